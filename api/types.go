@@ -1,0 +1,280 @@
+// Package api is a client for Platform API v2. It holds the wire types of every
+// domain, the AIP-193 error model, paging, authentication and retries. It knows
+// nothing of any user interface.
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Time is a protojson timestamp: RFC 3339 in UTC with millisecond precision on
+// the wire. The zero Time is omitted when tagged `omitzero`.
+type Time struct{ time.Time }
+
+// TimeOf wraps t, truncated to the millisecond the wire can carry.
+func TimeOf(t time.Time) Time { return Time{t.UTC().Truncate(time.Millisecond)} }
+
+// wireTimeLayout always prints three fractional digits, as protojson does.
+const wireTimeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// MarshalJSON renders the time as protojson does.
+func (t Time) MarshalJSON() ([]byte, error) {
+	if t.IsZero() {
+		return []byte(`null`), nil
+	}
+	return []byte(`"` + t.UTC().Format(wireTimeLayout) + `"`), nil
+}
+
+// UnmarshalJSON accepts any RFC 3339 time, null or an empty string.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(b, []byte("null")) {
+		*t = Time{}
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("timestamp: %w", err)
+	}
+	if s == "" {
+		*t = Time{}
+		return nil
+	}
+	parsed, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fmt.Errorf("timestamp %q: %w", s, err)
+	}
+	t.Time = parsed.UTC()
+	return nil
+}
+
+// Int64 is a 64-bit integer that protojson renders as a JSON string. It
+// decodes from a string or a number.
+type Int64 int64
+
+// MarshalJSON renders the integer as a quoted decimal string.
+func (n Int64) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatInt(int64(n), 10) + `"`), nil
+}
+
+// UnmarshalJSON accepts "123", 123, "" and null.
+func (n *Int64) UnmarshalJSON(b []byte) error {
+	s := string(bytes.Trim(b, `"`))
+	if s == "" || s == "null" {
+		*n = 0
+		return nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("int64 %s: %w", b, err)
+	}
+	*n = Int64(v)
+	return nil
+}
+
+// Group is a node of the organization hierarchy; a root group is an organization.
+type Group struct {
+	UID            string           `json:"uid,omitempty"`
+	Name           string           `json:"name,omitempty"`
+	Description    string           `json:"description,omitempty"`
+	Kind           string           `json:"kind,omitempty"`
+	Status         string           `json:"status,omitempty"`
+	Verified       bool             `json:"verified,omitempty"`
+	ResourceLimits map[string]int32 `json:"resourceLimits,omitempty"`
+	CreateTime     Time             `json:"createTime,omitzero"`
+	UpdateTime     Time             `json:"updateTime,omitzero"`
+}
+
+// Repo is an image repository in the registry.
+type Repo struct {
+	UID         string   `json:"uid,omitempty"`
+	Name        string   `json:"name,omitempty"`
+	Description string   `json:"description,omitempty"`
+	CatalogTier string   `json:"catalogTier,omitempty"`
+	Bundles     []string `json:"bundles,omitempty"`
+	Aliases     []string `json:"aliases,omitempty"`
+	ActiveTags  []string `json:"activeTags,omitempty"`
+	CreateTime  Time     `json:"createTime,omitzero"`
+	UpdateTime  Time     `json:"updateTime,omitzero"`
+}
+
+// RepoReadme is the Markdown readme of a repo.
+type RepoReadme struct {
+	UID     string `json:"uid,omitempty"`
+	Content string `json:"content,omitempty"`
+}
+
+// Tag names an image digest inside a repo.
+type Tag struct {
+	UID        string   `json:"uid,omitempty"`
+	Name       string   `json:"name,omitempty"`
+	Digest     string   `json:"digest,omitempty"`
+	Deprecated bool     `json:"deprecated,omitempty"`
+	Bundles    []string `json:"bundles,omitempty"`
+	CreateTime Time     `json:"createTime,omitzero"`
+	UpdateTime Time     `json:"updateTime,omitzero"`
+}
+
+// Architectures lists the platforms an image digest is built for.
+type Architectures struct {
+	Architectures []string `json:"architectures,omitempty"`
+}
+
+// ImageSize is the size in bytes of one architecture of an image digest.
+type ImageSize struct {
+	Size         Int64  `json:"size"`
+	Architecture string `json:"architecture,omitempty"`
+}
+
+// ClaimMatch says which OIDC tokens may assume an identity.
+type ClaimMatch struct {
+	Issuer  string `json:"issuer,omitempty"`
+	Subject string `json:"subject,omitempty"`
+}
+
+// Identity is a principal that roles are bound to.
+type Identity struct {
+	UID          string      `json:"uid,omitempty"`
+	Name         string      `json:"name,omitempty"`
+	Description  string      `json:"description,omitempty"`
+	Email        string      `json:"email,omitempty"`
+	ClaimMatch   *ClaimMatch `json:"claimMatch,omitempty"`
+	LastSeenTime Time        `json:"lastSeenTime,omitzero"`
+	CreateTime   Time        `json:"createTime,omitzero"`
+	UpdateTime   Time        `json:"updateTime,omitzero"`
+}
+
+// Role is a named set of capabilities.
+type Role struct {
+	UID          string   `json:"uid,omitempty"`
+	Name         string   `json:"name,omitempty"`
+	Description  string   `json:"description,omitempty"`
+	Capabilities []string `json:"capabilities,omitempty"`
+	CreateTime   Time     `json:"createTime,omitzero"`
+	UpdateTime   Time     `json:"updateTime,omitzero"`
+}
+
+// BindingIdentity is the identity part of a hydrated RoleBinding.
+type BindingIdentity struct {
+	UID         string `json:"uid,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	Subject     string `json:"subject,omitempty"`
+	Issuer      string `json:"issuer,omitempty"`
+	Email       string `json:"email,omitempty"`
+}
+
+// Ref is the uid, name and description of a group or role inside a hydrated RoleBinding.
+type Ref struct {
+	UID         string `json:"uid,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// RoleBinding grants a role to an identity on a group, hydrated so that no
+// follow-up lookups are needed.
+type RoleBinding struct {
+	UID        string           `json:"uid,omitempty"`
+	Identity   *BindingIdentity `json:"identity,omitempty"`
+	Group      *Ref             `json:"group,omitempty"`
+	Role       *Ref             `json:"role,omitempty"`
+	CreateTime Time             `json:"createTime,omitzero"`
+	UpdateTime Time             `json:"updateTime,omitzero"`
+}
+
+// CreateRoleBinding is the body of a role binding create request.
+type CreateRoleBinding struct {
+	IdentityUID string `json:"identityUid"`
+	RoleUID     string `json:"roleUid"`
+}
+
+// Severity scores an advisory under one scheme (for example CVSS_V3).
+type Severity struct {
+	Type  string `json:"type,omitempty"`
+	Score string `json:"score,omitempty"`
+}
+
+// Advisory event types, as the feed names them.
+const (
+	EventDetection                  = "detection"
+	EventFixed                      = "fixed"
+	EventFalsePositiveDetermination = "falsePositiveDetermination"
+	EventTruePositiveDetermination  = "truePositiveDetermination"
+	EventFixNotPlanned              = "fixNotPlanned"
+	EventPendingUpstreamFix         = "pendingUpstreamFix"
+)
+
+// AdvisoryEvent is one step of an advisory's timeline.
+type AdvisoryEvent struct {
+	UID        string `json:"uid,omitempty"`
+	CreateTime Time   `json:"createTime,omitzero"`
+	Type       string `json:"type,omitempty"`
+}
+
+// Advisory is an entry of the vulnerability advisory feed.
+type Advisory struct {
+	UID           string          `json:"uid,omitempty"`
+	AdvisoryID    string          `json:"advisoryId,omitempty"`
+	ArtifactName  string          `json:"artifactName,omitempty"`
+	ArtifactType  string          `json:"artifactType,omitempty"`
+	ComponentName string          `json:"componentName,omitempty"`
+	Aliases       []string        `json:"aliases,omitempty"`
+	Severities    []Severity      `json:"severities,omitempty"`
+	Events        []AdvisoryEvent `json:"events,omitempty"`
+	CreateTime    Time            `json:"createTime,omitzero"`
+	UpdateTime    Time            `json:"updateTime,omitzero"`
+}
+
+// Subscription delivers events of a group to an https sink.
+type Subscription struct {
+	UID        string `json:"uid,omitempty"`
+	Sink       string `json:"sink,omitempty"`
+	CreateTime Time   `json:"createTime,omitzero"`
+	UpdateTime Time   `json:"updateTime,omitzero"`
+}
+
+// Ecosystems of library artifacts.
+const (
+	EcosystemJava   = "ECOSYSTEM_JAVA"
+	EcosystemPython = "ECOSYSTEM_PYTHON"
+	EcosystemJS     = "ECOSYSTEM_JAVASCRIPT"
+)
+
+// Artifact is a library package rebuilt from source.
+type Artifact struct {
+	UID           string `json:"uid,omitempty"`
+	Name          string `json:"name,omitempty"`
+	Description   string `json:"description,omitempty"`
+	Ecosystem     string `json:"ecosystem,omitempty"`
+	LatestVersion string `json:"latestVersion,omitempty"`
+	VersionCount  int32  `json:"versionCount,omitempty"`
+	CreateTime    Time   `json:"createTime,omitzero"`
+	UpdateTime    Time   `json:"updateTime,omitzero"`
+}
+
+// ArtifactVersion is one released version of an artifact.
+type ArtifactVersion struct {
+	UID        string `json:"uid,omitempty"`
+	Version    string `json:"version,omitempty"`
+	CreateTime Time   `json:"createTime,omitzero"`
+	UpdateTime Time   `json:"updateTime,omitzero"`
+}
+
+// EcosystemCount is the number of artifacts of one ecosystem.
+type EcosystemCount struct {
+	Ecosystem  string `json:"ecosystem,omitempty"`
+	TotalCount Int64  `json:"totalCount"`
+}
+
+// ArtifactCounts is the answer of the artifact count endpoint.
+type ArtifactCounts struct {
+	Counts []EcosystemCount `json:"counts,omitempty"`
+}
+
+// PingResponse is the answer of the ping endpoint.
+type PingResponse struct {
+	Response string `json:"response,omitempty"`
+}

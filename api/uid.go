@@ -1,0 +1,41 @@
+package api
+
+import (
+	"regexp"
+	"strings"
+)
+
+// RootUIDLen is the length of a root group (organization) uid: 40 hex digits.
+const RootUIDLen = 40
+
+var groupUIDPattern = regexp.MustCompile(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
+
+// IsGroupUID reports whether uid has the shape of a group uid: 40 hex digits,
+// then any number of "/" + 16 hex digits.
+func IsGroupUID(uid string) bool { return groupUIDPattern.MatchString(uid) }
+
+// ParentUID is the uid without its last segment ("" for a root uid).
+func ParentUID(uid string) string {
+	if i := strings.LastIndexByte(uid, '/'); i >= 0 {
+		return uid[:i]
+	}
+	return ""
+}
+
+// RootUID is the organization part of uid: its first segment.
+func RootUID(uid string) string {
+	if i := strings.IndexByte(uid, '/'); i >= 0 {
+		return uid[:i]
+	}
+	return uid
+}
+
+// IsDescendant reports whether uid lies strictly below ancestor.
+func IsDescendant(uid, ancestor string) bool {
+	return len(uid) > len(ancestor)+1 && strings.HasPrefix(uid, ancestor) && uid[len(ancestor)] == '/'
+}
+
+// IsChild reports whether uid lies directly below parent.
+func IsChild(uid, parent string) bool {
+	return IsDescendant(uid, parent) && strings.IndexByte(uid[len(parent)+1:], '/') < 0
+}
