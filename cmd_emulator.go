@@ -2,12 +2,76 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"canopy/api/emulator"
 )
 
-// runEmulator serves the emulator (being built: see api/emulator).
-func runEmulator(_ context.Context, _ []string, _, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "canopy emulator: not built yet")
-	return exitFailure
+// runEmulator serves the Platform API v2 emulator until ctx is cancelled
+// (SIGINT or SIGTERM), printing one "listening on" line once it accepts
+// connections.
+func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("canopy emulator", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen address (host:port; port 0 picks a free one)")
+	token := fs.String("token", "", "admin token (owner of every seeded organization); empty: make one up and print it as token=<t> on the line after the listening line")
+	seed := fs.Int64("seed", 1, "seed of the generated data: the same seed and size give the same organizations, uids included")
+	size := fs.String("size", "small", "organization size: small (the demo), medium (~100k tags) or large (~1M tags)")
+	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
+	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1, ping excluded) answered 503 UNAVAILABLE or 429 RESOURCE_EXHAUSTED")
+	lifetime := fs.Duration("page-token-lifetime", 72*time.Hour, "how long a nextPageToken stays valid; expired tokens restart from the first page")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: canopy emulator [flags]\n\nServe an in-memory Platform API v2 with seeded organizations until interrupted.\nPrints one line when ready: listening on http://<addr> org=<root group uid>\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "canopy emulator: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return exitUsage
+	}
+	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, AdminToken: *token,
+		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime})
+	if err != nil {
+		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		return exitFailure
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "listening on http://%s org=%s\n", ln.Addr(), srv.OrgUID())
+	if *token == "" {
+		fmt.Fprintf(stdout, "token=%s\n", srv.AdminToken())
+	}
+	select {
+	case err := <-done:
+		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		return exitFailure
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil {
+		fmt.Fprintf(stderr, "canopy emulator: shutdown: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
 }

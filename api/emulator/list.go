@@ -1,0 +1,228 @@
+package emulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"hash/fnv"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"canopy/api"
+)
+
+// Page sizes (spec, section 8).
+const (
+	defaultPageSize = 50
+	maxPageSize     = 200
+)
+
+// params reads query parameters by their snake_case name, also accepting the
+// camelCase spelling the gateway allows (page_size or pageSize).
+type params struct{ q url.Values }
+
+func camel(snake string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range snake {
+		if r == '_' {
+			up = true
+			continue
+		}
+		if up && r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		up = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (p params) get(name string) string {
+	if v := p.q.Get(name); v != "" {
+		return v
+	}
+	return p.q.Get(camel(name))
+}
+
+func (p params) all(name string) []string {
+	out := slices.Clone(p.q[name])
+	if c := camel(name); c != name {
+		out = append(out, p.q[c]...)
+	}
+	var flat []string
+	for _, v := range out {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				flat = append(flat, part)
+			}
+		}
+	}
+	return flat
+}
+
+func (p params) bool(name string) bool {
+	v, _ := strconv.ParseBool(p.get(name))
+	return v
+}
+
+// listQuery is a parsed List request.
+type listQuery struct {
+	descendantsOf, childrenOf string
+	inRoot                    bool
+	name                      string
+	size, skip                int
+	field                     int
+	desc                      bool
+	token                     string
+	p                         params
+}
+
+// parseList reads the shared List parameters (spec, section 4).
+func parseList(r *http.Request, domain string) (*listQuery, *apiErr) {
+	p := params{r.URL.Query()}
+	q := &listQuery{
+		descendantsOf: p.get("uidp.descendants_of"),
+		childrenOf:    p.get("uidp.children_of"),
+		inRoot:        p.bool("uidp.in_root"),
+		name:          p.get("name"),
+		token:         p.get("page_token"),
+		size:          defaultPageSize,
+		p:             p,
+	}
+	for _, f := range []struct {
+		name string
+		dst  *int
+	}{{"page_size", &q.size}, {"skip", &q.skip}} {
+		v := p.get(f.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return nil, badField(domain, f.name, "must be a non-negative integer, got "+strconv.Quote(v))
+		}
+		*f.dst = n
+	}
+	if q.size == 0 {
+		q.size = defaultPageSize
+	}
+	q.size = min(q.size, maxPageSize)
+	if e := q.parseOrder(p.get("order_by"), domain); e != nil {
+		return nil, e
+	}
+	return q, nil
+}
+
+// orderFields maps every accepted order_by field name to its index.
+var orderFields = map[string]int{
+	"uid": fieldUID, "name": fieldName,
+	"create_time": fieldCreate, "created_at": fieldCreate, "createTime": fieldCreate, "createdAt": fieldCreate,
+	"update_time": fieldUpdate, "updated_at": fieldUpdate, "updateTime": fieldUpdate, "updatedAt": fieldUpdate,
+}
+
+func (q *listQuery) parseOrder(v, domain string) *apiErr {
+	words := strings.Fields(v)
+	if len(words) == 0 {
+		return nil
+	}
+	f, ok := orderFields[words[0]]
+	if !ok || len(words) > 2 {
+		return badField(domain, "order_by", "unknown sort field "+strconv.Quote(v)+"; use name, uid, create_time or update_time, optionally followed by asc or desc")
+	}
+	q.field = f
+	if len(words) == 2 {
+		switch strings.ToLower(words[1]) {
+		case "asc":
+		case "desc":
+			q.desc = true
+		default:
+			return badField(domain, "order_by", "unknown sort direction "+strconv.Quote(words[1])+"; use asc or desc")
+		}
+	}
+	return nil
+}
+
+// hash identifies the query a token continues: every filter and the order,
+// but not the page size or skip.
+func (q *listQuery) hash(path string, extra ...string) uint64 {
+	h := fnv.New64a()
+	parts := append([]string{path, q.descendantsOf, q.childrenOf, strconv.FormatBool(q.inRoot), q.name,
+		strconv.Itoa(q.field), strconv.FormatBool(q.desc)}, extra...)
+	for _, s := range parts {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+// listSpec is how one collection answers a List.
+type listSpec[T any] struct {
+	c      *coll[T]
+	plural string
+	mask   uint8
+	keep   func(*T) bool // nil: every item of the scope; else a scan filters
+	extra  []string      // further filters, for the token's query hash
+	out    func(*T) any
+}
+
+// runList answers a List request over a collection. Called with the store read-locked.
+func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *listQuery, ls listSpec[T]) {
+	now := srv.now()
+	qh := q.hash(r.URL.Path, append(ls.extra, strconv.Itoa(int(ls.mask)))...)
+	var l *sortedList
+	if sc := ls.c.scope(q.descendantsOf, q.childrenOf, q.inRoot); sc != nil {
+		l = &sc.lists[q.field]
+	}
+	mask := ls.mask
+	if q.name != "" || ls.keep != nil {
+		keep := ls.keep
+		name := q.name
+		l = ls.c.filtered(l, mask, func(it *T) bool {
+			return (name == "" || ls.c.acc.name(it) == name) && (keep == nil || keep(it))
+		})
+		mask = maskAll
+	}
+	res := ls.c.page(l, pageReq{field: q.field, desc: q.desc, mask: mask,
+		after: decodeToken(q.token, qh, now, srv.tokenLifetime), skip: q.skip, size: q.size})
+	items := make([]any, len(res.ids))
+	for i, id := range res.ids {
+		items[i] = ls.out(&ls.c.items[id])
+	}
+	body := map[string]any{
+		ls.plural:    items,
+		"totalCount": api.Int64(res.total),
+		"skipped":    res.skipped,
+	}
+	if res.more {
+		last := res.ids[len(res.ids)-1]
+		body["nextPageToken"] = encodeToken(pageToken{Query: qh, After: ls.c.key(q.field, last), Issued: now.UnixMilli()})
+	}
+	writeJSON(w, body)
+}
+
+// readBody reads a request body of at most 1 MiB.
+func readBody(c *call, domain string) ([]byte, *apiErr) {
+	b, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, 1<<20))
+	if err != nil {
+		return nil, malformed(domain, err)
+	}
+	return b, nil
+}
+
+// decodeBody reads a JSON request body into v, refusing unknown fields.
+func decodeBody(c *call, domain string, v any) *apiErr {
+	body, e := readBody(c, domain)
+	if e != nil {
+		return e
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return malformed(domain, err)
+	}
+	return nil
+}

@@ -1,0 +1,162 @@
+package emulator
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"canopy/api"
+)
+
+// folder is a seeded group below an organization, by path.
+type folder struct{ path, desc string }
+
+var acmeFolders = []folder{
+	{"platform", "Platform engineering: base images and shared tooling."},
+	{"platform/ci", "CI runners and build identities."},
+	{"platform/base-images", "Base images every team builds on."},
+	{"security", "Security team: scanners, audits, policy."},
+	{"apps", "Product applications."},
+	{"apps/payments", "Payments service and its deployers."},
+	{"apps/web", "Public web frontends."},
+	{"data", "Data platform."},
+	{"data/ml", "Machine learning workloads."},
+}
+
+var globexFolders = []folder{
+	{"engineering", "Globex engineering."},
+	{"engineering/tools", "Internal developer tools."},
+}
+
+// allCaps is every capability the emulator checks.
+var allCaps = []string{
+	capGroupsList, capGroupsCreate, capGroupsUpdate, capGroupsDelete,
+	capIdentityList, capIdentityCreate, capIdentityUpdate, capIdentityDelete,
+	capRolesList, capBindingsList, capBindingsCreate, capBindingsDelete,
+	capRepoList, capRepoCreate, capRepoUpdate, capRepoDelete,
+	capTagList, capTagCreate, capTagDelete,
+	capSubsList, capSubsCreate, capSubsDelete,
+}
+
+// roleDef is a role and how its capabilities are chosen from allCaps.
+type roleDef struct {
+	name, desc string
+	keep       func(cap string) bool
+	extra      []string
+}
+
+func (r roleDef) caps() []string {
+	var out []string
+	for _, c := range allCaps {
+		if r.keep(c) {
+			out = append(out, c)
+		}
+	}
+	return append(out, r.extra...)
+}
+
+func isList(c string) bool { return strings.HasSuffix(c, "_LIST") }
+
+// identityAdmin reports whether a capability manages identities or role bindings.
+func identityAdmin(c string) bool {
+	return !isList(c) && (strings.HasPrefix(c, "CAP_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_"))
+}
+
+func oneOf(cs ...string) func(string) bool {
+	return func(c string) bool { return slices.Contains(cs, c) }
+}
+
+// builtinRoles are API.md's eight built-in roles. Editor may change
+// everything except identities and role bindings; viewer only reads.
+var builtinRoles = []roleDef{
+	{name: "owner", desc: "Full control of the group and everything below it.", keep: func(string) bool { return true }},
+	{name: "editor", desc: "Read and change resources; cannot manage identities or role bindings.", keep: func(c string) bool { return !identityAdmin(c) }},
+	{name: "viewer", desc: "Read-only access to every resource.", keep: isList},
+	{name: "console_viewer", desc: "Read-only access to the console, without the registry.", keep: func(c string) bool {
+		return isList(c) && c != capRepoList && c != capTagList
+	}},
+	{name: "registry.pull", desc: "Pull images from the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList), extra: []string{"CAP_REGISTRY_PULL"}},
+	{name: "registry.push", desc: "Push images and tags to the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList, capRepoCreate, capTagCreate, capTagDelete), extra: []string{"CAP_REGISTRY_PULL", "CAP_REGISTRY_PUSH"}},
+	{name: "registry.pull_token_creator", desc: "Create pull tokens (identities bound to registry.pull).", keep: oneOf(capGroupsList, capRepoList, capTagList, capIdentityList, capIdentityCreate, capBindingsList, capBindingsCreate), extra: []string{"CAP_REGISTRY_PULL"}},
+	{name: "apk.pull", desc: "Pull APK packages.", keep: oneOf(capGroupsList), extra: []string{"CAP_APK_PULL"}},
+}
+
+// customRoles are seeded in the primary organization.
+var customRoles = []roleDef{
+	{name: "release-manager", desc: "Curates repos and moves release tags.", keep: oneOf(capGroupsList, capRepoList, capRepoUpdate, capTagList, capTagCreate, capTagDelete)},
+	{name: "auditor", desc: "Reads IAM and registry for quarterly access reviews.", keep: isList},
+}
+
+const (
+	issuerGitHub = "https://token.actions.githubusercontent.com"
+	issuerGoogle = "https://accounts.google.com"
+	issuerGitLab = "https://gitlab.com"
+	issuerCG     = "https://issuer.enforce.dev"
+)
+
+// seedIdentity is an identity and its role bindings (role name @ folder path).
+type seedIdentity struct {
+	folder, name, desc, email, issuer, subject string
+	bindings                                   []string
+}
+
+var acmeIdentities = []seedIdentity{
+	{"", "alice", "Alice Nakamura, platform lead", "alice@acme.example", issuerGoogle, "104829573610293847561", []string{"owner@"}},
+	{"", "bob", "Bob Okafor, SRE", "bob@acme.example", issuerGoogle, "117730195837465019283", []string{"editor@"}},
+	{"", "carol", "Carol Díaz, product manager", "carol@acme.example", issuerGoogle, "109283746501928374650", []string{"viewer@"}},
+	{"", "github-actions-release", "Release workflow of acme/app on main", "", issuerGitHub, "repo:acme/app:ref:refs/heads/main", []string{"registry.push@", "release-manager@"}},
+	{"", "gitlab-ci-infra", "GitLab CI of acme/infra", "", issuerGitLab, "project_path:acme/infra:ref_type:branch:ref:main", []string{"registry.pull@"}},
+	{"", "pull-token-prod", "Pull token for the production clusters", "", issuerCG, "pull-token-7f3a9c2e41d8", []string{"registry.pull@"}},
+	{"", "auditor-bot", "Quarterly access review", "audit@acme.example", issuerGitHub, "repo:acme/access-review:ref:refs/heads/main", []string{"auditor@"}},
+	{"platform/ci", "ci-runner", "Self-hosted CI runners", "", issuerGitHub, "repo:acme/platform:environment:ci", []string{"editor@platform/ci"}},
+	{"apps/payments", "payments-deployer", "Deploys the payments service", "", issuerGitHub, "repo:acme/payments:environment:production", []string{"viewer@apps/payments"}},
+	{"apps/payments", "payments-ci", "Payments CI", "", issuerGitHub, "repo:acme/payments:ref:refs/heads/main", []string{"editor@apps/payments"}},
+	{"security", "security-scanner", "Nightly image scanner", "secops@acme.example", issuerGitHub, "repo:acme/scanner:ref:refs/heads/main", []string{"console_viewer@security", "viewer@apps"}},
+	{"apps/web", "web-deployer", "Deploys the web frontends", "", issuerGitLab, "project_path:acme/web:ref_type:branch:ref:main", []string{"editor@apps/web"}},
+}
+
+var globexIdentities = []seedIdentity{
+	{"globex:", "dave", "Dave Miller, Globex admin", "dave@globex.example", issuerGoogle, "100200300400500600700", []string{"owner@globex:"}},
+	{"globex:engineering", "globex-ci", "Globex CI", "", issuerGitHub, "repo:globex/tools:ref:refs/heads/main", []string{"registry.push@globex:"}},
+}
+
+var subscriptionSinks = []struct{ folder, sink string }{
+	{"", "https://hooks.acme.example/chainguard/events"},
+	{"", "https://events.pagerduty.com/integration/5f0e2b7c9a1d4e3f/enqueue"},
+	{"platform", "https://ci.acme.example/webhooks/registry-push"},
+	{"security", "https://siem.acme.example/ingest/chainguard"},
+	{"apps/payments", "https://payments.acme.example/hooks/image-updates"},
+	{"globex:", "https://hooks.globex.example/registry"},
+}
+
+// seedIAM adds custom roles, identities, their bindings and subscriptions.
+func (s *seeder) seedIAM(acme, globex string) {
+	roleUID := map[string]string{}
+	for _, r := range builtinRoles {
+		roleUID[r.name] = builtinRoleUID(r.name)
+	}
+	for _, r := range customRoles {
+		c, u := s.created()
+		uid := acme + "/" + s.hex16()
+		s.roles.add(api.Role{UID: uid, Name: r.name, Description: r.desc, Capabilities: r.caps(), CreateTime: c, UpdateTime: u})
+		roleUID[r.name] = uid
+	}
+	for _, list := range [][]seedIdentity{acmeIdentities, globexIdentities} {
+		for _, id := range list {
+			c, u := s.created()
+			uid := s.folders[id.folder] + "/" + s.hex16()
+			s.idents.add(api.Identity{UID: uid, Name: id.name, Description: id.desc, Email: id.email,
+				ClaimMatch:   &api.ClaimMatch{Issuer: id.issuer, Subject: id.subject},
+				LastSeenTime: api.TimeOf(s.ago(30*day, time.Duration(0))), CreateTime: c, UpdateTime: u})
+			for _, b := range id.bindings {
+				role, path, _ := strings.Cut(b, "@")
+				t := api.TimeOf(s.between(c.Time, s.now))
+				s.bindings.add(bindingRec{UID: s.folders[path] + "/" + s.hex16(), IdentityUID: uid, RoleUID: roleUID[role], Create: t, Update: t})
+			}
+		}
+	}
+	for _, sub := range subscriptionSinks {
+		c, u := s.created()
+		s.subs.add(api.Subscription{UID: s.folders[sub.folder] + "/" + s.hex16(), Sink: sub.sink, CreateTime: c, UpdateTime: u})
+	}
+}

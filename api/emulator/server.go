@@ -1,0 +1,202 @@
+// Package emulator is an in-memory HTTP server of Platform API v2: seeded,
+// deterministic organizations, scoped authentication, paging and AIP-193
+// errors as the spec and API.md say, and fault injection for tests.
+package emulator
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	mrand "math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"canopy/api"
+)
+
+// Options configure a Server.
+type Options struct {
+	Seed              int64            // deterministic: same Seed+Size → same org, uids included
+	Size              string           // "small" (default, the demo), "medium" (~100k tags), "large" (~1M tags)
+	AdminToken        string           // "" → New generates one
+	Latency           time.Duration    // added to every request
+	FailRate          float64          // share of requests answered 503 UNAVAILABLE or 429 with Retry-After
+	PageTokenLifetime time.Duration    // 0 → 72h
+	Now               func() time.Time // clock; nil → time.Now
+}
+
+// Server serves the emulated API. It is safe for concurrent use.
+type Server struct {
+	st            *store
+	adminToken    string
+	latency       time.Duration
+	failRate      float64
+	tokenLifetime time.Duration
+	now           func() time.Time
+
+	faultMu  sync.Mutex
+	faultRng *mrand.Rand
+}
+
+// New seeds the organizations and returns a server for them.
+func New(opts Options) (*Server, error) {
+	size := opts.Size
+	if size == "" {
+		size = "small"
+	}
+	shape, ok := sizes[size]
+	if !ok {
+		return nil, fmt.Errorf("emulator: unknown size %q (want small, medium or large)", opts.Size)
+	}
+	if opts.FailRate < 0 || opts.FailRate > 1 {
+		return nil, fmt.Errorf("emulator: fail rate %v is not between 0 and 1", opts.FailRate)
+	}
+	srv := &Server{
+		adminToken:    opts.AdminToken,
+		latency:       opts.Latency,
+		failRate:      opts.FailRate,
+		tokenLifetime: opts.PageTokenLifetime,
+		now:           opts.Now,
+		faultRng:      mrand.New(mrand.NewPCG(uint64(opts.Seed), 0xfa017)),
+	}
+	if srv.now == nil {
+		srv.now = time.Now
+	}
+	if srv.tokenLifetime <= 0 {
+		srv.tokenLifetime = 72 * time.Hour
+	}
+	if srv.adminToken == "" {
+		b := make([]byte, 24)
+		if _, err := rand.Read(b); err != nil {
+			return nil, fmt.Errorf("emulator: make admin token: %w", err)
+		}
+		srv.adminToken = "emu_" + hex.EncodeToString(b)
+	}
+	srv.st = seed(uint64(opts.Seed), shape, srv.now())
+	return srv, nil
+}
+
+// OrgUID is the uid of the primary seeded organization.
+func (srv *Server) OrgUID() string { return srv.st.orgs[0] }
+
+// AdminToken is the token that acts as owner of every seeded organization.
+func (srv *Server) AdminToken() string { return srv.adminToken }
+
+func msTime(n int64) time.Time { return time.UnixMilli(n).UTC() }
+
+// ServeHTTP answers one API request.
+func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if srv.latency > 0 {
+		t := time.NewTimer(srv.latency)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		}
+	}
+	if r.URL.Path == "/ping/v2/ping" {
+		if r.Method != http.MethodGet {
+			writeErr(w, methodNotAllowed(domainPing, r))
+			return
+		}
+		writeJSON(w, api.PingResponse{Response: "pong"})
+		return
+	}
+	if e := srv.fault(); e != nil {
+		writeErr(w, e)
+		return
+	}
+	rt, ok := srv.route(r.URL.Path)
+	if !ok {
+		writeErr(w, newErr(api.CodeNotFound, domainPing, "no such path "+r.URL.Path,
+			api.Detail{ResourceInfo: &api.ResourceInfo{ResourceType: "path", ResourceName: r.URL.Path}}))
+		return
+	}
+	if r.Method == http.MethodGet {
+		srv.st.mu.RLock()
+		defer srv.st.mu.RUnlock()
+	} else {
+		srv.st.mu.Lock()
+		defer srv.st.mu.Unlock()
+	}
+	p, e := srv.authenticate(r)
+	if e != nil {
+		writeErr(w, e)
+		return
+	}
+	if e := rt(&call{srv: srv, st: srv.st, w: w, r: r, p: p}); e != nil {
+		writeErr(w, e)
+	}
+}
+
+// fault picks an injected failure for this request, if any.
+func (srv *Server) fault() *apiErr {
+	if srv.failRate <= 0 {
+		return nil
+	}
+	srv.faultMu.Lock()
+	hit := srv.faultRng.Float64() < srv.failRate
+	busy := srv.faultRng.IntN(2) == 0
+	srv.faultMu.Unlock()
+	if !hit {
+		return nil
+	}
+	if busy {
+		e := newErr(api.CodeResourceExhausted, domainPing, "rate limit exceeded (injected fault); retry after 1s")
+		e.retryAfter = 1
+		return e
+	}
+	e := newErr(api.CodeUnavailable, domainPing, "service unavailable (injected fault)")
+	e.retryAfter = 1
+	return e
+}
+
+// call is one authenticated request on its way to a handler.
+type call struct {
+	srv *Server
+	st  *store
+	w   http.ResponseWriter
+	r   *http.Request
+	p   *principal
+}
+
+func methodNotAllowed(domain string, r *http.Request) *apiErr {
+	return newErr(api.CodeUnimplemented, domain, fmt.Sprintf("method %s is not supported on %s", r.Method, r.URL.Path))
+}
+
+// route picks the handler of a path. UIDs are greedy (they contain slashes),
+// so literal suffixes are matched first.
+func (srv *Server) route(path string) (func(*call) *apiErr, bool) {
+	for _, rt := range routes {
+		if path == rt.prefix {
+			return func(c *call) *apiErr { return rt.handle(c, "") }, true
+		}
+		if rest, ok := strings.CutPrefix(path, rt.prefix+"/"); ok && rest != "" {
+			return func(c *call) *apiErr { return rt.handle(c, rest) }, true
+		}
+	}
+	return nil, false
+}
+
+// routes are the collections; each handler gets the path after the prefix
+// ("" for the collection itself).
+var routes = []struct {
+	prefix string
+	handle func(c *call, rest string) *apiErr
+}{
+	{"/iam/v2/groups", (*call).groups},
+	{"/iam/v2/identities", (*call).identities},
+	{"/iam/v2/roles", (*call).rolesRoute},
+	{"/iam/v2/roleBindings", (*call).roleBindings},
+	{"/registry/v2/repos", (*call).reposRoute},
+	{"/registry/v2/tags", (*call).tagsRoute},
+	{"/vulnerabilities/v2/advisories", (*call).advisories},
+	{"/libraries/v2/artifacts", (*call).artifactsRoute},
+	{"/events/v2/subscriptions", (*call).subscriptions},
+}
+
+// now is the server clock as an api.Time.
+func (c *call) now() api.Time { return api.TimeOf(c.srv.now()) }

@@ -1,0 +1,190 @@
+package emulator
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	"canopy/api"
+)
+
+// bindingRec is a role binding as stored; it is hydrated on the way out.
+type bindingRec struct {
+	UID, IdentityUID, RoleUID string
+	Create, Update            api.Time
+}
+
+// repoRec is a repo and its readme.
+type repoRec struct {
+	api.Repo
+	Readme string
+}
+
+// tagRec is a tag, kept compact: a million of them fit in a few hundred MB.
+type tagRec struct {
+	UID        string
+	Name       string
+	Digest     int32 // index into store.digests
+	Create     int64 // unix milliseconds
+	Update     int64
+	Deprecated bool
+	Class      uint8
+}
+
+// store is the emulator's data. Every field is guarded by mu.
+type store struct {
+	mu sync.RWMutex
+
+	groups    *coll[api.Group]
+	idents    *coll[api.Identity]
+	roles     *coll[api.Role]
+	bindings  *coll[bindingRec]
+	repos     *coll[repoRec]
+	tags      *coll[tagRec]
+	subs      *coll[api.Subscription]
+	advs      *coll[api.Advisory]
+	artifacts *coll[api.Artifact]
+	versions  *coll[api.ArtifactVersion]
+
+	digests  []string
+	digestID map[string]int32
+
+	orgs []string // root group uids, primary first
+	rng  *rand.Rand
+}
+
+func ms(t api.Time) int64 { return t.UnixMilli() }
+
+func newStore(seed uint64) *store {
+	return &store{
+		groups: newColl(accessors[api.Group]{
+			uid: func(g *api.Group) string { return g.UID }, name: func(g *api.Group) string { return g.Name },
+			ctime: func(g *api.Group) int64 { return ms(g.CreateTime) }, utime: func(g *api.Group) int64 { return ms(g.UpdateTime) }}),
+		idents: newColl(accessors[api.Identity]{
+			uid: func(g *api.Identity) string { return g.UID }, name: func(g *api.Identity) string { return g.Name },
+			ctime: func(g *api.Identity) int64 { return ms(g.CreateTime) }, utime: func(g *api.Identity) int64 { return ms(g.UpdateTime) }}),
+		roles: newColl(accessors[api.Role]{
+			uid: func(g *api.Role) string { return g.UID }, name: func(g *api.Role) string { return g.Name },
+			ctime: func(g *api.Role) int64 { return ms(g.CreateTime) }, utime: func(g *api.Role) int64 { return ms(g.UpdateTime) }}),
+		bindings: newColl(accessors[bindingRec]{
+			uid: func(g *bindingRec) string { return g.UID }, name: func(g *bindingRec) string { return g.IdentityUID },
+			ctime: func(g *bindingRec) int64 { return ms(g.Create) }, utime: func(g *bindingRec) int64 { return ms(g.Update) }}),
+		repos: newColl(accessors[repoRec]{
+			uid: func(g *repoRec) string { return g.UID }, name: func(g *repoRec) string { return g.Name },
+			ctime: func(g *repoRec) int64 { return ms(g.CreateTime) }, utime: func(g *repoRec) int64 { return ms(g.UpdateTime) }}),
+		tags: newColl(accessors[tagRec]{
+			uid: func(g *tagRec) string { return g.UID }, name: func(g *tagRec) string { return g.Name },
+			ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
+			class: func(g *tagRec) uint8 { return g.Class }}),
+		subs: newColl(accessors[api.Subscription]{
+			uid: func(g *api.Subscription) string { return g.UID }, name: func(g *api.Subscription) string { return g.Sink },
+			ctime: func(g *api.Subscription) int64 { return ms(g.CreateTime) }, utime: func(g *api.Subscription) int64 { return ms(g.UpdateTime) }}),
+		advs: newColl(accessors[api.Advisory]{
+			uid: func(g *api.Advisory) string { return g.UID }, name: func(g *api.Advisory) string { return g.AdvisoryID },
+			ctime: func(g *api.Advisory) int64 { return ms(g.CreateTime) }, utime: func(g *api.Advisory) int64 { return ms(g.UpdateTime) }}),
+		artifacts: newColl(accessors[api.Artifact]{
+			uid: func(g *api.Artifact) string { return g.UID }, name: func(g *api.Artifact) string { return g.Name },
+			ctime: func(g *api.Artifact) int64 { return ms(g.CreateTime) }, utime: func(g *api.Artifact) int64 { return ms(g.UpdateTime) }}),
+		versions: newColl(accessors[api.ArtifactVersion]{
+			uid: func(g *api.ArtifactVersion) string { return g.UID }, name: func(g *api.ArtifactVersion) string { return g.Version },
+			ctime: func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
+		digestID: map[string]int32{},
+		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+	}
+}
+
+// buildAll indexes every collection after seeding.
+func (s *store) buildAll() {
+	s.groups.build()
+	s.idents.build()
+	s.roles.build()
+	s.bindings.build()
+	s.repos.build()
+	s.tags.build()
+	s.subs.build()
+	s.advs.build()
+	s.artifacts.build()
+	s.versions.build()
+}
+
+// hex16 is a fresh 16-hex-digit uid segment.
+func (s *store) hex16() string { return fmt.Sprintf("%016x", s.rng.Uint64()) }
+
+// childUID makes a uid under parent that no collection uses yet.
+func (s *store) childUID(parent string) string {
+	for {
+		uid := parent + "/" + s.hex16()
+		if _, ok := s.groups.find(uid); ok {
+			continue
+		}
+		if _, ok := s.repos.find(uid); ok {
+			continue
+		}
+		return uid
+	}
+}
+
+// digest interns a digest string.
+func (s *store) digest(d string) int32 {
+	if id, ok := s.digestID[d]; ok {
+		return id
+	}
+	s.digests = append(s.digests, d)
+	id := int32(len(s.digests) - 1)
+	s.digestID[d] = id
+	return id
+}
+
+// tagClass says whether a tag name is hidden by default and why.
+func tagClass(name string) uint8 {
+	if strings.HasPrefix(name, "sha256-") {
+		return classReferrer
+	}
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 {
+		return classNormal
+	}
+	suffix := name[i+1:]
+	if len(suffix) == 8 && allDigits(suffix) && (suffix[:2] == "19" || suffix[:2] == "20") {
+		return classDate
+	}
+	if len(suffix) > 1 && suffix[0] == 'r' && allDigits(suffix[1:]) {
+		return classEpoch
+	}
+	return classNormal
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// tagOut renders a stored tag.
+func (s *store) tagOut(t *tagRec) api.Tag {
+	return api.Tag{UID: t.UID, Name: t.Name, Digest: s.digests[t.Digest], Deprecated: t.Deprecated,
+		CreateTime: api.TimeOf(msTime(t.Create)), UpdateTime: api.TimeOf(msTime(t.Update))}
+}
+
+// bindingOut hydrates a stored binding.
+func (s *store) bindingOut(b *bindingRec) api.RoleBinding {
+	out := api.RoleBinding{UID: b.UID, CreateTime: b.Create, UpdateTime: b.Update}
+	if id, ok := s.idents.get(b.IdentityUID); ok {
+		bi := &api.BindingIdentity{UID: id.UID, Name: id.Name, Description: id.Description, Email: id.Email}
+		if id.ClaimMatch != nil {
+			bi.Issuer, bi.Subject = id.ClaimMatch.Issuer, id.ClaimMatch.Subject
+		}
+		out.Identity = bi
+	}
+	if g, ok := s.groups.get(api.ParentUID(b.UID)); ok {
+		out.Group = &api.Ref{UID: g.UID, Name: g.Name, Description: g.Description}
+	}
+	if r, ok := s.roles.get(b.RoleUID); ok {
+		out.Role = &api.Ref{UID: r.UID, Name: r.Name, Description: r.Description}
+	}
+	return out
+}

@@ -1,0 +1,108 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+
+	"canopy/api"
+)
+
+func (c *call) tagsRoute(rest string) *apiErr {
+	st := c.st
+	switch {
+	case rest == "" && c.r.Method == http.MethodGet:
+		q, e := parseList(c.r, domainRegistry)
+		if e != nil {
+			return e
+		}
+		scope := q.descendantsOf + q.childrenOf
+		if e := c.registryAccess(capTagList, scope); e != nil {
+			return e
+		}
+		// Referrers, epoch and dated tags are hidden unless asked for.
+		mask := uint8(1 << classNormal)
+		for _, inc := range []struct {
+			param string
+			class uint8
+		}{{"include_referrers", classReferrer}, {"include_epochs", classEpoch}, {"include_dates", classDate}} {
+			if q.p.bool(inc.param) {
+				mask |= 1 << inc.class
+			}
+		}
+		ls := listSpec[tagRec]{c: st.tags, plural: "tags", mask: mask,
+			out: func(t *tagRec) any { return st.tagOut(t) }}
+		if scope == "" {
+			ls.keep = scopedKeep(c.p, capTagList, true, func(t *tagRec) string { return t.UID })
+		}
+		runList(c.srv, c.w, c.r, q, ls)
+		return nil
+	case rest == "":
+		return methodNotAllowed(domainRegistry, c.r)
+	case c.r.Method == http.MethodGet:
+		if e := c.p.require(domainRegistry, capTagList, rest, true); e != nil {
+			return e
+		}
+		t, ok := st.tags.get(rest)
+		if !ok {
+			return notFound(domainRegistry, typeTag, rest)
+		}
+		writeJSON(c.w, st.tagOut(t))
+	case c.r.Method == http.MethodPost:
+		return c.createTag(rest)
+	case c.r.Method == http.MethodDelete:
+		if e := c.p.require(domainRegistry, capTagDelete, rest, true); e != nil {
+			return e
+		}
+		id, ok := st.tags.find(rest)
+		if !ok {
+			return notFound(domainRegistry, typeTag, rest)
+		}
+		st.tags.remove(id)
+		writeJSON(c.w, struct{}{})
+	default:
+		return methodNotAllowed(domainRegistry, c.r)
+	}
+	return nil
+}
+
+// createTag creates a tag in a repo, or points an existing tag of that name
+// at the new digest (there is no PATCH for tags).
+func (c *call) createTag(repoUID string) *apiErr {
+	st := c.st
+	if _, e := c.repo(repoUID); e != nil {
+		return e
+	}
+	if e := c.p.require(domainRegistry, capTagCreate, repoUID, true); e != nil {
+		return e
+	}
+	var body api.Tag
+	if e := decodeBody(c, domainRegistry, &body); e != nil {
+		return e
+	}
+	if !tagNamePattern.MatchString(body.Name) {
+		return badField(domainRegistry, "name", fmt.Sprintf("%q must match ^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$", body.Name))
+	}
+	if !digestPattern.MatchString(body.Digest) {
+		return badField(domainRegistry, "digest", fmt.Sprintf("%q must be sha256: and 64 lower-case hex digits", body.Digest))
+	}
+	now := c.srv.now().UnixMilli()
+	if s := st.tags.children[repoUID]; s != nil {
+		for _, id := range s.lists[fieldUID].ids {
+			t := st.tags.items[id]
+			if t.Name != body.Name {
+				continue
+			}
+			if d := st.digest(body.Digest); d != t.Digest {
+				t.Digest, t.Update = d, now
+				st.tags.update(id, t)
+			}
+			writeJSON(c.w, st.tagOut(&t))
+			return nil
+		}
+	}
+	t := tagRec{UID: repoUID + "/" + st.hex16(), Name: body.Name, Digest: st.digest(body.Digest),
+		Create: now, Update: now, Class: tagClass(body.Name)}
+	st.tags.insert(t)
+	writeJSON(c.w, st.tagOut(&t))
+	return nil
+}
