@@ -223,3 +223,17 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// advisoryIDPattern checks CGA- and three groups of four lower-case alphanumerics.
+func advisoryIDPattern(id string) bool {
+	parts := strings.Split(id, "-")
+	if len(parts) != 4 || parts[0] != "CGA" {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if len(p) != 4 || strings.Trim(p, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
