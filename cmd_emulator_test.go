@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestEmulatorCommand builds the real binary, starts `canopy emulator`,
+// pages through a list over HTTP and stops it with SIGINT.
+func TestEmulatorCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "canopy")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "emulator", "--addr", "127.0.0.1:0", "--token", "T")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := false
+	t.Cleanup(func() {
+		if !exited {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		if sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var line string
+	select {
+	case line = <-lines:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no listening line within 30s")
+	}
+	var base, org string
+	if _, err := fmt.Sscanf(line, "listening on %s org=%s", &base, &org); err != nil || len(org) != 40 {
+		t.Fatalf("listening line %q: %v", line, err)
+	}
+	q := url.Values{"uidp.descendants_of": {org}, "page_size": {"7"}}
+	seen, total := 0, -1
+	for range 100 {
+		req, _ := http.NewRequest("GET", base+"/registry/v2/repos?"+q.Encode(), nil)
+		req.Header.Set("Authorization", "Bearer T")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var page struct {
+			Repos         []json.RawMessage `json:"repos"`
+			NextPageToken string            `json:"nextPageToken"`
+			TotalCount    string            `json:"totalCount"`
+		}
+		err = json.NewDecoder(res.Body).Decode(&page)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("list: %d %v", res.StatusCode, err)
+		}
+		if total < 0 {
+			total, _ = strconv.Atoi(page.TotalCount)
+		}
+		seen += len(page.Repos)
+		if page.NextPageToken == "" {
+			break
+		}
+		q.Set("page_token", page.NextPageToken)
+	}
+	if seen != total || total == 0 {
+		t.Fatalf("paged %d repos, totalCount %d", seen, total)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case err := <-waited:
+		exited = true
+		var exit *exec.ExitError
+		if errors.As(err, &exit) || err != nil {
+			t.Fatalf("exit after SIGINT: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exit within 10s of SIGINT")
+	}
+}
+
+func TestEmulatorFlags(t *testing.T) {
+	var out, errb strings.Builder
+	if code := runEmulator(t.Context(), []string{"-h"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "-fail-rate") {
+		t.Fatalf("-h: code %d, out %q", code, out.String())
+	}
+	for _, args := range [][]string{{"--nope"}, {"--size", "huge", "--addr", "127.0.0.1:0"}, {"--fail-rate", "2", "--addr", "127.0.0.1:0"}, {"extra"}} {
+		errb.Reset()
+		if code := runEmulator(t.Context(), args, &out, &errb); code != exitUsage || errb.Len() == 0 {
+			t.Errorf("%v: code %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+func TestEmulatorMakesUpToken(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := runEmulator(ctx, []string{"--addr", "127.0.0.1:0"}, pw, io.Discard)
+		pw.Close()
+		done <- code
+	}()
+	lines := make(chan string, 2)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var got []string
+	for len(got) < 2 {
+		select {
+		case l := <-lines:
+			got = append(got, l)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("output so far %q", got)
+		}
+	}
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.HasPrefix(got[0], "listening on http://127.0.0.1:") || !strings.HasPrefix(got[1], "token=emu_") {
+		t.Fatalf("output %q", got)
+	}
+}
