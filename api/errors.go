@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Code is a gRPC status code, as carried in the `code` field of an AIP-193 error.
@@ -249,6 +250,8 @@ type Error struct {
 	HTTPStatus int
 	// Method and Path say which request failed (never the query or the token).
 	Method, Path string
+	// RetryAfter is the wait the server asked for (Retry-After), if any.
+	RetryAfter time.Duration
 }
 
 // Error renders the server's message with the request it answers.

@@ -1,0 +1,339 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+)
+
+// DefaultBaseURL is the production Platform API.
+const DefaultBaseURL = "https://console-api.enforce.dev"
+
+// maxBody bounds how much of a response the client reads.
+const maxBody = 32 << 20
+
+// Options configure a Client. Only BaseURL is required.
+type Options struct {
+	// BaseURL is the API's address, e.g. https://console-api.enforce.dev.
+	BaseURL string
+	// TokenSource supplies the bearer token; nil sends none (ping needs none).
+	// A source with an Invalidate method is asked to re-read after a 401.
+	TokenSource oauth2.TokenSource
+	// HTTPClient is the underlying client; nil uses a fresh one. Its
+	// CheckRedirect is replaced so that a redirect never carries the token
+	// to another host.
+	HTTPClient *http.Client
+	// UserAgent defaults to canopy/<version>.
+	UserAgent string
+	// Timeout bounds each attempt of a call; 0 means 30 s.
+	Timeout time.Duration
+	// Retry bounds the retries of idempotent calls; the zero value uses DefaultRetry.
+	Retry RetryPolicy
+	// Logger receives one debug line per attempt (method, path, status,
+	// duration), never a token; nil discards.
+	Logger *slog.Logger
+}
+
+// Client calls Platform API v2. It is safe for concurrent use.
+type Client struct {
+	base      *url.URL
+	hc        *http.Client
+	tokens    oauth2.TokenSource
+	userAgent string
+	timeout   time.Duration
+	retry     RetryPolicy
+	log       *slog.Logger
+}
+
+// invalidator is a token source that can be told its token was refused.
+type invalidator interface{ Invalidate() }
+
+// New returns a client for opts.BaseURL.
+func New(opts Options) (*Client, error) {
+	if opts.BaseURL == "" {
+		return nil, errors.New("api: no base URL")
+	}
+	base, err := url.Parse(strings.TrimRight(opts.BaseURL, "/"))
+	if err != nil {
+		return nil, fmt.Errorf("api: base URL: %w", err)
+	}
+	if base.Scheme != "http" && base.Scheme != "https" || base.Host == "" {
+		return nil, fmt.Errorf("api: base URL %q is not an http(s) URL", opts.BaseURL)
+	}
+	hc := &http.Client{}
+	if opts.HTTPClient != nil {
+		copied := *opts.HTTPClient
+		hc = &copied
+	}
+	hc.CheckRedirect = sameHostRedirects(base.Host)
+	c := &Client{base: base, hc: hc, tokens: opts.TokenSource, userAgent: opts.UserAgent,
+		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger}
+	if c.userAgent == "" {
+		c.userAgent = UserAgent
+	}
+	if c.timeout <= 0 {
+		c.timeout = 30 * time.Second
+	}
+	if c.log == nil {
+		c.log = slog.New(slog.DiscardHandler)
+	}
+	return c, nil
+}
+
+// BaseURL is the API address the client talks to.
+func (c *Client) BaseURL() string { return c.base.String() }
+
+// sameHostRedirects follows redirects only within the API's host, so that a
+// redirect cannot carry the Authorization header elsewhere.
+func sameHostRedirects(host string) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if req.URL.Host != host {
+			return fmt.Errorf("refusing redirect to another host (%s)", req.URL.Host)
+		}
+		if len(via) >= 5 {
+			return errors.New("stopped after 5 redirects")
+		}
+		return nil
+	}
+}
+
+// EscapePath escapes each "/"-separated segment of a resource path, keeping
+// the slashes: uids contain slashes and go into paths unescaped (API.md),
+// while anything else in them is escaped.
+func EscapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+// call is one API request: the parts that are the same on every attempt.
+type call struct {
+	method     string
+	path       string // unescaped; uids are escaped segment by segment
+	query      url.Values
+	body       any
+	idempotent bool
+}
+
+// do runs a call with retries and decodes a 2xx JSON answer into out (nil
+// to discard it).
+func (c *Client) do(ctx context.Context, k call, out any) error {
+	var payload []byte
+	if k.body != nil {
+		b, err := json.Marshal(k.body)
+		if err != nil {
+			return fmt.Errorf("%s %s: encode request: %w", k.method, k.path, err)
+		}
+		payload = b
+	}
+	u := *c.base
+	u.Path = c.base.Path + k.path
+	u.RawPath = c.base.EscapedPath() + EscapePath(k.path)
+	u.RawQuery = k.query.Encode()
+	start := time.Now()
+	reauthed, unanswered := false, false
+	for attempt := 1; ; attempt++ {
+		body, err := c.attempt(ctx, k, u.String(), payload)
+		if err == nil {
+			return decodeInto(k, body, out)
+		}
+		if k.method == http.MethodDelete && unanswered && IsNotFound(err) {
+			// An earlier attempt got no answer but did its work: the
+			// resource is gone, which is what was asked.
+			return nil
+		}
+		var te *TransportError
+		unanswered = unanswered || errors.As(err, &te)
+		if IsUnauthenticated(err) && !reauthed {
+			if inv, ok := c.tokens.(invalidator); ok {
+				// A 401 means the request was not processed: asking once more
+				// with a fresh token is safe for every method.
+				reauthed = true
+				inv.Invalidate()
+				continue
+			}
+		}
+		wait, retry := c.retry.next(k.idempotent, attempt, time.Since(start), err)
+		if !retry {
+			return err
+		}
+		c.log.Debug("retrying", "method", k.method, "path", k.path, "attempt", attempt, "wait", wait, "err", err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("%s %s: %w (last error: %w)", k.method, k.path, ctx.Err(), err)
+		case <-t.C:
+		}
+	}
+}
+
+// attempt sends one request and returns the body of a 2xx answer, or an
+// error: *Error for an answer, *TransportError for a failure to get one.
+func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []byte) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	var rd io.Reader
+	if payload != nil {
+		rd = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(ctx, k.method, rawURL, rd)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", k.method, k.path, err)
+	}
+	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("Accept", "application/json")
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.tokens != nil {
+		tok, err := c.tokens.Token()
+		if err != nil {
+			return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("get token: %w", err), auth: true}
+		}
+		req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	}
+	began := time.Now()
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		c.log.Debug("request failed", "method", k.method, "path", k.path, "took", time.Since(began), "err", scrubURLError(err))
+		return nil, &TransportError{Method: k.method, Path: k.path, Err: scrubURLError(err)}
+	}
+	defer resp.Body.Close()
+	body, readErr := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, decodeError(k, resp, body)
+	}
+	if readErr != nil {
+		return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("read response: %w", readErr)}
+	}
+	return body, nil
+}
+
+// scrubURLError keeps the cause of a *url.Error but drops its URL, which
+// may carry query values the user did not mean to show.
+func scrubURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// TransportError is a call that got no HTTP answer: the connection failed,
+// timed out, or the token could not be obtained.
+type TransportError struct {
+	Method, Path string
+	Err          error
+	auth         bool
+}
+
+// Error says which request failed and why.
+func (e *TransportError) Error() string { return fmt.Sprintf("%s %s: %v", e.Method, e.Path, e.Err) }
+
+// Unwrap gives the cause.
+func (e *TransportError) Unwrap() error { return e.Err }
+
+// decodeInto decodes a 2xx body; an empty body is an empty answer.
+func decodeInto(k call, body []byte, out any) error {
+	if out == nil || len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return &DecodeError{Method: k.method, Path: k.path, Err: err, Snippet: snippet(body)}
+	}
+	return nil
+}
+
+// DecodeError is a 2xx answer whose body is not the JSON expected (a
+// truncated body, a proxy's page).
+type DecodeError struct {
+	Method, Path string
+	Err          error
+	Snippet      string // the start of the body, for the curious
+}
+
+// Error says which answer could not be read.
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("%s %s: the server's answer is not valid JSON (%v)", e.Method, e.Path, e.Err)
+}
+
+// Unwrap gives the JSON error.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// snippet is the first line of a body, at most 120 bytes.
+func snippet(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return s
+}
+
+// decodeError turns a non-2xx answer into an *Error. A body that is not an
+// AIP-193 status still gives a clear error with the HTTP status.
+func decodeError(k call, resp *http.Response, body []byte) *Error {
+	e := &Error{HTTPStatus: resp.StatusCode, Method: k.method, Path: k.path,
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	var st Status
+	if err := json.Unmarshal(body, &st); err == nil && (st.Code != CodeOK || st.Message != "") {
+		e.Status = st
+		if e.Code == CodeOK {
+			e.Code = CodeForHTTPStatus(resp.StatusCode)
+		}
+		return e
+	}
+	e.Code = CodeForHTTPStatus(resp.StatusCode)
+	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch {
+	case len(bytes.TrimSpace(body)) == 0:
+		e.Message = fmt.Sprintf("HTTP %d %s with an empty body", resp.StatusCode, http.StatusText(resp.StatusCode))
+	case ct != "" && ct != "application/json":
+		e.Message = fmt.Sprintf("HTTP %d %s with a %s body, not an API error (a proxy or gateway answered?)",
+			resp.StatusCode, http.StatusText(resp.StatusCode), ct)
+	default:
+		e.Message = fmt.Sprintf("HTTP %d %s with a body that is not an API error: %s",
+			resp.StatusCode, http.StatusText(resp.StatusCode), snippet(body))
+	}
+	return e
+}
+
+// parseRetryAfter reads a Retry-After header: seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}
+
+// Ping checks that the API answers; it needs no token.
+func (c *Client) Ping(ctx context.Context) (string, error) {
+	var out PingResponse
+	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", idempotent: true}, &out)
+	return out.Response, err
+}

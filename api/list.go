@@ -1,0 +1,204 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// MaxPageSize is the largest page the API serves; larger requests are clamped.
+const MaxPageSize = 200
+
+// Sort orders every List accepts (spec, section 4; API.md).
+const (
+	OrderUID         = "uid"
+	OrderName        = "name"
+	OrderNameDesc    = "name desc"
+	OrderCreated     = "created_at"
+	OrderCreatedDesc = "created_at desc"
+	OrderUpdated     = "update_time"
+	OrderUpdatedDesc = "update_time desc"
+)
+
+// ListOptions are the parameters of a List call. Zero fields are not sent.
+// Filters that a resource does not support are ignored by the server.
+type ListOptions struct {
+	DescendantsOf string // uidp.descendants_of: everything below this group
+	ChildrenOf    string // uidp.children_of: direct children (e.g. the tags of a repo)
+	InRoot        bool   // uidp.in_root: the caller's organizations (groups)
+
+	Name      string // exact name
+	PageSize  int    // 0: the server's default (50); above 200 the server clamps
+	PageToken string // from the previous page's NextPageToken
+	OrderBy   string // e.g. OrderName, OrderCreatedDesc
+	Skip      int    // results to skip (after PageToken when both are set)
+
+	// Role binding filters (uids).
+	Identity, Group, Role string
+
+	// Advisory filters.
+	ArtifactNames []string
+	AdvisoryIDs   []string
+	Query         string // substring (advisories, library artifacts)
+
+	// Tag filters: tags of these kinds are hidden unless asked for.
+	IncludeReferrers, IncludeEpochs, IncludeDates bool
+
+	// Library artifact filter.
+	Ecosystems []string
+}
+
+// values encodes the options with the spec's snake_case names.
+func (o ListOptions) values() url.Values {
+	v := url.Values{}
+	set := func(k, s string) {
+		if s != "" {
+			v.Set(k, s)
+		}
+	}
+	set("uidp.descendants_of", o.DescendantsOf)
+	set("uidp.children_of", o.ChildrenOf)
+	if o.InRoot {
+		v.Set("uidp.in_root", "true")
+	}
+	set("name", o.Name)
+	if o.PageSize > 0 {
+		v.Set("page_size", strconv.Itoa(o.PageSize))
+	}
+	set("page_token", o.PageToken)
+	set("order_by", o.OrderBy)
+	if o.Skip > 0 {
+		v.Set("skip", strconv.Itoa(o.Skip))
+	}
+	set("identity", o.Identity)
+	set("group", o.Group)
+	set("role", o.Role)
+	for _, a := range o.ArtifactNames {
+		v.Add("artifactNames", a)
+	}
+	for _, a := range o.AdvisoryIDs {
+		v.Add("advisoryIds", a)
+	}
+	set("query", o.Query)
+	for k, b := range map[string]bool{"include_referrers": o.IncludeReferrers, "include_epochs": o.IncludeEpochs, "include_dates": o.IncludeDates} {
+		if b {
+			v.Set(k, "true")
+		}
+	}
+	for _, e := range o.Ecosystems {
+		v.Add("ecosystems", e)
+	}
+	return v
+}
+
+// Page is one page of a List answer.
+type Page[T any] struct {
+	Items         []T
+	NextPageToken string // "" on the last page
+	TotalCount    int64  // every match across all pages
+	Skipped       int    // how many results the server skipped
+}
+
+// Last reports whether this is the last page.
+func (p *Page[T]) Last() bool { return p.NextPageToken == "" }
+
+// decodePage reads a List body: the items under the plural key, the token,
+// the total (a string or a number) and skipped. Unknown keys are ignored.
+func decodePage[T any](body []byte, plural string) (*Page[T], error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return nil, err
+	}
+	p := &Page[T]{}
+	if b, ok := raw[plural]; ok && !bytes.Equal(b, []byte("null")) {
+		if err := json.Unmarshal(b, &p.Items); err != nil {
+			return nil, fmt.Errorf("%s: %w", plural, err)
+		}
+	}
+	if b, ok := raw["nextPageToken"]; ok && !bytes.Equal(b, []byte("null")) {
+		if err := json.Unmarshal(b, &p.NextPageToken); err != nil {
+			return nil, fmt.Errorf("nextPageToken: %w", err)
+		}
+	}
+	if b, ok := raw["totalCount"]; ok {
+		var n Int64
+		if err := n.UnmarshalJSON(b); err != nil {
+			return nil, fmt.Errorf("totalCount: %w", err)
+		}
+		p.TotalCount = int64(n)
+	}
+	if b, ok := raw["skipped"]; ok {
+		var n Int64
+		if err := n.UnmarshalJSON(b); err != nil {
+			return nil, fmt.Errorf("skipped: %w", err)
+		}
+		p.Skipped = int(n)
+	}
+	return p, nil
+}
+
+// list runs a List call on path and decodes the items under plural.
+func list[T any](ctx context.Context, c *Client, path, plural string, opts ListOptions) (*Page[T], error) {
+	k := call{method: http.MethodGet, path: path, query: opts.values(), idempotent: true}
+	var body json.RawMessage
+	if err := c.do(ctx, k, &body); err != nil {
+		return nil, err
+	}
+	p, err := decodePage[T](body, plural)
+	if err != nil {
+		return nil, &DecodeError{Method: k.method, Path: k.path, Err: err, Snippet: snippet(body)}
+	}
+	return p, nil
+}
+
+// get fetches one resource.
+func get[T any](ctx context.Context, c *Client, path string, q url.Values) (*T, error) {
+	var out T
+	if err := c.do(ctx, call{method: http.MethodGet, path: path, query: q, idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// create posts body under parent and decodes the created resource. Never retried.
+func create[T any](ctx context.Context, c *Client, path string, body any) (*T, error) {
+	var out T
+	if err := c.do(ctx, call{method: http.MethodPost, path: path, body: body}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// patch sends a masked PATCH. The mask is explicit: an empty mask is refused
+// here rather than letting the server change "whatever is in the body".
+func patch[T any](ctx context.Context, c *Client, path string, body any, mask []string) (*T, error) {
+	if len(mask) == 0 {
+		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
+	}
+	q := url.Values{"updateMask": {joinMask(mask)}}
+	var out T
+	if err := c.do(ctx, call{method: http.MethodPatch, path: path, query: q, body: body}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func joinMask(mask []string) string {
+	s := ""
+	for i, f := range mask {
+		if i > 0 {
+			s += ","
+		}
+		s += f
+	}
+	return s
+}
+
+// del deletes a resource; a delete by uid is idempotent and may be retried.
+func del(ctx context.Context, c *Client, path string) error {
+	return c.do(ctx, call{method: http.MethodDelete, path: path, idempotent: true}, nil)
+}

@@ -1,0 +1,82 @@
+package api
+
+import (
+	"context"
+	"net/url"
+)
+
+// Paths of the registry domain.
+const (
+	reposPath = "/registry/v2/repos"
+	tagsPath  = "/registry/v2/tags"
+)
+
+// Updatable repo fields, as update mask names (with FieldName and FieldDescription).
+const (
+	FieldCatalogTier = "catalogTier"
+	FieldBundles     = "bundles"
+	FieldAliases     = "aliases"
+)
+
+// ListRepos lists repos; Name filters by exact name.
+func (c *Client) ListRepos(ctx context.Context, opts ListOptions) (*Page[Repo], error) {
+	return list[Repo](ctx, c, reposPath, "repos", opts)
+}
+
+// GetRepo fetches one repo.
+func (c *Client) GetRepo(ctx context.Context, uid string) (*Repo, error) {
+	return get[Repo](ctx, c, reposPath+"/"+uid, nil)
+}
+
+// GetRepoReadme fetches a repo's Markdown readme.
+func (c *Client) GetRepoReadme(ctx context.Context, uid string) (*RepoReadme, error) {
+	return get[RepoReadme](ctx, c, reposPath+"/"+uid+"/readme", nil)
+}
+
+// CreateRepo creates a repo in group; Name is required.
+func (c *Client) CreateRepo(ctx context.Context, group string, r Repo) (*Repo, error) {
+	return create[Repo](ctx, c, reposPath+"/"+group, r)
+}
+
+// PatchRepo changes the fields of r named by mask (name, description,
+// catalogTier, bundles, aliases).
+func (c *Client) PatchRepo(ctx context.Context, r Repo, mask ...string) (*Repo, error) {
+	return patch[Repo](ctx, c, reposPath+"/"+r.UID, r, mask)
+}
+
+// DeleteRepo deletes a repo and its tags.
+func (c *Client) DeleteRepo(ctx context.Context, uid string) error {
+	return del(ctx, c, reposPath+"/"+uid)
+}
+
+// GetArchitectures lists the platforms an image digest of a repo is built for.
+func (c *Client) GetArchitectures(ctx context.Context, repoUID, digest string) (*Architectures, error) {
+	return get[Architectures](ctx, c, reposPath+"/"+repoUID+"/digests/"+digest+"/architectures", nil)
+}
+
+// GetImageSize is the size of one architecture of an image digest.
+func (c *Client) GetImageSize(ctx context.Context, repoUID, digest, arch string) (*ImageSize, error) {
+	return get[ImageSize](ctx, c, reposPath+"/"+repoUID+"/digests/"+digest+"/size", url.Values{"architecture": {arch}})
+}
+
+// ListTags lists tags; ChildrenOf a repo gives its tags. Referrer, epoch and
+// dated tags are hidden unless the Include options ask for them.
+func (c *Client) ListTags(ctx context.Context, opts ListOptions) (*Page[Tag], error) {
+	return list[Tag](ctx, c, tagsPath, "tags", opts)
+}
+
+// GetTag fetches one tag.
+func (c *Client) GetTag(ctx context.Context, uid string) (*Tag, error) {
+	return get[Tag](ctx, c, tagsPath+"/"+uid, nil)
+}
+
+// CreateTag points tag name of a repo at digest, creating it when absent
+// (tags have no PATCH).
+func (c *Client) CreateTag(ctx context.Context, repoUID, name, digest string) (*Tag, error) {
+	return create[Tag](ctx, c, tagsPath+"/"+repoUID, Tag{Name: name, Digest: digest})
+}
+
+// DeleteTag deletes a tag.
+func (c *Client) DeleteTag(ctx context.Context, uid string) error {
+	return del(ctx, c, tagsPath+"/"+uid)
+}
