@@ -42,23 +42,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case "version", "--version", "-version":
 			fmt.Fprintln(stdout, "canopy", api.Version)
 			return exitOK
-		case "help", "-h", "-help", "--help":
-			usage(stdout)
-			return exitOK
+		case "help":
+			return runExplore(ctx, []string{"-h"}, stdout, stderr)
 		}
 	}
 	return runExplore(ctx, args, stdout, stderr)
-}
-
-func usage(w io.Writer) {
-	fmt.Fprint(w, `canopy: a terminal explorer for Platform API v2
-
-Usage:
-  canopy [flags]            explore an API (see 'canopy -h' flags below)
-  canopy demo [flags]       explore the built-in demo organization, no set-up
-  canopy emulator [flags]   serve the API emulator over HTTP
-  canopy version            print the version
-
-Run 'canopy <command> -h' for a command's flags.
-`)
 }

@@ -1,0 +1,252 @@
+// Package theme holds every color and style canopy draws with. Views never
+// name a color: they take a *Theme (or the part of it they need) and use its
+// semantic styles, so palettes, NO_COLOR and user colors change in one place.
+package theme
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+)
+
+// Names of the built-in palettes.
+const (
+	Auto         = "auto" // dark or light, following the terminal's background
+	Dark         = "dark"
+	Light        = "light"
+	HighContrast = "high-contrast"
+	Mono         = "mono" // no color at all: attributes only
+)
+
+// Names lists the palettes Options.Name accepts.
+func Names() []string { return []string{Auto, Dark, Light, HighContrast, Mono} }
+
+// Palette is the handful of colors a theme is built from.
+type Palette struct {
+	Fg, Muted, Faint      color.Color
+	Accent, Accent2       color.Color
+	Good, Warn, Bad, Info color.Color
+	SelFg, SelBg          color.Color
+	Border                color.Color
+}
+
+// Options choose a theme.
+type Options struct {
+	Name    string // one of Names; "" means Auto
+	Dark    bool   // the terminal's background is dark (for Auto)
+	NoColor bool   // NO_COLOR or TERM=dumb: attributes only, whatever Name says
+	Icons   bool   // use Unicode icons instead of the ASCII-safe glyphs
+}
+
+// Glyphs are the symbols drawn beside rows. The default set is ASCII so that
+// every terminal and font shows it.
+type Glyphs struct {
+	Expanded, Collapsed, Leaf string
+	Loading, Failed, More     string
+	Mark, Deprecated          string
+	SortAsc, SortDesc         string
+	Ellipsis                  string
+	Spinner                   []string
+}
+
+// ASCIIGlyphs is the default glyph set.
+func ASCIIGlyphs() Glyphs {
+	return Glyphs{Expanded: "v", Collapsed: ">", Leaf: " ", Loading: "...", Failed: "!", More: "+",
+		Mark: "*", Deprecated: "!", SortAsc: "^", SortDesc: "v", Ellipsis: "~",
+		Spinner: []string{"|", "/", "-", "\\"}}
+}
+
+// IconGlyphs is the opt-in Unicode set.
+func IconGlyphs() Glyphs {
+	return Glyphs{Expanded: "▾", Collapsed: "▸", Leaf: " ", Loading: "…", Failed: "✗", More: "⋯",
+		Mark: "●", Deprecated: "⚠", SortAsc: "▲", SortDesc: "▼", Ellipsis: "…",
+		Spinner: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}}
+}
+
+// Theme is every style canopy uses, by meaning.
+type Theme struct {
+	Name    string
+	Dark    bool
+	NoColor bool
+	Palette Palette
+	Glyphs  Glyphs
+
+	// Text roles.
+	Text, Muted, Accent, Strong lipgloss.Style
+	Good, Warn, Bad, Info       lipgloss.Style
+	Match                       lipgloss.Style // fuzzy-matched letters
+
+	// Rows of lists, tables and the tree.
+	Row, Selected, SelectedBlur, Marked, Dim lipgloss.Style
+	Deprecated                               lipgloss.Style // deprecated tags
+	Badge                                    lipgloss.Style // e.g. [deprecated]
+	Count                                    lipgloss.Style // loaded/total
+	TableHeader, TableHeaderSorted           lipgloss.Style
+
+	// Frame.
+	Header, HeaderTitle, Crumb lipgloss.Style
+	PaneTitle, PaneTitleFocus  lipgloss.Style
+	Separator                  lipgloss.Style
+	StatusBar, StatusKey       lipgloss.Style
+	FlashInfo, FlashError      lipgloss.Style
+	HintKey, HintDesc, HintOff lipgloss.Style
+
+	// Detail pane.
+	Label, Value, Section lipgloss.Style
+
+	// Overlays (help, command line, pickers).
+	Overlay, OverlayTitle, Prompt lipgloss.Style
+
+	// Markdown is the glamour style name for readmes ("dark", "light", "notty").
+	Markdown string
+}
+
+func palette(name string, dark bool) Palette {
+	c := lipgloss.Color
+	switch {
+	case name == HighContrast:
+		p := Palette{Fg: c("#ffffff"), Muted: c("#d0d0d0"), Faint: c("#a8a8a8"), Accent: c("#5fd7ff"), Accent2: c("#ffd700"),
+			Good: c("#5fff5f"), Warn: c("#ffd700"), Bad: c("#ff5f5f"), Info: c("#5fd7ff"),
+			SelFg: c("#000000"), SelBg: c("#ffd700"), Border: c("#ffffff")}
+		if !dark {
+			p = Palette{Fg: c("#000000"), Muted: c("#262626"), Faint: c("#4e4e4e"), Accent: c("#0000d7"), Accent2: c("#870087"),
+				Good: c("#005f00"), Warn: c("#875f00"), Bad: c("#af0000"), Info: c("#0000d7"),
+				SelFg: c("#ffffff"), SelBg: c("#0000af"), Border: c("#000000")}
+		}
+		return p
+	case name == Light || (name == Auto && !dark):
+		return Palette{Fg: c("#303030"), Muted: c("#6c6c6c"), Faint: c("#9e9e9e"), Accent: c("#005fd7"), Accent2: c("#8700af"),
+			Good: c("#008700"), Warn: c("#af5f00"), Bad: c("#d70000"), Info: c("#005f87"),
+			SelFg: c("#000000"), SelBg: c("#d7e3ff"), Border: c("#bcbcbc")}
+	default:
+		return Palette{Fg: c("#d0d0d0"), Muted: c("#8a8a8a"), Faint: c("#626262"), Accent: c("#5fafff"), Accent2: c("#d787ff"),
+			Good: c("#87d787"), Warn: c("#ffaf5f"), Bad: c("#ff6b6b"), Info: c("#5fd7d7"),
+			SelFg: c("#ffffff"), SelBg: c("#3a3f5a"), Border: c("#4e4e4e")}
+	}
+}
+
+// New builds a theme. With NoColor (or Name Mono) no style sets a color:
+// selection is reverse video, errors and deprecated rows are told apart by
+// bold, underline, strikethrough and text badges.
+func New(opts Options) *Theme {
+	name := opts.Name
+	if name == "" {
+		name = Auto
+	}
+	noColor := opts.NoColor || name == Mono
+	dark := opts.Dark
+	switch name {
+	case Dark:
+		dark = true
+	case Light:
+		dark = false
+	}
+	t := &Theme{Name: name, Dark: dark, NoColor: noColor, Glyphs: ASCIIGlyphs()}
+	if opts.Icons {
+		t.Glyphs = IconGlyphs()
+	}
+	if noColor {
+		t.buildMono()
+		return t
+	}
+	t.Palette = palette(name, dark)
+	t.build()
+	return t
+}
+
+func (t *Theme) build() {
+	p := t.Palette
+	s := lipgloss.NewStyle
+	t.Text = s().Foreground(p.Fg)
+	t.Muted = s().Foreground(p.Muted)
+	t.Accent = s().Foreground(p.Accent)
+	t.Strong = s().Foreground(p.Fg).Bold(true)
+	t.Good = s().Foreground(p.Good)
+	t.Warn = s().Foreground(p.Warn)
+	t.Bad = s().Foreground(p.Bad).Bold(true)
+	t.Info = s().Foreground(p.Info)
+	t.Match = s().Foreground(p.Accent2).Bold(true).Underline(true)
+
+	t.Row = s().Foreground(p.Fg)
+	t.Selected = s().Foreground(p.SelFg).Background(p.SelBg).Bold(true)
+	t.SelectedBlur = s().Foreground(p.Fg).Background(p.Border)
+	t.Marked = s().Foreground(p.Accent2).Bold(true)
+	t.Dim = s().Foreground(p.Faint)
+	t.Deprecated = s().Foreground(p.Warn).Faint(true).Strikethrough(true)
+	t.Badge = s().Foreground(p.Warn).Bold(true)
+	t.Count = s().Foreground(p.Muted)
+	t.TableHeader = s().Foreground(p.Muted).Bold(true)
+	t.TableHeaderSorted = s().Foreground(p.Accent).Bold(true)
+
+	t.Header = s().Foreground(p.Muted)
+	t.HeaderTitle = s().Foreground(p.Accent).Bold(true)
+	t.Crumb = s().Foreground(p.Fg).Bold(true)
+	t.PaneTitle = s().Foreground(p.Muted).Bold(true)
+	t.PaneTitleFocus = s().Foreground(p.Accent).Bold(true)
+	t.Separator = s().Foreground(p.Border)
+	t.StatusBar = s().Foreground(p.Muted)
+	t.StatusKey = s().Foreground(p.Fg).Bold(true)
+	t.FlashInfo = s().Foreground(p.Good)
+	t.FlashError = s().Foreground(p.Bad).Bold(true)
+	t.HintKey = s().Foreground(p.Accent).Bold(true)
+	t.HintDesc = s().Foreground(p.Muted)
+	t.HintOff = s().Foreground(p.Faint).Strikethrough(true)
+
+	t.Label = s().Foreground(p.Muted)
+	t.Value = s().Foreground(p.Fg)
+	t.Section = s().Foreground(p.Accent).Bold(true)
+
+	t.Overlay = s().Foreground(p.Fg).Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1)
+	t.OverlayTitle = s().Foreground(p.Accent).Bold(true)
+	t.Prompt = s().Foreground(p.Accent).Bold(true)
+	t.Markdown = "dark"
+	if !t.Dark {
+		t.Markdown = "light"
+	}
+}
+
+// buildMono styles with attributes only, so the UI stays readable (and the
+// selection visible) without any color.
+func (t *Theme) buildMono() {
+	s := lipgloss.NewStyle
+	plain := s()
+	t.Text, t.Muted, t.Accent, t.Info, t.Good = plain, plain, plain, plain, plain
+	t.Strong = s().Bold(true)
+	t.Warn = s().Bold(true)
+	t.Bad = s().Bold(true).Underline(true)
+	t.Match = s().Underline(true)
+
+	t.Row = plain
+	t.Selected = s().Reverse(true)
+	t.SelectedBlur = s().Underline(true)
+	t.Marked = s().Bold(true)
+	t.Dim = s().Faint(true)
+	t.Deprecated = s().Strikethrough(true)
+	t.Badge = s().Bold(true)
+	t.Count = plain
+	t.TableHeader = s().Bold(true)
+	t.TableHeaderSorted = s().Bold(true).Underline(true)
+
+	t.Header = plain
+	t.HeaderTitle = s().Bold(true)
+	t.Crumb = s().Bold(true)
+	t.PaneTitle = plain
+	t.PaneTitleFocus = s().Bold(true).Underline(true)
+	t.Separator = plain
+	t.StatusBar = plain
+	t.StatusKey = s().Bold(true)
+	t.FlashInfo = plain
+	t.FlashError = s().Bold(true).Underline(true)
+	t.HintKey = s().Bold(true)
+	t.HintDesc = plain
+	t.HintOff = s().Faint(true)
+
+	t.Label = plain
+	t.Value = plain
+	t.Section = s().Bold(true).Underline(true)
+
+	t.Overlay = s().Border(lipgloss.NormalBorder()).Padding(0, 1)
+	t.OverlayTitle = s().Bold(true)
+	t.Prompt = s().Bold(true)
+	t.Markdown = "notty"
+}

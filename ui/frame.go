@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"net/url"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// The frame around the screens: one header line, then the main area, then
+// the footer hints and the status line.
+const (
+	headerLines = 1
+	footerLines = 2
+)
+
+// bodyHeight is the height of the main area.
+func (m *Model) bodyHeight() int {
+	h := m.height - headerLines - footerLines
+	if m.cmd != nil {
+		h -= m.cmd.Height() - 1
+	}
+	return max(h, 1)
+}
+
+// layout gives every screen and overlay its size.
+func (m *Model) layout() {
+	if m.width <= 0 {
+		return
+	}
+	h := m.bodyHeight()
+	for _, e := range m.stack {
+		e.screen.SetSize(m.width, h)
+	}
+	if m.help != nil {
+		m.help.SetSize(m.width, h)
+	}
+	if m.cmd != nil {
+		m.cmd.SetWidth(m.width)
+	}
+}
+
+// View draws the frame and the top screen (or the help over it).
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "canopy"
+	return v
+}
+
+func (m *Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.header())
+	b.WriteByte('\n')
+	body := m.body()
+	b.WriteString(body)
+	b.WriteByte('\n')
+	if m.cmd != nil {
+		b.WriteString(m.cmd.View())
+	} else {
+		b.WriteString(m.hints())
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.status())
+	return b.String()
+}
+
+// body is the main area, exactly bodyHeight lines.
+func (m *Model) body() string {
+	h := m.bodyHeight()
+	th := m.common.Theme
+	var content string
+	switch {
+	case m.help != nil:
+		content = m.help.View()
+	case m.top() != nil:
+		content = m.top().View()
+	case m.startErr != nil:
+		content = "\n  " + th.Bad.Render("canopy could not open the organization") + "\n\n  " +
+			th.Value.Render(safe.String(m.startErr.Error())) + "\n\n  " + th.Muted.Render("r retries · q quits")
+	default:
+		frames := th.Glyphs.Spinner
+		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+" connecting to "+m.host())
+	}
+	lines := strings.Split(content, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if text.Width(l) > m.width {
+			lines[i] = text.Cut(l, m.width, "")
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) host() string {
+	if m.opts.Host != "" {
+		return m.opts.Host
+	}
+	if m.opts.Client != nil {
+		if u, err := url.Parse(m.opts.Client.BaseURL()); err == nil {
+			return u.Host
+		}
+	}
+	return "?"
+}
+
+// header is "canopy  org › table › ..." with the API host at the right.
+func (m *Model) header() string {
+	th := m.common.Theme
+	titles := make([]string, 0, len(m.stack))
+	for _, e := range m.stack {
+		titles = append(titles, e.screen.Title())
+	}
+	left := th.HeaderTitle.Render("canopy") + "  " + th.Crumb.Render(text.Cut(breadcrumb(titles), max(m.width-10, 1), th.Glyphs.Ellipsis))
+	return text.Fit(left, m.width, false, "")
+}
+
+// hints is the footer: the keys that apply to the top screen (disabled ones
+// struck through), then the global ones, cut to the width.
+func (m *Model) hints() string {
+	th := m.common.Theme
+	var states []keymap.State
+	switch {
+	case m.help != nil:
+		states = m.help.Actions()
+	case m.top() != nil:
+		states = m.top().Actions()
+	}
+	var parts []string
+	add := func(s keymap.State) {
+		d, ok := m.common.Keys.Def(s.Action)
+		if !ok || s.Hide {
+			return
+		}
+		if s.Enabled {
+			parts = append(parts, th.HintKey.Render(d.KeyLabel())+" "+th.HintDesc.Render(d.Short))
+		} else {
+			parts = append(parts, th.HintOff.Render(d.KeyLabel()+" "+d.Short))
+		}
+	}
+	for _, s := range states {
+		add(s)
+	}
+	if m.help == nil {
+		for _, a := range []keymap.Action{keymap.Command, keymap.Help, keymap.Quit} {
+			add(keymap.On(a))
+		}
+	}
+	return text.Cut(" "+strings.Join(parts, "  "), m.width, "")
+}
+
+// status is org · host · identity at the left and the flash (or a
+// spinner) at the right.
+func (m *Model) status() string {
+	th := m.common.Theme
+	org := "…"
+	if m.env.org != nil {
+		org = safe.String(m.env.org.Name)
+	}
+	left := " " + th.StatusKey.Render(org) + th.StatusBar.Render(" · "+m.host()+" · "+safe.String(m.opts.Identity))
+	right := ""
+	switch {
+	case m.flash != "":
+		style := th.FlashInfo
+		if m.flashErr {
+			style = th.FlashError
+		}
+		right = style.Render(safe.String(m.flash))
+	case m.busy():
+		frames := th.Glyphs.Spinner
+		right = th.Muted.Render(frames[m.frame%len(frames)] + " loading")
+	}
+	lw := text.Width(left)
+	room := m.width - lw - 2
+	if room < 10 {
+		// Narrow: the flash wins over the identity.
+		if right != "" {
+			return text.Fit(" "+right, m.width, false, th.Glyphs.Ellipsis)
+		}
+		return text.Fit(left, m.width, false, th.Glyphs.Ellipsis)
+	}
+	right = text.Cut(right, room, th.Glyphs.Ellipsis)
+	return left + strings.Repeat(" ", max(m.width-lw-text.Width(right)-1, 1)) + right
+}

@@ -1,0 +1,200 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/detail"
+	"canopy/views/explorer"
+	"canopy/views/help"
+	"canopy/views/picker"
+	"canopy/views/safe"
+	"canopy/views/tree"
+)
+
+// textInput is a screen that takes typed text, where q and ? are letters.
+type textInput interface{ TakesText() bool }
+
+// key routes a key press: ctrl+c always quits; an open command line or help
+// takes the key; then the global keys (q, ?, :) unless the screen takes
+// text; then the screen.
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	if msg.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	if m.cmd != nil {
+		return m.cmd.Update(msg)
+	}
+	if m.help != nil {
+		return m.help.Update(msg)
+	}
+	top := m.top()
+	typing := false
+	if t, ok := top.(textInput); ok {
+		typing = t.TakesText()
+	}
+	if _, ok := top.(*picker.Model); ok {
+		typing = true
+	}
+	if !typing {
+		switch {
+		case m.common.Keys.Is(msg, keymap.Quit):
+			return tea.Quit
+		case m.common.Keys.Is(msg, keymap.Help):
+			m.openHelp()
+			return nil
+		case m.common.Keys.Is(msg, keymap.Command) && !m.starting:
+			m.cmd = cmdline.New(m.common, commands())
+			m.layout()
+			return m.cmd.Open()
+		}
+	}
+	if top == nil {
+		if m.startErr != nil && m.common.Keys.Is(msg, keymap.Refresh) {
+			m.startErr = nil
+			return m.resolveOrg()
+		}
+		return nil
+	}
+	if len(m.stack) == 1 && m.common.Keys.Is(msg, keymap.Back) {
+		if _, ok := keymap.Find(top.Actions(), keymap.Back); !ok {
+			return m.setFlash("this is the top: q quits", false)
+		}
+	}
+	return top.Update(msg)
+}
+
+func (m *Model) openHelp() {
+	title, states := "canopy", []keymap.State(nil)
+	if top := m.top(); top != nil {
+		title, states = top.Title(), top.Actions()
+	}
+	m.help = help.New(m.common, title, states)
+	m.layout()
+}
+
+// mouse sends mouse events inside the main area to the top screen, in its
+// coordinates.
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	top := m.top()
+	if top == nil || m.help != nil || m.cmd != nil {
+		return nil
+	}
+	mouse := msg.Mouse()
+	mouse.Y -= headerLines
+	if mouse.Y < 0 || mouse.Y >= m.bodyHeight() {
+		return nil
+	}
+	switch msg.(type) {
+	case tea.MouseWheelMsg:
+		return top.Update(tea.MouseWheelMsg(mouse))
+	case tea.MouseClickMsg:
+		return top.Update(tea.MouseClickMsg(mouse))
+	}
+	return nil
+}
+
+// run runs a `:` command.
+func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
+	switch msg.Name {
+	case "quit":
+		return tea.Quit
+	case "help":
+		m.openHelp()
+		return nil
+	case "tree":
+		m.popAll()
+		return nil
+	case "org":
+		return m.resolveOrgPicker()
+	}
+	if m.env.org == nil {
+		return m.setFlash("no organization yet", true)
+	}
+	cmd, err := m.env.commandScreen(msg.Name)
+	if err != nil {
+		return m.setFlash(err.Error(), true)
+	}
+	return cmd
+}
+
+// resolveOrgPicker lists the organizations again to switch between them.
+func (m *Model) resolveOrgPicker() tea.Cmd {
+	m.opts.Org = ""
+	return m.resolveOrg()
+}
+
+// gotOrgs opens the only organization, or asks which one.
+func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
+	switch {
+	case msg.err != nil:
+		m.startErr = msg.err
+		return nil
+	case len(msg.orgs) == 0:
+		m.startErr = errors.New("this token sees no organization: it has no role binding on any organization's root group")
+		return nil
+	case len(msg.orgs) == 1:
+		return m.openOrg(&msg.orgs[0])
+	}
+	opts := make([]picker.Option, len(msg.orgs))
+	for i, g := range msg.orgs {
+		opts[i] = picker.Option{Label: safe.String(g.Name), Detail: safe.String(g.Description), Value: g}
+	}
+	cancellable := m.env.org != nil
+	p := picker.New(m.common, "org", "Which organization?", opts, cancellable)
+	m.starting = false
+	return m.push(func(context.Context) views.Screen { return p })
+}
+
+// openOrg replaces every screen with the explorer of org.
+func (m *Model) openOrg(org *api.Group) tea.Cmd {
+	for len(m.stack) > 0 {
+		m.stack[len(m.stack)-1].cancel()
+		m.stack = m.stack[:len(m.stack)-1]
+	}
+	m.starting, m.startErr = false, nil
+	m.env.org = org
+	m.env.names = map[string]string{}
+	m.env.naming = false
+	return tea.Batch(m.push(m.explorer), m.setFlash(fmt.Sprintf("organization %s", safe.String(org.Name)), false))
+}
+
+// explorer builds the main screen of the organization.
+func (m *Model) explorer(ctx context.Context) views.Screen {
+	e := m.env
+	b := e.builder(ctx)
+	root := b.group(e.org, nil)
+	d := detail.New(ctx, m.common, b.fetch())
+	t := tree.New(m.common, tree.Config{
+		Roots:  []*tree.Node{root, b.advisories(), b.libraries()},
+		Open:   e.nodeOpen,
+		Table:  e.nodeTable,
+		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
+		Copy:   nodeCopy,
+	})
+	return explorer.New(m.common, safe.String(e.org.Name), t, d)
+}
+
+// detailItem is what the pane shows for a node: the resource, or a summary
+// of a collection.
+func detailItem(n *tree.Node) any {
+	if n.Item != nil {
+		return n.Item
+	}
+	s := &detail.Summary{Title: n.Label, What: tree.KindName(n.Kind), Count: func() int { return -1 },
+		Hint: "enter opens it as a full-screen table; l expands it here"}
+	if n.Parent != nil {
+		s.Title += " of " + n.Parent.Label
+	}
+	if n.Children != nil {
+		s.Count = n.Children.Total
+	}
+	return s
+}

@@ -1,0 +1,302 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/detail"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// openMsg asks the shell to push a screen; build runs with the screen's own
+// context, which the shell cancels when the screen closes.
+type openMsg struct {
+	build func(ctx context.Context) views.Screen
+}
+
+func open(build func(ctx context.Context) views.Screen) tea.Cmd {
+	return func() tea.Msg { return openMsg{build: build} }
+}
+
+// namesMsg carries repo names for tables that span repos.
+type namesMsg struct {
+	names map[string]string
+	err   error
+}
+
+// env is what screen builders share: the client, the common bag, the
+// organization and the names learned so far. It is only touched on the UI
+// loop (Update and View).
+type env struct {
+	ctx    context.Context
+	client *api.Client
+	common views.Common
+	org    *api.Group
+	names  map[string]string
+	naming bool
+}
+
+func (e *env) builder(ctx context.Context) builder { return builder{ctx: ctx, client: e.client} }
+
+func (e *env) repoName(uid string) string { return e.names[uid] }
+
+func uidCopy[T any](key func(*T) string) func(*T) (string, string) {
+	return func(it *T) (string, string) { return key(it), "uid" }
+}
+
+// page opens a full-screen detail page for a resource.
+func (e *env) page(item any) tea.Cmd {
+	return open(func(ctx context.Context) views.Screen {
+		return detail.NewPage(ctx, e.common, e.builder(ctx).fetch(), item)
+	})
+}
+
+func pageOf[T any](e *env) func(*T) tea.Cmd {
+	return func(it *T) tea.Cmd {
+		c := *it
+		return e.page(&c)
+	}
+}
+
+func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common),
+		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
+		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey)})
+}
+
+func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.Repos(e.common),
+		List: paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
+		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey),
+		Open: func(r *api.Repo) tea.Cmd {
+			uid, name := r.UID, safe.String(r.Name)
+			return open(func(ctx context.Context) views.Screen {
+				return e.tagsTable(ctx, "tags of "+name, api.ListOptions{ChildrenOf: uid}, false)
+			})
+		}})
+}
+
+func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions, spansRepos bool) views.Screen {
+	var names columns.Names
+	if spansRepos {
+		names = e.repoName
+	}
+	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names),
+		List: paging.New(ctx, source(e.client.ListTags, opts), api.TagKey), Key: api.TagKey,
+		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
+		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" }})
+}
+
+func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.Identities(e.common),
+		List: paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
+		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey)})
+}
+
+func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
+	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.Bindings(e.common),
+		List: paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
+		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey)})
+}
+
+func (e *env) rolesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common),
+		List: paging.New(ctx, source(e.client.ListRoles, opts), api.RoleKey), Key: api.RoleKey,
+		Orders: columns.Orders()[:2], Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey)})
+}
+
+func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
+	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common),
+		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,
+		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey)})
+}
+
+func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.Subscriptions(e.common),
+		List: paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
+		Orders: columns.Orders()[2:4], Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey)})
+}
+
+func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common),
+		List: paging.New(ctx, source(e.client.ListArtifacts, opts), api.ArtifactKey), Key: api.ArtifactKey,
+		Orders: columns.Orders(), Copy: uidCopy(api.ArtifactKey),
+		Open: func(a *api.Artifact) tea.Cmd {
+			uid, name := a.UID, safe.String(a.Name)
+			return open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+name, uid) })
+		}})
+}
+
+func (e *env) versionsTable(ctx context.Context, title, artifact string) views.Screen {
+	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
+		return e.client.ListArtifactVersions(ctx, artifact, o)
+	}
+	return table.New(e.common, table.Config[api.ArtifactVersion]{Title: title, Columns: columns.Versions(e.common),
+		List: paging.New(ctx, source(list, api.ListOptions{}), api.ArtifactVersionKey), Key: api.ArtifactVersionKey,
+		Orders: columns.Orders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
+}
+
+// collectionTable opens a tree collection node as a table of that scope.
+func (e *env) collectionTable(n *tree.Node) tea.Cmd {
+	scope := ""
+	if n.Parent != nil {
+		scope = n.Parent.ID
+	}
+	where := ""
+	if n.Parent != nil {
+		where = " of " + n.Parent.Label
+	}
+	title := n.Label + where
+	o := api.ListOptions{ChildrenOf: scope}
+	return open(func(ctx context.Context) views.Screen {
+		switch n.Kind {
+		case tree.KindRepos:
+			return e.reposTable(ctx, title, o)
+		case tree.KindIdentities:
+			return e.identitiesTable(ctx, title, o)
+		case tree.KindBindings:
+			return e.bindingsTable(ctx, title, o)
+		case tree.KindSubscriptions:
+			return e.subscriptionsTable(ctx, title, o)
+		case tree.KindAdvisories:
+			return e.advisoriesTable(ctx, "advisories", api.ListOptions{})
+		default:
+			return e.artifactsTable(ctx, "libraries", api.ListOptions{})
+		}
+	})
+}
+
+// nodeTable opens the children of an expandable node as a table (`t`):
+// a repo's tags, a folder's repos (at any depth), an artifact's versions.
+func (e *env) nodeTable(n *tree.Node) tea.Cmd {
+	if n.Kind.IsCollection() {
+		return e.collectionTable(n)
+	}
+	uid, label := n.ID, n.Label
+	return open(func(ctx context.Context) views.Screen {
+		switch n.Kind {
+		case tree.KindRepo:
+			return e.tagsTable(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, false)
+		case tree.KindArtifact:
+			return e.versionsTable(ctx, "versions of "+label, uid)
+		default:
+			return e.reposTable(ctx, "repos under "+label, api.ListOptions{DescendantsOf: uid})
+		}
+	})
+}
+
+// nodeOpen is enter in the tree: a collection opens as a table, a
+// resource as a detail page.
+func (e *env) nodeOpen(n *tree.Node) tea.Cmd {
+	if n.Kind.IsCollection() {
+		return e.collectionTable(n)
+	}
+	if n.Item != nil {
+		return e.page(n.Item)
+	}
+	return nil
+}
+
+// nodeCopy is what `y` copies for a node.
+func nodeCopy(n *tree.Node) (string, string) {
+	if t, ok := n.Item.(*api.Tag); ok {
+		return t.Digest, "digest"
+	}
+	if n.Item == nil {
+		return "", ""
+	}
+	return n.ID, "uid"
+}
+
+// commands lists the `:` commands.
+func commands() []cmdline.Command {
+	return []cmdline.Command{
+		{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
+		{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
+		{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
+		{Name: "identities", Aliases: []string{"identity", "ids"}, Desc: "every identity of the organization"},
+		{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
+		{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
+		{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
+		{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
+		{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
+		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
+		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
+		{Name: "help", Desc: "show the keys"},
+		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
+	}
+}
+
+// commandScreen opens the table a `:` command names, over the whole
+// organization.
+func (e *env) commandScreen(name string) (tea.Cmd, error) {
+	org := e.org.UID
+	orgName := safe.String(e.org.Name)
+	whole := api.ListOptions{DescendantsOf: org}
+	var build func(ctx context.Context) views.Screen
+	switch name {
+	case "repos":
+		build = func(ctx context.Context) views.Screen { return e.reposTable(ctx, "repos of "+orgName, whole) }
+	case "tags":
+		build = func(ctx context.Context) views.Screen { return e.tagsTable(ctx, "tags of "+orgName, whole, true) }
+	case "groups":
+		build = func(ctx context.Context) views.Screen { return e.groupsTable(ctx, "folders of "+orgName, whole) }
+	case "identities":
+		build = func(ctx context.Context) views.Screen { return e.identitiesTable(ctx, "identities of "+orgName, whole) }
+	case "bindings":
+		build = func(ctx context.Context) views.Screen { return e.bindingsTable(ctx, "role bindings of "+orgName, whole) }
+	case "roles":
+		build = func(ctx context.Context) views.Screen { return e.rolesTable(ctx, "roles", whole) }
+	case "advisories":
+		build = func(ctx context.Context) views.Screen { return e.advisoriesTable(ctx, "advisories", api.ListOptions{}) }
+	case "subscriptions":
+		build = func(ctx context.Context) views.Screen {
+			return e.subscriptionsTable(ctx, "subscriptions of "+orgName, whole)
+		}
+	case "libraries":
+		build = func(ctx context.Context) views.Screen { return e.artifactsTable(ctx, "libraries", api.ListOptions{}) }
+	default:
+		return nil, fmt.Errorf("no table for :%s", name)
+	}
+	cmds := []tea.Cmd{open(build)}
+	if name == "tags" {
+		cmds = append(cmds, e.learnNames())
+	}
+	return tea.Batch(cmds...), nil
+}
+
+// learnNames walks the organization's repos once, in the background, so
+// that tables spanning repos can show repo names.
+func (e *env) learnNames() tea.Cmd {
+	if e.naming {
+		return nil
+	}
+	e.naming = true
+	ctx, client, org := e.ctx, e.client, e.org.UID
+	return func() tea.Msg {
+		names := map[string]string{}
+		cur := api.NewCursor(client.ListRepos, api.ListOptions{DescendantsOf: org, PageSize: api.MaxPageSize}, api.RepoKey)
+		for r, err := range cur.All(ctx) {
+			if err != nil {
+				return namesMsg{names: names, err: fmt.Errorf("repo names: %w", err)}
+			}
+			names[r.UID] = r.Name
+		}
+		return namesMsg{names: names}
+	}
+}
+
+// breadcrumb joins screen titles.
+func breadcrumb(titles []string) string { return strings.Join(titles, " › ") }

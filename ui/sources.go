@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	"canopy/api"
+	"canopy/views/detail"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/text"
+	"canopy/views/tree"
+)
+
+// source turns a List method of the client into a paging source with base
+// options (scope, filters); the page asks for token, skip, size and order.
+func source[T any](list api.Lister[T], base api.ListOptions) paging.Source[T] {
+	return func(ctx context.Context, req paging.Request) (paging.Result[T], error) {
+		o := base
+		o.PageToken, o.Skip, o.PageSize, o.OrderBy = req.Token, req.Skip, req.Size, req.OrderBy
+		p, err := list(ctx, o)
+		if err != nil {
+			return paging.Result[T]{}, err
+		}
+		return paging.Result[T]{Items: p.Items, Next: p.NextPageToken, Total: p.TotalCount, Skipped: p.Skipped}, nil
+	}
+}
+
+// nodes maps a source of resources to a source of tree nodes.
+func nodes[T any](src paging.Source[T], mk func(*T) *tree.Node) paging.Source[*tree.Node] {
+	return func(ctx context.Context, req paging.Request) (paging.Result[*tree.Node], error) {
+		res, err := src(ctx, req)
+		if err != nil {
+			return paging.Result[*tree.Node]{}, err
+		}
+		out := paging.Result[*tree.Node]{Next: res.Next, Total: res.Total, Skipped: res.Skipped,
+			Items: make([]*tree.Node, len(res.Items))}
+		for i := range res.Items {
+			out.Items[i] = mk(&res.Items[i])
+		}
+		return out, nil
+	}
+}
+
+// builder makes tree nodes whose lists run under one context.
+type builder struct {
+	ctx    context.Context
+	client *api.Client
+}
+
+func (b builder) list(src paging.Source[*tree.Node]) *paging.List[*tree.Node] {
+	l := paging.New(b.ctx, src, tree.NodeKey)
+	l.SetOrder(api.OrderName)
+	return l
+}
+
+func child(parent *tree.Node, n *tree.Node) *tree.Node {
+	n.Parent = parent
+	if parent != nil {
+		n.Depth = parent.Depth + 1
+	}
+	return n
+}
+
+// group is an organization or folder node: its subfolders (paged), then its
+// collections.
+func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
+	kind := tree.KindFolder
+	if api.ParentUID(g.UID) == "" {
+		kind = tree.KindOrg
+	}
+	gc := *g
+	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.String(g.Name), Item: &gc})
+	n.Children = b.list(nodes(source(b.client.ListGroups, api.ListOptions{ChildrenOf: g.UID}),
+		func(c *api.Group) *tree.Node { return b.group(c, n) }))
+	n.Static = []*tree.Node{b.repos(n, g.UID), b.identities(n, g.UID), b.bindings(n, g.UID), b.subscriptions(n, g.UID)}
+	return n
+}
+
+func collection(parent *tree.Node, kind tree.Kind, scope string) *tree.Node {
+	return child(parent, &tree.Node{ID: fmt.Sprintf("%s:%s", tree.KindName(kind), scope), Kind: kind, Label: tree.KindName(kind)})
+}
+
+func (b builder) repos(parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, tree.KindRepos, group)
+	n.Children = b.list(nodes(source(b.client.ListRepos, api.ListOptions{ChildrenOf: group}),
+		func(r *api.Repo) *tree.Node { return b.repo(r, n) }))
+	return n
+}
+
+func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
+	rc := *r
+	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
+	n.Children = b.list(nodes(source(b.client.ListTags, api.ListOptions{ChildrenOf: r.UID}),
+		func(t *api.Tag) *tree.Node {
+			tc := *t
+			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
+				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
+		}))
+	return n
+}
+
+func (b builder) identities(parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, tree.KindIdentities, group)
+	n.Children = b.list(nodes(source(b.client.ListIdentities, api.ListOptions{ChildrenOf: group}),
+		func(id *api.Identity) *tree.Node {
+			ic := *id
+			note := ""
+			if id.ClaimMatch != nil {
+				note = safe.String(id.ClaimMatch.Subject)
+			}
+			return child(n, &tree.Node{ID: id.UID, Kind: tree.KindIdentity, Label: safe.String(id.Name), Note: note, Item: &ic})
+		}))
+	return n
+}
+
+func (b builder) bindings(parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, tree.KindBindings, group)
+	n.Children = b.list(nodes(source(b.client.ListRoleBindings, api.ListOptions{ChildrenOf: group}),
+		func(rb *api.RoleBinding) *tree.Node {
+			bc := *rb
+			who, role := "?", "?"
+			if rb.Identity != nil {
+				who = rb.Identity.Name
+			}
+			if rb.Role != nil {
+				role = rb.Role.Name
+			}
+			return child(n, &tree.Node{ID: rb.UID, Kind: tree.KindBinding, Label: safe.String(who), Note: safe.String(role), Item: &bc})
+		}))
+	return n
+}
+
+func (b builder) subscriptions(parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, tree.KindSubscriptions, group)
+	n.Children = b.list(nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
+		func(s *api.Subscription) *tree.Node {
+			sc := *s
+			return child(n, &tree.Node{ID: s.UID, Kind: tree.KindSubscription, Label: safe.String(s.Sink), Item: &sc})
+		}))
+	return n
+}
+
+// advisories is the global advisory feed.
+func (b builder) advisories() *tree.Node {
+	n := &tree.Node{ID: "advisories:", Kind: tree.KindAdvisories, Label: "advisories"}
+	n.Children = b.list(nodes(source(b.client.ListAdvisories, api.ListOptions{}),
+		func(a *api.Advisory) *tree.Node {
+			ac := *a
+			return child(n, &tree.Node{ID: a.UID, Kind: tree.KindAdvisory, Label: safe.String(a.AdvisoryID),
+				Note: safe.String(a.ArtifactName), Item: &ac})
+		}))
+	return n
+}
+
+// libraries is the library artifact feed, each artifact with its versions.
+func (b builder) libraries() *tree.Node {
+	n := &tree.Node{ID: "libraries:", Kind: tree.KindLibraries, Label: "libraries"}
+	n.Children = b.list(nodes(source(b.client.ListArtifacts, api.ListOptions{}),
+		func(a *api.Artifact) *tree.Node {
+			ac := *a
+			an := child(n, &tree.Node{ID: a.UID, Kind: tree.KindArtifact, Label: safe.String(a.Name),
+				Note: safe.String(a.LatestVersion), Item: &ac})
+			an.Children = b.list(nodes(source(func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
+				return b.client.ListArtifactVersions(ctx, a.UID, o)
+			}, api.ListOptions{}), func(v *api.ArtifactVersion) *tree.Node {
+				vc := *v
+				return child(an, &tree.Node{ID: v.UID, Kind: tree.KindVersion, Label: safe.String(v.Version), Item: &vc})
+			}))
+			return an
+		}))
+	return n
+}
+
+// fetch is how the detail pane loads its lazy parts.
+func (b builder) fetch() detail.Fetch {
+	c := b.client
+	return detail.Fetch{
+		Readme: func(ctx context.Context, uid string) (string, error) {
+			r, err := c.GetRepoReadme(ctx, uid)
+			if err != nil {
+				return "", fmt.Errorf("readme: %w", err)
+			}
+			return r.Content, nil
+		},
+		Image: func(ctx context.Context, repo, digest string) ([]detail.ArchSize, error) {
+			archs, err := c.GetArchitectures(ctx, repo, digest)
+			if err != nil {
+				return nil, fmt.Errorf("architectures: %w", err)
+			}
+			out := make([]detail.ArchSize, len(archs.Architectures))
+			for i, a := range archs.Architectures {
+				out[i].Arch = a
+				size, err := c.GetImageSize(ctx, repo, digest, a)
+				if err != nil {
+					out[i].Err = err
+					continue
+				}
+				out[i].Size = int64(size.Size)
+			}
+			return out, nil
+		},
+		Bindings: func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
+			cur := api.NewCursor(c.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
+			var out []api.RoleBinding
+			for rb, err := range cur.All(ctx) {
+				if err != nil {
+					return out, fmt.Errorf("role bindings: %w", err)
+				}
+				out = append(out, rb)
+			}
+			return out, nil
+		},
+	}
+}

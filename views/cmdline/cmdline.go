@@ -1,0 +1,218 @@
+// Package cmdline is the `:` command line: a text input with completion
+// over the shell's commands, k9s style (":repos", ":tags", ":org").
+package cmdline
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/sahilm/fuzzy"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/text"
+)
+
+// Command is one command the line knows.
+type Command struct {
+	Name    string
+	Aliases []string
+	Args    string // usage of the arguments, "" for none
+	Desc    string
+}
+
+// RunMsg asks the shell to run a command.
+type RunMsg struct {
+	Name string
+	Args []string
+}
+
+// CloseMsg says the line was closed without running anything.
+type CloseMsg struct{}
+
+// maxSuggestions bounds the list shown above the line.
+const maxSuggestions = 8
+
+// Model is the command line.
+type Model struct {
+	common   views.Common
+	input    textinput.Model
+	commands []Command
+	matches  []int // indexes into commands, best first
+	sel      int
+	width    int
+}
+
+// New makes a command line over commands.
+func New(common views.Common, commands []Command) *Model {
+	in := textinput.New()
+	in.Prompt = ":"
+	in.Placeholder = "command (tab completes)"
+	th := common.Theme
+	st := in.Styles()
+	st.Focused.Prompt = th.Prompt
+	st.Focused.Text = th.Value
+	st.Focused.Placeholder = th.Dim
+	st.Blurred = st.Focused
+	in.SetStyles(st)
+	m := &Model{common: common, input: in, commands: commands}
+	m.refilter()
+	return m
+}
+
+// Open focuses an empty line.
+func (m *Model) Open() tea.Cmd {
+	m.input.SetValue("")
+	m.refilter()
+	return m.input.Focus()
+}
+
+// SetWidth sets the line's width.
+func (m *Model) SetWidth(w int) {
+	m.width = w
+	m.input.SetWidth(max(w-2, 1))
+}
+
+// Actions are the keys of a text input.
+func (m *Model) Actions() []keymap.State {
+	return []keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel), keymap.On(keymap.Complete),
+		keymap.Quiet(keymap.Prev), keymap.Quiet(keymap.Next)}
+}
+
+// Update edits the line, moves in the suggestions, runs or closes.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if st, ok := m.common.Keys.Lookup(k, m.Actions()); ok {
+			switch st.Action {
+			case keymap.Accept:
+				return m.run()
+			case keymap.Cancel:
+				return func() tea.Msg { return CloseMsg{} }
+			case keymap.Complete:
+				if c, ok := m.current(); ok {
+					m.input.SetValue(c.Name + " ")
+					m.input.CursorEnd()
+					m.refilter()
+				}
+				return nil
+			case keymap.Prev:
+				if len(m.matches) > 0 {
+					m.sel = (m.sel + len(m.matches) - 1) % len(m.matches)
+				}
+				return nil
+			case keymap.Next:
+				if len(m.matches) > 0 {
+					m.sel = (m.sel + 1) % len(m.matches)
+				}
+				return nil
+			}
+		}
+	}
+	var cmd tea.Cmd
+	before := m.input.Value()
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.refilter()
+	}
+	return cmd
+}
+
+// run resolves the typed name (exactly, by alias, or the highlighted
+// suggestion) and asks the shell to run it.
+func (m *Model) run() tea.Cmd {
+	fields := strings.Fields(m.input.Value())
+	if len(fields) == 0 {
+		return func() tea.Msg { return CloseMsg{} }
+	}
+	name := strings.TrimPrefix(fields[0], ":")
+	resolved := ""
+	for _, c := range m.commands {
+		if c.Name == name || contains(c.Aliases, name) {
+			resolved = c.Name
+		}
+	}
+	if resolved == "" {
+		if c, ok := m.current(); ok {
+			resolved = c.Name
+		}
+	}
+	if resolved == "" {
+		return views.FlashError("unknown command :" + name + " (tab shows the commands)")
+	}
+	args := fields[1:]
+	return func() tea.Msg { return RunMsg{Name: resolved, Args: args} }
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) current() (Command, bool) {
+	if m.sel < len(m.matches) {
+		return m.commands[m.matches[m.sel]], true
+	}
+	return Command{}, false
+}
+
+// refilter ranks the commands against the typed name: the list is a dozen
+// entries, so this stays well under a microsecond per keystroke.
+func (m *Model) refilter() {
+	m.sel = 0
+	m.matches = m.matches[:0]
+	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
+	if name == "" {
+		for i := range m.commands {
+			m.matches = append(m.matches, i)
+		}
+		return
+	}
+	names := make([]string, len(m.commands))
+	for i, c := range m.commands {
+		names[i] = c.Name + " " + strings.Join(c.Aliases, " ")
+	}
+	// Prefix matches first, then fuzzy ones.
+	for i, c := range m.commands {
+		if strings.HasPrefix(c.Name, name) {
+			m.matches = append(m.matches, i)
+		}
+	}
+	for _, f := range fuzzy.Find(name, names) {
+		if !strings.HasPrefix(m.commands[f.Index].Name, name) {
+			m.matches = append(m.matches, f.Index)
+		}
+	}
+}
+
+// Height is the number of lines View draws.
+func (m *Model) Height() int { return min(len(m.matches), maxSuggestions) + 1 }
+
+// View draws the suggestions above the input line.
+func (m *Model) View() string {
+	th := m.common.Theme
+	var b strings.Builder
+	for i, idx := range m.matches {
+		if i == maxSuggestions {
+			break
+		}
+		c := m.commands[idx]
+		name := ":" + c.Name
+		if c.Args != "" {
+			name += " " + c.Args
+		}
+		line := text.Fit(" "+text.Fit(name, 22, false, "")+" "+c.Desc, m.width, false, th.Glyphs.Ellipsis)
+		if i == m.sel {
+			b.WriteString(th.Selected.Render(line))
+		} else {
+			b.WriteString(th.Muted.Render(line))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(m.input.View())
+	return b.String()
+}

@@ -1,0 +1,233 @@
+// Package columns declares the table columns of every resource, in one
+// place, the way k9s gives each resource a renderer. Every cell passes
+// through views/safe: server strings never reach the terminal raw.
+package columns
+
+import (
+	"strconv"
+	"strings"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+)
+
+// Orders is the `s` cycle every collection supports.
+func Orders() []table.Order {
+	return []table.Order{
+		{Label: "name ↑", OrderBy: api.OrderName},
+		{Label: "name ↓", OrderBy: api.OrderNameDesc},
+		{Label: "newest first", OrderBy: api.OrderCreatedDesc},
+		{Label: "recently updated", OrderBy: api.OrderUpdatedDesc},
+		{Label: "least recently updated", OrderBy: api.OrderUpdated},
+	}
+}
+
+// Names resolves a uid to a display name (e.g. a repo uid to its name);
+// it returns "" when it does not know it yet.
+type Names func(uid string) string
+
+func age(c views.Common, t api.Time) string { return text.Age(t.Time, c.Clock()) }
+
+// Groups are the columns of a group (folder) table.
+func Groups(c views.Common) []table.Column[api.Group] {
+	return []table.Column[api.Group]{
+		{Title: "NAME", Flex: 2, Min: 12, Order: "name", Cell: func(g *api.Group) string { return safe.String(g.Name) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Cell: func(g *api.Group) string { return safe.String(g.Description) }},
+		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) string { return strconv.Itoa(strings.Count(g.UID, "/")) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) string { return age(c, g.UpdateTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(g *api.Group) string { return age(c, g.CreateTime) }},
+	}
+}
+
+// Repos are the columns of a repo table.
+func Repos(c views.Common) []table.Column[api.Repo] {
+	return []table.Column[api.Repo]{
+		{Title: "NAME", Flex: 2, Min: 14, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
+		{Title: "TIER", Width: 11, Drop: 3, Cell: func(r *api.Repo) string {
+			return strings.ToLower(strings.TrimPrefix(safe.String(r.CatalogTier), "CATALOG_TIER_"))
+		}},
+		{Title: "DESCRIPTION", Flex: 3, Min: 14, Drop: 2, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) string { return age(c, r.UpdateTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(r *api.Repo) string { return age(c, r.CreateTime) }},
+	}
+}
+
+// Tags are the columns of a tag table; repoNames (may be nil) adds the
+// repo column for tables that span repos.
+func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
+	cols := []table.Column[api.Tag]{
+		{Title: "TAG", Flex: 2, Min: 14, Order: "name", Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
+	}
+	if repoNames != nil {
+		cols = append(cols, table.Column[api.Tag]{Title: "REPO", Flex: 1, Min: 10, Drop: 2, Cell: func(t *api.Tag) string {
+			parent := api.ParentUID(t.UID)
+			if n := repoNames(parent); n != "" {
+				return safe.String(n)
+			}
+			return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
+		}})
+	}
+	return append(cols,
+		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 3, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
+		table.Column[api.Tag]{Title: "STATUS", Width: 10, Cell: func(t *api.Tag) string {
+			if t.Deprecated {
+				return "deprecated"
+			}
+			return ""
+		}},
+		table.Column[api.Tag]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(t *api.Tag) string { return age(c, t.UpdateTime) }},
+		table.Column[api.Tag]{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(t *api.Tag) string { return age(c, t.CreateTime) }},
+	)
+}
+
+// TagRow draws deprecated tags struck through.
+func TagRow(t *api.Tag) table.RowKind {
+	if t.Deprecated {
+		return table.RowDeprecated
+	}
+	return table.RowNormal
+}
+
+// Identities are the columns of an identity table.
+func Identities(c views.Common) []table.Column[api.Identity] {
+	claim := func(id *api.Identity, issuer bool) string {
+		if id.ClaimMatch == nil {
+			return ""
+		}
+		if issuer {
+			return safe.String(id.ClaimMatch.Issuer)
+		}
+		return safe.String(id.ClaimMatch.Subject)
+	}
+	return []table.Column[api.Identity]{
+		{Title: "NAME", Flex: 2, Min: 12, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 3, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
+		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 2, Cell: func(id *api.Identity) string { return claim(id, true) }},
+		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Cell: func(id *api.Identity) string { return claim(id, false) }},
+		{Title: "SEEN", Width: 7, Right: true, Drop: 1, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) string { return age(c, id.CreateTime) }},
+	}
+}
+
+// Bindings are the columns of a role binding table.
+func Bindings(c views.Common) []table.Column[api.RoleBinding] {
+	ref := func(r *api.Ref) string {
+		if r == nil {
+			return "?"
+		}
+		return safe.String(r.Name)
+	}
+	return []table.Column[api.RoleBinding]{
+		{Title: "IDENTITY", Flex: 2, Min: 12, Cell: func(b *api.RoleBinding) string {
+			if b.Identity == nil {
+				return "?"
+			}
+			return safe.String(b.Identity.Name)
+		}},
+		{Title: "ROLE", Flex: 1, Min: 10, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
+		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) string { return age(c, b.CreateTime) }},
+	}
+}
+
+// Roles are the columns of a role table.
+func Roles(c views.Common) []table.Column[api.Role] {
+	return []table.Column[api.Role]{
+		{Title: "NAME", Flex: 1, Min: 14, Order: "name", Cell: func(r *api.Role) string { return safe.String(r.Name) }},
+		{Title: "KIND", Width: 8, Cell: func(r *api.Role) string {
+			if strings.Contains(r.UID, "/") {
+				return "custom"
+			}
+			return "built-in"
+		}},
+		{Title: "CAPS", Width: 4, Right: true, Cell: func(r *api.Role) string { return strconv.Itoa(len(r.Capabilities)) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Cell: func(r *api.Role) string { return safe.String(r.Description) }},
+	}
+}
+
+// Advisories are the columns of an advisory table.
+func Advisories(c views.Common) []table.Column[api.Advisory] {
+	return []table.Column[api.Advisory]{
+		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) string { return safe.String(a.AdvisoryID) }},
+		{Title: "ARTIFACT", Flex: 1, Min: 10, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
+		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
+		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
+		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
+			if len(a.Severities) == 0 {
+				return ""
+			}
+			return safe.String(a.Severities[0].Score)
+		}},
+		{Title: "STATUS", Width: 14, Drop: 1, Cell: func(a *api.Advisory) string { return AdvisoryStatus(a) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) string { return age(c, a.UpdateTime) }},
+	}
+}
+
+// AdvisoryStatus is the advisory's latest event, in words.
+func AdvisoryStatus(a *api.Advisory) string {
+	var last api.AdvisoryEvent
+	for _, e := range a.Events {
+		if !e.CreateTime.Before(last.CreateTime.Time) {
+			last = e
+		}
+	}
+	switch last.Type {
+	case "":
+		return ""
+	case api.EventFixed:
+		return "fixed"
+	case api.EventDetection:
+		return "detected"
+	case api.EventFalsePositiveDetermination:
+		return "false positive"
+	case api.EventTruePositiveDetermination:
+		return "true positive"
+	case api.EventFixNotPlanned:
+		return "fix not planned"
+	case api.EventPendingUpstreamFix:
+		return "pending upstream"
+	}
+	return safe.String(last.Type)
+}
+
+func sanitized(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = safe.String(s)
+	}
+	return out
+}
+
+// Subscriptions are the columns of a subscription table.
+func Subscriptions(c views.Common) []table.Column[api.Subscription] {
+	return []table.Column[api.Subscription]{
+		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) string { return safe.String(s.Sink) }},
+		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(s *api.Subscription) string { return age(c, s.CreateTime) }},
+	}
+}
+
+// Artifacts are the columns of a library artifact table.
+func Artifacts(c views.Common) []table.Column[api.Artifact] {
+	return []table.Column[api.Artifact]{
+		{Title: "NAME", Flex: 2, Min: 16, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
+		{Title: "ECOSYSTEM", Width: 10, Cell: func(a *api.Artifact) string {
+			return strings.ToLower(strings.TrimPrefix(safe.String(a.Ecosystem), "ECOSYSTEM_"))
+		}},
+		{Title: "LATEST", Width: 12, Drop: 2, Cell: func(a *api.Artifact) string { return safe.String(a.LatestVersion) }},
+		{Title: "VERSIONS", Width: 8, Right: true, Drop: 3, Cell: func(a *api.Artifact) string { return text.Count(int(a.VersionCount)) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Cell: func(a *api.Artifact) string { return safe.String(a.Description) }},
+	}
+}
+
+// Versions are the columns of an artifact's version table.
+func Versions(c views.Common) []table.Column[api.ArtifactVersion] {
+	return []table.Column[api.ArtifactVersion]{
+		{Title: "VERSION", Flex: 1, Min: 12, Order: "name", Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(v *api.ArtifactVersion) string { return age(c, v.CreateTime) }},
+		{Title: "UPDATED", Width: 7, Right: true, Drop: 1, Order: "update_time", Cell: func(v *api.ArtifactVersion) string { return age(c, v.UpdateTime) }},
+	}
+}

@@ -1,0 +1,246 @@
+package detail
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/api"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// uidOf is the item's uid (a collection summary's title).
+func uidOf(item any) string {
+	switch it := item.(type) {
+	case *api.Group:
+		return it.UID
+	case *api.Repo:
+		return it.UID
+	case *api.Tag:
+		return it.UID
+	case *api.Identity:
+		return it.UID
+	case *api.Role:
+		return it.UID
+	case *api.RoleBinding:
+		return it.UID
+	case *api.Advisory:
+		return it.UID
+	case *api.Subscription:
+		return it.UID
+	case *api.Artifact:
+		return it.UID
+	case *api.ArtifactVersion:
+		return it.UID
+	case *Summary:
+		return "summary:" + it.Title
+	}
+	return ""
+}
+
+// titleOf is the item's name as the header shows it.
+func titleOf(item any) string {
+	switch it := item.(type) {
+	case *api.Group:
+		return safe.String(it.Name)
+	case *api.Repo:
+		return safe.String(it.Name)
+	case *api.Tag:
+		return safe.String(it.Name)
+	case *api.Identity:
+		return safe.String(it.Name)
+	case *api.Role:
+		return safe.String(it.Name)
+	case *api.RoleBinding:
+		return "binding " + bindingLabel(it)
+	case *api.Advisory:
+		return safe.String(it.AdvisoryID)
+	case *api.Subscription:
+		return safe.String(it.Sink)
+	case *api.Artifact:
+		return safe.String(it.Name)
+	case *api.ArtifactVersion:
+		return safe.String(it.Version)
+	case *Summary:
+		return it.Title
+	}
+	return ""
+}
+
+// copyOf is what `y` copies: a tag's digest, else the uid.
+func copyOf(item any) (string, string) {
+	if t, ok := item.(*api.Tag); ok && t.Digest != "" {
+		return t.Digest, "digest"
+	}
+	if _, ok := item.(*Summary); ok {
+		return "", ""
+	}
+	if uid := uidOf(item); uid != "" {
+		return uid, "uid"
+	}
+	return "", ""
+}
+
+func bindingLabel(b *api.RoleBinding) string {
+	who, role, group := "?", "?", "?"
+	if b.Identity != nil {
+		who = safe.String(b.Identity.Name)
+	}
+	if b.Role != nil {
+		role = safe.String(b.Role.Name)
+	}
+	if b.Group != nil {
+		group = safe.String(b.Group.Name)
+	}
+	return role + " → " + who + " on " + group
+}
+
+// sheet accumulates the lines of a detail page.
+type sheet struct {
+	m *Model
+	b strings.Builder
+}
+
+func (s *sheet) title(t string) {
+	s.b.WriteString(s.m.common.Theme.Strong.Render(t))
+	s.b.WriteByte('\n')
+}
+
+// field writes "label  value", wrapping long values under themselves.
+func (s *sheet) field(label, value string) {
+	if value == "" {
+		value = "—"
+	}
+	th := s.m.common.Theme
+	const labelW = 13
+	w := max(s.m.width-labelW-1, 10)
+	wrapped := strings.Split(ansi.Wrap(value, w, " /,"), "\n")
+	for i, line := range wrapped {
+		l := ""
+		if i == 0 {
+			l = label
+		}
+		s.b.WriteString(th.Label.Render(text.Fit(l, labelW, false, "")))
+		s.b.WriteByte(' ')
+		s.b.WriteString(th.Value.Render(line))
+		s.b.WriteByte('\n')
+	}
+}
+
+func (s *sheet) section(name string) {
+	s.b.WriteByte('\n')
+	s.b.WriteString(s.m.common.Theme.Section.Render(name))
+	s.b.WriteByte('\n')
+}
+
+func (s *sheet) line(str string) {
+	s.b.WriteString(str)
+	s.b.WriteByte('\n')
+}
+
+func (s *sheet) muted(str string) {
+	s.line(s.m.common.Theme.Muted.Render(str))
+}
+
+func (s *sheet) times(c, u api.Time) {
+	now := s.m.common.Clock()
+	s.field("created", text.When(c.Time, now))
+	s.field("updated", text.When(u.Time, now))
+}
+
+func list(items []string) string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = safe.String(it)
+	}
+	return strings.Join(out, ", ")
+}
+
+func tier(t string) string { return strings.TrimPrefix(t, "CATALOG_TIER_") }
+
+// render is the whole text of the page for the current item and width.
+func (m *Model) render() string {
+	s := &sheet{m: m}
+	if m.item == nil {
+		s.muted("nothing selected")
+		return strings.TrimRight(s.b.String(), "\n")
+	}
+	s.title(titleOf(m.item))
+	switch it := m.item.(type) {
+	case *Summary:
+		if n := it.Count(); n >= 0 {
+			s.field("total", text.Count(n)+" "+it.What)
+		} else {
+			s.field("total", "loading")
+		}
+		if it.Hint != "" {
+			s.b.WriteByte('\n')
+			s.muted(it.Hint)
+		}
+	case *api.Group:
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		if it.Kind != "" {
+			s.field("kind", safe.String(it.Kind))
+		}
+		if it.Status != "" {
+			s.field("status", safe.String(it.Status))
+		}
+		if api.ParentUID(it.UID) == "" {
+			s.field("verified", fmt.Sprint(it.Verified))
+		}
+		if len(it.ResourceLimits) > 0 {
+			keys := make([]string, 0, len(it.ResourceLimits))
+			for k := range it.ResourceLimits {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = safe.String(k) + " " + text.Count(int(it.ResourceLimits[k]))
+			}
+			s.field("limits", strings.Join(parts, ", "))
+		}
+		s.times(it.CreateTime, it.UpdateTime)
+	case *api.Repo:
+		m.renderRepo(s, it)
+	case *api.Tag:
+		m.renderTag(s, it)
+	case *api.Identity:
+		m.renderIdentity(s, it)
+	case *api.Role:
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		kind := "custom"
+		if !strings.Contains(it.UID, "/") {
+			kind = "built-in"
+		}
+		s.field("kind", kind)
+		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
+		for _, c := range it.Capabilities {
+			s.line("  " + safe.String(c))
+		}
+	case *api.RoleBinding:
+		m.renderBinding(s, it)
+	case *api.Advisory:
+		m.renderAdvisory(s, it)
+	case *api.Subscription:
+		s.field("uid", safe.String(it.UID))
+		s.field("sink", safe.String(it.Sink))
+		s.times(it.CreateTime, it.UpdateTime)
+	case *api.Artifact:
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		s.field("ecosystem", strings.TrimPrefix(safe.String(it.Ecosystem), "ECOSYSTEM_"))
+		s.field("latest", safe.String(it.LatestVersion))
+		s.field("versions", text.Count(int(it.VersionCount)))
+		s.times(it.CreateTime, it.UpdateTime)
+	case *api.ArtifactVersion:
+		s.field("uid", safe.String(it.UID))
+		s.times(it.CreateTime, it.UpdateTime)
+	}
+	return strings.TrimRight(s.b.String(), "\n")
+}

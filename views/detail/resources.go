@@ -1,0 +1,220 @@
+package detail
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"canopy/api"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// lazy writes the state of a lazily fetched part: loading, failed, or
+// nothing when it is there.
+func (m *Model) lazy(s *sheet) (*extras, bool) {
+	e := m.cache[m.uid]
+	th := m.common.Theme
+	switch {
+	case e == nil || (!e.fetched && !e.loading):
+		s.muted("  (loads when the selection rests)")
+		return nil, false
+	case e.loading:
+		frames := th.Glyphs.Spinner
+		s.muted("  " + frames[m.frame%len(frames)] + " loading")
+		return nil, false
+	case e.err != nil:
+		s.line(th.Bad.Render("  " + th.Glyphs.Failed + " " + safe.String(e.err.Error()) + " (r to retry)"))
+		return nil, false
+	}
+	return e, true
+}
+
+func (m *Model) renderRepo(s *sheet, r *api.Repo) {
+	s.field("uid", safe.String(r.UID))
+	s.field("description", safe.String(r.Description))
+	s.field("tier", safe.String(tier(r.CatalogTier)))
+	s.field("bundles", list(r.Bundles))
+	s.field("aliases", list(r.Aliases))
+	s.field("active tags", list(r.ActiveTags))
+	s.times(r.CreateTime, r.UpdateTime)
+	if m.fetch.Readme == nil {
+		return
+	}
+	s.section("README")
+	e, ok := m.lazy(s)
+	if !ok {
+		return
+	}
+	switch {
+	case e.readme == "":
+		s.muted("  (empty)")
+	case e.rendered == "" || e.renderBusy && e.renderedW != m.width:
+		s.muted("  rendering")
+	default:
+		s.line(e.rendered)
+	}
+}
+
+func (m *Model) renderTag(s *sheet, t *api.Tag) {
+	th := m.common.Theme
+	s.field("uid", safe.String(t.UID))
+	s.field("digest", safe.String(t.Digest))
+	dep := "no"
+	if t.Deprecated {
+		dep = th.Badge.Render("yes") + " (end of life)"
+	}
+	s.field("deprecated", dep)
+	if len(t.Bundles) > 0 {
+		s.field("bundles", list(t.Bundles))
+	}
+	s.times(t.CreateTime, t.UpdateTime)
+	if m.fetch.Image == nil {
+		return
+	}
+	s.section("IMAGE")
+	e, ok := m.lazy(s)
+	if !ok {
+		return
+	}
+	if len(e.image) == 0 {
+		s.muted("  no architectures")
+		return
+	}
+	var total int64
+	for _, a := range e.image {
+		size := text.Bytes(a.Size)
+		if a.Err != nil {
+			size = th.Bad.Render("size unknown: " + safe.String(a.Err.Error()))
+		}
+		total += a.Size
+		s.line("  " + text.Fit(safe.String(a.Arch), 10, false, "") + " " + size)
+	}
+	if len(e.image) > 1 {
+		s.muted(fmt.Sprintf("  %d architectures, %s in all", len(e.image), text.Bytes(total)))
+	}
+}
+
+func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
+	now := m.common.Clock()
+	s.field("uid", safe.String(id.UID))
+	s.field("description", safe.String(id.Description))
+	if id.Email != "" {
+		s.field("email", safe.String(id.Email))
+	}
+	if id.ClaimMatch != nil {
+		s.field("issuer", safe.String(id.ClaimMatch.Issuer))
+		s.field("subject", safe.String(id.ClaimMatch.Subject))
+	}
+	seen := "never"
+	if !id.LastSeenTime.IsZero() {
+		seen = text.When(id.LastSeenTime.Time, now)
+	}
+	s.field("last seen", seen)
+	s.times(id.CreateTime, id.UpdateTime)
+	if m.fetch.Bindings == nil {
+		return
+	}
+	s.section("ROLE BINDINGS")
+	e, ok := m.lazy(s)
+	if !ok {
+		return
+	}
+	if len(e.bindings) == 0 {
+		s.muted("  none: this identity can do nothing yet")
+		return
+	}
+	bs := slices.Clone(e.bindings)
+	slices.SortFunc(bs, func(a, b api.RoleBinding) int { return strings.Compare(refName(a.Role), refName(b.Role)) })
+	for _, b := range bs {
+		s.line("  " + text.Fit(safe.String(refName(b.Role)), 18, false, "~") + " on " +
+			safe.String(refName(b.Group)) + m.common.Theme.Muted.Render("  "+text.Ago(b.CreateTime.Time, now)))
+	}
+}
+
+func refName(r *api.Ref) string {
+	if r == nil {
+		return "?"
+	}
+	return r.Name
+}
+
+func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
+	s.field("uid", safe.String(b.UID))
+	if b.Role != nil {
+		s.field("role", safe.String(b.Role.Name))
+		if b.Role.Description != "" {
+			s.field("", m.common.Theme.Muted.Render(safe.String(b.Role.Description)))
+		}
+	}
+	if b.Identity != nil {
+		s.field("identity", safe.String(b.Identity.Name))
+		if b.Identity.Subject != "" {
+			s.field("subject", safe.String(b.Identity.Subject))
+		}
+		if b.Identity.Issuer != "" {
+			s.field("issuer", safe.String(b.Identity.Issuer))
+		}
+	}
+	if b.Group != nil {
+		s.field("group", safe.String(b.Group.Name))
+		s.field("group uid", safe.String(b.Group.UID))
+	}
+	s.field("created", text.When(b.CreateTime.Time, m.common.Clock()))
+}
+
+func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
+	th := m.common.Theme
+	now := m.common.Clock()
+	s.field("uid", safe.String(a.UID))
+	s.field("artifact", safe.String(a.ArtifactName))
+	if a.ArtifactType != "" {
+		s.field("type", safe.String(a.ArtifactType))
+	}
+	if a.ComponentName != "" {
+		s.field("component", safe.String(a.ComponentName))
+	}
+	s.field("aliases", list(a.Aliases))
+	s.times(a.CreateTime, a.UpdateTime)
+	if len(a.Severities) > 0 {
+		s.section("SEVERITIES")
+		for _, sev := range a.Severities {
+			s.line("  " + text.Fit(safe.String(sev.Type), 12, false, "~") + " " + safe.String(sev.Score))
+		}
+	}
+	if len(a.Events) > 0 {
+		s.section("EVENTS")
+		evs := slices.Clone(a.Events)
+		slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime.Time) })
+		for _, ev := range evs {
+			style := th.Value
+			switch ev.Type {
+			case api.EventFixed, api.EventFalsePositiveDetermination:
+				style = th.Good
+			case api.EventDetection, api.EventTruePositiveDetermination:
+				style = th.Warn
+			}
+			s.line("  " + text.Fit(ev.CreateTime.UTC().Format("2006-01-02"), 11, false, "") +
+				style.Render(text.Fit(eventName(ev.Type), 26, false, "~")) + th.Muted.Render(text.Ago(ev.CreateTime.Time, now)))
+		}
+	}
+}
+
+// eventName spells an advisory event type for people.
+func eventName(t string) string {
+	switch t {
+	case api.EventDetection:
+		return "detected"
+	case api.EventFixed:
+		return "fixed"
+	case api.EventFalsePositiveDetermination:
+		return "false positive"
+	case api.EventTruePositiveDetermination:
+		return "true positive"
+	case api.EventFixNotPlanned:
+		return "fix not planned"
+	case api.EventPendingUpstreamFix:
+		return "pending upstream fix"
+	}
+	return safe.String(t)
+}

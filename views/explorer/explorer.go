@@ -1,0 +1,175 @@
+// Package explorer is canopy's main screen: the organization tree on the
+// left and the detail pane of the selected node on the right (below it on a
+// narrow terminal). tab moves the keyboard between the two.
+package explorer
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/detail"
+	"canopy/views/text"
+	"canopy/views/tree"
+)
+
+// Model is the explorer screen.
+type Model struct {
+	common views.Common
+	title  string
+	tree   *tree.Model
+	detail *detail.Model
+
+	focusDetail   bool
+	width, height int
+	split         int  // tree width when side by side
+	stacked       bool // detail below the tree
+	treeH         int  // tree height when stacked
+}
+
+// New lays a tree and a detail pane out together.
+func New(common views.Common, title string, t *tree.Model, d *detail.Model) *Model {
+	return &Model{common: common, title: title, tree: t, detail: d}
+}
+
+// Init starts the tree.
+func (m *Model) Init() tea.Cmd { return m.tree.Init() }
+
+// Title names the screen.
+func (m *Model) Title() string { return m.title }
+
+// Tree is the explorer's tree.
+func (m *Model) Tree() *tree.Model { return m.tree }
+
+// Detail is the explorer's detail pane.
+func (m *Model) Detail() *detail.Model { return m.detail }
+
+// Busy reports whether the tree or the pane is loading.
+func (m *Model) Busy() bool { return m.tree.Busy() || m.detail.Busy() }
+
+// SetSize splits the space: side by side from 80 columns, else stacked.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.stacked = w < 80
+	if m.stacked {
+		m.treeH = max(h/2, 3)
+		m.tree.SetSize(w, m.treeH-1)
+		m.detail.SetSize(w, max(h-m.treeH-1, 1))
+		return
+	}
+	m.split = min(max(w*2/5, 34), 60)
+	m.tree.SetSize(m.split, h-1)
+	m.detail.SetSize(max(w-m.split-3, 10), h-1)
+}
+
+// Actions are the focused pane's, plus tab.
+func (m *Model) Actions() []keymap.State {
+	var states []keymap.State
+	if m.focusDetail {
+		states = m.detail.Actions()
+	} else {
+		states = m.tree.Actions()
+	}
+	return append(states, keymap.On(keymap.Focus))
+}
+
+// Update routes keys to the focused pane and everything else to both.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if m.common.Keys.Is(msg, keymap.Focus) {
+			m.focusDetail = !m.focusDetail
+			m.tree.SetFocused(!m.focusDetail)
+			return nil
+		}
+		if m.focusDetail {
+			if m.common.Keys.Is(msg, keymap.Back) || m.common.Keys.Is(msg, keymap.Collapse) {
+				m.focusDetail = false
+				m.tree.SetFocused(true)
+				return nil
+			}
+			return m.detail.Update(msg)
+		}
+		return m.tree.Update(msg)
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	}
+	return tea.Batch(m.tree.Update(msg), m.detail.Update(msg))
+}
+
+// mouse sends wheel and clicks to the pane under the pointer, in its own
+// coordinates (the title line above each pane aside).
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	mouse := msg.Mouse()
+	inDetail := false
+	if m.stacked {
+		inDetail = mouse.Y >= m.treeH
+		if inDetail {
+			mouse.Y -= m.treeH + 1
+		} else {
+			mouse.Y--
+		}
+	} else {
+		inDetail = mouse.X > m.split+1
+		mouse.Y--
+	}
+	var out tea.Msg
+	switch msg.(type) {
+	case tea.MouseWheelMsg:
+		out = tea.MouseWheelMsg(mouse)
+	case tea.MouseClickMsg:
+		out = tea.MouseClickMsg(mouse)
+		m.focusDetail = inDetail
+		m.tree.SetFocused(!inDetail)
+	default:
+		return nil
+	}
+	if inDetail {
+		return m.detail.Update(out)
+	}
+	return m.tree.Update(out)
+}
+
+// View draws both panes with their titles.
+func (m *Model) View() string {
+	th := m.common.Theme
+	treeTitle, detailTitle := th.PaneTitleFocus, th.PaneTitle
+	if m.focusDetail {
+		treeTitle, detailTitle = th.PaneTitle, th.PaneTitleFocus
+	}
+	dname := "details"
+	if t := m.detail.Title(); t != "" {
+		dname = "details: " + t
+	}
+	if m.stacked {
+		return treeTitle.Render(text.Fit(" tree", m.width, false, "")) + "\n" + m.tree.View() + "\n" +
+			detailTitle.Render(text.Fit(" "+dname, m.width, false, th.Glyphs.Ellipsis)) + "\n" + m.detail.View()
+	}
+	left := strings.Split(m.tree.View(), "\n")
+	right := strings.Split(m.detail.View(), "\n")
+	sep := th.Separator.Render("│")
+	dw := max(m.width-m.split-3, 10)
+	var b strings.Builder
+	b.WriteString(treeTitle.Render(text.Fit(" tree", m.split, false, "")))
+	b.WriteString(" " + sep + " ")
+	b.WriteString(detailTitle.Render(text.Fit(dname, dw, false, th.Glyphs.Ellipsis)))
+	for i := 0; i < m.height-1; i++ {
+		b.WriteByte('\n')
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		b.WriteString(l)
+		if w := text.Width(l); w < m.split {
+			b.WriteString(strings.Repeat(" ", m.split-w))
+		}
+		b.WriteString(" " + sep + " ")
+		b.WriteString(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,159 @@
+// Package picker is a full-screen choice among a bounded set of options
+// (organizations, later roles and groups): type to narrow them fuzzily,
+// move, and enter to choose.
+package picker
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/sahilm/fuzzy"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/text"
+)
+
+// Option is one choice; Label and Detail must be safe to print.
+type Option struct {
+	Label, Detail string
+	Value         any
+}
+
+// ChosenMsg carries the option the user chose.
+type ChosenMsg struct {
+	ID     string // the picker's ID, so the shell knows what was asked
+	Option Option
+}
+
+// Model is a picker.
+type Model struct {
+	common        views.Common
+	id, title     string
+	options       []Option
+	matches       []int
+	cursor        int
+	input         textinput.Model
+	width, height int
+	cancel        bool // esc closes (false for a choice that must be made)
+}
+
+// New makes a picker; cancellable pickers close on esc.
+func New(common views.Common, id, title string, options []Option, cancellable bool) *Model {
+	in := textinput.New()
+	in.Prompt = "filter: "
+	in.Placeholder = "type to narrow"
+	th := common.Theme
+	st := in.Styles()
+	st.Focused.Prompt, st.Focused.Text, st.Focused.Placeholder = th.Prompt, th.Value, th.Dim
+	st.Blurred = st.Focused
+	in.SetStyles(st)
+	m := &Model{common: common, id: id, title: title, options: options, input: in, cancel: cancellable}
+	m.refilter()
+	return m
+}
+
+// Init focuses the filter.
+func (m *Model) Init() tea.Cmd { return m.input.Focus() }
+
+// Title names the picker.
+func (m *Model) Title() string { return m.title }
+
+// Busy is always false: options are given.
+func (m *Model) Busy() bool { return false }
+
+// SetSize sets the picker's size.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.input.SetWidth(max(w-10, 1))
+}
+
+// Actions are a text input's plus moving.
+func (m *Model) Actions() []keymap.State {
+	cancel := keymap.On(keymap.Cancel)
+	if !m.cancel {
+		cancel = keymap.Off(keymap.Cancel, "choose one to go on (ctrl+c quits)")
+	}
+	return []keymap.State{keymap.On(keymap.Accept), cancel, keymap.Quiet(keymap.Prev), keymap.Quiet(keymap.Next)}
+}
+
+// Update filters, moves, chooses.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if st, ok := m.common.Keys.Lookup(k, m.Actions()); ok {
+			if !st.Enabled {
+				return views.Disabled(st)
+			}
+			switch st.Action {
+			case keymap.Accept:
+				if m.cursor < len(m.matches) {
+					opt, id := m.options[m.matches[m.cursor]], m.id
+					return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+				}
+				return nil
+			case keymap.Cancel:
+				return func() tea.Msg { return views.BackMsg{} }
+			case keymap.Prev:
+				m.cursor = max(m.cursor-1, 0)
+				return nil
+			case keymap.Next:
+				m.cursor = min(m.cursor+1, max(len(m.matches)-1, 0))
+				return nil
+			}
+		}
+	}
+	var cmd tea.Cmd
+	before := m.input.Value()
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.refilter()
+	}
+	return cmd
+}
+
+// refilter narrows the options: the set is bounded (organizations one can
+// see, roles), so matching in Update costs microseconds.
+func (m *Model) refilter() {
+	m.cursor = 0
+	m.matches = m.matches[:0]
+	q := strings.TrimSpace(m.input.Value())
+	if q == "" {
+		for i := range m.options {
+			m.matches = append(m.matches, i)
+		}
+		return
+	}
+	labels := make([]string, len(m.options))
+	for i, o := range m.options {
+		labels[i] = o.Label
+	}
+	for _, f := range fuzzy.Find(q, labels) {
+		m.matches = append(m.matches, f.Index)
+	}
+}
+
+// View draws the title, the filter and the visible options.
+func (m *Model) View() string {
+	th := m.common.Theme
+	lines := []string{th.OverlayTitle.Render(text.Cut(m.title, m.width, th.Glyphs.Ellipsis)), m.input.View(), ""}
+	rows := max(m.height-len(lines), 1)
+	start := max(0, m.cursor-rows+1)
+	for i := start; i < min(len(m.matches), start+rows); i++ {
+		o := m.options[m.matches[i]]
+		line := text.Fit("  "+text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, m.width, false, th.Glyphs.Ellipsis)
+		if i == m.cursor {
+			line = th.Selected.Render(line)
+		} else {
+			line = th.Row.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	if len(m.matches) == 0 {
+		lines = append(lines, th.Muted.Render("  no match"))
+	}
+	for len(lines) < m.height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines[:m.height], "\n")
+}

@@ -1,0 +1,212 @@
+package table
+
+import (
+	"strings"
+
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// fit lays columns out in width w: fixed columns get their Width, flex
+// columns share the rest; when even the minimums do not fit, the columns
+// with the highest Drop go first. The result holds 0 for a hidden column.
+func fit[T any](cols []Column[T], w int) []int {
+	widths := make([]int, len(cols))
+	shown := make([]bool, len(cols))
+	for i := range cols {
+		shown[i] = true
+	}
+	for {
+		need, flex := 0, 0
+		for i, c := range cols {
+			if !shown[i] {
+				continue
+			}
+			need += 1 // the gap before a column (the first one's is the cursor mark)
+			if c.Flex > 0 {
+				need += max(c.Min, 4)
+				flex += c.Flex
+			} else {
+				need += c.Width
+			}
+		}
+		if need <= w {
+			spare := w - need
+			for i, c := range cols {
+				switch {
+				case !shown[i]:
+					widths[i] = 0
+				case c.Flex > 0:
+					widths[i] = max(c.Min, 4) + spare*c.Flex/flex
+				default:
+					widths[i] = c.Width
+				}
+			}
+			return widths
+		}
+		drop := -1
+		for i, c := range cols {
+			if shown[i] && c.Drop > 0 && (drop < 0 || c.Drop > cols[drop].Drop) {
+				drop = i
+			}
+		}
+		if drop < 0 {
+			// Nothing left to drop: squeeze the last shown column.
+			for i := range cols {
+				if shown[i] {
+					widths[i] = max(cols[i].Width, cols[i].Min)
+				}
+			}
+			return widths
+		}
+		shown[drop] = false
+	}
+}
+
+// View renders the header, the visible rows and the info line. Only the
+// rows on screen are built: the cost does not grow with the list.
+func (m *Model[T]) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	th := m.common.Theme
+	var b strings.Builder
+	b.Grow((m.width + 16) * m.height)
+	b.WriteString(m.header())
+	rows := m.bodyRows()
+	list := m.cfg.List
+	n := list.Len()
+	errErr, errAt := list.Err()
+	for r := 0; r < rows; r++ {
+		b.WriteByte('\n')
+		i := m.offset + r
+		if i >= n {
+			if i == 0 && n == 0 {
+				b.WriteString(m.emptyRow())
+			}
+			continue
+		}
+		it, ok := list.At(i)
+		if !ok {
+			var line string
+			switch {
+			case errErr != nil && i >= errAt && i < errAt+200:
+				line = th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(errErr.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
+			default:
+				line = th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
+			}
+			if i == m.cursor {
+				line = th.Selected.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
+			}
+			b.WriteString(line)
+			continue
+		}
+		b.WriteString(m.row(it, i == m.cursor))
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.info())
+	return b.String()
+}
+
+func (m *Model[T]) spinner() string {
+	frames := m.common.Theme.Glyphs.Spinner
+	return frames[m.frame%len(frames)]
+}
+
+func (m *Model[T]) emptyRow() string {
+	th := m.common.Theme
+	list := m.cfg.List
+	switch {
+	case list.Total() < 0 && list.Busy():
+		return th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
+	case list.Total() < 0:
+		if err, _ := list.Err(); err != nil {
+			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
+		}
+		return ""
+	default:
+		return th.Muted.Render(text.Fit(" (none)", m.width, false, ""))
+	}
+}
+
+// header is the column titles, the sorted one marked.
+func (m *Model[T]) header() string {
+	th := m.common.Theme
+	order := m.cfg.Orders[m.order].OrderBy
+	field, desc, _ := strings.Cut(order, " ")
+	var b strings.Builder
+	for i, c := range m.cfg.Columns {
+		w := m.widths[i]
+		if w == 0 {
+			continue
+		}
+		b.WriteByte(' ')
+		title := c.Title
+		style := th.TableHeader
+		if c.Order != "" && c.Order == field {
+			mark := th.Glyphs.SortAsc
+			if desc == "desc" {
+				mark = th.Glyphs.SortDesc
+			}
+			title += " " + mark
+			style = th.TableHeaderSorted
+		}
+		b.WriteString(style.Render(text.Fit(title, w, c.Right, "")))
+	}
+	return text.Fit(b.String(), m.width, false, "")
+}
+
+// row renders one loaded item.
+func (m *Model[T]) row(it *T, selected bool) string {
+	th := m.common.Theme
+	var b strings.Builder
+	for i, c := range m.cfg.Columns {
+		w := m.widths[i]
+		if w == 0 {
+			continue
+		}
+		b.WriteByte(' ')
+		b.WriteString(text.Fit(c.Cell(it), w, c.Right, th.Glyphs.Ellipsis))
+	}
+	line := text.Fit(b.String(), m.width, false, "")
+	if selected {
+		return th.Selected.Render(line)
+	}
+	kind := RowNormal
+	if m.cfg.RowKind != nil {
+		kind = m.cfg.RowKind(it)
+	}
+	switch kind {
+	case RowDim:
+		return th.Dim.Render(line)
+	case RowDeprecated:
+		return th.Deprecated.Render(line)
+	}
+	return th.Row.Render(line)
+}
+
+// info is the line under the rows: position, loaded/total, sort, errors.
+func (m *Model[T]) info() string {
+	th := m.common.Theme
+	list := m.cfg.List
+	parts := []string{}
+	if total := list.Total(); total >= 0 {
+		pos := 0
+		if total > 0 {
+			pos = m.cursor + 1
+		}
+		parts = append(parts, text.Count(pos)+" of "+text.Count(total),
+			text.Count(list.Loaded())+"/"+text.Count(total)+" loaded")
+	}
+	if len(m.cfg.Orders) > 1 {
+		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)
+	}
+	if list.Busy() {
+		parts = append(parts, m.spinner()+" loading")
+	}
+	line := " " + strings.Join(parts, " · ")
+	if err, _ := list.Err(); err != nil {
+		return th.Bad.Render(text.Fit(line+" · failed: "+safe.String(err.Error()), m.width, false, th.Glyphs.Ellipsis))
+	}
+	return th.Muted.Render(text.Fit(line, m.width, false, ""))
+}

@@ -1,0 +1,313 @@
+// Package table is canopy's full-screen table of one collection: columns
+// that fit the width, a cursor over a lazily paged list (paging.List),
+// server-side sort, and rendering of the visible rows only, so a frame costs
+// the same with a thousand loaded rows or a million.
+package table
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/paging"
+)
+
+// Column declares one column of a table (in the manner of k9s renderers).
+type Column[T any] struct {
+	Title string
+	// Width is the preferred width; Flex columns share what is left.
+	Width int
+	Flex  int
+	// Min is the narrowest a flex column gets before columns are dropped.
+	Min int
+	// Drop orders columns for dropping when the width is short: higher
+	// drops first; 0 never drops.
+	Drop  int
+	Right bool
+	// Cell is the cell's text; it must already be safe to print
+	// (views/safe), which the column definitions see to.
+	Cell func(*T) string
+	// Order is the order_by field this column is sorted by, for the header
+	// mark ("name", "created_at", "update_time"); "" for none.
+	Order string
+}
+
+// Order is one step of the `s` sort cycle.
+type Order struct {
+	Label   string // "name ↑"
+	OrderBy string // "name", "name desc", ...
+}
+
+// RowKind tells how a row is drawn.
+type RowKind int
+
+// Row kinds.
+const (
+	RowNormal RowKind = iota
+	RowDim
+	RowDeprecated
+)
+
+// Config is what a table is made of.
+type Config[T any] struct {
+	Title   string
+	Columns []Column[T]
+	List    *paging.List[T]
+	Key     func(*T) string
+	Orders  []Order // the sort cycle; the first is the initial order
+	RowKind func(*T) RowKind
+	// Open is what enter does on a row; nil disables it with OpenReason.
+	Open       func(*T) tea.Cmd
+	OpenReason string
+	// Copy gives the text `y` copies and what it is ("uid", "digest").
+	Copy func(*T) (text, what string)
+	// Select is told about the row under the cursor after each move (the
+	// shell shows it in the detail pane); nil when not needed.
+	Select func(*T) tea.Cmd
+}
+
+// Model is a table screen.
+type Model[T any] struct {
+	common views.Common
+	cfg    Config[T]
+	order  int
+
+	cursor, offset int
+	width, height  int
+	widths         []int // per column, 0 = hidden; computed by SetSize
+	frame          int   // spinner frame
+	focusUID       string
+	selectedUID    string
+}
+
+// New makes a table; call Init for its first page.
+func New[T any](common views.Common, cfg Config[T]) *Model[T] {
+	if len(cfg.Orders) == 0 {
+		cfg.Orders = []Order{{Label: "default"}}
+	}
+	return &Model[T]{common: common, cfg: cfg}
+}
+
+// Init asks for the first page in the first order of the cycle.
+func (m *Model[T]) Init() tea.Cmd {
+	return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+}
+
+// Title names the table in the breadcrumb.
+func (m *Model[T]) Title() string { return m.cfg.Title }
+
+// List is the table's paged list.
+func (m *Model[T]) List() *paging.List[T] { return m.cfg.List }
+
+// Cursor is the row under the cursor.
+func (m *Model[T]) Cursor() int { return m.cursor }
+
+// Busy reports whether a page is loading.
+func (m *Model[T]) Busy() bool { return m.cfg.List.Busy() }
+
+// Selected is the item under the cursor, if loaded.
+func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.cursor) }
+
+// SetSize lays the columns out for a width and height.
+func (m *Model[T]) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.widths = fit(m.cfg.Columns, w)
+	m.clamp()
+}
+
+// bodyRows is the number of item rows that fit (header and info line aside).
+func (m *Model[T]) bodyRows() int { return max(m.height-2, 1) }
+
+// Actions lists what applies to a table.
+func (m *Model[T]) Actions() []keymap.State {
+	open := keymap.On(keymap.Open)
+	if m.cfg.Open == nil {
+		open = keymap.Off(keymap.Open, m.cfg.OpenReason)
+	}
+	sortState := keymap.On(keymap.Sort)
+	if len(m.cfg.Orders) < 2 {
+		sortState = keymap.Off(keymap.Sort, "this collection has one order")
+	}
+	copyState := keymap.On(keymap.Copy)
+	if m.cfg.Copy == nil {
+		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
+	}
+	return []keymap.State{
+		open, keymap.On(keymap.Back), sortState, keymap.On(keymap.Refresh), copyState,
+		withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse),
+		keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
+		keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown), keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown),
+	}
+}
+
+// Update handles keys, mouse, pages and spinner ticks.
+func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case paging.PageMsg:
+		changed, cmd := m.cfg.List.Update(msg)
+		if !changed {
+			return cmd
+		}
+		m.refocus()
+		m.clamp()
+		return tea.Batch(cmd, m.ensure(), m.selectCmd())
+	case views.TickMsg:
+		m.frame = msg.Frame
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			return m.moveTo(m.cursor - 3)
+		case tea.MouseWheelDown:
+			return m.moveTo(m.cursor + 3)
+		}
+	case tea.MouseClickMsg:
+		if row := msg.Y - 1; row >= 0 && row < m.bodyRows() {
+			return m.moveTo(m.offset + row)
+		}
+	case tea.KeyPressMsg:
+		st, ok := m.common.Keys.Lookup(msg, m.Actions())
+		if !ok {
+			return nil
+		}
+		if !st.Enabled {
+			return views.Disabled(st)
+		}
+		return m.do(st.Action)
+	}
+	return nil
+}
+
+// do runs an enabled action.
+func (m *Model[T]) do(a keymap.Action) tea.Cmd {
+	half := max(m.bodyRows()/2, 1)
+	switch a {
+	case keymap.Up:
+		return m.moveTo(m.cursor - 1)
+	case keymap.Down:
+		return m.moveTo(m.cursor + 1)
+	case keymap.Top:
+		return m.moveTo(0)
+	case keymap.Bottom:
+		return m.moveTo(m.cfg.List.Len() - 1)
+	case keymap.HalfUp:
+		return m.moveTo(m.cursor - half)
+	case keymap.HalfDown:
+		return m.moveTo(m.cursor + half)
+	case keymap.PageUp:
+		return m.moveTo(m.cursor - m.bodyRows())
+	case keymap.PageDown:
+		return m.moveTo(m.cursor + m.bodyRows())
+	case keymap.Open, keymap.Expand:
+		if it, ok := m.Selected(); ok {
+			return m.cfg.Open(it)
+		}
+		return views.Flash("row not loaded yet")
+	case keymap.Back, keymap.Collapse:
+		return func() tea.Msg { return views.BackMsg{} }
+	case keymap.Sort:
+		return m.cycleSort()
+	case keymap.Refresh:
+		if err, _ := m.cfg.List.Err(); err != nil {
+			return m.cfg.List.Retry(m.cursor, m.bodyRows())
+		}
+		m.keepFocus()
+		return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+	case keymap.Copy:
+		if it, ok := m.Selected(); ok {
+			text, what := m.cfg.Copy(it)
+			return views.Copy(text, what)
+		}
+	}
+	return nil
+}
+
+// cycleSort switches to the next server order, keeping the cursor on the
+// same item once it is loaded again.
+func (m *Model[T]) cycleSort() tea.Cmd {
+	m.order = (m.order + 1) % len(m.cfg.Orders)
+	m.keepFocus()
+	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
+		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
+}
+
+// keepFocus remembers the item under the cursor so that refocus can find
+// it after a reload.
+func (m *Model[T]) keepFocus() {
+	m.focusUID = ""
+	if it, ok := m.Selected(); ok {
+		m.focusUID = m.cfg.Key(it)
+	}
+}
+
+// refocus moves the cursor to the remembered item when a page brings it.
+func (m *Model[T]) refocus() {
+	if m.focusUID == "" {
+		return
+	}
+	found := -1
+	m.cfg.List.Each(func(pos int, it *T) bool {
+		if m.cfg.Key(it) == m.focusUID {
+			found = pos
+			return false
+		}
+		return true
+	})
+	if found >= 0 {
+		m.cursor = found
+		m.offset = max(0, found-m.bodyRows()/2)
+		m.focusUID = ""
+	} else if m.cfg.List.Total() >= 0 && !m.cfg.List.Busy() {
+		m.cursor, m.offset = 0, 0
+		m.focusUID = ""
+	}
+}
+
+// moveTo puts the cursor on row i (clamped) and loads around it.
+func (m *Model[T]) moveTo(i int) tea.Cmd {
+	m.cursor = i
+	m.focusUID = ""
+	m.clamp()
+	return tea.Batch(m.ensure(), m.selectCmd())
+}
+
+func (m *Model[T]) ensure() tea.Cmd { return m.cfg.List.Ensure(m.cursor, m.bodyRows()) }
+
+// selectCmd tells the shell about a new row under the cursor.
+func (m *Model[T]) selectCmd() tea.Cmd {
+	if m.cfg.Select == nil {
+		return nil
+	}
+	it, ok := m.Selected()
+	if !ok {
+		return nil
+	}
+	uid := m.cfg.Key(it)
+	if uid == m.selectedUID {
+		return nil
+	}
+	m.selectedUID = uid
+	return m.cfg.Select(it)
+}
+
+// clamp keeps the cursor on a row and the window around the cursor.
+func (m *Model[T]) clamp() {
+	n := m.cfg.List.Len()
+	m.cursor = min(max(m.cursor, 0), max(n-1, 0))
+	rows := m.bodyRows()
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+rows {
+		m.offset = m.cursor - rows + 1
+	}
+	m.offset = min(max(m.offset, 0), max(n-rows, 0))
+}
+
+// withAction is s for another action (same enabled state and reason),
+// hidden from the footer: for keys that mean the same here.
+func withAction(s keymap.State, a keymap.Action) keymap.State {
+	s.Action, s.Hide = a, true
+	return s
+}

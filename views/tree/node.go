@@ -1,0 +1,121 @@
+// Package tree is the explorer's tree of an organization: folders, repos
+// and tags, each group's identities, role bindings and subscriptions, the
+// advisory feed and the library artifacts. Collections expand lazily, page
+// by page (paging.List), and show loaded/total; only visible rows are drawn.
+package tree
+
+import (
+	"canopy/views/paging"
+)
+
+// Kind is what a node stands for.
+type Kind int
+
+// Node kinds. Collection kinds hold paged children of one resource kind.
+const (
+	KindOrg Kind = iota
+	KindFolder
+	KindRepos
+	KindRepo
+	KindTag
+	KindIdentities
+	KindIdentity
+	KindBindings
+	KindBinding
+	KindSubscriptions
+	KindSubscription
+	KindAdvisories
+	KindAdvisory
+	KindLibraries
+	KindArtifact
+	KindVersion
+)
+
+// IsCollection reports whether nodes of kind k stand for a collection (and
+// open as a table).
+func (k Kind) IsCollection() bool {
+	switch k {
+	case KindRepos, KindIdentities, KindBindings, KindSubscriptions, KindAdvisories, KindLibraries:
+		return true
+	}
+	return false
+}
+
+// Node is one row of the tree.
+type Node struct {
+	// ID is the resource uid, or "<collection>:<parent uid>" for collections.
+	ID    string
+	Kind  Kind
+	Label string // safe to print
+	// Note is drawn muted after the label (e.g. a tag's short digest).
+	Note string
+	// Item is the API resource (api.Repo, api.Tag, ...), nil for collections.
+	Item   any
+	Parent *Node
+	Depth  int
+
+	// Children are loaded lazily; nil for a leaf.
+	Children *paging.List[*Node]
+	// Static are fixed children shown after the paged ones (a group's
+	// collections).
+	Static []*Node
+	// Dim draws the node dimmed (e.g. a deprecated tag gets Deprecated).
+	Dim        bool
+	Deprecated bool
+
+	expanded bool
+	started  bool
+}
+
+// Expandable reports whether the node has (or may have) children.
+func (n *Node) Expandable() bool { return n.Children != nil || len(n.Static) > 0 }
+
+// Expanded reports whether the node shows its children.
+func (n *Node) Expanded() bool { return n.expanded }
+
+// Path is the labels from the root to n, for breadcrumbs.
+func (n *Node) Path() []string {
+	var out []string
+	for p := n; p != nil; p = p.Parent {
+		out = append([]string{p.Label}, out...)
+	}
+	return out
+}
+
+// NodeKey is a node's identity in its parent's paged list.
+func NodeKey(n **Node) string { return (*n).ID }
+
+// rowKind says what a flattened row shows.
+type rowKind uint8
+
+const (
+	rowNode    rowKind = iota
+	rowTail            // the end of node's loaded children: one of the kinds below
+	rowLoading         // the next page of node's children is on its way
+	rowMore            // node has more children to load
+	rowFailed          // loading node's children failed
+	rowEmpty           // node has no children
+)
+
+// tailKind says what the tail row of n's children shows right now.
+func tailKind(n *Node) rowKind {
+	l := n.Children
+	err, _ := l.Err()
+	switch {
+	case err != nil:
+		return rowFailed
+	case l.Total() < 0 || l.Busy():
+		return rowLoading
+	case l.Contiguous() < l.Total():
+		return rowMore
+	default:
+		return rowEmpty
+	}
+}
+
+// row is one line of the flattened tree.
+type row struct {
+	node  *Node // the node, or the owner of a tail row
+	kind  rowKind
+	depth int
+}

@@ -1,0 +1,161 @@
+package tree
+
+import (
+	"strings"
+
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// kindName is a kind as the user reads it.
+func kindName(k Kind) string {
+	switch k {
+	case KindOrg:
+		return "organization"
+	case KindFolder:
+		return "folder"
+	case KindRepos:
+		return "repos"
+	case KindRepo:
+		return "repo"
+	case KindTag:
+		return "tag"
+	case KindIdentities:
+		return "identities"
+	case KindIdentity:
+		return "identity"
+	case KindBindings:
+		return "role bindings"
+	case KindBinding:
+		return "role binding"
+	case KindSubscriptions:
+		return "subscriptions"
+	case KindSubscription:
+		return "subscription"
+	case KindAdvisories:
+		return "advisories"
+	case KindAdvisory:
+		return "advisory"
+	case KindLibraries:
+		return "libraries"
+	case KindArtifact:
+		return "artifact"
+	case KindVersion:
+		return "version"
+	}
+	return "node"
+}
+
+// KindName is the user-facing name of a kind.
+func KindName(k Kind) string { return kindName(k) }
+
+// View renders the visible rows only.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow((m.width + 16) * m.height)
+	for r := 0; r < m.height; r++ {
+		if r > 0 {
+			b.WriteByte('\n')
+		}
+		i := m.offset + r
+		if i >= len(m.rows) {
+			continue
+		}
+		b.WriteString(m.renderRow(m.rows[i], i == m.cursor))
+	}
+	return b.String()
+}
+
+// count is what a node shows at the right: its children's total, or
+// loaded/total while they are partly loaded.
+func count(n *Node) string {
+	l := n.Children
+	if l == nil || l.Total() < 0 {
+		return ""
+	}
+	total := l.Total()
+	if loaded := l.Contiguous(); n.expanded && loaded < total {
+		return text.Count(loaded) + "/" + text.Count(total)
+	}
+	return text.Count(total)
+}
+
+func (m *Model) renderRow(r row, selected bool) string {
+	th := m.common.Theme
+	g := th.Glyphs
+	indent := strings.Repeat("  ", r.depth)
+	if r.kind != rowNode {
+		var line string
+		style := th.Dim
+		switch tailKind(r.node) {
+		case rowLoading:
+			frames := g.Spinner
+			line = indent + "  " + frames[m.frame%len(frames)] + " loading"
+		case rowMore:
+			l := r.node.Children
+			line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (l to load)"
+		case rowFailed:
+			err, _ := r.node.Children.Err()
+			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (r to retry)"
+			style = th.Bad
+		default:
+			line = indent + "  (none)"
+		}
+		line = text.Fit(line, m.width, false, g.Ellipsis)
+		if selected {
+			return m.selStyle().Render(line)
+		}
+		return style.Render(line)
+	}
+	n := r.node
+	glyph := g.Leaf
+	if n.Expandable() {
+		glyph = g.Collapsed
+		if n.expanded {
+			glyph = g.Expanded
+		}
+	}
+	right := count(n)
+	left := indent + glyph + " " + n.Label
+	if n.Deprecated {
+		left += " [deprecated]"
+	}
+	avail := m.width
+	if right != "" {
+		avail -= text.Width(right) + 2
+	}
+	left = text.Cut(left, max(avail, 1), g.Ellipsis)
+	note := ""
+	if n.Note != "" && text.Width(left)+2 < avail {
+		note = text.Cut("  "+n.Note, avail-text.Width(left), g.Ellipsis)
+	}
+	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
+	if selected {
+		return m.selStyle().Render(left + note + strings.Repeat(" ", pad) + right)
+	}
+	style := th.Row
+	switch {
+	case n.Deprecated:
+		style = th.Deprecated
+	case n.Dim:
+		style = th.Dim
+	case n.Kind.IsCollection():
+		style = th.Accent
+	case n.Kind == KindOrg || n.Kind == KindFolder:
+		style = th.Strong
+	}
+	return style.Render(left) + th.Muted.Render(note) + strings.Repeat(" ", pad) + th.Count.Render(right)
+}
+
+func (m *Model) selStyle() styleRenderer {
+	if m.focused {
+		return m.common.Theme.Selected
+	}
+	return m.common.Theme.SelectedBlur
+}
+
+// styleRenderer is the part of lipgloss.Style the tree uses.
+type styleRenderer interface{ Render(...string) string }

@@ -1,0 +1,426 @@
+package tree
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/paging"
+)
+
+// Config is what the shell gives a tree.
+type Config struct {
+	Roots []*Node
+	// Open is what enter does on a collection (open it as a table) or a
+	// leaf (show it); nil result means nothing to do.
+	Open func(*Node) tea.Cmd
+	// Table opens the children of an expandable node as a table (`t`); nil
+	// or a nil result disables it.
+	Table func(*Node) tea.Cmd
+	// Select is told about the node under the cursor after each move.
+	Select func(*Node) tea.Cmd
+	// Copy gives what `y` copies for a node, and what it is.
+	Copy func(*Node) (text, what string)
+}
+
+// Model is the explorer tree.
+type Model struct {
+	common views.Common
+	cfg    Config
+
+	rows           []row
+	cursor, offset int
+	width, height  int
+	frame          int
+	focused        bool
+	lists          []*Node // nodes whose children list has been started
+	selected       *Node
+}
+
+// New makes a tree over roots; the first root starts expanded.
+func New(common views.Common, cfg Config) *Model {
+	return &Model{common: common, cfg: cfg, focused: true}
+}
+
+// Init expands the first root.
+func (m *Model) Init() tea.Cmd {
+	if len(m.cfg.Roots) == 0 {
+		return nil
+	}
+	cmd := m.expand(m.cfg.Roots[0])
+	m.rebuild()
+	return tea.Batch(cmd, m.selectCmd())
+}
+
+// Title names the tree in the breadcrumb.
+func (m *Model) Title() string { return "explorer" }
+
+// SetSize gives the tree its size.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.clamp()
+}
+
+// SetFocused says whether the tree has the keyboard (it draws its cursor
+// dimmer when not).
+func (m *Model) SetFocused(f bool) { m.focused = f }
+
+// Busy reports whether a visible collection is loading.
+func (m *Model) Busy() bool {
+	for _, n := range m.lists {
+		if n.Children.Busy() {
+			return true
+		}
+	}
+	return false
+}
+
+// Selected is the node under the cursor (the owner for a pseudo row).
+func (m *Model) Selected() *Node {
+	if m.cursor < len(m.rows) {
+		return m.rows[m.cursor].node
+	}
+	return nil
+}
+
+// Rows is the number of flattened rows.
+func (m *Model) Rows() int { return len(m.rows) }
+
+// Actions lists what applies to the node under the cursor.
+func (m *Model) Actions() []keymap.State {
+	n := m.Selected()
+	states := []keymap.State{}
+	if n != nil {
+		r := m.rows[m.cursor]
+		switch {
+		case r.kind != rowNode:
+			states = append(states, keymap.On(keymap.Expand))
+		case n.Kind.IsCollection():
+			states = append(states, keymap.On(keymap.Open), m.expandState(n))
+		case n.Expandable():
+			states = append(states, m.expandState(n), withHide(keymap.On(keymap.Open)))
+		default:
+			open := keymap.Off(keymap.Open, "nothing more to show for this "+kindName(n.Kind))
+			if m.cfg.Open != nil {
+				open = keymap.On(keymap.Open)
+			}
+			states = append(states, open, keymap.Off(keymap.Expand, "a "+kindName(n.Kind)+" has no children"))
+		}
+		states = append(states, keymap.On(keymap.Collapse))
+		if m.cfg.Table != nil && n.Expandable() && !n.Kind.IsCollection() && r.kind == rowNode {
+			states = append(states, keymap.On(keymap.Table))
+		}
+		states = append(states, keymap.On(keymap.Refresh))
+		if m.cfg.Copy != nil && r.kind == rowNode {
+			if text, _ := m.cfg.Copy(n); text != "" {
+				states = append(states, keymap.On(keymap.Copy))
+			} else {
+				states = append(states, keymap.Off(keymap.Copy, "a "+kindName(n.Kind)+" has no uid to copy"))
+			}
+		}
+	}
+	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
+		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
+		states = append(states, keymap.Quiet(a))
+	}
+	return states
+}
+
+func (m *Model) expandState(n *Node) keymap.State {
+	if n.expanded {
+		return withHide(keymap.On(keymap.Expand))
+	}
+	return keymap.On(keymap.Expand)
+}
+
+func withHide(s keymap.State) keymap.State {
+	s.Hide = true
+	return s
+}
+
+// Update handles keys, mouse, pages and ticks.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case paging.PageMsg:
+		for _, n := range m.lists {
+			if !n.Children.Owns(msg) {
+				continue
+			}
+			changed, cmd := n.Children.Update(msg)
+			if changed {
+				m.afterPage(n)
+			}
+			return tea.Batch(cmd, m.prefetch(), m.selectCmd())
+		}
+	case views.TickMsg:
+		m.frame = msg.Frame
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			return m.moveTo(m.cursor - 3)
+		case tea.MouseWheelDown:
+			return m.moveTo(m.cursor + 3)
+		}
+	case tea.MouseClickMsg:
+		if msg.Y >= 0 && msg.Y < m.height {
+			return m.moveTo(m.offset + msg.Y)
+		}
+	case tea.KeyPressMsg:
+		st, ok := m.common.Keys.Lookup(msg, m.Actions())
+		if !ok {
+			return nil
+		}
+		if !st.Enabled {
+			return views.Disabled(st)
+		}
+		return m.do(st.Action)
+	}
+	return nil
+}
+
+// afterPage starts the lists of newly loaded children that are expanded
+// collections' static parts, and redraws.
+func (m *Model) afterPage(n *Node) {
+	if n.expanded && m.visible(n) {
+		m.rebuild()
+	}
+}
+
+// visible reports whether all of n's ancestors are expanded.
+func (m *Model) visible(n *Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if !p.expanded {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Model) do(a keymap.Action) tea.Cmd {
+	half := max(m.height/2, 1)
+	switch a {
+	case keymap.Up:
+		return m.moveTo(m.cursor - 1)
+	case keymap.Down:
+		return m.moveTo(m.cursor + 1)
+	case keymap.Top:
+		return m.moveTo(0)
+	case keymap.Bottom:
+		return m.moveTo(len(m.rows) - 1)
+	case keymap.HalfUp:
+		return m.moveTo(m.cursor - half)
+	case keymap.HalfDown:
+		return m.moveTo(m.cursor + half)
+	case keymap.PageUp:
+		return m.moveTo(m.cursor - m.height)
+	case keymap.PageDown:
+		return m.moveTo(m.cursor + m.height)
+	case keymap.Expand:
+		return m.expandCursor()
+	case keymap.Collapse:
+		return m.collapseCursor()
+	case keymap.Open:
+		n := m.Selected()
+		if n.Kind.IsCollection() || !n.Expandable() {
+			if m.cfg.Open != nil {
+				return m.cfg.Open(n)
+			}
+			return nil
+		}
+		if n.expanded {
+			n.expanded = false
+			m.rebuild()
+			return nil
+		}
+		return m.expandCursor()
+	case keymap.Table:
+		return m.cfg.Table(m.Selected())
+	case keymap.Refresh:
+		return m.refresh()
+	case keymap.Copy:
+		text, what := m.cfg.Copy(m.Selected())
+		return views.Copy(text, what)
+	}
+	return nil
+}
+
+// expandCursor expands the node under the cursor, steps into an expanded
+// one, or loads more on a pseudo row.
+func (m *Model) expandCursor() tea.Cmd {
+	r := m.rows[m.cursor]
+	n := r.node
+	kind := r.kind
+	if kind == rowTail {
+		kind = tailKind(n)
+	}
+	switch kind {
+	case rowMore:
+		return n.Children.Ensure(n.Children.Contiguous(), 0)
+	case rowFailed:
+		return n.Children.Retry(n.Children.Contiguous(), 0)
+	case rowLoading, rowEmpty:
+		return nil
+	}
+	if !n.Expandable() {
+		return nil
+	}
+	if n.expanded {
+		return m.moveTo(m.cursor + 1)
+	}
+	cmd := m.expand(n)
+	m.rebuild()
+	return tea.Batch(cmd, m.prefetch())
+}
+
+// expand shows n's children, starting its list and the lists of its static
+// children (so that collection nodes show their totals at once).
+func (m *Model) expand(n *Node) tea.Cmd {
+	n.expanded = true
+	cmds := []tea.Cmd{m.start(n)}
+	for _, s := range n.Static {
+		if s.Kind.IsCollection() {
+			cmds = append(cmds, m.start(s))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// start asks for the first page of n's children once.
+func (m *Model) start(n *Node) tea.Cmd {
+	if n.Children == nil || n.started {
+		return nil
+	}
+	n.started = true
+	m.lists = append(m.lists, n)
+	return n.Children.Start()
+}
+
+// collapseCursor collapses the node under the cursor or goes to its parent.
+func (m *Model) collapseCursor() tea.Cmd {
+	r := m.rows[m.cursor]
+	n := r.node
+	if r.kind == rowNode && n.expanded {
+		n.expanded = false
+		m.rebuild()
+		return nil
+	}
+	target := n.Parent
+	if r.kind != rowNode {
+		target = n
+	}
+	if target == nil {
+		return nil
+	}
+	for i, rr := range m.rows {
+		if rr.kind == rowNode && rr.node == target {
+			return m.moveTo(i)
+		}
+	}
+	return nil
+}
+
+// refresh reloads the collection under the cursor (or the one a pseudo row
+// belongs to).
+func (m *Model) refresh() tea.Cmd {
+	r := m.rows[m.cursor]
+	n := r.node
+	if r.kind == rowNode && n.Children == nil {
+		n = n.Parent
+	}
+	if n == nil || n.Children == nil {
+		return views.Flash("nothing to refresh here")
+	}
+	if err, _ := n.Children.Err(); err != nil {
+		return n.Children.Retry(n.Children.Contiguous(), 0)
+	}
+	if !n.started {
+		return m.start(n)
+	}
+	cmd := n.Children.Reset(n.Children.Order())
+	m.rebuild()
+	return cmd
+}
+
+// moveTo puts the cursor on row i (clamped).
+func (m *Model) moveTo(i int) tea.Cmd {
+	m.cursor = i
+	m.clamp()
+	return tea.Batch(m.prefetch(), m.selectCmd())
+}
+
+// prefetch asks for the next page of any collection whose "more" row is
+// within a screen of the cursor, so steady scrolling never waits.
+func (m *Model) prefetch() tea.Cmd {
+	var cmds []tea.Cmd
+	for i := max(m.cursor-m.height, 0); i < min(m.cursor+m.height+1, len(m.rows)); i++ {
+		if r := m.rows[i]; r.kind == rowTail && tailKind(r.node) == rowMore {
+			l := r.node.Children
+			cmds = append(cmds, l.Ensure(l.Contiguous(), 0))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) selectCmd() tea.Cmd {
+	n := m.Selected()
+	if n == nil || n == m.selected || m.cfg.Select == nil {
+		return nil
+	}
+	m.selected = n
+	return m.cfg.Select(n)
+}
+
+func (m *Model) clamp() {
+	m.cursor = min(max(m.cursor, 0), max(len(m.rows)-1, 0))
+	h := max(m.height, 1)
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+h {
+		m.offset = m.cursor - h + 1
+	}
+	m.offset = min(max(m.offset, 0), max(len(m.rows)-h, 0))
+}
+
+// rebuild flattens the expanded tree into rows, keeping the cursor on the
+// same node. It runs on structural changes (expand, collapse, a page), never
+// in View.
+func (m *Model) rebuild() {
+	var keep *Node
+	keepKind := rowNode
+	if m.cursor < len(m.rows) {
+		keep, keepKind = m.rows[m.cursor].node, m.rows[m.cursor].kind
+	}
+	m.rows = m.rows[:0]
+	for _, r := range m.cfg.Roots {
+		m.flatten(r, 0)
+	}
+	if keep != nil {
+		for i, r := range m.rows {
+			if r.node == keep && (r.kind == keepKind || r.kind == rowNode && keepKind != rowNode) {
+				m.cursor = i
+				break
+			}
+		}
+	}
+	m.clamp()
+}
+
+func (m *Model) flatten(n *Node, depth int) {
+	m.rows = append(m.rows, row{node: n, kind: rowNode, depth: depth})
+	if !n.expanded {
+		return
+	}
+	if l := n.Children; l != nil {
+		for i := range l.Contiguous() {
+			c, _ := l.At(i)
+			m.flatten(*c, depth+1)
+		}
+		if k := tailKind(n); k != rowEmpty || l.Total() == 0 && len(n.Static) == 0 {
+			m.rows = append(m.rows, row{node: n, kind: rowTail, depth: depth + 1})
+		}
+	}
+	for _, s := range n.Static {
+		m.flatten(s, depth+1)
+	}
+}

@@ -1,0 +1,101 @@
+// Package views holds what every screen of canopy shares: the Common bag of
+// dependencies (theme, keys, clock), the messages views send to the ui shell,
+// and the interface the shell drives them through. The screens themselves
+// live in sub-packages (tree, table, detail, ...). Views never touch HTTP:
+// they receive data and return commands built from the functions the shell
+// hands them.
+package views
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/theme"
+)
+
+// Common is the explicit dependency bag every component gets: no view reads
+// a package-level variable for its styles, keys or clock.
+type Common struct {
+	Theme *theme.Theme
+	Keys  *keymap.KeyMap
+	// Now is the clock for relative times; nil means time.Now.
+	Now func() time.Time
+}
+
+// Clock is c.Now, or time.Now.
+func (c Common) Clock() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// Screen is what the shell needs of a full screen (the explorer, a table,
+// a detail page). Screens are pointers and update in place: Update returns
+// only the command to run.
+type Screen interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+	// SetSize gives the screen its width and height in cells.
+	SetSize(width, height int)
+	// Actions lists the actions that apply right now, enabled or not.
+	Actions() []keymap.State
+	// Title names the screen in the header breadcrumb.
+	Title() string
+	// Busy reports whether the screen waits for the network (the shell then
+	// animates spinners with TickMsg).
+	Busy() bool
+}
+
+// TickMsg advances spinners; the shell sends it while a screen is Busy.
+type TickMsg struct{ Frame int }
+
+// BackMsg asks the shell to close the current screen.
+type BackMsg struct{}
+
+// PushMsg asks the shell to open a screen on top of the current one.
+type PushMsg struct{ Screen Screen }
+
+// Push is a command that opens a screen.
+func Push(s Screen) tea.Cmd {
+	return func() tea.Msg { return PushMsg{Screen: s} }
+}
+
+// FlashMsg asks the shell to show a short message in the status line.
+type FlashMsg struct {
+	Text  string
+	Error bool
+}
+
+// Flash is a command that shows an informational message.
+func Flash(text string) tea.Cmd {
+	return func() tea.Msg { return FlashMsg{Text: text} }
+}
+
+// FlashError is a command that shows an error message.
+func FlashError(text string) tea.Cmd {
+	return func() tea.Msg { return FlashMsg{Text: text, Error: true} }
+}
+
+// CopyMsg asks the shell to copy text to the clipboard (OSC 52); What says
+// what it is ("uid", "digest") for the confirmation flash.
+type CopyMsg struct {
+	Text, What string
+}
+
+// Copy is a command that copies text to the clipboard.
+func Copy(text, what string) tea.Cmd {
+	return func() tea.Msg { return CopyMsg{Text: text, What: what} }
+}
+
+// Disabled answers a key whose action is listed but not enabled: the reason
+// goes to the status line, so a disabled key explains itself.
+func Disabled(s keymap.State) tea.Cmd {
+	if s.Reason == "" {
+		return nil
+	}
+	return FlashError(s.Reason)
+}
