@@ -37,6 +37,7 @@ type Options struct {
 // entry is a screen on the stack and the cancel of its requests.
 type entry struct {
 	screen views.Screen
+	ctx    context.Context
 	cancel context.CancelFunc
 }
 
@@ -131,7 +132,7 @@ func (m *Model) top() views.Screen {
 func (m *Model) push(build func(ctx context.Context) views.Screen) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	s := build(ctx)
-	m.stack = append(m.stack, entry{screen: s, cancel: cancel})
+	m.stack = append(m.stack, entry{screen: s, ctx: ctx, cancel: cancel})
 	m.layout()
 	return s.Init()
 }

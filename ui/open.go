@@ -256,7 +256,9 @@ func (e *env) commandScreen(name string) (tea.Cmd, error) {
 	case "identities":
 		build = func(ctx context.Context) views.Screen { return e.identitiesTable(ctx, "identities of "+orgName, whole) }
 	case "bindings":
-		build = func(ctx context.Context) views.Screen { return e.bindingsTable(ctx, "role bindings of "+orgName, whole) }
+		build = func(ctx context.Context) views.Screen {
+			return e.bindingsTable(ctx, "role bindings of "+orgName, whole)
+		}
 	case "roles":
 		build = func(ctx context.Context) views.Screen { return e.rolesTable(ctx, "roles", whole) }
 	case "advisories":

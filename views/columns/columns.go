@@ -34,7 +34,7 @@ func age(c views.Common, t api.Time) string { return text.Age(t.Time, c.Clock())
 // Groups are the columns of a group (folder) table.
 func Groups(c views.Common) []table.Column[api.Group] {
 	return []table.Column[api.Group]{
-		{Title: "NAME", Flex: 2, Min: 12, Order: "name", Cell: func(g *api.Group) string { return safe.String(g.Name) }},
+		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(g *api.Group) string { return safe.String(g.Name) }},
 		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Cell: func(g *api.Group) string { return safe.String(g.Description) }},
 		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) string { return strconv.Itoa(strings.Count(g.UID, "/")) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) string { return age(c, g.UpdateTime) }},
@@ -45,7 +45,7 @@ func Groups(c views.Common) []table.Column[api.Group] {
 // Repos are the columns of a repo table.
 func Repos(c views.Common) []table.Column[api.Repo] {
 	return []table.Column[api.Repo]{
-		{Title: "NAME", Flex: 2, Min: 14, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
+		{Title: "NAME", Flex: 2, Min: 14, Max: 36, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
 		{Title: "TIER", Width: 11, Drop: 3, Cell: func(r *api.Repo) string {
 			return strings.ToLower(strings.TrimPrefix(safe.String(r.CatalogTier), "CATALOG_TIER_"))
 		}},
@@ -59,10 +59,10 @@ func Repos(c views.Common) []table.Column[api.Repo] {
 // repo column for tables that span repos.
 func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 	cols := []table.Column[api.Tag]{
-		{Title: "TAG", Flex: 2, Min: 14, Order: "name", Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
+		{Title: "TAG", Flex: 2, Min: 14, Max: 40, Order: "name", Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
 	}
 	if repoNames != nil {
-		cols = append(cols, table.Column[api.Tag]{Title: "REPO", Flex: 1, Min: 10, Drop: 2, Cell: func(t *api.Tag) string {
+		cols = append(cols, table.Column[api.Tag]{Title: "REPO", Flex: 1, Min: 10, Max: 30, Drop: 2, Cell: func(t *api.Tag) string {
 			parent := api.ParentUID(t.UID)
 			if n := repoNames(parent); n != "" {
 				return safe.String(n)
@@ -103,7 +103,7 @@ func Identities(c views.Common) []table.Column[api.Identity] {
 		return safe.String(id.ClaimMatch.Subject)
 	}
 	return []table.Column[api.Identity]{
-		{Title: "NAME", Flex: 2, Min: 12, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
+		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
 		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 3, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
 		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 2, Cell: func(id *api.Identity) string { return claim(id, true) }},
 		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Cell: func(id *api.Identity) string { return claim(id, false) }},
@@ -121,13 +121,13 @@ func Bindings(c views.Common) []table.Column[api.RoleBinding] {
 		return safe.String(r.Name)
 	}
 	return []table.Column[api.RoleBinding]{
-		{Title: "IDENTITY", Flex: 2, Min: 12, Cell: func(b *api.RoleBinding) string {
+		{Title: "IDENTITY", Flex: 2, Min: 12, Max: 36, Cell: func(b *api.RoleBinding) string {
 			if b.Identity == nil {
 				return "?"
 			}
 			return safe.String(b.Identity.Name)
 		}},
-		{Title: "ROLE", Flex: 1, Min: 10, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
+		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
 		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) string { return age(c, b.CreateTime) }},
 	}
@@ -136,7 +136,7 @@ func Bindings(c views.Common) []table.Column[api.RoleBinding] {
 // Roles are the columns of a role table.
 func Roles(c views.Common) []table.Column[api.Role] {
 	return []table.Column[api.Role]{
-		{Title: "NAME", Flex: 1, Min: 14, Order: "name", Cell: func(r *api.Role) string { return safe.String(r.Name) }},
+		{Title: "NAME", Flex: 1, Min: 14, Max: 30, Order: "name", Cell: func(r *api.Role) string { return safe.String(r.Name) }},
 		{Title: "KIND", Width: 8, Cell: func(r *api.Role) string {
 			if strings.Contains(r.UID, "/") {
 				return "custom"
@@ -152,7 +152,7 @@ func Roles(c views.Common) []table.Column[api.Role] {
 func Advisories(c views.Common) []table.Column[api.Advisory] {
 	return []table.Column[api.Advisory]{
 		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) string { return safe.String(a.AdvisoryID) }},
-		{Title: "ARTIFACT", Flex: 1, Min: 10, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
+		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
 		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
 		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
 		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
@@ -213,7 +213,7 @@ func Subscriptions(c views.Common) []table.Column[api.Subscription] {
 // Artifacts are the columns of a library artifact table.
 func Artifacts(c views.Common) []table.Column[api.Artifact] {
 	return []table.Column[api.Artifact]{
-		{Title: "NAME", Flex: 2, Min: 16, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
+		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
 		{Title: "ECOSYSTEM", Width: 10, Cell: func(a *api.Artifact) string {
 			return strings.ToLower(strings.TrimPrefix(safe.String(a.Ecosystem), "ECOSYSTEM_"))
 		}},
@@ -226,7 +226,7 @@ func Artifacts(c views.Common) []table.Column[api.Artifact] {
 // Versions are the columns of an artifact's version table.
 func Versions(c views.Common) []table.Column[api.ArtifactVersion] {
 	return []table.Column[api.ArtifactVersion]{
-		{Title: "VERSION", Flex: 1, Min: 12, Order: "name", Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
+		{Title: "VERSION", Flex: 1, Min: 12, Max: 40, Order: "name", Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(v *api.ArtifactVersion) string { return age(c, v.CreateTime) }},
 		{Title: "UPDATED", Width: 7, Right: true, Drop: 1, Order: "update_time", Cell: func(v *api.ArtifactVersion) string { return age(c, v.UpdateTime) }},
 	}

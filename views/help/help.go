@@ -85,8 +85,12 @@ func (m *Model) layout() {
 	th := m.common.Theme
 	m.lines = m.lines[:0]
 	add := func(s string) { m.lines = append(m.lines, text.Cut(s, m.width, th.Glyphs.Ellipsis)) }
-	add(th.OverlayTitle.Render("Keys in " + m.title) + th.Muted.Render("   (? or esc closes; bold keys work here)"))
+	add(th.OverlayTitle.Render("Keys in "+m.title) + th.Muted.Render("   (? or esc closes; bold keys work here)"))
 	defs := m.common.Keys.Defs()
+	keyW := 8
+	for _, d := range defs {
+		keyW = max(keyW, text.Width(strings.Join(labels(d.Keys), " "))+2)
+	}
 	for _, g := range keymap.Groups() {
 		first := true
 		for _, d := range defs {
@@ -102,7 +106,7 @@ func (m *Model) layout() {
 			if d.Group == keymap.Global {
 				st, applies = keymap.On(d.Action), true
 			}
-			keys := text.Fit(strings.Join(labels(d.Keys), " "), 16, false, "")
+			keys := text.Fit(strings.Join(labels(d.Keys), " "), keyW, false, "")
 			switch {
 			case applies && st.Enabled:
 				add("  " + th.HintKey.Render(keys) + " " + th.Value.Render(d.Desc))

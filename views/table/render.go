@@ -38,6 +38,9 @@ func fit[T any](cols []Column[T], w int) []int {
 					widths[i] = 0
 				case c.Flex > 0:
 					widths[i] = max(c.Min, 4) + spare*c.Flex/flex
+					if c.Max > 0 {
+						widths[i] = min(widths[i], max(c.Max, c.Min))
+					}
 				default:
 					widths[i] = c.Width
 				}

@@ -20,8 +20,9 @@ type Column[T any] struct {
 	// Width is the preferred width; Flex columns share what is left.
 	Width int
 	Flex  int
-	// Min is the narrowest a flex column gets before columns are dropped.
-	Min int
+	// Min is the narrowest a flex column gets before columns are dropped;
+	// Max (0: none) the widest, the rest of the width staying blank.
+	Min, Max int
 	// Drop orders columns for dropping when the width is short: higher
 	// drops first; 0 never drops.
 	Drop  int

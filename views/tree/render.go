@@ -73,7 +73,9 @@ func (m *Model) View() string {
 // loaded/total while they are partly loaded.
 func count(n *Node) string {
 	l := n.Children
-	if l == nil || l.Total() < 0 {
+	if l == nil || l.Total() < 0 || n.Kind == KindOrg || n.Kind == KindFolder {
+		// A group's children are folders and collections: a count of its
+		// subfolders alone would read as a count of everything in it.
 		return ""
 	}
 	total := l.Total()
@@ -141,6 +143,8 @@ func (m *Model) renderRow(r row, selected bool) string {
 	case n.Deprecated:
 		style = th.Deprecated
 	case n.Dim:
+		style = th.Dim
+	case n.Kind.IsCollection() && n.Children != nil && n.Children.Total() == 0:
 		style = th.Dim
 	case n.Kind.IsCollection():
 		style = th.Accent

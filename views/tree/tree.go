@@ -47,9 +47,15 @@ func (m *Model) Init() tea.Cmd {
 	if len(m.cfg.Roots) == 0 {
 		return nil
 	}
-	cmd := m.expand(m.cfg.Roots[0])
+	cmds := []tea.Cmd{m.expand(m.cfg.Roots[0])}
+	// Root collections (the feeds) show their totals from the start.
+	for _, r := range m.cfg.Roots[1:] {
+		if r.Kind.IsCollection() {
+			cmds = append(cmds, m.start(r))
+		}
+	}
 	m.rebuild()
-	return tea.Batch(cmd, m.selectCmd())
+	return tea.Batch(append(cmds, m.selectCmd())...)
 }
 
 // Title names the tree in the breadcrumb.
@@ -387,7 +393,7 @@ func (m *Model) clamp() {
 // in View.
 func (m *Model) rebuild() {
 	var keep *Node
-	keepKind := rowNode
+	keepKind, keepAt := rowNode, m.cursor
 	if m.cursor < len(m.rows) {
 		keep, keepKind = m.rows[m.cursor].node, m.rows[m.cursor].kind
 	}
@@ -396,13 +402,17 @@ func (m *Model) rebuild() {
 		m.flatten(r, 0)
 	}
 	if keep != nil {
+		// The same row if it is still there; a tail row that gave way to
+		// loaded children leaves the cursor where it was, on the first of
+		// them.
 		for i, r := range m.rows {
-			if r.node == keep && (r.kind == keepKind || r.kind == rowNode && keepKind != rowNode) {
-				m.cursor = i
+			if r.node == keep && r.kind == keepKind {
+				keepAt = i
 				break
 			}
 		}
 	}
+	m.cursor = keepAt
 	m.clamp()
 }
 

@@ -1,0 +1,57 @@
+package theme
+
+import (
+	"regexp"
+	"testing"
+)
+
+// colorSGR matches SGR parameters that set a color.
+var colorSGR = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
+
+func TestMonoSetsNoColorButKeepsSelectionVisible(t *testing.T) {
+	for _, o := range []Options{{Name: Mono}, {Name: Dark, NoColor: true}, {Name: HighContrast, NoColor: true}} {
+		th := New(o)
+		for name, s := range map[string]string{
+			"selected": th.Selected.Render("row"), "error": th.Bad.Render("x"), "deprecated": th.Deprecated.Render("t"),
+			"accent": th.Accent.Render("a"), "hint": th.HintKey.Render("q"),
+		} {
+			if colorSGR.MatchString(s) {
+				t.Errorf("%+v: %s style sets a color: %q", o, name, s)
+			}
+		}
+		if th.Selected.Render("row") == "row" {
+			t.Errorf("%+v: selection has no attribute", o)
+		}
+		if th.Deprecated.Render("t") == th.Row.Render("t") {
+			t.Errorf("%+v: deprecated looks like a plain row", o)
+		}
+		if th.Markdown != "notty" {
+			t.Errorf("%+v: markdown style %q", o, th.Markdown)
+		}
+	}
+}
+
+func TestPalettes(t *testing.T) {
+	for _, name := range Names() {
+		th := New(Options{Name: name, Dark: true})
+		if th.Selected.Render("x") == "x" {
+			t.Errorf("%s: no selection style", name)
+		}
+	}
+	if New(Options{Name: Light}).Dark || !New(Options{Name: Dark}).Dark {
+		t.Error("light/dark names ignored")
+	}
+	if New(Options{Name: Auto, Dark: false}).Markdown != "light" {
+		t.Error("auto on a light background is not light")
+	}
+	if g := New(Options{Icons: true}).Glyphs; g.Expanded != "▾" {
+		t.Error("icons not used")
+	}
+	for _, s := range []string{ASCIIGlyphs().Expanded, ASCIIGlyphs().Collapsed, ASCIIGlyphs().Mark, ASCIIGlyphs().Ellipsis} {
+		for _, r := range s {
+			if r > 127 {
+				t.Errorf("default glyph %q is not ASCII", s)
+			}
+		}
+	}
+}

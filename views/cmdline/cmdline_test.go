@@ -1,0 +1,91 @@
+package cmdline
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+)
+
+func newLine() *Model {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, []Command{
+		{Name: "repos", Aliases: []string{"r"}, Desc: "every repo"},
+		{Name: "roles", Desc: "roles"},
+		{Name: "tags", Desc: "every tag"},
+		{Name: "advisories", Aliases: []string{"cves"}, Desc: "the feed"},
+	})
+	m.SetWidth(60)
+	m.Open()
+	return m
+}
+
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+func run(m *Model, key tea.KeyPressMsg) tea.Msg {
+	cmd := m.Update(key)
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}
+
+func TestRunsTheTypedOrHighlightedCommand(t *testing.T) {
+	for _, tc := range []struct {
+		typed string
+		want  RunMsg
+	}{
+		{"tags", RunMsg{Name: "tags", Args: []string{}}},
+		{"ta", RunMsg{Name: "tags", Args: []string{}}},
+		{"cves", RunMsg{Name: "advisories", Args: []string{}}},
+		{"r", RunMsg{Name: "repos", Args: []string{}}},
+		{"adv nginx", RunMsg{Name: "advisories", Args: []string{"nginx"}}},
+	} {
+		m := newLine()
+		typeText(m, tc.typed)
+		got, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(RunMsg)
+		if !ok || got.Name != tc.want.Name || strings.Join(got.Args, " ") != strings.Join(tc.want.Args, " ") {
+			t.Errorf("%q ran %+v, want %+v", tc.typed, got, tc.want)
+		}
+	}
+}
+
+func TestSuggestionsNarrowAndComplete(t *testing.T) {
+	m := newLine()
+	typeText(m, "ro")
+	s := ansi.Strip(m.View())
+	if !strings.Contains(s, ":roles") || strings.Contains(s, ":tags") {
+		t.Errorf("suggestions for ro:\n%s", s)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if !strings.Contains(ansi.Strip(m.View()), ":repos ") && !strings.Contains(ansi.Strip(m.View()), ":roles ") {
+		t.Errorf("tab did not complete:\n%s", ansi.Strip(m.View()))
+	}
+	if m.Height() < 2 {
+		t.Errorf("height %d", m.Height())
+	}
+}
+
+func TestUnknownAndEscape(t *testing.T) {
+	m := newLine()
+	typeText(m, "zzz")
+	if f, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(views.FlashMsg); !ok || !f.Error || !strings.Contains(f.Text, "unknown command :zzz") {
+		t.Errorf("unknown command: %+v", f)
+	}
+	if _, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEscape}).(CloseMsg); !ok {
+		t.Error("esc does not close")
+	}
+	m = newLine()
+	if _, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(CloseMsg); !ok {
+		t.Error("enter on an empty line does not close")
+	}
+}

@@ -1,0 +1,228 @@
+package tree
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/paging"
+)
+
+// leaves serves n leaf nodes named prefix-i under parent.
+type leaves struct {
+	parent *Node
+	prefix string
+	n      int
+	kind   Kind
+	fail   atomic.Bool
+	calls  atomic.Int32
+}
+
+func (l *leaves) source(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
+	l.calls.Add(1)
+	if l.fail.Load() {
+		return paging.Result[*Node]{}, errors.New("connection reset")
+	}
+	start := req.Skip
+	if req.Token != "" {
+		start, _ = strconv.Atoi(req.Token)
+	}
+	end := min(start+req.Size, l.n)
+	res := paging.Result[*Node]{Total: int64(l.n), Skipped: start}
+	for i := start; i < end; i++ {
+		name := fmt.Sprintf("%s-%04d", l.prefix, i)
+		res.Items = append(res.Items, &Node{ID: name, Kind: l.kind, Label: name, Parent: l.parent, Depth: l.parent.Depth + 1,
+			Item: name, Deprecated: i%7 == 3})
+	}
+	if end < l.n {
+		res.Next = strconv.Itoa(end)
+	}
+	return res, nil
+}
+
+// fixture: org → [repos (n repos, each with no children)], plus a feed root.
+func fixture(t *testing.T, n int) (*Model, *leaves, *[]*Node) {
+	t.Helper()
+	ctx := context.Background()
+	org := &Node{ID: "org", Kind: KindOrg, Label: "acme"}
+	repos := &Node{ID: "repos:org", Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
+	src := &leaves{parent: repos, prefix: "repo", n: n, kind: KindTag}
+	repos.Children = paging.New(ctx, src.source, NodeKey)
+	org.Static = []*Node{repos}
+	feed := &Node{ID: "advisories:", Kind: KindAdvisories, Label: "advisories"}
+	feedSrc := &leaves{parent: feed, prefix: "CGA", n: 5, kind: KindAdvisory}
+	feed.Children = paging.New(ctx, feedSrc.source, NodeKey)
+	var opened []*Node
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	m := New(common, Config{
+		Roots: []*Node{org, feed},
+		Open:  func(n *Node) tea.Cmd { opened = append(opened, n); return nil },
+		Copy:  func(n *Node) (string, string) { return n.ID, "uid" },
+	})
+	m.SetSize(50, 10)
+	drive(m, m.Init())
+	return m, src, &opened
+}
+
+func drive(m *Model, cmd tea.Cmd) []tea.Msg {
+	var other []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case paging.PageMsg:
+			queue = append(queue, m.Update(msg))
+		case nil:
+		default:
+			other = append(other, msg)
+		}
+	}
+	return other
+}
+
+func press(m *Model, keys ...string) []tea.Msg {
+	var out []tea.Msg
+	for _, k := range keys {
+		msg := tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
+		if k == "enter" {
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		}
+		out = append(out, drive(m, m.Update(msg))...)
+	}
+	return out
+}
+
+func screen(m *Model) string { return ansi.Strip(m.View()) }
+
+func TestRootsAndTotals(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	s := screen(m)
+	for _, want := range []string{"v acme", "> repos", "450", "> advisories", "5"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestExpandPagesLazilyAndShowsLoadedOfTotal(t *testing.T) {
+	m, src, _ := fixture(t, 450)
+	press(m, "j", "l")
+	s := screen(m)
+	if !strings.Contains(s, "v repos") || !strings.Contains(s, "200/450") || !strings.Contains(s, "repo-0000") {
+		t.Fatalf("after expanding:\n%s", s)
+	}
+	// Walking down loads the next pages before the end is reached.
+	for range 210 {
+		press(m, "j")
+	}
+	if got := src.calls.Load(); got < 2 {
+		t.Errorf("walking past 200 rows made %d requests", got)
+	}
+	if s := screen(m); !strings.Contains(s, "repo-0209") {
+		t.Errorf("after 210 rows:\n%s", s)
+	}
+	press(m, "G")
+	if s := screen(m); !strings.Contains(s, "repo-0449") || !strings.Contains(s, "advisories") {
+		t.Errorf("at the end:\n%s", s)
+	}
+}
+
+func TestFailedPageRowAndRetry(t *testing.T) {
+	m, src, _ := fixture(t, 450)
+	press(m, "j", "l")
+	src.fail.Store(true)
+	press(m, "G")
+	s := screen(m)
+	if !strings.Contains(s, "failed: connection reset (r to retry)") {
+		t.Fatalf("no failed row:\n%s", s)
+	}
+	src.fail.Store(false)
+	press(m, "k", "r")
+	if s := screen(m); !strings.Contains(s, "repo-0399") || strings.Contains(s, "failed") {
+		t.Errorf("retry did not load:\n%s", s)
+	}
+}
+
+func TestCollapseGoesToParent(t *testing.T) {
+	m, _, _ := fixture(t, 5)
+	press(m, "j", "l", "j", "j")
+	if n := m.Selected(); n.Label != "repo-0001" {
+		t.Fatalf("on %s", n.Label)
+	}
+	press(m, "h")
+	if n := m.Selected(); n.Label != "repos" {
+		t.Fatalf("h went to %s, want the parent", n.Label)
+	}
+	press(m, "h")
+	if strings.Contains(screen(m), "repo-0000") {
+		t.Errorf("second h did not collapse:\n%s", screen(m))
+	}
+}
+
+func TestLeafActions(t *testing.T) {
+	m, _, opened := fixture(t, 5)
+	press(m, "j", "l", "j")
+	msgs := press(m, "l")
+	if len(msgs) != 1 || !strings.Contains(msgs[0].(views.FlashMsg).Text, "has no children") {
+		t.Errorf("l on a leaf: %v", msgs)
+	}
+	press(m, "enter")
+	if len(*opened) != 1 || (*opened)[0].Label != "repo-0000" {
+		t.Errorf("enter on a leaf opened %v", *opened)
+	}
+	if msgs := press(m, "y"); len(msgs) != 1 || msgs[0] != (views.CopyMsg{Text: "repo-0000", What: "uid"}) {
+		t.Errorf("y: %v", msgs)
+	}
+	// enter on a collection opens it (as a table, in the shell).
+	press(m, "k", "enter")
+	if len(*opened) != 2 || (*opened)[1].Label != "repos" {
+		t.Errorf("enter on a collection opened %v", *opened)
+	}
+}
+
+func TestDeprecatedLeafIsMarked(t *testing.T) {
+	m, _, _ := fixture(t, 5)
+	press(m, "j", "l")
+	if l := lineWith(screen(m), "repo-0003"); !strings.Contains(l, "[deprecated]") {
+		t.Errorf("deprecated row %q", l)
+	}
+	if l := lineWith(screen(m), "repo-0002"); strings.Contains(l, "deprecated") {
+		t.Errorf("plain row %q", l)
+	}
+}
+
+func lineWith(s, sub string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return ""
+}
+
+func TestFitsWidth(t *testing.T) {
+	m, _, _ := fixture(t, 50)
+	press(m, "j", "l")
+	m.SetSize(20, 6)
+	for i, l := range strings.Split(m.View(), "\n") {
+		if w := ansi.StringWidth(l); w > 20 {
+			t.Errorf("line %d is %d wide: %q", i, w, ansi.Strip(l))
+		}
+	}
+}
