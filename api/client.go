@@ -127,6 +127,7 @@ type call struct {
 	query      url.Values
 	body       any
 	idempotent bool
+	anonymous  bool // sent without a token (ping)
 }
 
 // do runs a call with retries and decodes a 2xx JSON answer into out (nil
@@ -200,12 +201,14 @@ func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []b
 	if payload != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if c.tokens != nil {
+	secret := ""
+	if c.tokens != nil && !k.anonymous {
 		tok, err := c.tokens.Token()
 		if err != nil {
 			return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("get token: %w", err), auth: true}
 		}
-		req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+		secret = tok.AccessToken
+		req.Header.Set("Authorization", "Bearer "+secret)
 	}
 	began := time.Now()
 	resp, err := c.hc.Do(req)
@@ -217,12 +220,21 @@ func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []b
 	body, readErr := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, decodeError(k, resp, body)
+		return nil, decodeError(k, resp, hideToken(body, secret))
 	}
 	if readErr != nil {
 		return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("read response: %w", readErr)}
 	}
 	return body, nil
+}
+
+// hideToken hides the token in an error body: a proxy or server that echoes the
+// request into its error would otherwise put the token on screen and in logs.
+func hideToken(body []byte, secret string) []byte {
+	if secret == "" {
+		return body
+	}
+	return bytes.ReplaceAll(body, []byte(secret), []byte("[redacted]"))
 }
 
 // scrubURLError keeps the cause of a *url.Error but drops its URL, which
@@ -249,10 +261,15 @@ func (e *TransportError) Error() string { return fmt.Sprintf("%s %s: %v", e.Meth
 // Unwrap gives the cause.
 func (e *TransportError) Unwrap() error { return e.Err }
 
-// decodeInto decodes a 2xx body; an empty body is an empty answer.
+// decodeInto decodes a 2xx body into out. An empty body is a fine answer
+// only to a call that expects none (a DELETE): v2 never answers a Get,
+// Create or Patch with an empty 200, so one is an error, not an empty resource.
 func decodeInto(k call, body []byte, out any) error {
-	if out == nil || len(bytes.TrimSpace(body)) == 0 {
+	if out == nil {
 		return nil
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return &DecodeError{Method: k.method, Path: k.path, Err: errors.New("empty body")}
 	}
 	if err := json.Unmarshal(body, out); err != nil {
 		return &DecodeError{Method: k.method, Path: k.path, Err: err, Snippet: snippet(body)}
@@ -316,6 +333,10 @@ func decodeError(k call, resp *http.Response, body []byte) *Error {
 	return e
 }
 
+// maxRetryAfter bounds the wait a server may ask for: more is nonsense, and a
+// huge number of seconds would overflow a time.Duration into a negative wait.
+const maxRetryAfter = 24 * time.Hour
+
 // parseRetryAfter reads a Retry-After header: seconds or an HTTP date.
 func parseRetryAfter(v string, now time.Time) time.Duration {
 	v = strings.TrimSpace(v)
@@ -323,10 +344,13 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		return 0
 	}
 	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+		if secs > int(maxRetryAfter/time.Second) {
+			return maxRetryAfter
+		}
 		return time.Duration(secs) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
+		return min(t.Sub(now), maxRetryAfter)
 	}
 	return 0
 }
@@ -334,6 +358,6 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 // Ping checks that the API answers; it needs no token.
 func (c *Client) Ping(ctx context.Context) (string, error) {
 	var out PingResponse
-	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", idempotent: true}, &out)
+	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", idempotent: true, anonymous: true}, &out)
 	return out.Response, err
 }

@@ -51,12 +51,18 @@ func (c *Cursor[T]) Offset() int { return c.offset }
 // Restarts counts the times the server restarted the query (expired token).
 func (c *Cursor[T]) Restarts() int { return c.restarts }
 
-// Skip makes the next page start n items further on (combined with the
-// page token, as the API allows).
+// Skip makes the next page start n items further on. Once the walk has
+// begun this is a jump by position, without the page token: a skip sent with
+// a token that has expired counts from the beginning of the list, and
+// nothing in the answer would show it.
 func (c *Cursor[T]) Skip(n int) {
-	if n > 0 && !c.done {
-		c.skip += n
-		c.offset += n
+	if n <= 0 || c.done {
+		return
+	}
+	c.skip += n
+	c.offset += n
+	if c.started {
+		c.token, c.skip = "", c.offset
 	}
 }
 

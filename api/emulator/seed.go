@@ -90,6 +90,12 @@ func (s *seeder) seedOrg(name, desc string, folders []folder, primary bool) stri
 		add(f.path, f.desc)
 	}
 	if primary {
+		if s.shape.extraFolders > 0 {
+			// The team folders live under "teams": without it their parent
+			// path is unknown and they (and their repos) would belong to no
+			// organization.
+			add("teams", "Generated team folders.")
+		}
 		for i := range s.shape.extraFolders {
 			add(fmt.Sprintf("teams/team-%02d", i+1), fmt.Sprintf("Generated team folder %d.", i+1))
 		}

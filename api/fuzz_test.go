@@ -1,0 +1,130 @@
+package api_test
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"canopy/api"
+)
+
+// canned is a RoundTripper that answers every request with one response,
+// so that fuzzing the decoders needs no server.
+type canned struct {
+	status      int
+	contentType string
+	retryAfter  string
+	body        []byte
+}
+
+func (c canned) RoundTrip(r *http.Request) (*http.Response, error) {
+	h := http.Header{}
+	if c.contentType != "" {
+		h.Set("Content-Type", c.contentType)
+	}
+	if c.retryAfter != "" {
+		h.Set("Retry-After", c.retryAfter)
+	}
+	return &http.Response{StatusCode: c.status, Header: h, Request: r,
+		Body: io.NopCloser(strings.NewReader(string(c.body))), ContentLength: int64(len(c.body))}, nil
+}
+
+func cannedClient(t *testing.T, c canned) *api.Client {
+	t.Helper()
+	return newClient(t, "http://api.invalid", api.Options{Retry: api.NoRetry, TokenSource: static(adminToken),
+		HTTPClient: &http.Client{Transport: c}})
+}
+
+// FuzzErrorDecoding feeds arbitrary error answers to the client: it never
+// panics, always returns an *api.Error with the HTTP status, a message, a
+// non-negative Retry-After, and never the token.
+func FuzzErrorDecoding(f *testing.F) {
+	f.Add(400, "application/json", "", []byte(`{"code":3,"message":"Invalid argument: name","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"name"}]}]}`))
+	f.Add(400, "application/json", "", []byte(`{"code":9,"details":[{"@type":"type.googleapis.com/google.rpc.PreconditionFailure","violations":[{"type":"RESOURCE_NOT_EMPTY"}]},null,{"@type":7}]}`))
+	f.Add(404, "application/json", "", []byte(`{"code":5,"details":[{"@type":"google.rpc.ResourceInfo","resourceName":{}}]}`))
+	f.Add(429, "", "99999999999999999", []byte(``))
+	f.Add(503, "text/plain", "Wed, 21 Oct 2015 07:28:00 GMT", []byte("busy"))
+	f.Add(502, "text/html; charset=\"", "-1", []byte("<html>bad gateway</html>"))
+	f.Add(401, "application/json", "1", []byte(`{"code":-16,"message":"`+adminToken+`"}`))
+	f.Add(500, "application/json", "", []byte(`{"code":1e999}`))
+	f.Fuzz(func(t *testing.T, status int, contentType, retryAfter string, body []byte) {
+		status = 300 + int(uint(status)%300) // a non-2xx answer (3xx without Location is not followed)
+		c := cannedClient(t, canned{status: status, contentType: contentType, retryAfter: retryAfter, body: body})
+		_, err := c.GetRepo(t.Context(), "org/repo")
+		apiErr, ok := api.AsError(err)
+		if !ok {
+			t.Fatalf("HTTP %d: err = %v (%T), want an *api.Error", status, err, err)
+		}
+		if apiErr.HTTPStatus != status || err.Error() == "" || apiErr.RetryAfter < 0 {
+			t.Fatalf("HTTP %d: %+v", status, apiErr)
+		}
+		if strings.Contains(err.Error(), adminToken) {
+			t.Fatalf("the error shows the token: %v", err)
+		}
+		_ = apiErr.FieldViolations()
+		_ = apiErr.PreconditionViolations()
+		_ = apiErr.ResourceInfo()
+		_ = apiErr.ErrorInfo()
+		_ = api.Retryable(err)
+	})
+}
+
+// FuzzListDecoding feeds arbitrary 200 bodies to a List: it never panics,
+// and either decodes or fails with an *api.DecodeError.
+func FuzzListDecoding(f *testing.F) {
+	f.Add([]byte(`{"tags":[{"uid":"o/r/t","name":"latest","digest":"sha256:00","deprecated":true,"createTime":"2026-01-28T12:54:21.189Z"}],"nextPageToken":"abc","totalCount":"1","skipped":0}`))
+	f.Add([]byte(`{"tags":null,"totalCount":12,"skipped":"3"}`))
+	f.Add([]byte(`{"tags":[{"updateTime":""}],"totalCount":"99999999999999999999"}`))
+	f.Add([]byte(`{"tags":[{"createTime":"yesterday"}]}`))
+	f.Add([]byte(`{"tags":[],"nextPageToken":7}`))
+	f.Add([]byte(`{"tags":[{"uid":"a"`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(``))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		c := cannedClient(t, canned{status: 200, contentType: "application/json", body: body})
+		p, err := c.ListTags(t.Context(), api.ListOptions{})
+		if err != nil {
+			var de *api.DecodeError
+			if !errors.As(err, &de) || de.Error() == "" {
+				t.Fatalf("err = %v (%T), want an *api.DecodeError", err, err)
+			}
+			return
+		}
+		if p == nil {
+			t.Fatal("no page and no error")
+		}
+		_ = p.Last()
+	})
+}
+
+// FuzzEscapePath: the escaped path keeps every "/" and nothing else that
+// would change the path's meaning; unescaping each segment gives back the
+// segments of the input.
+func FuzzEscapePath(f *testing.F) {
+	for _, s := range []string{"", "/", "a/b", "8707a01d6329783f07df1bd4a477b564aef8fc52/2ac9b0de70e3c6b6",
+		"a b/c%d?e#f", "../..", "ü/\x00/\xff", "sha256:abc/size", "%2F", "a;b=c/d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		esc := api.EscapePath(p)
+		for i := 0; i < len(esc); i++ {
+			if b := esc[i]; b <= ' ' || b >= 0x7f || b == '?' || b == '#' {
+				t.Fatalf("EscapePath(%q) = %q keeps %q, which ends or breaks a path", p, esc, b)
+			}
+		}
+		got, want := strings.Split(esc, "/"), strings.Split(p, "/")
+		if len(got) != len(want) {
+			t.Fatalf("EscapePath(%q) = %q: %d segments, want %d", p, esc, len(got), len(want))
+		}
+		for i, seg := range got {
+			back, err := url.PathUnescape(seg)
+			if err != nil || back != want[i] {
+				t.Fatalf("EscapePath(%q) = %q: segment %d unescapes to %q (%v), want %q", p, esc, i, back, err, want[i])
+			}
+		}
+	})
+}
