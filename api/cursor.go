@@ -78,11 +78,17 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 	if c.done {
 		return nil, nil
 	}
-	p, err := c.fetch(ctx, c.token, c.skip)
+	token, skip := c.token, c.skip
+	if token != "" && c.firstKey == "" {
+		// A walk that began past position 0 does not know the first item,
+		// which is how an expired token is recognised: go on by position.
+		token, skip = "", c.offset
+	}
+	p, err := c.fetch(ctx, token, skip)
 	if err != nil {
 		return nil, err
 	}
-	if c.token != "" && c.restarted(p) {
+	if token != "" && c.restarted(p) {
 		// The token expired and the server began again at position 0: go
 		// back to where the walk was with one skip request.
 		c.restarts++

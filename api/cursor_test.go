@@ -189,6 +189,19 @@ func TestCursorSurvivesExpiredTokens(t *testing.T) {
 		if p := must(cur.Next(ctx))(t); !slices.Equal(uids(p.Items), full[350:450]) {
 			t.Errorf("%s: Skip(250) after an expired token: items from %v, want from %s", order, first(uids(p.Items)), full[350])
 		}
+
+		// A walk that starts past 0 goes on by position, so a stale token
+		// cannot send it back to the top unnoticed.
+		cur = api.NewCursor(e.client.ListTags, opts, api.TagKey)
+		cur.Seek(300)
+		var rest []string
+		for !cur.Done() {
+			rest = append(rest, uids(must(cur.Next(ctx))(t).Items)...)
+			e.clock.Add(2 * time.Minute)
+		}
+		if !slices.Equal(rest, full[300:]) {
+			t.Errorf("%s: a walk from 300 with stale tokens gave %d items, want the %d from 300 on", order, len(rest), len(full)-300)
+		}
 	}
 }
 

@@ -257,8 +257,10 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 		}
 	}
 	switch {
-	case prev != nil && prev.next != "" && gapStart == prev.end() && p-gapStart < l.size:
-		// Walking forward: follow the window's token.
+	case prev != nil && prev.next != "" && gapStart == prev.end() && p-gapStart < l.size && l.firstKey != "":
+		// Walking forward: follow the window's token. Only once the first
+		// item is known: that is how a token that expired (and restarted the
+		// list from the top) is recognised. Before, a skip request does.
 		return l.fetch(Request{Token: prev.next, Size: min(l.size, gapEnd-gapStart), OrderBy: l.order}, gapStart)
 	case gapEnd-p <= l.size/2 && gapEnd < l.total || gapEnd == l.total && gapEnd-p < l.size:
 		// Near the end of the gap (scrolling up into it, or a jump to the

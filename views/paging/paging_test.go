@@ -226,3 +226,14 @@ func TestCancelledContextHidesError(t *testing.T) {
 		t.Fatal("a cancelled request's error was shown")
 	}
 }
+
+func TestWalkAfterAJumpSurvivesExpiredTokens(t *testing.T) {
+	src := &fakeSource{n: 100_000}
+	l := New(context.Background(), src.source, key)
+	l.total = 100_000 // as if the first page had told it, without loading position 0
+	src.expire.Store(true)
+	for cursor := 50_000; cursor < 50_600; cursor++ {
+		run(t, l, l.Ensure(cursor, 50))
+		checkRow(t, l, cursor)
+	}
+}
