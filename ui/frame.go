@@ -129,7 +129,8 @@ func (m *Model) header() string {
 }
 
 // hints is the footer: the keys that apply to the top screen (disabled ones
-// struck through), then the global ones, cut to the width.
+// struck through), then the global ones. When the line is short, whole
+// screen hints go, from the last; the global ones (: ? q) always stay.
 func (m *Model) hints() string {
 	th := m.common.Theme
 	var states []keymap.State
@@ -139,27 +140,41 @@ func (m *Model) hints() string {
 	case m.top() != nil:
 		states = m.top().Actions()
 	}
-	var parts []string
-	add := func(s keymap.State) {
+	hint := func(s keymap.State) string {
 		d, ok := m.common.Keys.Def(s.Action)
 		if !ok || s.Hide {
-			return
+			return ""
 		}
 		if s.Enabled {
-			parts = append(parts, th.HintKey.Render(d.KeyLabel())+" "+th.HintDesc.Render(d.Short))
-		} else {
-			parts = append(parts, th.HintOff.Render(d.KeyLabel()+" "+d.Short))
+			return th.HintKey.Render(d.KeyLabel()) + " " + th.HintDesc.Render(d.Short)
 		}
+		return th.HintOff.Render(d.KeyLabel() + " " + d.Short)
 	}
-	for _, s := range states {
-		add(s)
-	}
+	const gap = "  "
+	var global []string
 	if m.help == nil {
 		for _, a := range []keymap.Action{keymap.Command, keymap.Help, keymap.Quit} {
-			add(keymap.On(a))
+			global = append(global, hint(keymap.On(a)))
 		}
 	}
-	return text.Cut(" "+strings.Join(parts, "  "), m.width, "")
+	tail := strings.Join(global, gap)
+	room := m.width - 1 - text.Width(tail)
+	var parts []string
+	for _, st := range states {
+		h := hint(st)
+		if h == "" {
+			continue
+		}
+		if text.Width(h)+len(gap) > room {
+			break
+		}
+		parts = append(parts, h)
+		room -= text.Width(h) + len(gap)
+	}
+	if tail != "" {
+		parts = append(parts, tail)
+	}
+	return text.Cut(" "+strings.Join(parts, gap), m.width, "")
 }
 
 // status is org · host · identity at the left and the flash (or a
@@ -184,7 +199,7 @@ func (m *Model) status() string {
 		right = th.Muted.Render(frames[m.frame%len(frames)] + " loading")
 	}
 	lw := text.Width(left)
-	room := m.width - lw - 2
+	room := m.width - lw - 3
 	if room < 10 {
 		// Narrow: the flash wins over the identity.
 		if right != "" {
@@ -193,5 +208,5 @@ func (m *Model) status() string {
 		return text.Fit(left, m.width, false, th.Glyphs.Ellipsis)
 	}
 	right = text.Cut(right, room, th.Glyphs.Ellipsis)
-	return left + strings.Repeat(" ", max(m.width-lw-text.Width(right)-1, 1)) + right
+	return left + strings.Repeat(" ", max(m.width-lw-text.Width(right)-1, 2)) + right
 }
