@@ -5,6 +5,7 @@ package theme
 
 import (
 	"image/color"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 )
@@ -249,4 +250,28 @@ func (t *Theme) buildMono() {
 	t.OverlayTitle = s().Bold(true)
 	t.Prompt = s().Bold(true)
 	t.Markdown = "notty"
+}
+
+// Paint is a style reduced to the escape sequences before and after its
+// text. Rendering with it costs a concatenation: for rows already fitted to
+// their width on hot paths, where lipgloss would measure the text again and
+// (with strikethrough) style it one character at a time.
+type Paint struct{ pre, post string }
+
+// PaintOf reduces a style without padding, margins or borders to a Paint.
+func PaintOf(s lipgloss.Style) Paint {
+	out := s.Render("x")
+	i := strings.IndexByte(out, 'x')
+	if i < 0 {
+		return Paint{}
+	}
+	return Paint{pre: out[:i], post: out[i+1:]}
+}
+
+// Render wraps text (which must not reset styles itself) in the paint.
+func (p Paint) Render(text string) string {
+	if p.pre == "" && p.post == "" {
+		return text
+	}
+	return p.pre + text + p.post
 }

@@ -2,6 +2,7 @@ package theme
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,28 @@ func TestPalettes(t *testing.T) {
 			if r > 127 {
 				t.Errorf("default glyph %q is not ASCII", s)
 			}
+		}
+	}
+}
+
+func TestPaintMatchesTheStyle(t *testing.T) {
+	for _, o := range []Options{{Name: Dark}, {Name: Mono}} {
+		th := New(o)
+		for _, st := range []struct {
+			name string
+			p    Paint
+			want string
+		}{
+			{"selected", PaintOf(th.Selected), th.Selected.Render("a row")},
+			{"row", PaintOf(th.Row), th.Row.Render("a row")},
+		} {
+			if got := st.p.Render("a row"); got != st.want {
+				t.Errorf("%+v %s: paint %q, style %q", o, st.name, got, st.want)
+			}
+		}
+		// Strikethrough: one sequence around the whole text, the same look.
+		if got := PaintOf(th.Deprecated).Render("1.2.3"); !strings.Contains(got, "1.2.3") || !strings.Contains(got, "9") {
+			t.Errorf("%+v: deprecated paint %q", o, got)
 		}
 	}
 }

@@ -3,9 +3,21 @@ package table
 import (
 	"strings"
 
+	"canopy/theme"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
+
+// paints are the row styles reduced to escape sequences: rows are fitted
+// to the width already, and a frame draws dozens of them.
+type paints struct {
+	row, selected, dim, deprecated theme.Paint
+}
+
+func paintsOf(th *theme.Theme) paints {
+	return paints{row: theme.PaintOf(th.Row), selected: theme.PaintOf(th.Selected),
+		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated)}
+}
 
 // fit lays columns out in width w: fixed columns get their Width, flex
 // columns share the rest; when even the minimums do not fit, the columns
@@ -163,6 +175,7 @@ func (m *Model[T]) header() string {
 func (m *Model[T]) row(it *T, selected bool) string {
 	th := m.common.Theme
 	var b strings.Builder
+	b.Grow(m.width + 8)
 	for i, c := range m.cfg.Columns {
 		w := m.widths[i]
 		if w == 0 {
@@ -173,7 +186,7 @@ func (m *Model[T]) row(it *T, selected bool) string {
 	}
 	line := text.Fit(b.String(), m.width, false, "")
 	if selected {
-		return th.Selected.Render(line)
+		return m.paints.selected.Render(line)
 	}
 	kind := RowNormal
 	if m.cfg.RowKind != nil {
@@ -181,11 +194,11 @@ func (m *Model[T]) row(it *T, selected bool) string {
 	}
 	switch kind {
 	case RowDim:
-		return th.Dim.Render(line)
+		return m.paints.dim.Render(line)
 	case RowDeprecated:
-		return th.Deprecated.Render(line)
+		return m.paints.deprecated.Render(line)
 	}
-	return th.Row.Render(line)
+	return m.paints.row.Render(line)
 }
 
 // info is the line under the rows: position, loaded/total, sort, errors.

@@ -78,7 +78,8 @@ type Model[T any] struct {
 	cursor, offset int
 	width, height  int
 	widths         []int // per column, 0 = hidden; computed by SetSize
-	frame          int   // spinner frame
+	paints         paints
+	frame          int // spinner frame
 	focusUID       string
 	selectedUID    string
 }
@@ -115,6 +116,7 @@ func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.cursor) }
 func (m *Model[T]) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.widths = fit(m.cfg.Columns, w)
+	m.paints = paintsOf(m.common.Theme)
 	m.clamp()
 }
 

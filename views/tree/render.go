@@ -3,9 +3,23 @@ package tree
 import (
 	"strings"
 
+	"canopy/theme"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
+
+// paints are the tree's styles reduced to escape sequences (see
+// theme.Paint): a frame draws up to three styled parts per row.
+type paints struct {
+	row, deprecated, dim, accent, strong, muted, count, bad, selected, selectedBlur theme.Paint
+}
+
+func paintsOf(th *theme.Theme) paints {
+	p := theme.PaintOf
+	return paints{row: p(th.Row), deprecated: p(th.Deprecated), dim: p(th.Dim), accent: p(th.Accent),
+		strong: p(th.Strong), muted: p(th.Muted), count: p(th.Count), bad: p(th.Bad),
+		selected: p(th.Selected), selectedBlur: p(th.SelectedBlur)}
+}
 
 // kindName is a kind as the user reads it.
 func kindName(k Kind) string {
@@ -87,11 +101,12 @@ func count(n *Node) string {
 
 func (m *Model) renderRow(r row, selected bool) string {
 	th := m.common.Theme
+	ps := &m.paints
 	g := th.Glyphs
 	indent := strings.Repeat("  ", r.depth)
 	if r.kind != rowNode {
 		var line string
-		style := th.Dim
+		style := ps.dim
 		switch tailKind(r.node) {
 		case rowLoading:
 			frames := g.Spinner
@@ -102,7 +117,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 		case rowFailed:
 			err, _ := r.node.Children.Err()
 			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (r to retry)"
-			style = th.Bad
+			style = ps.bad
 		default:
 			line = indent + "  (none)"
 		}
@@ -138,28 +153,25 @@ func (m *Model) renderRow(r row, selected bool) string {
 	if selected {
 		return m.selStyle().Render(left + note + strings.Repeat(" ", pad) + right)
 	}
-	style := th.Row
+	style := ps.row
 	switch {
 	case n.Deprecated:
-		style = th.Deprecated
+		style = ps.deprecated
 	case n.Dim:
-		style = th.Dim
+		style = ps.dim
 	case n.Kind.IsCollection() && n.Children != nil && n.Children.Total() == 0:
-		style = th.Dim
+		style = ps.dim
 	case n.Kind.IsCollection():
-		style = th.Accent
+		style = ps.accent
 	case n.Kind == KindOrg || n.Kind == KindFolder:
-		style = th.Strong
+		style = ps.strong
 	}
-	return style.Render(left) + th.Muted.Render(note) + strings.Repeat(" ", pad) + th.Count.Render(right)
+	return style.Render(left) + ps.muted.Render(note) + strings.Repeat(" ", pad) + ps.count.Render(right)
 }
 
-func (m *Model) selStyle() styleRenderer {
+func (m *Model) selStyle() theme.Paint {
 	if m.focused {
-		return m.common.Theme.Selected
+		return m.paints.selected
 	}
-	return m.common.Theme.SelectedBlur
+	return m.paints.selectedBlur
 }
-
-// styleRenderer is the part of lipgloss.Style the tree uses.
-type styleRenderer interface{ Render(...string) string }

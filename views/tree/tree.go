@@ -1,6 +1,8 @@
 package tree
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
@@ -35,6 +37,7 @@ type Model struct {
 	focused        bool
 	lists          []*Node // nodes whose children list has been started
 	selected       *Node
+	paints         paints
 }
 
 // New makes a tree over roots; the first root starts expanded.
@@ -64,6 +67,7 @@ func (m *Model) Title() string { return "explorer" }
 // SetSize gives the tree its size.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
+	m.paints = paintsOf(m.common.Theme)
 	m.clamp()
 }
 
@@ -152,9 +156,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if !n.Children.Owns(msg) {
 				continue
 			}
+			before := n.Children.Contiguous()
 			changed, cmd := n.Children.Update(msg)
 			if changed {
-				m.afterPage(n)
+				m.afterPage(n, before)
 			}
 			return tea.Batch(cmd, m.prefetch(), m.selectCmd())
 		}
@@ -184,12 +189,59 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// afterPage starts the lists of newly loaded children that are expanded
-// collections' static parts, and redraws.
-func (m *Model) afterPage(n *Node) {
-	if n.expanded && m.visible(n) {
-		m.rebuild()
+// afterPage shows the children a page brought. Only the new rows are
+// added, at the tail of n's children: loading a big collection costs the
+// rows it brings, not the rows already shown (a full rebuild per page made
+// loading quadratic).
+func (m *Model) afterPage(n *Node, before int) {
+	if !n.expanded || !m.visible(n) {
+		return
 	}
+	after := n.Children.Contiguous()
+	tail := m.findTail(n)
+	if after < before || tail < 0 {
+		m.rebuild()
+		return
+	}
+	depth := m.rows[tail].depth
+	var add []row
+	for i := before; i < after; i++ {
+		c, _ := n.Children.At(i)
+		add = flattenTo(add, *c, depth)
+	}
+	removed := 0
+	if !keepsTail(n) {
+		m.rows = append(m.rows[:tail], m.rows[tail+1:]...)
+		removed = 1
+	}
+	m.rows = slices.Insert(m.rows, tail, add...)
+	// A cursor on the tail row stays put: it is now on the first new child.
+	if m.cursor > tail {
+		m.cursor += len(add) - removed
+	}
+	m.clamp()
+}
+
+// findTail is the index of n's tail row, searched outward from the cursor
+// (pages come for collections near it), or -1.
+func (m *Model) findTail(n *Node) int {
+	for d := 0; d < len(m.rows); d++ {
+		for _, i := range [2]int{m.cursor + d, m.cursor - d - 1} {
+			if i >= 0 && i < len(m.rows) && m.rows[i].node == n && m.rows[i].kind == rowTail {
+				return i
+			}
+		}
+		if m.cursor+d >= len(m.rows) && m.cursor-d-1 < 0 {
+			break
+		}
+	}
+	return -1
+}
+
+// keepsTail reports whether n's children end with a tail row: while more
+// can load (or failed, or loads), or to say "(none)".
+func keepsTail(n *Node) bool {
+	return tailKind(n) != rowEmpty || n.Children.Total() == 0 && len(n.Static) == 0
 }
 
 // visible reports whether all of n's ancestors are expanded.
@@ -416,21 +468,25 @@ func (m *Model) rebuild() {
 	m.clamp()
 }
 
-func (m *Model) flatten(n *Node, depth int) {
-	m.rows = append(m.rows, row{node: n, kind: rowNode, depth: depth})
+func (m *Model) flatten(n *Node, depth int) { m.rows = flattenTo(m.rows, n, depth) }
+
+// flattenTo appends the rows of n and its visible descendants.
+func flattenTo(rows []row, n *Node, depth int) []row {
+	rows = append(rows, row{node: n, kind: rowNode, depth: depth})
 	if !n.expanded {
-		return
+		return rows
 	}
 	if l := n.Children; l != nil {
 		for i := range l.Contiguous() {
 			c, _ := l.At(i)
-			m.flatten(*c, depth+1)
+			rows = flattenTo(rows, *c, depth+1)
 		}
-		if k := tailKind(n); k != rowEmpty || l.Total() == 0 && len(n.Static) == 0 {
-			m.rows = append(m.rows, row{node: n, kind: rowTail, depth: depth + 1})
+		if keepsTail(n) {
+			rows = append(rows, row{node: n, kind: rowTail, depth: depth + 1})
 		}
 	}
 	for _, s := range n.Static {
-		m.flatten(s, depth+1)
+		rows = flattenTo(rows, s, depth+1)
 	}
+	return rows
 }

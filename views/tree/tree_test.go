@@ -154,7 +154,7 @@ func TestFailedPageRowAndRetry(t *testing.T) {
 	}
 	src.fail.Store(false)
 	press(m, "k", "r")
-	if s := screen(m); !strings.Contains(s, "repo-0399") || strings.Contains(s, "failed") {
+	if s := screen(m); !strings.Contains(s, "repo-0200") || strings.Contains(s, "failed") {
 		t.Errorf("retry did not load:\n%s", s)
 	}
 }
@@ -224,5 +224,29 @@ func TestFitsWidth(t *testing.T) {
 		if w := ansi.StringWidth(l); w > 20 {
 			t.Errorf("line %d is %d wide: %q", i, w, ansi.Strip(l))
 		}
+	}
+}
+
+// TestIncrementalRowsMatchARebuild checks that rows added page by page are
+// the rows a full flattening gives.
+func TestIncrementalRowsMatchARebuild(t *testing.T) {
+	m, _, _ := fixture(t, 1234)
+	press(m, "j", "l")
+	for range 1300 {
+		press(m, "j")
+	}
+	got := append([]row(nil), m.rows...)
+	cursor := m.Selected()
+	m.rebuild()
+	if len(got) != len(m.rows) {
+		t.Fatalf("%d rows incrementally, %d rebuilt", len(got), len(m.rows))
+	}
+	for i := range got {
+		if got[i] != m.rows[i] {
+			t.Fatalf("row %d differs: %+v vs %+v", i, got[i], m.rows[i])
+		}
+	}
+	if m.Selected() != cursor {
+		t.Error("rebuild moved the cursor")
 	}
 }
