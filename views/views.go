@@ -99,3 +99,29 @@ func Disabled(s keymap.State) tea.Cmd {
 	}
 	return FlashError(s.Reason)
 }
+
+// Step is where a navigation action moves a cursor among n rows of which
+// page are visible; ok is false when a is not a navigation action. The
+// result is not clamped: each view keeps its own bounds.
+func Step(a keymap.Action, cursor, n, page int) (int, bool) {
+	half := max(page/2, 1)
+	switch a {
+	case keymap.Up:
+		return cursor - 1, true
+	case keymap.Down:
+		return cursor + 1, true
+	case keymap.Top:
+		return 0, true
+	case keymap.Bottom:
+		return n - 1, true
+	case keymap.HalfUp:
+		return cursor - half, true
+	case keymap.HalfDown:
+		return cursor + half, true
+	case keymap.PageUp:
+		return cursor - page, true
+	case keymap.PageDown:
+		return cursor + page, true
+	}
+	return cursor, false
+}

@@ -237,24 +237,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) do(a keymap.Action) tea.Cmd {
-	half := max(m.height/2, 1)
+	if to, ok := views.Step(a, m.offset, len(m.lines), m.height); ok {
+		m.scroll(to - m.offset)
+		return nil
+	}
 	switch a {
-	case keymap.Up:
-		m.scroll(-1)
-	case keymap.Down:
-		m.scroll(1)
-	case keymap.Top:
-		m.offset = 0
-	case keymap.Bottom:
-		m.scroll(len(m.lines))
-	case keymap.HalfUp:
-		m.scroll(-half)
-	case keymap.HalfDown:
-		m.scroll(half)
-	case keymap.PageUp:
-		m.scroll(-m.height)
-	case keymap.PageDown:
-		m.scroll(m.height)
 	case keymap.Back, keymap.Collapse:
 		return func() tea.Msg { return views.BackMsg{} }
 	case keymap.Copy:

@@ -55,23 +55,15 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	if to, ok := views.Step(st.Action, m.offset, len(m.lines), m.height); ok {
+		m.scroll(to - m.offset)
+		return nil
+	}
 	switch st.Action {
 	case keymap.Back, keymap.Help:
 		return func() tea.Msg { return CloseMsg{} }
 	case keymap.Quit:
 		return tea.Quit
-	case keymap.Up:
-		m.scroll(-1)
-	case keymap.Down:
-		m.scroll(1)
-	case keymap.HalfUp:
-		m.scroll(-m.height / 2)
-	case keymap.HalfDown:
-		m.scroll(m.height / 2)
-	case keymap.Top:
-		m.offset = 0
-	case keymap.Bottom:
-		m.scroll(len(m.lines))
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"canopy/views/columns"
 	"canopy/views/paging"
 	"canopy/views/table"
+	"canopy/views/viewstest"
 )
 
 // The frame size of every benchmark: a large terminal.
@@ -105,24 +106,11 @@ func tagSource(n int) paging.Source[api.Tag] {
 
 func tagKey(t *api.Tag) string { return t.UID }
 
-// run executes cmd and what it batches synchronously, passing every page to
-// update and queueing the commands update returns.
+// run executes cmd and what follows from it, passing every page to update.
 func run(tb testing.TB, cmd tea.Cmd, update func(paging.PageMsg) tea.Cmd) {
 	tb.Helper()
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case paging.PageMsg:
-			queue = append(queue, update(msg))
-		}
-	}
+	viewstest.Drive(cmd, func(msg tea.Msg) bool { _, ok := msg.(paging.PageMsg); return ok },
+		func(msg tea.Msg) tea.Cmd { return update(msg.(paging.PageMsg)) })
 }
 
 // loadAll walks l to its end, page by page with the token of each page,

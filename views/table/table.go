@@ -184,24 +184,10 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 
 // do runs an enabled action.
 func (m *Model[T]) do(a keymap.Action) tea.Cmd {
-	half := max(m.bodyRows()/2, 1)
+	if to, ok := views.Step(a, m.cursor, m.cfg.List.Len(), m.bodyRows()); ok {
+		return m.moveTo(to)
+	}
 	switch a {
-	case keymap.Up:
-		return m.moveTo(m.cursor - 1)
-	case keymap.Down:
-		return m.moveTo(m.cursor + 1)
-	case keymap.Top:
-		return m.moveTo(0)
-	case keymap.Bottom:
-		return m.moveTo(m.cfg.List.Len() - 1)
-	case keymap.HalfUp:
-		return m.moveTo(m.cursor - half)
-	case keymap.HalfDown:
-		return m.moveTo(m.cursor + half)
-	case keymap.PageUp:
-		return m.moveTo(m.cursor - m.bodyRows())
-	case keymap.PageDown:
-		return m.moveTo(m.cursor + m.bodyRows())
 	case keymap.Open, keymap.Expand:
 		if it, ok := m.Selected(); ok {
 			return m.cfg.Open(it)

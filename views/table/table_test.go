@@ -17,6 +17,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/viewstest"
 )
 
 type row struct {
@@ -82,43 +83,16 @@ func newTable(t *testing.T, n int, opened *string) (*Model[row], *source) {
 	return m, src
 }
 
-// drive runs commands synchronously and feeds their messages back, skipping
-// what is not for the table; it returns the other messages.
+// drive runs commands the way the program would and returns the messages
+// that are not the table's.
 func drive(m *Model[row], cmd tea.Cmd) []tea.Msg {
-	var other []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case paging.PageMsg:
-			queue = append(queue, m.Update(msg))
-		case nil:
-		default:
-			other = append(other, msg)
-		}
-	}
-	return other
+	return viewstest.Drive(cmd, func(msg tea.Msg) bool { _, ok := msg.(paging.PageMsg); return ok }, m.Update)
 }
 
 func press(m *Model[row], keys ...string) []tea.Msg {
 	var out []tea.Msg
 	for _, k := range keys {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
-		default:
-			msg = tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
-		}
-		out = append(out, drive(m, m.Update(msg))...)
+		out = append(out, drive(m, m.Update(viewstest.Key(k)))...)
 	}
 	return out
 }

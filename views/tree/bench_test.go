@@ -16,6 +16,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/viewstest"
 )
 
 const (
@@ -79,23 +80,9 @@ func nodeSource(n int, mk func(i int) *Node) paging.Source[*Node] {
 	}
 }
 
-// runCmd executes cmd and what it batches synchronously, feeding pages back
-// to m.
+// runCmd executes cmd and what follows from it, feeding pages back to m.
 func runCmd(m *Model, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case paging.PageMsg:
-			queue = append(queue, m.Update(msg))
-		}
-	}
+	viewstest.Drive(cmd, func(msg tea.Msg) bool { _, ok := msg.(paging.PageMsg); return ok }, m.Update)
 }
 
 // benchTree is an organization whose repos collection holds one repo,

@@ -255,24 +255,10 @@ func (m *Model) visible(n *Node) bool {
 }
 
 func (m *Model) do(a keymap.Action) tea.Cmd {
-	half := max(m.height/2, 1)
+	if to, ok := views.Step(a, m.cursor, len(m.rows), m.height); ok {
+		return m.moveTo(to)
+	}
 	switch a {
-	case keymap.Up:
-		return m.moveTo(m.cursor - 1)
-	case keymap.Down:
-		return m.moveTo(m.cursor + 1)
-	case keymap.Top:
-		return m.moveTo(0)
-	case keymap.Bottom:
-		return m.moveTo(len(m.rows) - 1)
-	case keymap.HalfUp:
-		return m.moveTo(m.cursor - half)
-	case keymap.HalfDown:
-		return m.moveTo(m.cursor + half)
-	case keymap.PageUp:
-		return m.moveTo(m.cursor - m.height)
-	case keymap.PageDown:
-		return m.moveTo(m.cursor + m.height)
 	case keymap.Expand:
 		return m.expandCursor()
 	case keymap.Collapse:

@@ -16,6 +16,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/viewstest"
 )
 
 // leaves serves n leaf nodes named prefix-i under parent.
@@ -75,35 +76,13 @@ func fixture(t *testing.T, n int) (*Model, *leaves, *[]*Node) {
 }
 
 func drive(m *Model, cmd tea.Cmd) []tea.Msg {
-	var other []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case paging.PageMsg:
-			queue = append(queue, m.Update(msg))
-		case nil:
-		default:
-			other = append(other, msg)
-		}
-	}
-	return other
+	return viewstest.Drive(cmd, func(msg tea.Msg) bool { _, ok := msg.(paging.PageMsg); return ok }, m.Update)
 }
 
 func press(m *Model, keys ...string) []tea.Msg {
 	var out []tea.Msg
 	for _, k := range keys {
-		msg := tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
-		if k == "enter" {
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		}
-		out = append(out, drive(m, m.Update(msg))...)
+		out = append(out, drive(m, m.Update(viewstest.Key(k)))...)
 	}
 	return out
 }
