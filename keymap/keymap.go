@@ -36,8 +36,11 @@ const (
 	Refresh  Action = "refresh"
 	Copy     Action = "copy"
 	Command  Action = "command"
-	Help     Action = "help"
-	Quit     Action = "quit"
+	Filter   Action = "filter"
+	// ServerFilter asks the server for an exact match of the pattern typed.
+	ServerFilter Action = "server-filter"
+	Help         Action = "help"
+	Quit         Action = "quit"
 
 	// Text entry (command line, pickers, editors).
 	Accept   Action = "accept"
@@ -116,12 +119,14 @@ func defaults() []Def {
 		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
 		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},
 		{Copy, []string{"y"}, "copy", "copy the uid (digest for tags) to the clipboard (OSC 52)", Resource},
+		{Filter, []string{"/"}, "filter", "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Resource},
 		{Command, []string{":"}, "command", "command line: :repos :tags :groups :identities :bindings :roles :advisories ...", Global},
 		{Help, []string{"?"}, "help", "show or hide this help", Global},
 		{Quit, []string{"q", "ctrl+c"}, "quit", "quit canopy (ctrl+c also from text inputs)", Global},
-		{Accept, []string{"enter"}, "run", "accept the input", Input},
+		{Accept, []string{"enter"}, "accept", "accept the input (a filter stays, to navigate its rows)", Input},
 		{Cancel, []string{"esc"}, "cancel", "close the input", Input},
 		{Complete, []string{"tab"}, "complete", "complete the highlighted suggestion", Input},
+		{ServerFilter, []string{"ctrl+s"}, "server filter", "ask the server for an exact match of the pattern (repos and tags: name; advisories: id or text)", Input},
 		{Prev, []string{"up", "ctrl+p", "shift+tab"}, "prev", "previous suggestion", Input},
 		{Next, []string{"down", "ctrl+n"}, "next", "next suggestion", Input},
 	}

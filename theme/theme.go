@@ -268,6 +268,10 @@ func PaintOf(s lipgloss.Style) Paint {
 	return Paint{pre: out[:i], post: out[i+1:]}
 }
 
+// Pre is the escape sequence that starts the paint: written after an inner
+// style's reset, it resumes this one.
+func (p Paint) Pre() string { return p.pre }
+
 // Render wraps text (which must not reset styles itself) in the paint.
 func (p Paint) Render(text string) string {
 	if p.pre == "" && p.post == "" {

@@ -17,6 +17,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/explorer"
 	"canopy/views/help"
 	"canopy/views/picker"
 )
@@ -218,11 +219,24 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.openOrg(msg.org)
 	case picker.ChosenMsg:
-		if msg.ID == "org" {
+		switch msg.ID {
+		case "org":
 			g := msg.Option.Value.(api.Group)
 			return m.openOrg(&g)
+		case "group":
+			m.popAll()
+			if ex, ok := m.top().(*explorer.Model); ok {
+				return ex.Tree().Goto(msg.Option.Value.(string))
+			}
 		}
 		return nil
+	case groupsMsg:
+		if msg.err != nil {
+			return m.setFlash(msg.err.Error(), true)
+		}
+		p := picker.New(m.common, "group", "Jump to which folder?", groupOptions(msg.groups), true)
+		m.flash = ""
+		return m.push(func(context.Context) views.Screen { return p })
 	case cmdline.CloseMsg:
 		m.cmd = nil
 		m.layout()

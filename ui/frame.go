@@ -152,7 +152,12 @@ func (m *Model) hints() string {
 	}
 	const gap = "  "
 	var global []string
-	if m.help == nil {
+	switch {
+	case m.help != nil:
+	case m.typing():
+		// Letters type into the input: only ctrl+c still quits.
+		global = append(global, th.HintKey.Render("ctrl+c")+" "+th.HintDesc.Render("quit"))
+	default:
 		for _, a := range []keymap.Action{keymap.Command, keymap.Help, keymap.Quit} {
 			global = append(global, hint(keymap.On(a)))
 		}

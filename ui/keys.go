@@ -36,14 +36,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.help.Update(msg)
 	}
 	top := m.top()
-	typing := false
-	if t, ok := top.(textInput); ok {
-		typing = t.TakesText()
-	}
-	if _, ok := top.(*picker.Model); ok {
-		typing = true
-	}
-	if !typing {
+	if !m.typing() {
 		switch {
 		case m.common.Keys.Is(msg, keymap.Quit):
 			return tea.Quit
@@ -63,12 +56,23 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if len(m.stack) == 1 && m.common.Keys.Is(msg, keymap.Back) {
+	if len(m.stack) == 1 && !m.typing() && m.common.Keys.Is(msg, keymap.Back) {
 		if _, ok := keymap.Find(top.Actions(), keymap.Back); !ok {
 			return m.setFlash("this is the top: q quits", false)
 		}
 	}
 	return top.Update(msg)
+}
+
+// typing reports whether the top screen takes typed text (a filter line,
+// a picker), where q and ? are letters.
+func (m *Model) typing() bool {
+	top := m.top()
+	if t, ok := top.(textInput); ok && t.TakesText() {
+		return true
+	}
+	_, ok := top.(*picker.Model)
+	return ok
 }
 
 func (m *Model) openHelp() {
@@ -114,6 +118,11 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		return nil
 	case "org":
 		return m.resolveOrgPicker()
+	case "group":
+		if m.env.org == nil {
+			return m.setFlash("no organization yet", true)
+		}
+		return tea.Batch(m.env.listGroups(), m.setFlash("listing folders…", false))
 	}
 	if m.env.org == nil {
 		return m.setFlash("no organization yet", true)

@@ -13,6 +13,7 @@ import (
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
+	"canopy/views/picker"
 	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
@@ -78,6 +79,11 @@ func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions
 	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.Repos(e.common),
 		List: paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
 		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey),
+		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
+			o := opts
+			o.Name = p
+			return paging.New(ctx, source(e.client.ListRepos, o), api.RepoKey)
+		}},
 		Open: func(r *api.Repo) tea.Cmd {
 			uid, name := r.UID, safe.String(r.Name)
 			return open(func(ctx context.Context) views.Screen {
@@ -94,7 +100,12 @@ func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions,
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names),
 		List: paging.New(ctx, source(e.client.ListTags, opts), api.TagKey), Key: api.TagKey,
 		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
-		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" }})
+		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		Server: &table.ServerFilter[api.Tag]{Chip: columns.TagNameChip, List: func(p string) *paging.List[api.Tag] {
+			o := opts
+			o.Name = p
+			return paging.New(ctx, source(e.client.ListTags, o), api.TagKey)
+		}}})
 }
 
 func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -120,7 +131,18 @@ func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOp
 	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
 	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common),
 		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,
-		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey)})
+		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey),
+		Server: &table.ServerFilter[api.Advisory]{
+			Chip: func(p string) string { chip, _ := columns.AdvisoryFilter(p); return chip },
+			List: func(p string) *paging.List[api.Advisory] {
+				o := opts
+				if _, isID := columns.AdvisoryFilter(p); isID {
+					o.AdvisoryIDs = []string{p}
+				} else {
+					o.Query = p
+				}
+				return paging.New(ctx, source(e.client.ListAdvisories, o), api.AdvisoryKey)
+			}}})
 }
 
 func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -233,6 +255,7 @@ func commands() []cmdline.Command {
 		{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
 		{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
 		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
+		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
 		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
 		{Name: "help", Desc: "show the keys"},
 		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
@@ -302,3 +325,48 @@ func (e *env) learnNames() tea.Cmd {
 
 // breadcrumb joins screen titles.
 func breadcrumb(titles []string) string { return strings.Join(titles, " › ") }
+
+// groupsMsg carries every folder of the organization, for the :group picker.
+type groupsMsg struct {
+	groups []api.Group
+	err    error
+}
+
+// listGroups walks the organization's folders in a command.
+func (e *env) listGroups() tea.Cmd {
+	ctx, client, org := e.ctx, e.client, *e.org
+	return func() tea.Msg {
+		out := []api.Group{org}
+		cur := api.NewCursor(client.ListGroups, api.ListOptions{DescendantsOf: org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
+		for g, err := range cur.All(ctx) {
+			if err != nil {
+				return groupsMsg{err: fmt.Errorf("list folders: %w", err)}
+			}
+			out = append(out, g)
+		}
+		return groupsMsg{groups: out}
+	}
+}
+
+// groupOptions names each folder by its path ("platform/base-images").
+func groupOptions(groups []api.Group) []picker.Option {
+	names := make(map[string]string, len(groups))
+	for _, g := range groups {
+		names[g.UID] = g.Name
+	}
+	opts := make([]picker.Option, 0, len(groups))
+	for _, g := range groups {
+		var parts []string
+		for uid := g.UID; uid != ""; uid = api.ParentUID(uid) {
+			if n, ok := names[uid]; ok && api.ParentUID(uid) != "" {
+				parts = append([]string{n}, parts...)
+			}
+		}
+		label := strings.Join(parts, "/")
+		if label == "" {
+			label = g.Name + " (organization)"
+		}
+		opts = append(opts, picker.Option{Label: safe.String(label), Detail: safe.String(g.Description), Value: g.UID})
+	}
+	return opts
+}

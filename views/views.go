@@ -9,6 +9,7 @@ package views
 import (
 	"time"
 
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
@@ -124,4 +125,19 @@ func Step(a keymap.Action, cursor, n, page int) (int, bool) {
 		return cursor + page, true
 	}
 	return cursor, false
+}
+
+// NewInput is a text input styled by the theme, with a steady cursor: a
+// blinking one would redraw the screen twice a second for nothing.
+func NewInput(c Common, prompt, placeholder string) textinput.Model {
+	in := textinput.New()
+	in.Prompt = prompt
+	in.Placeholder = placeholder
+	th := c.Theme
+	st := in.Styles()
+	st.Focused.Prompt, st.Focused.Text, st.Focused.Placeholder = th.Prompt, th.Value, th.Dim
+	st.Blurred = st.Focused
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	return in
 }

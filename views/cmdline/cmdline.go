@@ -46,16 +46,7 @@ type Model struct {
 
 // New makes a command line over commands.
 func New(common views.Common, commands []Command) *Model {
-	in := textinput.New()
-	in.Prompt = ":"
-	in.Placeholder = "command (tab completes)"
-	th := common.Theme
-	st := in.Styles()
-	st.Focused.Prompt = th.Prompt
-	st.Focused.Text = th.Value
-	st.Focused.Placeholder = th.Dim
-	st.Blurred = st.Focused
-	in.SetStyles(st)
+	in := views.NewInput(common, ":", "command (tab completes)")
 	m := &Model{common: common, input: in, commands: commands}
 	m.refilter()
 	return m

@@ -35,7 +35,7 @@ func age(c views.Common, t api.Time) string { return text.Age(t.Time, c.Clock())
 func Groups(c views.Common) []table.Column[api.Group] {
 	return []table.Column[api.Group]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(g *api.Group) string { return safe.String(g.Name) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Cell: func(g *api.Group) string { return safe.String(g.Description) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Search: true, Cell: func(g *api.Group) string { return safe.String(g.Description) }},
 		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) string { return strconv.Itoa(strings.Count(g.UID, "/")) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) string { return age(c, g.UpdateTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(g *api.Group) string { return age(c, g.CreateTime) }},
@@ -46,10 +46,10 @@ func Groups(c views.Common) []table.Column[api.Group] {
 func Repos(c views.Common) []table.Column[api.Repo] {
 	return []table.Column[api.Repo]{
 		{Title: "NAME", Flex: 2, Min: 14, Max: 36, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
-		{Title: "TIER", Width: 11, Drop: 3, Cell: func(r *api.Repo) string {
+		{Title: "TIER", Width: 11, Drop: 3, Search: true, Cell: func(r *api.Repo) string {
 			return strings.ToLower(strings.TrimPrefix(safe.String(r.CatalogTier), "CATALOG_TIER_"))
 		}},
-		{Title: "DESCRIPTION", Flex: 3, Min: 14, Drop: 2, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 14, Drop: 2, Search: true, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) string { return age(c, r.UpdateTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(r *api.Repo) string { return age(c, r.CreateTime) }},
 	}
@@ -71,8 +71,8 @@ func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 		}})
 	}
 	return append(cols,
-		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 3, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
-		table.Column[api.Tag]{Title: "STATUS", Width: 10, Cell: func(t *api.Tag) string {
+		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 3, Search: true, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
+		table.Column[api.Tag]{Title: "STATUS", Width: 10, Search: true, Cell: func(t *api.Tag) string {
 			if t.Deprecated {
 				return "deprecated"
 			}
@@ -104,9 +104,9 @@ func Identities(c views.Common) []table.Column[api.Identity] {
 	}
 	return []table.Column[api.Identity]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
-		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 3, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
-		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 2, Cell: func(id *api.Identity) string { return claim(id, true) }},
-		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Cell: func(id *api.Identity) string { return claim(id, false) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
+		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 2, Search: true, Cell: func(id *api.Identity) string { return claim(id, true) }},
+		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) string { return claim(id, false) }},
 		{Title: "SEEN", Width: 7, Right: true, Drop: 1, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) string { return age(c, id.CreateTime) }},
 	}
@@ -127,8 +127,8 @@ func Bindings(c views.Common) []table.Column[api.RoleBinding] {
 			}
 			return safe.String(b.Identity.Name)
 		}},
-		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
-		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
+		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Search: true, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
+		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) string { return age(c, b.CreateTime) }},
 	}
 }
@@ -144,7 +144,7 @@ func Roles(c views.Common) []table.Column[api.Role] {
 			return "built-in"
 		}},
 		{Title: "CAPS", Width: 4, Right: true, Cell: func(r *api.Role) string { return strconv.Itoa(len(r.Capabilities)) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Cell: func(r *api.Role) string { return safe.String(r.Description) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(r *api.Role) string { return safe.String(r.Description) }},
 	}
 }
 
@@ -152,16 +152,16 @@ func Roles(c views.Common) []table.Column[api.Role] {
 func Advisories(c views.Common) []table.Column[api.Advisory] {
 	return []table.Column[api.Advisory]{
 		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) string { return safe.String(a.AdvisoryID) }},
-		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
-		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
-		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
+		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
+		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
+		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Search: true, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
 		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
 			if len(a.Severities) == 0 {
 				return ""
 			}
 			return safe.String(a.Severities[0].Score)
 		}},
-		{Title: "STATUS", Width: 14, Drop: 1, Cell: func(a *api.Advisory) string { return AdvisoryStatus(a) }},
+		{Title: "STATUS", Width: 14, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return AdvisoryStatus(a) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) string { return age(c, a.UpdateTime) }},
 	}
 }
@@ -205,7 +205,7 @@ func sanitized(ss []string) []string {
 func Subscriptions(c views.Common) []table.Column[api.Subscription] {
 	return []table.Column[api.Subscription]{
 		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) string { return safe.String(s.Sink) }},
-		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
+		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(s *api.Subscription) string { return age(c, s.CreateTime) }},
 	}
 }
@@ -214,12 +214,12 @@ func Subscriptions(c views.Common) []table.Column[api.Subscription] {
 func Artifacts(c views.Common) []table.Column[api.Artifact] {
 	return []table.Column[api.Artifact]{
 		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
-		{Title: "ECOSYSTEM", Width: 10, Cell: func(a *api.Artifact) string {
+		{Title: "ECOSYSTEM", Width: 10, Search: true, Cell: func(a *api.Artifact) string {
 			return strings.ToLower(strings.TrimPrefix(safe.String(a.Ecosystem), "ECOSYSTEM_"))
 		}},
 		{Title: "LATEST", Width: 12, Drop: 2, Cell: func(a *api.Artifact) string { return safe.String(a.LatestVersion) }},
 		{Title: "VERSIONS", Width: 8, Right: true, Drop: 3, Cell: func(a *api.Artifact) string { return text.Count(int(a.VersionCount)) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Cell: func(a *api.Artifact) string { return safe.String(a.Description) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(a *api.Artifact) string { return safe.String(a.Description) }},
 	}
 }
 

@@ -46,6 +46,9 @@ func (m *Model) Tree() *tree.Model { return m.tree }
 // Detail is the explorer's detail pane.
 func (m *Model) Detail() *detail.Model { return m.detail }
 
+// TakesText reports whether typed keys go to the tree's filter line.
+func (m *Model) TakesText() bool { return !m.focusDetail && m.tree.TakesText() }
+
 // Busy reports whether the tree or the pane is loading.
 func (m *Model) Busy() bool { return m.tree.Busy() || m.detail.Busy() }
 
@@ -66,6 +69,9 @@ func (m *Model) SetSize(w, h int) {
 
 // Actions are the focused pane's, plus tab.
 func (m *Model) Actions() []keymap.State {
+	if m.TakesText() {
+		return m.tree.Actions()
+	}
 	var states []keymap.State
 	if m.focusDetail {
 		states = m.detail.Actions()
@@ -79,6 +85,9 @@ func (m *Model) Actions() []keymap.State {
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		if m.TakesText() {
+			return m.tree.Update(msg)
+		}
 		if m.common.Keys.Is(msg, keymap.Focus) {
 			m.focusDetail = !m.focusDetail
 			m.tree.SetFocused(!m.focusDetail)

@@ -417,3 +417,20 @@ func (l *List[T]) windowEndingAt(p int) *window[T] {
 	}
 	return nil
 }
+
+// Run is a loaded window: its first position and its items.
+type Run[T any] struct {
+	Start int
+	Items []T
+}
+
+// Runs returns the loaded windows. The slices are shared, not copied:
+// items already loaded are never written again (pages only append past
+// them), so a command may read them while the list takes more pages.
+func (l *List[T]) Runs() []Run[T] {
+	out := make([]Run[T], len(l.windows))
+	for i, w := range l.windows {
+		out[i] = Run[T]{Start: w.start, Items: w.items[:len(w.items):len(w.items)]}
+	}
+	return out
+}

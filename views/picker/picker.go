@@ -41,14 +41,7 @@ type Model struct {
 
 // New makes a picker; cancellable pickers close on esc.
 func New(common views.Common, id, title string, options []Option, cancellable bool) *Model {
-	in := textinput.New()
-	in.Prompt = "filter: "
-	in.Placeholder = "type to narrow"
-	th := common.Theme
-	st := in.Styles()
-	st.Focused.Prompt, st.Focused.Text, st.Focused.Placeholder = th.Prompt, th.Value, th.Dim
-	st.Blurred = st.Focused
-	in.SetStyles(st)
+	in := views.NewInput(common, "filter: ", "type to narrow")
 	m := &Model{common: common, id: id, title: title, options: options, input: in, cancel: cancellable}
 	m.refilter()
 	return m

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"canopy/theme"
+	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -11,12 +12,12 @@ import (
 // paints are the row styles reduced to escape sequences: rows are fitted
 // to the width already, and a frame draws dozens of them.
 type paints struct {
-	row, selected, dim, deprecated theme.Paint
+	row, selected, dim, deprecated, match theme.Paint
 }
 
 func paintsOf(th *theme.Theme) paints {
 	return paints{row: theme.PaintOf(th.Row), selected: theme.PaintOf(th.Selected),
-		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated)}
+		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match)}
 }
 
 // fit lays columns out in width w: fixed columns get their Width, flex
@@ -90,7 +91,7 @@ func (m *Model[T]) View() string {
 	b.WriteString(m.header())
 	rows := m.bodyRows()
 	list := m.cfg.List
-	n := list.Len()
+	n := m.rows()
 	errErr, errAt := list.Err()
 	for r := 0; r < rows; r++ {
 		b.WriteByte('\n')
@@ -101,11 +102,12 @@ func (m *Model[T]) View() string {
 			}
 			continue
 		}
-		it, ok := list.At(i)
+		pos := m.position(i)
+		it, ok := list.At(pos)
 		if !ok {
 			var line string
 			switch {
-			case errErr != nil && i >= errAt && i < errAt+200:
+			case errErr != nil && pos >= errAt && pos < errAt+paging.DefaultPageSize:
 				line = th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(errErr.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
 			default:
 				line = th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
@@ -119,7 +121,11 @@ func (m *Model[T]) View() string {
 		b.WriteString(m.row(it, i == m.cursor))
 	}
 	b.WriteByte('\n')
-	b.WriteString(m.info())
+	if m.search != nil && (m.search.Typing() || m.search.Active()) {
+		b.WriteString(m.search.View(m.width, m.filterCount()))
+	} else {
+		b.WriteString(m.info())
+	}
 	return b.String()
 }
 
@@ -134,6 +140,8 @@ func (m *Model[T]) emptyRow() string {
 	switch {
 	case list.Total() < 0 && list.Busy():
 		return th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
+	case m.filtering():
+		return th.Muted.Render(text.Fit(" no loaded row matches", m.width, false, ""))
 	case list.Total() < 0:
 		if err, _ := list.Err(); err != nil {
 			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
@@ -171,34 +179,42 @@ func (m *Model[T]) header() string {
 	return text.Fit(b.String(), m.width, false, "")
 }
 
-// row renders one loaded item.
+// row renders one loaded item; while filtering, the matched characters of
+// its name are highlighted.
 func (m *Model[T]) row(it *T, selected bool) string {
 	th := m.common.Theme
+	paint := m.paints.row
+	switch {
+	case selected:
+		paint = m.paints.selected
+	case m.cfg.RowKind != nil:
+		switch m.cfg.RowKind(it) {
+		case RowDim:
+			paint = m.paints.dim
+		case RowDeprecated:
+			paint = m.paints.deprecated
+		}
+	}
 	var b strings.Builder
 	b.Grow(m.width + 8)
+	used := 0
 	for i, c := range m.cfg.Columns {
 		w := m.widths[i]
-		if w == 0 {
+		if w == 0 || used+w+1 > m.width {
 			continue
 		}
 		b.WriteByte(' ')
-		b.WriteString(text.Fit(c.Cell(it), w, c.Right, th.Glyphs.Ellipsis))
+		cell := text.Fit(c.Cell(it), w, c.Right, th.Glyphs.Ellipsis)
+		if i == 0 && m.search != nil && m.search.Active() {
+			cell = m.highlight(cell, paint.Pre())
+		}
+		b.WriteString(cell)
+		used += w + 1
 	}
-	line := text.Fit(b.String(), m.width, false, "")
-	if selected {
-		return m.paints.selected.Render(line)
+	if used < m.width {
+		b.WriteString(strings.Repeat(" ", m.width-used))
 	}
-	kind := RowNormal
-	if m.cfg.RowKind != nil {
-		kind = m.cfg.RowKind(it)
-	}
-	switch kind {
-	case RowDim:
-		return m.paints.dim.Render(line)
-	case RowDeprecated:
-		return m.paints.deprecated.Render(line)
-	}
-	return m.paints.row.Render(line)
+	return paint.Render(b.String())
 }
 
 // info is the line under the rows: position, loaded/total, sort, errors.

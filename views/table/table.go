@@ -12,6 +12,7 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/search"
 )
 
 // Column declares one column of a table (in the manner of k9s renderers).
@@ -33,6 +34,9 @@ type Column[T any] struct {
 	// Order is the order_by field this column is sorted by, for the header
 	// mark ("name", "created_at", "update_time"); "" for none.
 	Order string
+	// Search puts the column's text in the filter's second tier (after
+	// names). Its Cell runs off the UI loop, so it must read only the item.
+	Search bool
 }
 
 // Order is one step of the `s` sort cycle.
@@ -67,6 +71,8 @@ type Config[T any] struct {
 	// Select is told about the row under the cursor after each move (the
 	// shell shows it in the detail pane); nil when not needed.
 	Select func(*T) tea.Cmd
+	// Server is the collection's exact server-side filter, if the API has one.
+	Server *ServerFilter[T]
 }
 
 // Model is a table screen.
@@ -82,6 +88,12 @@ type Model[T any] struct {
 	frame          int // spinner frame
 	focusUID       string
 	selectedUID    string
+
+	search     *search.Model
+	unfiltered int // list position the cursor was on when filtering began
+	base       *paging.List[T]
+	baseCursor int
+	chip       string // the server filter in force, e.g. `name = "nginx"`
 }
 
 // New makes a table; call Init for its first page.
@@ -97,8 +109,13 @@ func (m *Model[T]) Init() tea.Cmd {
 	return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 }
 
-// Title names the table in the breadcrumb.
-func (m *Model[T]) Title() string { return m.cfg.Title }
+// Title names the table in the breadcrumb, with its server filter.
+func (m *Model[T]) Title() string {
+	if m.chip != "" {
+		return m.cfg.Title + " [" + m.chip + "]"
+	}
+	return m.cfg.Title
+}
 
 // List is the table's paged list.
 func (m *Model[T]) List() *paging.List[T] { return m.cfg.List }
@@ -110,13 +127,16 @@ func (m *Model[T]) Cursor() int { return m.cursor }
 func (m *Model[T]) Busy() bool { return m.cfg.List.Busy() }
 
 // Selected is the item under the cursor, if loaded.
-func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.cursor) }
+func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.position(m.cursor)) }
 
 // SetSize lays the columns out for a width and height.
 func (m *Model[T]) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.widths = fit(m.cfg.Columns, w)
 	m.paints = paintsOf(m.common.Theme)
+	if m.search != nil {
+		m.search.SetWidth(w)
+	}
 	m.clamp()
 }
 
@@ -125,6 +145,13 @@ func (m *Model[T]) bodyRows() int { return max(m.height-2, 1) }
 
 // Actions lists what applies to a table.
 func (m *Model[T]) Actions() []keymap.State {
+	if m.TakesText() {
+		states := m.search.Actions()
+		if chip := m.serverChip(); chip != "" {
+			states = append(states, keymap.On(keymap.ServerFilter))
+		}
+		return states
+	}
 	open := keymap.On(keymap.Open)
 	if m.cfg.Open == nil {
 		open = keymap.Off(keymap.Open, m.cfg.OpenReason)
@@ -137,12 +164,15 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.cfg.Copy == nil {
 		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
 	}
-	return []keymap.State{
-		open, keymap.On(keymap.Back), sortState, keymap.On(keymap.Refresh), copyState,
+	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Filter), sortState, keymap.On(keymap.Refresh), copyState}
+	if m.serverChip() != "" && m.chip == "" {
+		states = append(states, keymap.On(keymap.ServerFilter))
+	}
+	return append(states,
 		withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse),
 		keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
 		keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown), keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown),
-	}
+	)
 }
 
 // Update handles keys, mouse, pages and spinner ticks.
@@ -153,9 +183,17 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if !changed {
 			return cmd
 		}
+		var refilter tea.Cmd
+		if m.search != nil && m.search.Active() {
+			refilter = m.search.Refresh()
+		}
 		m.refocus()
 		m.clamp()
-		return tea.Batch(cmd, m.ensure(), m.selectCmd())
+		return tea.Batch(cmd, refilter, m.ensure(), m.selectCmd())
+	case search.ResultMsg:
+		if m.search != nil {
+			return m.updateFilter(msg)
+		}
 	case views.TickMsg:
 		m.frame = msg.Frame
 	case tea.MouseWheelMsg:
@@ -171,6 +209,9 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		st, ok := m.common.Keys.Lookup(msg, m.Actions())
+		if m.TakesText() && (!ok || st.Action != keymap.ServerFilter) {
+			return m.updateFilter(msg)
+		}
 		if !ok {
 			return nil
 		}
@@ -178,13 +219,17 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			return views.Disabled(st)
 		}
 		return m.do(st.Action)
+	default:
+		if m.TakesText() {
+			return m.updateFilter(msg)
+		}
 	}
 	return nil
 }
 
 // do runs an enabled action.
 func (m *Model[T]) do(a keymap.Action) tea.Cmd {
-	if to, ok := views.Step(a, m.cursor, m.cfg.List.Len(), m.bodyRows()); ok {
+	if to, ok := views.Step(a, m.cursor, m.rows(), m.bodyRows()); ok {
 		return m.moveTo(to)
 	}
 	switch a {
@@ -194,7 +239,22 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		}
 		return views.Flash("row not loaded yet")
 	case keymap.Back, keymap.Collapse:
+		switch {
+		case m.search != nil && m.search.Active():
+			was := m.position(m.cursor)
+			m.search.Clear()
+			m.cursor = max(was, 0)
+			m.offset = max(0, m.cursor-m.bodyRows()/2)
+			m.clamp()
+			return m.ensure()
+		case m.chip != "":
+			return m.removeChip()
+		}
 		return func() tea.Msg { return views.BackMsg{} }
+	case keymap.Filter:
+		return m.openFilter()
+	case keymap.ServerFilter:
+		return m.applyServerFilter()
 	case keymap.Sort:
 		return m.cycleSort()
 	case keymap.Refresh:
@@ -261,7 +321,12 @@ func (m *Model[T]) moveTo(i int) tea.Cmd {
 	return tea.Batch(m.ensure(), m.selectCmd())
 }
 
-func (m *Model[T]) ensure() tea.Cmd { return m.cfg.List.Ensure(m.cursor, m.bodyRows()) }
+func (m *Model[T]) ensure() tea.Cmd {
+	if m.filtering() {
+		return nil // a filter shows loaded rows only
+	}
+	return m.cfg.List.Ensure(m.cursor, m.bodyRows())
+}
 
 // selectCmd tells the shell about a new row under the cursor.
 func (m *Model[T]) selectCmd() tea.Cmd {
@@ -282,7 +347,7 @@ func (m *Model[T]) selectCmd() tea.Cmd {
 
 // clamp keeps the cursor on a row and the window around the cursor.
 func (m *Model[T]) clamp() {
-	n := m.cfg.List.Len()
+	n := m.rows()
 	m.cursor = min(max(m.cursor, 0), max(n-1, 0))
 	rows := m.bodyRows()
 	if m.cursor < m.offset {

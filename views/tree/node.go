@@ -118,4 +118,5 @@ type row struct {
 	node  *Node // the node, or the owner of a tail row
 	kind  rowKind
 	depth int
+	dim   bool // shown only as the path to a filter match
 }

@@ -11,14 +11,14 @@ import (
 // paints are the tree's styles reduced to escape sequences (see
 // theme.Paint): a frame draws up to three styled parts per row.
 type paints struct {
-	row, deprecated, dim, accent, strong, muted, count, bad, selected, selectedBlur theme.Paint
+	row, deprecated, dim, accent, strong, muted, count, bad, selected, selectedBlur, match theme.Paint
 }
 
 func paintsOf(th *theme.Theme) paints {
 	p := theme.PaintOf
 	return paints{row: p(th.Row), deprecated: p(th.Deprecated), dim: p(th.Dim), accent: p(th.Accent),
 		strong: p(th.Strong), muted: p(th.Muted), count: p(th.Count), bad: p(th.Bad),
-		selected: p(th.Selected), selectedBlur: p(th.SelectedBlur)}
+		selected: p(th.Selected), selectedBlur: p(th.SelectedBlur), match: p(th.Match)}
 }
 
 // kindName is a kind as the user reads it.
@@ -70,15 +70,27 @@ func (m *Model) View() string {
 	}
 	var b strings.Builder
 	b.Grow((m.width + 16) * m.height)
-	for r := 0; r < m.height; r++ {
+	rows := m.rowsHigh()
+	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteByte('\n')
 		}
 		i := m.offset + r
 		if i >= len(m.rows) {
+			if i == 0 && m.filtering() {
+				b.WriteString(m.paints.muted.Render(text.Fit(" no loaded node matches", m.width, false, "")))
+			}
 			continue
 		}
 		b.WriteString(m.renderRow(m.rows[i], i == m.cursor))
+	}
+	if m.lineShown() {
+		count := ""
+		if ms := m.search.Matches(); ms != nil {
+			count = text.Count(len(ms)) + "/" + text.Count(len(m.search.Names().Primary)) + " loaded nodes"
+		}
+		b.WriteByte('\n')
+		b.WriteString(m.search.View(m.width, count))
 	}
 	return b.String()
 }
@@ -131,12 +143,13 @@ func (m *Model) renderRow(r row, selected bool) string {
 	glyph := g.Leaf
 	if n.Expandable() {
 		glyph = g.Collapsed
-		if n.expanded {
+		if n.expanded || r.dim {
 			glyph = g.Expanded
 		}
 	}
 	right := count(n)
-	left := indent + glyph + " " + n.Label
+	prefix := indent + glyph + " "
+	left := prefix + n.Label
 	if n.Deprecated {
 		left += " [deprecated]"
 	}
@@ -150,11 +163,20 @@ func (m *Model) renderRow(r row, selected bool) string {
 		note = text.Cut("  "+n.Note, avail-text.Width(left), g.Ellipsis)
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
+	mark := func(s string, p theme.Paint) string {
+		if m.filtering() && !r.dim {
+			return m.search.Mark(s, len(prefix), ps.match, p.Pre())
+		}
+		return s
+	}
 	if selected {
-		return m.selStyle().Render(left + note + strings.Repeat(" ", pad) + right)
+		sel := m.selStyle()
+		return sel.Render(mark(left, sel) + note + strings.Repeat(" ", pad) + right)
 	}
 	style := ps.row
 	switch {
+	case r.dim:
+		style = ps.dim
 	case n.Deprecated:
 		style = ps.deprecated
 	case n.Dim:
@@ -166,7 +188,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	case n.Kind == KindOrg || n.Kind == KindFolder:
 		style = ps.strong
 	}
-	return style.Render(left) + ps.muted.Render(note) + strings.Repeat(" ", pad) + ps.count.Render(right)
+	return style.Render(mark(left, style)) + ps.muted.Render(note) + strings.Repeat(" ", pad) + ps.count.Render(right)
 }
 
 func (m *Model) selStyle() theme.Paint {

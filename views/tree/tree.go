@@ -8,6 +8,7 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/search"
 )
 
 // Config is what the shell gives a tree.
@@ -38,6 +39,10 @@ type Model struct {
 	lists          []*Node // nodes whose children list has been started
 	selected       *Node
 	paints         paints
+
+	search *search.Model
+	before *Node  // the node under the cursor when filtering began
+	target string // the uid Goto walks toward
 }
 
 // New makes a tree over roots; the first root starts expanded.
@@ -68,6 +73,9 @@ func (m *Model) Title() string { return "explorer" }
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.paints = paintsOf(m.common.Theme)
+	if m.search != nil {
+		m.search.SetWidth(w)
+	}
 	m.clamp()
 }
 
@@ -98,6 +106,22 @@ func (m *Model) Rows() int { return len(m.rows) }
 
 // Actions lists what applies to the node under the cursor.
 func (m *Model) Actions() []keymap.State {
+	if m.TakesText() {
+		return m.search.Actions()
+	}
+	if m.filtering() {
+		why := "clear the filter (esc) first"
+		states := []keymap.State{keymap.On(keymap.Open), keymap.On(keymap.Back), keymap.On(keymap.Filter),
+			keymap.Off(keymap.Expand, why), keymap.Off(keymap.Collapse, why), keymap.Off(keymap.Refresh, why)}
+		if m.cfg.Copy != nil {
+			states = append(states, keymap.On(keymap.Copy))
+		}
+		for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
+			keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
+			states = append(states, keymap.Quiet(a))
+		}
+		return states
+	}
 	n := m.Selected()
 	states := []keymap.State{}
 	if n != nil {
@@ -120,7 +144,7 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Table != nil && n.Expandable() && !n.Kind.IsCollection() && r.kind == rowNode {
 			states = append(states, keymap.On(keymap.Table))
 		}
-		states = append(states, keymap.On(keymap.Refresh))
+		states = append(states, keymap.On(keymap.Refresh), keymap.On(keymap.Filter))
 		if m.cfg.Copy != nil && r.kind == rowNode {
 			if text, _ := m.cfg.Copy(n); text != "" {
 				states = append(states, keymap.On(keymap.Copy))
@@ -158,10 +182,19 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			before := n.Children.Contiguous()
 			changed, cmd := n.Children.Update(msg)
+			if changed && m.search != nil && m.search.Active() {
+				// The filter's rows stand in for the tree: search the new
+				// nodes too; the tree is rebuilt when the filter goes.
+				return tea.Batch(cmd, m.search.Refresh())
+			}
 			if changed {
 				m.afterPage(n, before)
 			}
-			return tea.Batch(cmd, m.prefetch(), m.selectCmd())
+			return tea.Batch(cmd, m.seek(), m.prefetch(), m.selectCmd())
+		}
+	case search.ResultMsg:
+		if m.search != nil {
+			return m.updateFilter(msg)
 		}
 	case views.TickMsg:
 		m.frame = msg.Frame
@@ -173,10 +206,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return m.moveTo(m.cursor + 3)
 		}
 	case tea.MouseClickMsg:
-		if msg.Y >= 0 && msg.Y < m.height {
+		if msg.Y >= 0 && msg.Y < m.rowsHigh() {
 			return m.moveTo(m.offset + msg.Y)
 		}
 	case tea.KeyPressMsg:
+		if m.TakesText() {
+			return m.updateFilter(msg)
+		}
 		st, ok := m.common.Keys.Lookup(msg, m.Actions())
 		if !ok {
 			return nil
@@ -185,6 +221,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return views.Disabled(st)
 		}
 		return m.do(st.Action)
+	default:
+		if m.TakesText() {
+			return m.updateFilter(msg)
+		}
 	}
 	return nil
 }
@@ -255,7 +295,7 @@ func (m *Model) visible(n *Node) bool {
 }
 
 func (m *Model) do(a keymap.Action) tea.Cmd {
-	if to, ok := views.Step(a, m.cursor, len(m.rows), m.height); ok {
+	if to, ok := views.Step(a, m.cursor, len(m.rows), m.rowsHigh()); ok {
 		return m.moveTo(to)
 	}
 	switch a {
@@ -265,6 +305,13 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.collapseCursor()
 	case keymap.Open:
 		n := m.Selected()
+		if m.filtering() && n.Expandable() && !n.Kind.IsCollection() {
+			// Enter on a match shows it in place, expanded.
+			m.clearFilter()
+			cmd := m.expand(n)
+			m.rebuild()
+			return tea.Batch(cmd, m.selectCmd())
+		}
 		if n.Kind.IsCollection() || !n.Expandable() {
 			if m.cfg.Open != nil {
 				return m.cfg.Open(n)
@@ -279,6 +326,13 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.expandCursor()
 	case keymap.Table:
 		return m.cfg.Table(m.Selected())
+	case keymap.Filter:
+		return m.openFilter()
+	case keymap.Back:
+		if m.filtering() {
+			m.clearFilter()
+			return m.selectCmd()
+		}
 	case keymap.Refresh:
 		return m.refresh()
 	case keymap.Copy:
@@ -416,7 +470,7 @@ func (m *Model) selectCmd() tea.Cmd {
 
 func (m *Model) clamp() {
 	m.cursor = min(max(m.cursor, 0), max(len(m.rows)-1, 0))
-	h := max(m.height, 1)
+	h := m.rowsHigh()
 	if m.cursor < m.offset {
 		m.offset = m.cursor
 	}

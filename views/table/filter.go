@@ -1,0 +1,187 @@
+package table
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views/filter"
+	"canopy/views/paging"
+	"canopy/views/search"
+	"canopy/views/text"
+)
+
+// ServerFilter is an exact filter the API has for a collection (repo
+// `name`, advisory ids or text): it replaces the loaded list by the server's
+// answer, shown as a chip until removed.
+type ServerFilter[T any] struct {
+	// Chip names the filter for a pattern, e.g. `name = "nginx"`; "" when
+	// the pattern cannot be asked of the server.
+	Chip func(pattern string) string
+	// List makes the filtered list for a pattern.
+	List func(pattern string) *paging.List[T]
+}
+
+// filtering reports whether a local filter narrows the rows.
+func (m *Model[T]) filtering() bool { return m.search != nil && m.search.Matches() != nil }
+
+// TakesText reports whether typed keys go to the filter line.
+func (m *Model[T]) TakesText() bool { return m.search != nil && m.search.Typing() }
+
+// rows is the number of rows shown: matches while filtering.
+func (m *Model[T]) rows() int {
+	if m.filtering() {
+		return len(m.search.Matches())
+	}
+	return m.cfg.List.Len()
+}
+
+// position is the list position of shown row i.
+func (m *Model[T]) position(i int) int {
+	if m.filtering() {
+		ms := m.search.Matches()
+		if i < 0 || i >= len(ms) {
+			return -1
+		}
+		return m.search.Names().Rows[ms[i]]
+	}
+	return i
+}
+
+// snapshot captures the loaded windows; the names are built in the filter's
+// command from the columns marked Search (which must be pure).
+func (m *Model[T]) snapshot() search.Snapshot {
+	runs := m.cfg.List.Runs()
+	name := m.cfg.Columns[0].Cell
+	var others []func(*T) string
+	for _, c := range m.cfg.Columns[1:] {
+		if c.Search {
+			others = append(others, c.Cell)
+		}
+	}
+	return func() search.Names {
+		n := 0
+		for _, r := range runs {
+			n += len(r.Items)
+		}
+		out := search.Names{Primary: make([]string, 0, n), Rows: make([]int, 0, n)}
+		if len(others) > 0 {
+			out.Secondary = make([]string, 0, n)
+		}
+		var b strings.Builder
+		for _, r := range runs {
+			for i := range r.Items {
+				it := &r.Items[i]
+				out.Primary = append(out.Primary, name(it))
+				out.Rows = append(out.Rows, r.Start+i)
+				if len(others) > 0 {
+					b.Reset()
+					for k, f := range others {
+						if k > 0 {
+							b.WriteByte(' ')
+						}
+						b.WriteString(f(it))
+					}
+					out.Secondary = append(out.Secondary, b.String())
+				}
+			}
+		}
+		return out
+	}
+}
+
+// openFilter gives the filter line the keyboard.
+func (m *Model[T]) openFilter() tea.Cmd {
+	if m.search == nil {
+		m.search = search.New(m.common, m.snapshot)
+		m.search.SetWidth(m.width)
+	}
+	m.unfiltered = m.position(m.cursor)
+	return m.search.Open()
+}
+
+// updateFilter passes a message to the filter line and follows its state:
+// a new result puts the cursor on the best match; clearing puts it back on
+// the row it was on.
+func (m *Model[T]) updateFilter(msg tea.Msg) tea.Cmd {
+	was := m.filtering()
+	cmd := m.search.Update(msg)
+	if _, ok := msg.(search.ResultMsg); ok {
+		m.cursor, m.offset = 0, 0
+	}
+	if was && !m.filtering() {
+		m.cursor = max(m.unfiltered, 0)
+		m.offset = max(0, m.cursor-m.bodyRows()/2)
+	}
+	m.clamp()
+	return tea.Batch(cmd, m.selectCmd())
+}
+
+// applyServerFilter replaces the list by the server's answer for the
+// pattern typed.
+func (m *Model[T]) applyServerFilter() tea.Cmd {
+	sf := m.cfg.Server
+	pattern := m.search.Query().Pattern
+	chip := sf.Chip(pattern)
+	if chip == "" || m.search.Query().Kind != filter.Fuzzy {
+		return nil
+	}
+	if m.base == nil {
+		m.base, m.baseCursor = m.cfg.List, m.position(m.cursor)
+	}
+	m.cfg.List = sf.List(pattern)
+	m.chip = chip
+	m.search.Clear()
+	m.cursor, m.offset = 0, 0
+	return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+}
+
+// removeChip goes back to the list the server filter replaced.
+func (m *Model[T]) removeChip() tea.Cmd {
+	m.cfg.List, m.base = m.base, nil
+	m.chip = ""
+	m.cursor = m.baseCursor
+	m.offset = max(0, m.cursor-m.bodyRows()/2)
+	m.clamp()
+	return tea.Batch(m.ensure(), m.selectCmd())
+}
+
+// serverChip is the chip a server filter for the current pattern would
+// get, or "".
+func (m *Model[T]) serverChip() string {
+	if m.cfg.Server == nil || m.search == nil || m.search.Query().Kind != filter.Fuzzy || m.search.Query().IsEmpty() ||
+		m.cfg.List.Loaded() >= m.cfg.List.Total() {
+		// Every row is loaded: the local filter already sees them all.
+		return ""
+	}
+	return m.cfg.Server.Chip(m.search.Query().Pattern)
+}
+
+// filterCount is the right side of the filter line: matches of loaded, and
+// whether the loaded rows are all of them.
+func (m *Model[T]) filterCount() string {
+	list := m.cfg.List
+	loaded, total := list.Loaded(), list.Total()
+	count := ""
+	if ms := m.search.Matches(); ms != nil {
+		count = text.Count(len(ms)) + "/" + text.Count(loaded)
+	}
+	if total > loaded {
+		if count != "" {
+			count += " · "
+		}
+		count += "filtering " + text.Count(loaded) + " of " + text.Count(total) + " loaded"
+		if chip := m.serverChip(); chip != "" {
+			if d, ok := m.common.Keys.Def("server-filter"); ok {
+				count += " · " + d.KeyLabel() + ": server " + chip
+			}
+		}
+	}
+	return count
+}
+
+// highlight styles the matched characters of a name cell already fitted to
+// its width; after each, the row's own paint resumes.
+func (m *Model[T]) highlight(cell string, resume string) string {
+	return m.search.Mark(cell, 0, m.paints.match, resume)
+}

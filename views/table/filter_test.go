@@ -1,0 +1,150 @@
+package table
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views/paging"
+	"canopy/views/search"
+)
+
+func typeText(m *Model[row], s string) []tea.Msg {
+	var out []tea.Msg
+	for _, r := range s {
+		out = append(out, drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))...)
+	}
+	return out
+}
+
+// driveFilter runs commands and feeds pages and filter results back.
+func driveFilter(m *Model[row], cmd tea.Cmd) {
+	var queue []tea.Msg
+	queue = append(queue, drive(m, cmd)...)
+	for len(queue) > 0 {
+		msg := queue[0]
+		queue = queue[1:]
+		if r, ok := msg.(search.ResultMsg); ok {
+			queue = append(queue, drive(m, m.Update(r))...)
+		}
+	}
+}
+
+func typeAndSettle(m *Model[row], s string) {
+	for _, r := range s {
+		driveFilter(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+	}
+}
+
+func TestFilterNarrowsHighlightsAndKeeps(t *testing.T) {
+	m, _ := newTable(t, 1000, nil)
+	press(m, "j", "j", "j", "j", "j") // on name-00005
+	press(m, "/")
+	if !m.TakesText() {
+		t.Fatal("/ did not open the filter line")
+	}
+	typeAndSettle(m, "0099")
+	s := screen(m)
+	// name-00099 is the best match (contiguous); name-0099x follow.
+	if first := strings.Fields(strings.Split(s, "\n")[1])[0]; first != "name-00099" {
+		t.Errorf("best match first: got %q\n%s", first, s)
+	}
+	if !strings.Contains(s, "/0099") || !strings.Contains(s, "/200 · filtering 200 of 1,000 loaded") {
+		t.Errorf("filter line:\n%s", s)
+	}
+	if !strings.Contains(m.View(), "\x1b[") || !strings.Contains(m.View(), "4;") && !strings.Contains(m.View(), ";4") {
+		t.Errorf("matched letters are not marked")
+	}
+	press(m, "enter")
+	if m.TakesText() {
+		t.Fatal("enter did not return to navigation")
+	}
+	press(m, "j")
+	if it, _ := m.Selected(); it.name == "name-00099" {
+		t.Error("j did not move within the matches")
+	}
+	// esc clears and puts the cursor on the row it was on in the filter.
+	sel, _ := m.Selected()
+	press(m, "esc")
+	if it, _ := m.Selected(); it.name != sel.name || strings.Contains(screen(m), "/0099") {
+		t.Errorf("after esc the cursor is on %s, want %s", it.name, sel.name)
+	}
+}
+
+func TestFilterCancelRestoresCursor(t *testing.T) {
+	m, _ := newTable(t, 300, nil)
+	press(m, "j", "j", "j")
+	press(m, "/")
+	typeAndSettle(m, "9")
+	press(m, "esc")
+	if it, _ := m.Selected(); it.name != "name-00003" {
+		t.Errorf("cancelling the filter left the cursor on %s", it.name)
+	}
+}
+
+func TestInverseAndRegexp(t *testing.T) {
+	m, _ := newTable(t, 200, nil)
+	press(m, "/")
+	typeAndSettle(m, "re:00(0|1)5$")
+	if s := screen(m); !strings.Contains(s, "name-00005") || !strings.Contains(s, "name-00015") || !strings.Contains(s, "2/200") {
+		t.Errorf("regexp filter:\n%s", s)
+	}
+	press(m, "esc", "/")
+	typeAndSettle(m, "!1")
+	s := screen(m)
+	if strings.Contains(s, "name-00001 ") || !strings.Contains(s, "name-00000") {
+		t.Errorf("inverse filter:\n%s", s)
+	}
+	press(m, "esc", "/")
+	typeAndSettle(m, "re:(")
+	if s := screen(m); !strings.Contains(s, "invalid regular expression") {
+		t.Errorf("a bad regexp is not explained:\n%s", s)
+	}
+}
+
+func TestStaleFilterResultsAreDropped(t *testing.T) {
+	m, _ := newTable(t, 500, nil)
+	press(m, "/")
+	first := m.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	second := m.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
+	// The answer to "12" arrives, then the late answer to "1".
+	driveFilter(m, second)
+	driveFilter(m, first)
+	if s := screen(m); !strings.Contains(s, "/12") || strings.Contains(s, "name-00001 ") {
+		t.Errorf("the late answer for \"1\" replaced \"12\":\n%s", s)
+	}
+}
+
+func TestServerFilterChip(t *testing.T) {
+	src := &source{n: 5000}
+	m, _ := newTable(t, 10, nil)
+	m.cfg.List = paging.New(context.Background(), src.list, func(r *row) string { return r.uid })
+	drive(m, m.Init())
+	var asked string
+	m.cfg.Server = &ServerFilter[row]{
+		Chip: func(p string) string { return `name = "` + p + `"` },
+		List: func(p string) *paging.List[row] {
+			asked = p
+			one := &source{n: 1}
+			return paging.New(context.Background(), one.list, func(r *row) string { return r.uid })
+		},
+	}
+	press(m, "/")
+	typeAndSettle(m, "name-04999")
+	if s := screen(m); !strings.Contains(s, `ctrl+s: server name = "name-04999"`) {
+		t.Fatalf("the server filter is not offered:\n%s", s)
+	}
+	driveFilter(m, m.Update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}))
+	if asked != "name-04999" || !strings.Contains(m.Title(), `[name = "name-04999"]`) {
+		t.Fatalf("asked %q, title %q", asked, m.Title())
+	}
+	if s := screen(m); !strings.Contains(s, "1 of 1") {
+		t.Errorf("server-filtered list:\n%s", s)
+	}
+	press(m, "esc")
+	if strings.Contains(m.Title(), "[") || !strings.Contains(screen(m), "5,000") {
+		t.Errorf("esc did not remove the chip: %q\n%s", m.Title(), screen(m))
+	}
+}
