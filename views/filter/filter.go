@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math/bits"
 	"regexp"
 	"runtime"
 	"slices"
@@ -65,23 +66,21 @@ func Filter(ctx context.Context, q Query, names []string) (Result, error) {
 	case q.Kind == Inverse:
 		m := newMatcher(q.Pattern)
 		keep = func(s string) (int, bool) {
-			if !m.mayMatch(s) {
-				return 0, true
-			}
-			_, _, ok := m.score(s, nil)
+			_, ok := m.match(s)
 			return 0, !ok
 		}
 	default:
-		keep = fuzzyKeep(newMatcher(q.Pattern))
+		keep = newMatcher(q.Pattern).match
 	}
-	matches, err := collect(ctx, len(names), nil, names, keep)
+	chunks, err := collect(ctx, len(names), nil, names, keep)
 	if err != nil {
 		return Result{}, err
 	}
 	if q.Kind == Fuzzy {
-		rank(matches)
+		res.Matches = rank(chunks)
+	} else {
+		res.Matches = concat(chunks)
 	}
-	res.Matches = matches
 	return res, nil
 }
 
@@ -96,29 +95,45 @@ func Narrow(ctx context.Context, q Query, names []string, prev Result) (Result, 
 	if !q.extends(prev.Query) || prev.Total != len(names) {
 		return Filter(ctx, q, names)
 	}
-	matches, err := collect(ctx, len(prev.Matches), prev.Matches, names, fuzzyKeep(newMatcher(q.Pattern)))
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	from := indexOrder(prev.Matches, len(names))
+	chunks, err := collect(ctx, len(from), from, names, newMatcher(q.Pattern).match)
 	if err != nil {
 		return Result{}, err
 	}
-	rank(matches)
-	return Result{Query: q, Matches: matches, Total: len(names)}, nil
+	return Result{Query: q, Matches: rank(chunks), Total: len(names)}, nil
 }
 
-// fuzzyKeep keeps the names m matches, with their fuzzy score.
-func fuzzyKeep(m *matcher) func(string) (int, bool) {
-	return func(s string) (int, bool) {
-		if !m.mayMatch(s) {
-			return 0, false
-		}
-		score, _, ok := m.score(s, nil)
-		return score, ok
+// indexOrder returns the rows of ms (indexes below n) in ascending order.
+// Scanning them in row order reads the names in memory order, and gives
+// rank its input in row order. A bitmap of n bits sorts them in
+// O(n/64 + len(ms)).
+func indexOrder(ms []Match, n int) []int {
+	set := make([]uint64, (n+63)/64)
+	for _, m := range ms {
+		set[m.Index>>6] |= 1 << (m.Index & 63)
 	}
+	out := make([]int, 0, len(ms))
+	for w, word := range set {
+		for word != 0 {
+			out = append(out, w<<6+bits.TrailingZeros64(word))
+			word &= word - 1
+		}
+	}
+	return out
 }
+
+// chunkPool recycles the per-chunk match buffers: they live only until
+// rank or concat has copied them into the result.
+var chunkPool = sync.Pool{New: func() any { s := make([]Match, 0, chunkSize); return &s }}
 
 // collect runs keep over n rows in chunks on GOMAXPROCS workers and returns
-// the kept rows in row order. Row i is names[i], or names[from[i].Index]
-// when from is non-nil. It stops between chunks once ctx is done.
-func collect(ctx context.Context, n int, from []Match, names []string, keep func(string) (int, bool)) ([]Match, error) {
+// the kept rows, chunk by chunk, in row order. Row i is names[i], or
+// names[from[i]] when from is non-nil. It stops between chunks once ctx is
+// done. The chunks come from chunkPool; rank and concat return them.
+func collect(ctx context.Context, n int, from []int, names []string, keep func(string) (int, bool)) ([][]Match, error) {
 	chunks := make([][]Match, (n+chunkSize-1)/chunkSize)
 	workers := min(runtime.GOMAXPROCS(0), len(chunks))
 	var next atomic.Int64
@@ -138,8 +153,63 @@ func collect(ctx context.Context, n int, from []Match, names []string, keep func
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
+		release(chunks)
 		return nil, err
 	}
+	return chunks, nil
+}
+
+// collectChunk runs keep over rows [lo, hi).
+func collectChunk(lo, hi int, from []int, names []string, keep func(string) (int, bool)) []Match {
+	out := (*chunkPool.Get().(*[]Match))[:0]
+	if from != nil {
+		// The rows are scattered over names, so reading each string is a
+		// cache miss. Touching a batch of them first lets those misses
+		// overlap instead of each waiting behind the previous row's scan.
+		var touched byte
+		for rows := from[lo:hi]; len(rows) > 0; {
+			batch := rows[:min(len(rows), touchBatch)]
+			rows = rows[len(batch):]
+			for _, idx := range batch {
+				if s := names[idx]; s != "" {
+					touched += s[0]
+				}
+			}
+			for _, idx := range batch {
+				if score, ok := keep(names[idx]); ok {
+					out = append(out, Match{Index: idx, Score: score})
+				}
+			}
+		}
+		touchSink.Store(uint32(touched)) // keeps the touching loads
+		return out
+	}
+	for i, s := range names[lo:hi] {
+		if score, ok := keep(s); ok {
+			out = append(out, Match{Index: lo + i, Score: score})
+		}
+	}
+	return out
+}
+
+// touchBatch is how many scattered rows collectChunk touches ahead.
+const touchBatch = 32
+
+// touchSink receives the bytes collectChunk touches, so the compiler keeps
+// the loads.
+var touchSink atomic.Uint32
+
+// release returns the chunk buffers to chunkPool.
+func release(chunks [][]Match) {
+	for _, c := range chunks {
+		if c != nil {
+			chunkPool.Put(&c)
+		}
+	}
+}
+
+// concat joins the chunks (and releases them).
+func concat(chunks [][]Match) []Match {
 	total := 0
 	for _, c := range chunks {
 		total += len(c)
@@ -148,32 +218,71 @@ func collect(ctx context.Context, n int, from []Match, names []string, keep func
 	for _, c := range chunks {
 		out = append(out, c...)
 	}
-	return out, nil
-}
-
-// collectChunk runs keep over rows [lo, hi).
-func collectChunk(lo, hi int, from []Match, names []string, keep func(string) (int, bool)) []Match {
-	var out []Match
-	for i := lo; i < hi; i++ {
-		idx := i
-		if from != nil {
-			idx = from[i].Index
-		}
-		if score, ok := keep(names[idx]); ok {
-			out = append(out, Match{Index: idx, Score: score})
-		}
-	}
+	release(chunks)
 	return out
 }
 
-// rank orders matches as fuzzy.Find does: sort.Stable by descending score
-// over matches found in index order, i.e. score descending, then index
-// ascending. That is a total order, so an unstable sort gives the same result.
-func rank(ms []Match) {
-	slices.SortFunc(ms, func(a, b Match) int {
-		if a.Score != b.Score {
-			return cmp.Compare(b.Score, a.Score)
+// maxCountingSpan bounds the score range rank sorts by counting: beyond
+// len(matches) plus this, it sorts by comparison instead.
+const maxCountingSpan = 1 << 16
+
+// rank joins the chunks (matches in row order) and orders them as
+// fuzzy.Find does: sort.Stable by descending score over matches found in
+// index order, i.e. score descending, then index ascending. Scores span a
+// small range (a few hundred values for names of usual length), so a
+// stable counting sort on the score does it in linear time; a wide range
+// (long runs of adjacent matches double their bonus) falls back to a
+// comparison sort on (score, index), a total order, so the result is the
+// same.
+func rank(chunks [][]Match) []Match {
+	defer release(chunks)
+	total := 0
+	lo, hi := 0, 0
+	for _, c := range chunks {
+		for _, m := range c {
+			if total == 0 || m.Score < lo {
+				lo = m.Score
+			}
+			if total == 0 || m.Score > hi {
+				hi = m.Score
+			}
+			total++
 		}
-		return cmp.Compare(a.Index, b.Index)
-	})
+	}
+	out := make([]Match, total)
+	if total == 0 {
+		return out
+	}
+	span := uint(hi) - uint(lo) // hi >= lo; unsigned, so no overflow
+	if span > uint(total)+maxCountingSpan {
+		out = out[:0]
+		for _, c := range chunks {
+			out = append(out, c...)
+		}
+		slices.SortFunc(out, func(a, b Match) int {
+			if a.Score != b.Score {
+				return cmp.Compare(b.Score, a.Score)
+			}
+			return cmp.Compare(a.Index, b.Index)
+		})
+		return out
+	}
+	// start[b] is where bucket b (score hi-b) begins in out.
+	start := make([]int, span+2)
+	for _, c := range chunks {
+		for _, m := range c {
+			start[uint(hi)-uint(m.Score)+1]++
+		}
+	}
+	for b := 1; b < len(start); b++ {
+		start[b] += start[b-1]
+	}
+	for _, c := range chunks {
+		for _, m := range c {
+			b := uint(hi) - uint(m.Score)
+			out[start[b]] = m
+			start[b]++
+		}
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package filter
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Kind says how a Query's pattern is applied.
 type Kind int
@@ -64,9 +67,26 @@ func (q Query) IsEmpty() bool { return q.Pattern == "" }
 
 // extends reports whether every row matching q also matches prev, so q can
 // be answered by searching only prev's matches. Only fuzzy patterns
-// narrow: a fuzzy match is a case-insensitive subsequence match, and a
-// string containing pattern p+x as a subsequence contains p.
+// narrow: a fuzzy match is a case-insensitive subsequence match of the
+// pattern's runes, and a string containing runes p+x as a subsequence
+// contains p. The prefix must hold for runes, not only bytes: a previous
+// pattern that ends inside a multi-byte rune ("\xe2\x84", two U+FFFD) is a
+// byte prefix of the completed rune ("\xe2\x84\xaa", the Kelvin sign) but
+// matches other rows.
 func (q Query) extends(prev Query) bool {
 	return q.Kind == Fuzzy && prev.Kind == Fuzzy && prev.Pattern != "" &&
-		strings.HasPrefix(q.Pattern, prev.Pattern)
+		strings.HasPrefix(q.Pattern, prev.Pattern) && runePrefix(prev.Pattern, q.Pattern)
+}
+
+// runePrefix reports whether s, a byte prefix of t, decodes to a prefix of
+// t's runes: no rune of t straddles the end of s.
+func runePrefix(s, t string) bool {
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		if _, nt := utf8.DecodeRuneInString(t[i:]); nt != n {
+			return false
+		}
+		i += n
+	}
+	return true
 }

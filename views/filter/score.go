@@ -42,35 +42,147 @@ func newMatcher(pattern string) *matcher {
 	return m
 }
 
+// asciiFold maps a byte to what the ASCII fast paths compare: an ASCII
+// letter to its lower case, other ASCII bytes to themselves, NUL to
+// foldNUL and every non-ASCII byte to foldNonASCII. No pattern byte (ASCII,
+// lower-cased) equals foldNUL or foldNonASCII, and no folded byte equals
+// foldNone.
+var asciiFold = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c == 0:
+			t[c] = foldNUL
+		case c >= utf8.RuneSelf:
+			t[c] = foldNonASCII
+		case 'A' <= c && c <= 'Z':
+			t[c] = byte(c + 'a' - 'A')
+		default:
+			t[c] = byte(c)
+		}
+	}
+	return t
+}()
+
+const (
+	foldNUL      = 0xFD
+	foldNonASCII = 0xFE
+	foldNone     = 0xFF // "no pattern byte": equals no folded byte
+)
+
 // mayMatch is the allocation-free pre-check: false only when s certainly
 // does not fuzzy-match. fuzzy.Find accepts exactly the strings that hold the
 // pattern as a case-folded subsequence (before any NUL), so for an ASCII
 // pattern an ASCII-case-insensitive byte scan decides it; the first
 // non-ASCII byte (which may fold to an ASCII letter, e.g. the Kelvin sign)
-// defers to the full scorer.
+// defers to the full scorer. (A pattern holding NUL matches nothing: its
+// NUL equals no folded byte.)
 func (m *matcher) mayMatch(s string) bool {
 	p := m.lower
 	if p == nil {
 		return true
 	}
 	k := 0
+	want := p[0]
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= utf8.RuneSelf:
-			return true
-		case c == 0:
-			return false // fuzzy stops at the first NUL
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		if c == p[k] {
+		c := asciiFold[s[i]]
+		if c == want {
 			if k++; k == len(p) {
 				return true
 			}
+			want = p[k]
+		} else if c >= foldNUL {
+			return c == foldNonASCII // fuzzy stops at the first NUL
 		}
 	}
 	return false
+}
+
+// scoreASCII is score (without matched indexes) for an ASCII pattern
+// (m.lower != nil) over an ASCII string, on bytes. It gives up and returns
+// fallback at the first non-ASCII byte before any NUL; the caller then runs
+// score, which handles every string.
+func (m *matcher) scoreASCII(s string) (score int, ok, fallback bool) {
+	p := m.lower
+	if i := strings.IndexByte(s, 0); i > -1 {
+		s = s[:i]
+	}
+	n := len(s)
+	pi := 0
+	cur, nxt := p[0], byte(foldNone)
+	if len(p) > 1 {
+		nxt = p[1]
+	}
+	bestScore := -1
+	matchedIndex := -1
+	currAdjacentMatchBonus := 0
+	nMatched, lastMatch := 0, 0
+	var last byte
+	for j := 0; j < n; j++ {
+		c := s[j]
+		if c >= utf8.RuneSelf {
+			return 0, false, true
+		}
+		if asciiFold[c] == cur {
+			sc := 0
+			if j == 0 {
+				sc += firstCharMatchBonus
+			} else {
+				// unicode.IsLower(last) && unicode.IsUpper(candidate), in ASCII.
+				if 'a' <= last && last <= 'z' && 'A' <= c && c <= 'Z' {
+					sc += camelCaseMatchBonus
+				}
+				if isSeparator(rune(last)) {
+					sc += matchFollowingSeparatorBonus
+				}
+			}
+			if nMatched > 0 && lastMatch == j-1 {
+				bonus := currAdjacentMatchBonus*2 + adjacentMatchBonus
+				sc += bonus
+				currAdjacentMatchBonus += bonus
+			}
+			if sc > bestScore {
+				bestScore = sc
+				matchedIndex = j
+			}
+		}
+		// Commit when the string ends or the next byte is the next pattern
+		// byte. A non-ASCII next byte folds to foldNonASCII and does not
+		// commit here, but the next iteration falls back anyway.
+		if (j+1 == n || asciiFold[s[j+1]] == nxt) && matchedIndex > -1 {
+			if nMatched == 0 {
+				bestScore += max(matchedIndex*unmatchedLeadingCharPenalty, maxUnmatchedLeadingCharPenalty)
+			}
+			score += bestScore
+			nMatched++
+			lastMatch = matchedIndex
+			bestScore = -1
+			pi++
+			cur, nxt = foldNone, foldNone
+			if pi < len(p) {
+				cur = p[pi]
+			}
+			if pi+1 < len(p) {
+				nxt = p[pi+1]
+			}
+		}
+		last = c
+	}
+	score += nMatched - n
+	return score, nMatched == len(p), false
+}
+
+// match reports whether s matches and its score, by the fastest exact path.
+func (m *matcher) match(s string) (score int, ok bool) {
+	if !m.mayMatch(s) {
+		return 0, false
+	}
+	if m.lower != nil {
+		if score, ok, fallback := m.scoreASCII(s); !fallback {
+			return score, ok
+		}
+	}
+	score, _, ok = m.score(s, nil)
+	return score, ok
 }
 
 // score is fuzzy.Find's matching loop for one string, step for step, with
