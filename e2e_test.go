@@ -116,7 +116,7 @@ func TestDemoBrowse(t *testing.T) {
 		return len(digestRE.FindAllString(strings.Join(treeRows(s), "\n"), -1)) >= 3 &&
 			strings.Contains(strings.Join(detailRows(s), "\n"), "README")
 	}, "tags with sha256 digests under "+repo+" and its README in the detail pane", "l")
-	if !treeHas(s, regexp.MustCompile(`^\s+v `+regexp.QuoteMeta(repo)+`\s+\d`)) {
+	if !treeHas(s, regexp.MustCompile(`^\s+v `+regexp.QuoteMeta(repo)+`( !)?\s+(\d+\+? deprecated · )?\d`)) {
 		t.Errorf("repo %s is not shown expanded with its tag count:\n%s", repo, frame(s))
 	}
 

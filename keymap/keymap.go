@@ -37,6 +37,12 @@ const (
 	Copy     Action = "copy"
 	Command  Action = "command"
 	Filter   Action = "filter"
+	Mark     Action = "mark"
+	// MarkFlagged marks every shown row that has the table's flag (deprecated).
+	MarkFlagged Action = "mark-flagged"
+	// OnlyFlagged shows only rows with the flag, scanning the whole collection.
+	OnlyFlagged Action = "only-flagged"
+	Delete      Action = "delete"
 	// ServerFilter asks the server for an exact match of the pattern typed.
 	ServerFilter Action = "server-filter"
 	Help         Action = "help"
@@ -116,6 +122,10 @@ func defaults() []Def {
 		{Back, []string{"esc"}, "back", "close the innermost thing (input, dialog, table)", Navigation},
 		{Focus, []string{"tab"}, "pane", "switch focus between the list and the detail pane", Navigation},
 		{Table, []string{"t"}, "table", "open the selected collection as a full-screen table", Resource},
+		{Mark, []string{"space"}, "mark", "mark or unmark the row (d and y then act on every marked row)", Resource},
+		{MarkFlagged, []string{"V"}, "mark deprecated", "mark every deprecated row shown", Resource},
+		{OnlyFlagged, []string{"D"}, "deprecated only", "show only deprecated tags, scanning every page of the list", Resource},
+		{Delete, []string{"d"}, "delete", "delete the marked rows (or the one under the cursor), after asking", Resource},
 		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
 		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},
 		{Copy, []string{"y"}, "copy", "copy the uid (digest for tags) to the clipboard (OSC 52)", Resource},

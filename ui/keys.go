@@ -118,6 +118,12 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		return nil
 	case "org":
 		return m.resolveOrgPicker()
+	case "deprecated":
+		if m.env.org == nil {
+			return m.setFlash("no organization yet", true)
+		}
+		uid, name := m.currentGroup()
+		return m.env.deprecatedScreen(uid, name)
 	case "group":
 		if m.env.org == nil {
 			return m.setFlash("no organization yet", true)
@@ -187,6 +193,12 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
 		Copy:   nodeCopy,
+		Deprecated: func(repo *tree.Node) tea.Cmd {
+			uid, label := repo.ID, repo.Label
+			return open(func(ctx context.Context) views.Screen {
+				return e.tagsTableOf(ctx, "deprecated tags of "+label, api.ListOptions{ChildrenOf: uid}, label, true)
+			})
+		},
 	})
 	return explorer.New(m.common, safe.String(e.org.Name), t, d)
 }
@@ -206,4 +218,22 @@ func detailItem(n *tree.Node) any {
 		s.Count = n.Children.Total
 	}
 	return s
+}
+
+// currentGroup is the folder (or organization) the tree's cursor is in.
+func (m *Model) currentGroup() (uid, name string) {
+	uid, name = m.env.org.UID, safe.String(m.env.org.Name)
+	if len(m.stack) == 0 {
+		return uid, name
+	}
+	ex, ok := m.stack[0].screen.(*explorer.Model)
+	if !ok {
+		return uid, name
+	}
+	for n := ex.Tree().Selected(); n != nil; n = n.Parent {
+		if g, ok := n.Item.(*api.Group); ok {
+			return g.UID, n.Label
+		}
+	}
+	return uid, name
 }

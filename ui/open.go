@@ -16,6 +16,7 @@ import (
 	"canopy/views/picker"
 	"canopy/views/safe"
 	"canopy/views/table"
+	"canopy/views/text"
 	"canopy/views/tree"
 )
 
@@ -87,20 +88,51 @@ func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions
 		Open: func(r *api.Repo) tea.Cmd {
 			uid, name := r.UID, safe.String(r.Name)
 			return open(func(ctx context.Context) views.Screen {
-				return e.tagsTable(ctx, "tags of "+name, api.ListOptions{ChildrenOf: uid}, false)
+				return e.tagsTable(ctx, "tags of "+name, api.ListOptions{ChildrenOf: uid}, name)
 			})
 		}})
 }
 
-func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions, spansRepos bool) views.Screen {
+// tagsTable lists the tags of one repo (repoName set) or of many.
+func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions, repoName string) views.Screen {
+	return e.tagsTableOf(ctx, title, opts, repoName, false)
+}
+
+// tagsTableOf is a tag table; deprecatedOnly starts it showing only
+// deprecated tags (scanning every page). A table of many repos (repoName
+// "") has a REPO column.
+func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
 	var names columns.Names
-	if spansRepos {
+	if repoName == "" {
 		names = e.repoName
+	}
+	repo := func(t *api.Tag) string {
+		if repoName != "" {
+			return repoName
+		}
+		if n := e.repoName(api.ParentUID(t.UID)); n != "" {
+			return n
+		}
+		return api.ParentUID(t.UID)
 	}
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names),
 		List: paging.New(ctx, source(e.client.ListTags, opts), api.TagKey), Key: api.TagKey,
 		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		CopyMany: func(ts []*api.Tag) (string, string) {
+			lines := make([]string, len(ts))
+			for i, t := range ts {
+				lines[i] = repo(t) + ":" + t.Name + "@" + t.Digest
+			}
+			return strings.Join(lines, "\n") + "\n", fmt.Sprintf("%d repo:tag@digest lines", len(ts))
+		},
+		Flag:         &table.Flag[api.Tag]{Name: "deprecated", Noun: "tags", Is: func(t *api.Tag) bool { return t.Deprecated }},
+		FlaggedFirst: deprecatedOnly,
+		Delete: &table.Delete[api.Tag]{Ctx: ctx, Noun: "tag", Outcome: outcome,
+			Label: func(t *api.Tag) string {
+				return safe.String(repo(t)) + ":" + safe.String(t.Name) + "  " + safe.String(text.Short(t.Digest, 12))
+			},
+			Run: func(ctx context.Context, t *api.Tag) error { return e.client.DeleteTag(ctx, t.UID) }},
 		Server: &table.ServerFilter[api.Tag]{Chip: columns.TagNameChip, List: func(p string) *paging.List[api.Tag] {
 			o := opts
 			o.Name = p
@@ -210,7 +242,7 @@ func (e *env) nodeTable(n *tree.Node) tea.Cmd {
 	return open(func(ctx context.Context) views.Screen {
 		switch n.Kind {
 		case tree.KindRepo:
-			return e.tagsTable(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, false)
+			return e.tagsTable(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, label)
 		case tree.KindArtifact:
 			return e.versionsTable(ctx, "versions of "+label, uid)
 		default:
@@ -256,6 +288,7 @@ func commands() []cmdline.Command {
 		{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
 		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
 		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
+		{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the selected folder"},
 		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
 		{Name: "help", Desc: "show the keys"},
 		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
@@ -273,7 +306,7 @@ func (e *env) commandScreen(name string) (tea.Cmd, error) {
 	case "repos":
 		build = func(ctx context.Context) views.Screen { return e.reposTable(ctx, "repos of "+orgName, whole) }
 	case "tags":
-		build = func(ctx context.Context) views.Screen { return e.tagsTable(ctx, "tags of "+orgName, whole, true) }
+		build = func(ctx context.Context) views.Screen { return e.tagsTable(ctx, "tags of "+orgName, whole, "") }
 	case "groups":
 		build = func(ctx context.Context) views.Screen { return e.groupsTable(ctx, "folders of "+orgName, whole) }
 	case "identities":
@@ -369,4 +402,13 @@ func groupOptions(groups []api.Group) []picker.Option {
 		opts = append(opts, picker.Option{Label: safe.String(label), Detail: safe.String(g.Description), Value: g.UID})
 	}
 	return opts
+}
+
+// deprecatedScreen lists the deprecated tags under a group: every tag of its
+// repos, scanned a few pages at a time, deprecated ones shown as found.
+func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
+	title := "deprecated tags under " + groupName
+	return tea.Batch(open(func(ctx context.Context) views.Screen {
+		return e.tagsTableOf(ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
+	}), e.learnNames())
 }

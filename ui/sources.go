@@ -200,6 +200,31 @@ func (b builder) fetch() detail.Fetch {
 			}
 			return out, nil
 		},
+		Related: func(ctx context.Context, t *api.Tag) (detail.Related, error) {
+			var rel detail.Related
+			repo, err := c.GetRepo(ctx, api.ParentUID(t.UID))
+			if err != nil {
+				return rel, fmt.Errorf("repo: %w", err)
+			}
+			rel.Repo = repo.Name
+			tags := api.NewCursor(c.ListTags, api.ListOptions{ChildrenOf: repo.UID, PageSize: api.MaxPageSize}, api.TagKey)
+			for other, err := range tags.All(ctx) {
+				if err != nil {
+					return rel, fmt.Errorf("tags of %s: %w", repo.Name, err)
+				}
+				if other.Digest == t.Digest && other.UID != t.UID {
+					rel.Siblings = append(rel.Siblings, other.Name)
+				}
+			}
+			advs := api.NewCursor(c.ListAdvisories, api.ListOptions{ArtifactNames: []string{repo.Name}, PageSize: api.MaxPageSize}, api.AdvisoryKey)
+			for a, err := range advs.All(ctx) {
+				if err != nil {
+					return rel, fmt.Errorf("advisories of %s: %w", repo.Name, err)
+				}
+				rel.Advisories = append(rel.Advisories, a)
+			}
+			return rel, nil
+		},
 		Bindings: func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
 			cur := api.NewCursor(c.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
 			var out []api.RoleBinding

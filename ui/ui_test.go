@@ -42,7 +42,7 @@ func TestBrowseFolderRepoTagsAndReadme(t *testing.T) {
 	h.waitText("README", "Prometheus Alertmanager")
 	h.keys("l")
 	s = h.waitFor("tags with digests", func(s string) bool { return strings.Contains(s, "sha256:") })
-	if !strings.Contains(line(s, "alertmanager"), "/") && !regexp.MustCompile(`alertmanager +\d`).MatchString(s) {
+	if !regexp.MustCompile(`alertmanager( !)? +(\d+\+? deprecated · )?[\d,/]+ +│`).MatchString(s) {
 		t.Errorf("the repo row shows no tag count:\n%s", line(s, "alertmanager"))
 	}
 	h.keys("j")

@@ -25,11 +25,20 @@ type ArchSize struct {
 	Err  error
 }
 
+// Related is what a tag's detail shows beside it: its repo, the repo's
+// other tags on the same digest, and the advisories for the repo's artifact.
+type Related struct {
+	Repo       string
+	Siblings   []string
+	Advisories []api.Advisory
+}
+
 // Fetch is how the pane gets the parts it loads lazily; the shell builds it
 // from the API client. A nil function leaves that part out.
 type Fetch struct {
 	Readme   func(ctx context.Context, repoUID string) (string, error)
 	Image    func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
+	Related  func(ctx context.Context, tag *api.Tag) (Related, error)
 	Bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)
 }
 
@@ -50,6 +59,8 @@ type extras struct {
 	rendered   string
 	renderedW  int
 	image      []ArchSize
+	related    *Related
+	relatedErr error
 	bindings   []api.RoleBinding
 	err        error
 	loading    bool
@@ -65,12 +76,14 @@ type dueMsg struct {
 
 // extrasMsg carries fetched parts.
 type extrasMsg struct {
-	owner    *Model
-	uid      string
-	readme   *string
-	image    []ArchSize
-	bindings []api.RoleBinding
-	err      error
+	owner      *Model
+	uid        string
+	readme     *string
+	image      []ArchSize
+	related    *Related
+	relatedErr error
+	bindings   []api.RoleBinding
+	err        error
 }
 
 // renderedMsg carries a readme rendered for a width.
@@ -188,7 +201,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.readme != nil {
 			e.readme = *msg.readme
 		}
-		e.image, e.bindings = msg.image, msg.bindings
+		e.image, e.bindings, e.related, e.relatedErr = msg.image, msg.bindings, msg.related, msg.relatedErr
 		if msg.uid == m.uid {
 			m.relayout()
 			return m.renderCmd()
@@ -291,6 +304,10 @@ func (m *Model) fetchExtras() tea.Cmd {
 			out.readme, out.err = &readme, err
 		case *api.Tag:
 			out.image, out.err = f.Image(ctx, api.ParentUID(it.UID), it.Digest)
+			if f.Related != nil {
+				rel, err := f.Related(ctx, it)
+				out.related, out.relatedErr = &rel, err
+			}
 		case *api.Identity:
 			out.bindings, out.err = f.Bindings(ctx, it.UID)
 		}

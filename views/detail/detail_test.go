@@ -124,7 +124,7 @@ func TestTagImageSizes(t *testing.T) {
 	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Dark})
 	show(t, m, &api.Tag{UID: "org/r/t", Name: "1.27", Digest: "sha256:" + strings.Repeat("ab", 32), Deprecated: true})
 	s := screen(m)
-	for _, want := range []string{"deprecated    yes (end of life)", "IMAGE", "amd64      42.0 MiB", "arm64      40.0 MiB", "2 architectures, 82.0 MiB in all"} {
+	for _, want := range []string{"deprecated    yes, end of life", "IMAGE", "amd64      42.0 MiB", "arm64      40.0 MiB", "2 architectures, 82.0 MiB in all"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("missing %q:\n%s", want, s)
 		}

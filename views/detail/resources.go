@@ -62,7 +62,11 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	s.field("digest", safe.String(t.Digest))
 	dep := "no"
 	if t.Deprecated {
-		dep = th.Badge.Render("yes") + " (end of life)"
+		dep = th.Badge.Render("yes") + ", end of life"
+		if !t.UpdateTime.IsZero() {
+			days := int(m.common.Clock().Sub(t.UpdateTime.Time).Hours() / 24)
+			dep += fmt.Sprintf(" · %s days old", text.Count(days))
+		}
 	}
 	s.field("deprecated", dep)
 	if len(t.Bundles) > 0 {
@@ -93,6 +97,58 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	if len(e.image) > 1 {
 		s.muted(fmt.Sprintf("  %d architectures, %s in all", len(e.image), text.Bytes(total)))
 	}
+	m.renderRelated(s, e)
+}
+
+// renderRelated shows the tags sharing the digest and the advisories for
+// the repo's artifact.
+func (m *Model) renderRelated(s *sheet, e *extras) {
+	th := m.common.Theme
+	if e.relatedErr != nil {
+		s.section("RELATED")
+		s.line(th.Bad.Render("  " + th.Glyphs.Failed + " " + safe.String(e.relatedErr.Error()) + " (r to retry)"))
+		return
+	}
+	rel := e.related
+	if rel == nil {
+		return
+	}
+	s.section("SAME DIGEST")
+	if len(rel.Siblings) == 0 {
+		s.muted("  no other tag of " + safe.String(rel.Repo) + " points here")
+	} else {
+		s.line("  " + list(rel.Siblings))
+	}
+	s.section(fmt.Sprintf("ADVISORIES FOR %s (%d)", strings.ToUpper(safe.String(rel.Repo)), len(rel.Advisories)))
+	if len(rel.Advisories) == 0 {
+		s.muted("  none")
+	}
+	for i, a := range rel.Advisories {
+		if i == 12 {
+			s.muted(fmt.Sprintf("  … and %d more (:advisories, / %s)", len(rel.Advisories)-12, safe.String(rel.Repo)))
+			break
+		}
+		score := ""
+		if len(a.Severities) > 0 {
+			score = safe.String(a.Severities[0].Score)
+		}
+		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, "~") + text.Fit(score, 5, false, "") +
+			text.Fit(safe.String(strings.Join(a.Aliases, " ")), 30, false, "~") + " " + m.common.Theme.Muted.Render(advisoryStatus(&a)))
+	}
+}
+
+// advisoryStatus is the last event of an advisory, in words.
+func advisoryStatus(a *api.Advisory) string {
+	var last api.AdvisoryEvent
+	for _, ev := range a.Events {
+		if !ev.CreateTime.Before(last.CreateTime.Time) {
+			last = ev
+		}
+	}
+	if last.Type == "" {
+		return ""
+	}
+	return eventName(last.Type)
 }
 
 func (m *Model) renderIdentity(s *sheet, id *api.Identity) {

@@ -86,6 +86,7 @@ type List[T any] struct {
 	seen     map[uint64]struct{}
 	firstKey string
 	requests int
+	added    span // the positions the last accepted page filled
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
@@ -105,6 +106,10 @@ func (l *List[T]) SetPageSize(n int) {
 // SetOrder sets the order_by of the first request; later changes go
 // through Reset.
 func (l *List[T]) SetOrder(order string) { l.order = order }
+
+// Gen counts the resets: positions of one generation mean nothing in
+// another.
+func (l *List[T]) Gen() int { return l.gen }
 
 // Order is the current server order_by ("" for the server's default).
 func (l *List[T]) Order() string { return l.order }
@@ -327,6 +332,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		// once more for this position with skip.
 		return true, l.fetch(Request{Skip: msg.at, Size: msg.req.Size, OrderBy: l.order}, msg.at)
 	}
+	l.added = span{}
 	if at == 0 && len(items) > 0 {
 		l.firstKey = l.key(&items[0])
 	}
@@ -340,6 +346,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		fresh = append(fresh, items[i])
 	}
 	l.insert(window[T]{start: at, items: fresh, next: msg.next})
+	l.added = span{at, at + len(fresh)}
 	if l.total < l.endOfLast() {
 		l.total = l.endOfLast()
 	}
@@ -433,4 +440,61 @@ func (l *List[T]) Runs() []Run[T] {
 		out[i] = Run[T]{Start: w.start, Items: w.items[:len(w.items):len(w.items)]}
 	}
 	return out
+}
+
+// Added is the range of positions the last accepted page filled (empty
+// when it brought nothing new), so an owner can look at new items only.
+func (l *List[T]) Added() (start, end int) { return l.added.start, l.added.end }
+
+// Remove drops the item with this key (it was deleted): the positions after
+// it move up by one and the total shrinks. It reports whether it was loaded.
+func (l *List[T]) Remove(key string) bool {
+	for wi := range l.windows {
+		w := &l.windows[wi]
+		for i := range w.items {
+			if l.key(&w.items[i]) != key {
+				continue
+			}
+			w.items = append(w.items[:i:i], w.items[i+1:]...)
+			for k := wi + 1; k < len(l.windows); k++ {
+				l.windows[k].start--
+			}
+			if len(w.items) == 0 {
+				l.windows = append(l.windows[:wi], l.windows[wi+1:]...)
+			}
+			if l.total > 0 {
+				l.total--
+			}
+			delete(l.seen, maphash.String(l.seed, key))
+			return true
+		}
+	}
+	return false
+}
+
+// Scan asks for up to n missing pages at once, anywhere in the list, so a
+// whole collection loads with bounded parallelism (for a client-side filter
+// that must see every item). It returns nil once everything is loaded or
+// asked for.
+func (l *List[T]) Scan(n int) tea.Cmd {
+	if l.total < 0 || l.err != nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	p := 0
+	for len(l.pending) < n && p < l.total {
+		switch w := l.windowAt(p); {
+		case w != nil:
+			p = w.end()
+		case l.Loading(p):
+			p++
+			for p < l.total && l.Loading(p) {
+				p++
+			}
+		default:
+			cmds = append(cmds, l.ensureAt(p))
+			p++
+		}
+	}
+	return tea.Batch(cmds...)
 }

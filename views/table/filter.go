@@ -30,8 +30,11 @@ func (m *Model[T]) TakesText() bool { return m.search != nil && m.search.Typing(
 
 // rows is the number of rows shown: matches while filtering.
 func (m *Model[T]) rows() int {
-	if m.filtering() {
+	switch {
+	case m.filtering():
 		return len(m.search.Matches())
+	case m.only:
+		return len(m.onlyRows)
 	}
 	return m.cfg.List.Len()
 }
@@ -45,6 +48,12 @@ func (m *Model[T]) position(i int) int {
 		}
 		return m.search.Names().Rows[ms[i]]
 	}
+	if m.only {
+		if i < 0 || i >= len(m.onlyRows) {
+			return -1
+		}
+		return m.onlyRows[i]
+	}
 	return i
 }
 
@@ -52,6 +61,9 @@ func (m *Model[T]) position(i int) int {
 // command from the columns marked Search (which must be pure).
 func (m *Model[T]) snapshot() search.Snapshot {
 	runs := m.cfg.List.Runs()
+	if m.only {
+		runs = pick(runs, m.onlyRows)
+	}
 	name := m.cfg.Columns[0].Cell
 	var others []func(*T) string
 	for _, c := range m.cfg.Columns[1:] {
@@ -184,4 +196,20 @@ func (m *Model[T]) filterCount() string {
 // its width; after each, the row's own paint resumes.
 func (m *Model[T]) highlight(cell string, resume string) string {
 	return m.search.Mark(cell, 0, m.paints.match, resume)
+}
+
+// pick keeps, of the loaded runs, the items at the given positions (in
+// order), each as a run of one.
+func pick[T any](runs []paging.Run[T], positions []int) []paging.Run[T] {
+	out := make([]paging.Run[T], 0, len(positions))
+	r := 0
+	for _, p := range positions {
+		for r < len(runs) && runs[r].Start+len(runs[r].Items) <= p {
+			r++
+		}
+		if r < len(runs) && p >= runs[r].Start {
+			out = append(out, paging.Run[T]{Start: p, Items: runs[r].Items[p-runs[r].Start : p-runs[r].Start+1]})
+		}
+	}
+	return out
 }

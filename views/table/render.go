@@ -142,6 +142,8 @@ func (m *Model[T]) emptyRow() string {
 		return th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
 	case m.filtering():
 		return th.Muted.Render(text.Fit(" no loaded row matches", m.width, false, ""))
+	case m.only:
+		return th.Muted.Render(text.Fit(" no "+m.cfg.Flag.Name+" rows ("+m.onlyProgress()+")", m.width, false, ""))
 	case list.Total() < 0:
 		if err, _ := list.Err(); err != nil {
 			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
@@ -203,7 +205,11 @@ func (m *Model[T]) row(it *T, selected bool) string {
 		if w == 0 || used+w+1 > m.width {
 			continue
 		}
-		b.WriteByte(' ')
+		if used == 0 && m.marked(it) {
+			b.WriteString(th.Glyphs.Mark)
+		} else {
+			b.WriteByte(' ')
+		}
 		cell := text.Fit(c.Cell(it), w, c.Right, th.Glyphs.Ellipsis)
 		if i == 0 && m.search != nil && m.search.Active() {
 			cell = m.highlight(cell, paint.Pre())
@@ -222,13 +228,31 @@ func (m *Model[T]) info() string {
 	th := m.common.Theme
 	list := m.cfg.List
 	parts := []string{}
-	if total := list.Total(); total >= 0 {
+	switch total := list.Total(); {
+	case m.only:
+		pos := 0
+		if len(m.onlyRows) > 0 {
+			pos = m.cursor + 1
+		}
+		f, total := m.cfg.Flag, list.Total()
+		parts = append(parts, text.Count(pos)+" of "+text.Count(len(m.onlyRows))+" "+f.Name)
+		switch {
+		case total < 0:
+		case list.Loaded() < total:
+			parts = append(parts, "scanned "+text.Count(list.Loaded())+"/"+text.Count(total)+" "+f.Noun)
+		default:
+			parts = append(parts, "all "+text.Count(total)+" "+f.Noun+" scanned")
+		}
+	case total >= 0:
 		pos := 0
 		if total > 0 {
 			pos = m.cursor + 1
 		}
 		parts = append(parts, text.Count(pos)+" of "+text.Count(total),
 			text.Count(list.Loaded())+"/"+text.Count(total)+" loaded")
+	}
+	if len(m.marks) > 0 {
+		parts = append(parts, text.Count(len(m.marks))+" marked")
 	}
 	if len(m.cfg.Orders) > 1 {
 		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)

@@ -11,6 +11,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/dialog"
 	"canopy/views/paging"
 	"canopy/views/search"
 )
@@ -73,6 +74,14 @@ type Config[T any] struct {
 	Select func(*T) tea.Cmd
 	// Server is the collection's exact server-side filter, if the API has one.
 	Server *ServerFilter[T]
+	// Flag is a property to triage by (deprecated), nil for none;
+	// FlaggedFirst opens the table showing flagged rows only.
+	Flag         *Flag[T]
+	FlaggedFirst bool
+	// Delete deletes items, nil when they cannot be deleted here.
+	Delete *Delete[T]
+	// CopyMany gives what `y` copies for several marked items.
+	CopyMany func([]*T) (text, what string)
 }
 
 // Model is a table screen.
@@ -94,6 +103,11 @@ type Model[T any] struct {
 	base       *paging.List[T]
 	baseCursor int
 	chip       string // the server filter in force, e.g. `name = "nginx"`
+
+	marks    map[string]bool // by key
+	only     bool            // showing flagged rows only
+	onlyRows []int           // their positions, in order
+	onlyGen  int             // the list generation onlyRows belongs to
 }
 
 // New makes a table; call Init for its first page.
@@ -101,7 +115,11 @@ func New[T any](common views.Common, cfg Config[T]) *Model[T] {
 	if len(cfg.Orders) == 0 {
 		cfg.Orders = []Order{{Label: "default"}}
 	}
-	return &Model[T]{common: common, cfg: cfg}
+	m := &Model[T]{common: common, cfg: cfg, marks: map[string]bool{}}
+	if cfg.Flag != nil && cfg.FlaggedFirst {
+		m.only, m.onlyGen = true, -1 // the first page starts the scan
+	}
+	return m
 }
 
 // Init asks for the first page in the first order of the cycle.
@@ -165,6 +183,15 @@ func (m *Model[T]) Actions() []keymap.State {
 		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
 	}
 	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Filter), sortState, keymap.On(keymap.Refresh), copyState}
+	if m.cfg.Flag != nil {
+		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
+	}
+	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil {
+		states = append(states, keymap.On(keymap.Mark))
+	}
+	if m.cfg.Delete != nil {
+		states = append(states, keymap.On(keymap.Delete))
+	}
 	if m.serverChip() != "" && m.chip == "" {
 		states = append(states, keymap.On(keymap.ServerFilter))
 	}
@@ -187,6 +214,9 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if m.search != nil && m.search.Active() {
 			refilter = m.search.Refresh()
 		}
+		if m.only {
+			refilter = tea.Batch(refilter, m.flagPage())
+		}
 		m.refocus()
 		m.clamp()
 		return tea.Batch(cmd, refilter, m.ensure(), m.selectCmd())
@@ -194,6 +224,8 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if m.search != nil {
 			return m.updateFilter(msg)
 		}
+	case dialog.DoneMsg:
+		return tea.Batch(m.deleted(msg), m.selectCmd())
 	case views.TickMsg:
 		m.frame = msg.Frame
 	case tea.MouseWheelMsg:
@@ -247,10 +279,24 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 			m.offset = max(0, m.cursor-m.bodyRows()/2)
 			m.clamp()
 			return m.ensure()
+		case m.only:
+			return m.toggleOnly()
+		case len(m.marks) > 0:
+			n := len(m.marks)
+			clear(m.marks)
+			return views.Flash(fmt.Sprintf("unmarked %d rows", n))
 		case m.chip != "":
 			return m.removeChip()
 		}
 		return func() tea.Msg { return views.BackMsg{} }
+	case keymap.Mark:
+		return m.toggleMark()
+	case keymap.MarkFlagged:
+		return m.markFlagged()
+	case keymap.OnlyFlagged:
+		return m.toggleOnly()
+	case keymap.Delete:
+		return m.deleteDialog()
 	case keymap.Filter:
 		return m.openFilter()
 	case keymap.ServerFilter:
@@ -264,10 +310,7 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		m.keepFocus()
 		return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 	case keymap.Copy:
-		if it, ok := m.Selected(); ok {
-			text, what := m.cfg.Copy(it)
-			return views.Copy(text, what)
-		}
+		return m.copyTargets()
 	}
 	return nil
 }
@@ -322,8 +365,8 @@ func (m *Model[T]) moveTo(i int) tea.Cmd {
 }
 
 func (m *Model[T]) ensure() tea.Cmd {
-	if m.filtering() {
-		return nil // a filter shows loaded rows only
+	if m.filtering() || m.only {
+		return nil // a filter shows loaded rows only; the flag scan loads the rest
 	}
 	return m.cfg.List.Ensure(m.cursor, m.bodyRows())
 }

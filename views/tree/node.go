@@ -65,6 +65,31 @@ type Node struct {
 
 	expanded bool
 	started  bool
+	// deprecated counts the loaded children that are Deprecated, for the
+	// generation depGen of the children list.
+	deprecated int
+	depGen     int
+}
+
+// countDeprecated follows the page just loaded into n's children.
+func (n *Node) countDeprecated() {
+	l := n.Children
+	if l.Gen() != n.depGen {
+		n.deprecated, n.depGen = 0, l.Gen()
+		l.Each(func(_ int, c **Node) bool {
+			if (*c).Deprecated {
+				n.deprecated++
+			}
+			return true
+		})
+		return
+	}
+	start, end := l.Added()
+	for p := start; p < end; p++ {
+		if c, ok := l.At(p); ok && (*c).Deprecated {
+			n.deprecated++
+		}
+	}
 }
 
 // Expandable reports whether the node has (or may have) children.

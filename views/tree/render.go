@@ -105,10 +105,19 @@ func count(n *Node) string {
 		return ""
 	}
 	total := l.Total()
-	if loaded := l.Contiguous(); n.expanded && loaded < total {
-		return text.Count(loaded) + "/" + text.Count(total)
+	out := text.Count(total)
+	loaded := l.Contiguous()
+	if n.expanded && loaded < total {
+		out = text.Count(loaded) + "/" + text.Count(total)
 	}
-	return text.Count(total)
+	if n.deprecated > 0 {
+		more := ""
+		if loaded < total {
+			more = "+" // only the loaded tags are counted
+		}
+		out = text.Count(n.deprecated) + more + " deprecated · " + out
+	}
+	return out
 }
 
 func (m *Model) renderRow(r row, selected bool) string {
@@ -150,8 +159,11 @@ func (m *Model) renderRow(r row, selected bool) string {
 	right := count(n)
 	prefix := indent + glyph + " "
 	left := prefix + n.Label
-	if n.Deprecated {
+	switch {
+	case n.Deprecated:
 		left += " [deprecated]"
+	case n.deprecated > 0:
+		left += " " + g.Deprecated
 	}
 	avail := m.width
 	if right != "" {

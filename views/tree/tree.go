@@ -24,6 +24,8 @@ type Config struct {
 	Select func(*Node) tea.Cmd
 	// Copy gives what `y` copies for a node, and what it is.
 	Copy func(*Node) (text, what string)
+	// Deprecated opens a repo's deprecated tags (`D`), nil to disable.
+	Deprecated func(repo *Node) tea.Cmd
 }
 
 // Model is the explorer tree.
@@ -145,6 +147,9 @@ func (m *Model) Actions() []keymap.State {
 			states = append(states, keymap.On(keymap.Table))
 		}
 		states = append(states, keymap.On(keymap.Refresh), keymap.On(keymap.Filter))
+		if m.cfg.Deprecated != nil && repoOf(n) != nil {
+			states = append(states, keymap.On(keymap.OnlyFlagged))
+		}
 		if m.cfg.Copy != nil && r.kind == rowNode {
 			if text, _ := m.cfg.Copy(n); text != "" {
 				states = append(states, keymap.On(keymap.Copy))
@@ -182,6 +187,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			before := n.Children.Contiguous()
 			changed, cmd := n.Children.Update(msg)
+			if changed {
+				n.countDeprecated()
+			}
 			if changed && m.search != nil && m.search.Active() {
 				// The filter's rows stand in for the tree: search the new
 				// nodes too; the tree is rebuilt when the filter goes.
@@ -328,6 +336,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.cfg.Table(m.Selected())
 	case keymap.Filter:
 		return m.openFilter()
+	case keymap.OnlyFlagged:
+		return m.cfg.Deprecated(repoOf(m.Selected()))
 	case keymap.Back:
 		if m.filtering() {
 			m.clearFilter()
@@ -529,4 +539,17 @@ func flattenTo(rows []row, n *Node, depth int) []row {
 		rows = flattenTo(rows, s, depth+1)
 	}
 	return rows
+}
+
+// repoOf is the repo a node is or belongs to (a tag's repo), or nil.
+func repoOf(n *Node) *Node {
+	switch {
+	case n == nil:
+		return nil
+	case n.Kind == KindRepo:
+		return n
+	case n.Kind == KindTag:
+		return n.Parent
+	}
+	return nil
 }

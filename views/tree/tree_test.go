@@ -229,3 +229,19 @@ func TestIncrementalRowsMatchARebuild(t *testing.T) {
 		t.Error("rebuild moved the cursor")
 	}
 }
+
+func TestDeprecatedChildrenAreCounted(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	press(m, "j", "l")
+	l := lineWith(screen(m), "repos")
+	if !strings.Contains(l, "repos !") || !strings.Contains(l, "29+ deprecated · 200/450") {
+		t.Errorf("partly loaded: %q", l)
+	}
+	for range 460 {
+		press(m, "j")
+	}
+	press(m, "g")
+	if l := lineWith(screen(m), "repos"); !strings.Contains(l, "64 deprecated · 450") {
+		t.Errorf("fully loaded: %q", l)
+	}
+}

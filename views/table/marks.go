@@ -1,0 +1,220 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+	"canopy/views/dialog"
+	"canopy/views/text"
+)
+
+// scanParallel bounds the requests in flight while a flag filter loads the
+// whole collection: fast, but polite to the server.
+const scanParallel = 3
+
+// Flag is a property some items have that the API cannot filter on (a tag's
+// `deprecated`): `D` shows only flagged items, loading the whole collection
+// to find them, and `V` marks the flagged rows shown.
+type Flag[T any] struct {
+	Name string // "deprecated"
+	Noun string // what the rows are: "tags"
+	Is   func(*T) bool
+}
+
+// Delete is how a table deletes its items.
+type Delete[T any] struct {
+	Ctx context.Context // bounds the deletes: the screen's context
+	// Label names an item in the confirmation (safe to print).
+	Label func(*T) string
+	Run   func(ctx context.Context, it *T) error
+	// Outcome explains a failure (and says whether it counts as done: an
+	// item already gone).
+	Outcome dialog.Outcome
+	// Noun names the items: "tag".
+	Noun string
+}
+
+// marked reports whether the item is marked.
+func (m *Model[T]) marked(it *T) bool { return m.marks[m.cfg.Key(it)] }
+
+// toggleMark marks or unmarks the row under the cursor and moves down.
+func (m *Model[T]) toggleMark() tea.Cmd {
+	it, ok := m.Selected()
+	if !ok {
+		return nil
+	}
+	k := m.cfg.Key(it)
+	if m.marks[k] {
+		delete(m.marks, k)
+	} else {
+		m.marks[k] = true
+	}
+	return m.moveTo(m.cursor + 1)
+}
+
+// markFlagged marks every flagged row shown (all of them in flag mode,
+// else the loaded ones).
+func (m *Model[T]) markFlagged() tea.Cmd {
+	n := 0
+	for i := range m.rows() {
+		it, ok := m.cfg.List.At(m.position(i))
+		if ok && m.cfg.Flag.Is(it) && !m.marks[m.cfg.Key(it)] {
+			m.marks[m.cfg.Key(it)] = true
+			n++
+		}
+	}
+	return views.Flash(fmt.Sprintf("marked %s %s rows (%s marked in all)", text.Count(n), m.cfg.Flag.Name, text.Count(len(m.marks))))
+}
+
+// targets are the marked items, or the one under the cursor.
+func (m *Model[T]) targets() []*T {
+	var out []*T
+	if len(m.marks) > 0 {
+		m.cfg.List.Each(func(_ int, it *T) bool {
+			if m.marks[m.cfg.Key(it)] {
+				out = append(out, it)
+			}
+			return true
+		})
+		return out
+	}
+	if it, ok := m.Selected(); ok {
+		out = append(out, it)
+	}
+	return out
+}
+
+// deleteDialog asks before deleting the targets.
+func (m *Model[T]) deleteDialog() tea.Cmd {
+	d := m.cfg.Delete
+	targets := m.targets()
+	if len(targets) == 0 {
+		return views.Flash("nothing to delete here")
+	}
+	items := make([]dialog.Item, len(targets))
+	for i, it := range targets {
+		c := *it
+		items[i] = dialog.Item{Key: m.cfg.Key(it), Label: d.Label(it), Run: func(ctx context.Context) error { return d.Run(ctx, &c) }}
+	}
+	noun := d.Noun
+	if len(items) != 1 {
+		noun += "s"
+	}
+	dlg := dialog.New(d.Ctx, m.common, dialog.Config{ID: m.dialogID(), Title: fmt.Sprintf("Delete %s %s?", text.Count(len(items)), noun),
+		Lines: []string{"These " + noun + " will be deleted. This cannot be undone."}, Items: items, Verb: "delete", Outcome: d.Outcome})
+	return views.Push(dlg)
+}
+
+func (m *Model[T]) dialogID() string { return fmt.Sprintf("table-%p", m) }
+
+// deleted removes what a delete dialog did from the rows and the marks,
+// and says how many went.
+func (m *Model[T]) deleted(msg dialog.DoneMsg) tea.Cmd {
+	if msg.ID != m.dialogID() {
+		return nil
+	}
+	defer m.clamp()
+	for _, k := range msg.Done {
+		m.cfg.List.Remove(k)
+		delete(m.marks, k)
+	}
+	if m.only {
+		m.rescanFlag()
+	}
+	if m.search != nil && m.search.Active() {
+		m.search.Clear()
+	}
+	noun := m.cfg.Delete.Noun
+	if len(msg.Done) != 1 {
+		noun += "s"
+	}
+	return views.Flash(fmt.Sprintf("deleted %s %s", text.Count(len(msg.Done)), noun))
+}
+
+// copyTargets copies what `y` copies for the marked rows (or the one under
+// the cursor).
+func (m *Model[T]) copyTargets() tea.Cmd {
+	if len(m.marks) == 0 || m.cfg.CopyMany == nil {
+		it, ok := m.Selected()
+		if !ok {
+			return nil
+		}
+		text, what := m.cfg.Copy(it)
+		return views.Copy(text, what)
+	}
+	text, what := m.cfg.CopyMany(m.targets())
+	return views.Copy(text, what)
+}
+
+// toggleOnly shows only flagged rows (or everything again). The whole
+// collection loads, a few pages at a time, to find them.
+func (m *Model[T]) toggleOnly() tea.Cmd {
+	m.only = !m.only
+	if !m.only {
+		was := m.position(m.cursor)
+		m.onlyRows = nil
+		m.cursor = max(was, 0)
+		m.offset = max(0, m.cursor-m.bodyRows()/2)
+		m.clamp()
+		return tea.Batch(m.ensure(), views.Flash("showing every row"))
+	}
+	if m.search != nil {
+		m.search.Clear()
+	}
+	m.rescanFlag()
+	m.cursor, m.offset = 0, 0
+	return tea.Batch(m.cfg.List.Scan(scanParallel), m.selectCmd())
+}
+
+// rescanFlag finds the flagged rows among everything loaded.
+func (m *Model[T]) rescanFlag() {
+	m.onlyRows = m.onlyRows[:0]
+	m.cfg.List.Each(func(pos int, it *T) bool {
+		if m.cfg.Flag.Is(it) {
+			m.onlyRows = append(m.onlyRows, pos)
+		}
+		return true
+	})
+	m.onlyGen = m.cfg.List.Gen()
+}
+
+// flagPage adds the flagged rows of the page just loaded (only its
+// positions are looked at) and asks for more pages.
+func (m *Model[T]) flagPage() tea.Cmd {
+	if m.cfg.List.Gen() != m.onlyGen {
+		m.rescanFlag()
+		return m.cfg.List.Scan(scanParallel)
+	}
+	start, end := m.cfg.List.Added()
+	var found []int
+	for p := start; p < end; p++ {
+		if it, ok := m.cfg.List.At(p); ok && m.cfg.Flag.Is(it) {
+			found = append(found, p)
+		}
+	}
+	if len(found) > 0 {
+		i := sort.SearchInts(m.onlyRows, found[0])
+		m.onlyRows = append(m.onlyRows[:i], append(found, m.onlyRows[i:]...)...)
+	}
+	return m.cfg.List.Scan(scanParallel)
+}
+
+// onlyProgress is "scanned 800/4,210 tags · 37 deprecated" while the scan
+// runs, then "37 deprecated of 4,210 tags".
+func (m *Model[T]) onlyProgress() string {
+	l := m.cfg.List
+	f := m.cfg.Flag
+	found := text.Count(len(m.onlyRows)) + " " + f.Name
+	total := l.Total()
+	switch {
+	case total < 0:
+		return "scanning"
+	case l.Loaded() < total:
+		return "scanned " + text.Count(l.Loaded()) + "/" + text.Count(total) + " " + f.Noun + " · " + found
+	}
+	return found + " of " + text.Count(total) + " " + f.Noun
+}

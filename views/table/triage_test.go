@@ -1,0 +1,203 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/views"
+	"canopy/views/dialog"
+	"canopy/views/paging"
+)
+
+// concurrent counts the requests in flight at once.
+type concurrent struct {
+	src       *source
+	now, peak atomic.Int32
+	mu        sync.Mutex
+}
+
+func (c *concurrent) list(ctx context.Context, req paging.Request) (paging.Result[row], error) {
+	n := c.now.Add(1)
+	defer c.now.Add(-1)
+	for {
+		p := c.peak.Load()
+		if n <= p || c.peak.CompareAndSwap(p, n) {
+			break
+		}
+	}
+	return c.src.list(ctx, req)
+}
+
+// triageTable is a table of n rows, every tenth "old" (flagged).
+func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
+	t.Helper()
+	m, _ := newTable(t, 10, nil)
+	c := &concurrent{src: &source{n: n}}
+	m.cfg.List = paging.New(context.Background(), c.list, func(r *row) string { return r.uid })
+	m.cfg.Flag = &Flag[row]{Name: "old", Noun: "rows", Is: func(r *row) bool { return r.old }}
+	var deleted []string
+	var mu sync.Mutex
+	m.cfg.Delete = &Delete[row]{Ctx: context.Background(), Noun: "row", Label: func(r *row) string { return r.name },
+		Run: func(_ context.Context, r *row) error {
+			if r.name == "name-00020" {
+				return errors.New("PERMISSION_DENIED: identity ci-bot lacks CAP_TAG_DELETE")
+			}
+			mu.Lock()
+			deleted = append(deleted, r.name)
+			mu.Unlock()
+			return nil
+		}}
+	m.cfg.CopyMany = func(rs []*row) (string, string) {
+		var names []string
+		for _, r := range rs {
+			names = append(names, r.name)
+		}
+		return strings.Join(names, "\n"), "names"
+	}
+	drive(m, m.Init())
+	return m, &deleted
+}
+
+// driveBatched runs cmd with its batches in parallel, as the program does,
+// so concurrent requests overlap.
+func driveBatched(m *Model[row], cmd tea.Cmd) {
+	for cmd != nil {
+		msgs := runParallel(cmd)
+		var next []tea.Cmd
+		for _, msg := range msgs {
+			if _, ok := msg.(paging.PageMsg); ok {
+				next = append(next, m.Update(msg))
+			}
+		}
+		cmd = tea.Batch(next...)
+	}
+}
+
+func runParallel(cmd tea.Cmd) []tea.Msg {
+	msg := cmd()
+	b, ok := msg.(tea.BatchMsg)
+	if !ok {
+		return []tea.Msg{msg}
+	}
+	var mu sync.Mutex
+	var out []tea.Msg
+	var wg sync.WaitGroup
+	for _, c := range b {
+		if c == nil {
+			continue
+		}
+		wg.Go(func() {
+			got := runParallel(c)
+			mu.Lock()
+			out = append(out, got...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func TestOnlyFlaggedScansEverything(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	scan := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
+	if s := screen(m); !strings.Contains(s, "1 of 20 old · scanned 200/4,210 rows") {
+		t.Errorf("no progress while scanning:\n%s", s)
+	}
+	driveBatched(m, scan)
+	for !m.cfg.List.Done() {
+		driveBatched(m, m.cfg.List.Scan(scanParallel))
+	}
+	s := screen(m)
+	if !strings.Contains(s, "1 of 421 old · all 4,210 rows scanned") {
+		t.Errorf("after the scan:\n%s", s)
+	}
+	for _, l := range strings.Split(s, "\n")[1:10] {
+		if name := strings.Fields(l)[0]; !strings.HasSuffix(name, "0") {
+			t.Errorf("an unflagged row is shown: %q", l)
+		}
+	}
+	press(m, "esc")
+	if s := screen(m); strings.Contains(s, " old ·") || !strings.Contains(s, "4,210 loaded") {
+		t.Errorf("esc did not leave the flag mode:\n%s", s)
+	}
+}
+
+func TestScanIsBounded(t *testing.T) {
+	src := &source{n: 20_000}
+	c := &concurrent{src: src}
+	l := paging.New(context.Background(), c.list, func(r *row) string { return r.uid })
+	first := l.Start()
+	l.Update(first().(paging.PageMsg))
+	for !l.Done() {
+		for _, msg := range runParallel(l.Scan(scanParallel)) {
+			l.Update(msg.(paging.PageMsg))
+		}
+	}
+	if p := c.peak.Load(); p > scanParallel || p < 2 {
+		t.Errorf("peak concurrency %d, want 2..%d", p, scanParallel)
+	}
+	if l.Loaded() != 20_000 {
+		t.Errorf("loaded %d", l.Loaded())
+	}
+}
+
+func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
+	m, deleted := triageTable(t, 100)
+	press(m, "D")
+	for !m.cfg.List.Done() {
+		driveBatched(m, m.cfg.List.Scan(scanParallel))
+	}
+	press(m, "V")
+	if !strings.Contains(screen(m), "10 marked") {
+		t.Fatalf("V did not mark the 10 flagged rows:\n%s", screen(m))
+	}
+	msgs := press(m, "y")
+	if cp, ok := msgs[0].(views.CopyMsg); !ok || strings.Count(cp.Text, "\n") != 9 || !strings.HasPrefix(cp.Text, "name-00000") {
+		t.Errorf("y copies %v", msgs)
+	}
+	msgs = press(m, "d")
+	push, ok := msgs[0].(views.PushMsg)
+	if !ok {
+		t.Fatalf("d did not open a dialog: %v", msgs)
+	}
+	dlg := push.Screen.(*dialog.Model)
+	dlg.SetSize(80, 30)
+	if v := dlg.View(); !strings.Contains(v, "Delete 10 rows?") || !strings.Contains(v, "name-00090") {
+		t.Errorf("dialog:\n%s", v)
+	}
+	// y runs the deletes; their results come back to the dialog.
+	for _, msg := range runParallel(dlg.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})) {
+		dlg.Update(msg)
+	}
+	v := ansi.Strip(dlg.View())
+	if !strings.Contains(v, "9 done, 1 failed") || !strings.Contains(v, "lacks CAP_TAG_DELETE") {
+		t.Errorf("results:\n%s", v)
+	}
+	var done dialog.DoneMsg
+	for _, msg := range runParallel(dlg.Update(tea.KeyPressMsg{Code: tea.KeyEnter})) {
+		if d, ok := msg.(dialog.DoneMsg); ok {
+			done = d
+		}
+	}
+	msgs = drive(m, m.Update(done))
+	if len(*deleted) != 9 || len(done.Done) != 9 {
+		t.Fatalf("deleted %d, done %d", len(*deleted), len(done.Done))
+	}
+	s := screen(m)
+	if !strings.Contains(s, "1 of 1 old") || !strings.Contains(s, "name-00020") {
+		t.Errorf("after deleting, the failed row stays:\n%s", s)
+	}
+	if m.cfg.List.Total() != 91 {
+		t.Errorf("total %d, want 91", m.cfg.List.Total())
+	}
+	if len(msgs) == 0 || !strings.Contains(msgs[0].(views.FlashMsg).Text, "deleted 9 rows") {
+		t.Errorf("no flash: %v", msgs)
+	}
+}
