@@ -43,6 +43,7 @@ const (
 	// OnlyFlagged shows only rows with the flag, scanning the whole collection.
 	OnlyFlagged Action = "only-flagged"
 	Delete      Action = "delete"
+	Bind        Action = "bind"
 	// ServerFilter asks the server for an exact match of the pattern typed.
 	ServerFilter Action = "server-filter"
 	Help         Action = "help"
@@ -126,6 +127,7 @@ func defaults() []Def {
 		{MarkFlagged, []string{"V"}, "mark deprecated", "mark every deprecated row shown", Resource},
 		{OnlyFlagged, []string{"D"}, "deprecated only", "show only deprecated tags, scanning every page of the list", Resource},
 		{Delete, []string{"d"}, "delete", "delete the marked rows (or the one under the cursor), after asking", Resource},
+		{Bind, []string{"b"}, "bind", "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Resource},
 		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
 		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},
 		{Copy, []string{"y"}, "copy", "copy the uid (digest for tags) to the clipboard (OSC 52)", Resource},

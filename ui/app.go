@@ -228,8 +228,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			if ex, ok := m.top().(*explorer.Model); ok {
 				return ex.Tree().Goto(msg.Option.Value.(string))
 			}
+			return nil
 		}
-		return nil
+		return m.broadcast(msg) // a picker inside a screen (the binding flow)
 	case groupsMsg:
 		if msg.err != nil {
 			return m.setFlash(msg.err.Error(), true)

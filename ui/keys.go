@@ -186,13 +186,14 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 	e := m.env
 	b := e.builder(ctx)
 	root := b.group(e.org, nil)
-	d := detail.New(ctx, m.common, b.fetch())
+	d := detail.New(ctx, m.common, e.fetch(ctx))
 	t := tree.New(m.common, tree.Config{
 		Roots:  []*tree.Node{root, b.advisories(), b.libraries()},
 		Open:   e.nodeOpen,
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
 		Copy:   nodeCopy,
+		Bind:   e.bindNode,
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label
 			return open(func(ctx context.Context) views.Screen {

@@ -50,6 +50,13 @@ type env struct {
 
 func (e *env) builder(ctx context.Context) builder { return builder{ctx: ctx, client: e.client} }
 
+// fetch is what a detail pane loads, and the binding flow it can start.
+func (e *env) fetch(ctx context.Context) detail.Fetch {
+	f := e.builder(ctx).fetch()
+	f.Bind = e.bindItem
+	return f
+}
+
 func (e *env) repoName(uid string) string { return e.names[uid] }
 
 func uidCopy[T any](key func(*T) string) func(*T) (string, string) {
@@ -59,7 +66,7 @@ func uidCopy[T any](key func(*T) string) func(*T) (string, string) {
 // page opens a full-screen detail page for a resource.
 func (e *env) page(item any) tea.Cmd {
 	return open(func(ctx context.Context) views.Screen {
-		return detail.NewPage(ctx, e.common, e.builder(ctx).fetch(), item)
+		return detail.NewPage(ctx, e.common, e.fetch(ctx), item)
 	})
 }
 
@@ -73,7 +80,8 @@ func pageOf[T any](e *env) func(*T) tea.Cmd {
 func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common),
 		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
-		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey)})
+		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey),
+		Bind: func(gs []*api.Group) tea.Cmd { return e.bindItem(gs[0]) }})
 }
 
 func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -143,20 +151,25 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.Identities(e.common),
 		List: paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
-		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey)})
+		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey),
+		Bind: e.bindIdentities})
 }
 
 func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
 	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.Bindings(e.common),
 		List: paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
-		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey)})
+		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
+		Delete: &table.Delete[api.RoleBinding]{Ctx: ctx, Noun: "role binding", Outcome: outcome,
+			Label: func(b *api.RoleBinding) string { return bindingLabel(b) },
+			Run:   func(ctx context.Context, b *api.RoleBinding) error { return e.client.DeleteRoleBinding(ctx, b.UID) }}})
 }
 
 func (e *env) rolesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common),
 		List: paging.New(ctx, source(e.client.ListRoles, opts), api.RoleKey), Key: api.RoleKey,
-		Orders: columns.Orders()[:2], Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey)})
+		Orders: columns.Orders()[:2], Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey),
+		Bind: func(rs []*api.Role) tea.Cmd { return e.bindItem(rs[0]) }})
 }
 
 func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -365,19 +378,25 @@ type groupsMsg struct {
 	err    error
 }
 
-// listGroups walks the organization's folders in a command.
-func (e *env) listGroups() tea.Cmd {
-	ctx, client, org := e.ctx, e.client, *e.org
-	return func() tea.Msg {
-		out := []api.Group{org}
-		cur := api.NewCursor(client.ListGroups, api.ListOptions{DescendantsOf: org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
-		for g, err := range cur.All(ctx) {
-			if err != nil {
-				return groupsMsg{err: fmt.Errorf("list folders: %w", err)}
-			}
-			out = append(out, g)
+// groups walks the organization and its folders.
+func (e *env) groups(ctx context.Context) ([]api.Group, error) {
+	out := []api.Group{*e.org}
+	cur := api.NewCursor(e.client.ListGroups, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
+	for g, err := range cur.All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list folders: %w", err)
 		}
-		return groupsMsg{groups: out}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// listGroups lists the folders in a command, for the :group picker.
+func (e *env) listGroups() tea.Cmd {
+	ctx := e.ctx
+	return func() tea.Msg {
+		groups, err := e.groups(ctx)
+		return groupsMsg{groups: groups, err: err}
 	}
 }
 
@@ -411,4 +430,19 @@ func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
 	return tea.Batch(open(func(ctx context.Context) views.Screen {
 		return e.tagsTableOf(ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
 	}), e.learnNames())
+}
+
+// bindingLabel is "viewer → ci-bot on platform".
+func bindingLabel(b *api.RoleBinding) string {
+	role, who, group := "?", "?", "?"
+	if b.Role != nil {
+		role = b.Role.Name
+	}
+	if b.Identity != nil {
+		who = b.Identity.Name
+	}
+	if b.Group != nil {
+		group = b.Group.Name
+	}
+	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
 }

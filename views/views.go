@@ -54,6 +54,11 @@ type Screen interface {
 // TickMsg advances spinners; the shell sends it while a screen is Busy.
 type TickMsg struct{ Frame int }
 
+// ChangedMsg tells every screen that a change was made to these things:
+// resources by uid, and collections by their tree id ("role bindings:<group
+// uid>"). Screens showing them load them again.
+type ChangedMsg struct{ IDs []string }
+
 // BackMsg asks the shell to close the current screen.
 type BackMsg struct{}
 

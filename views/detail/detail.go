@@ -40,6 +40,9 @@ type Fetch struct {
 	Image    func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
 	Related  func(ctx context.Context, tag *api.Tag) (Related, error)
 	Bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)
+	// Bind starts binding a role on the item shown (`b`), when it can be
+	// bound (an identity, a group, a role); nil disables it.
+	Bind func(item any) tea.Cmd
 }
 
 // Summary describes a collection node: what it holds and how many.
@@ -182,6 +185,12 @@ func (m *Model) Actions() []keymap.State {
 	if text, _ := copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy))
 	}
+	switch m.item.(type) {
+	case *api.Identity, *api.Group, *api.Role:
+		if m.fetch.Bind != nil {
+			states = append(states, keymap.On(keymap.Bind))
+		}
+	}
 	return append(states, keymap.On(keymap.Refresh))
 }
 
@@ -220,6 +229,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if msg.uid == m.uid {
 				m.relayout()
 				return m.renderCmd()
+			}
+		}
+	case views.ChangedMsg:
+		for _, id := range msg.IDs {
+			m.drop(id)
+			if id == m.uid {
+				return m.fetchExtras()
 			}
 		}
 	case views.TickMsg:
@@ -263,6 +279,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	case keymap.Refresh:
 		m.drop(m.uid)
 		return m.fetchExtras()
+	case keymap.Bind:
+		return m.fetch.Bind(m.item)
 	}
 	return nil
 }

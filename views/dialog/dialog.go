@@ -44,6 +44,9 @@ type Config struct {
 	Outcome Outcome
 	// Parallel is how many items run at once; 0 means 4.
 	Parallel int
+	// AutoClose closes the dialog by itself when every item succeeded (a
+	// single binding needs no "close" key).
+	AutoClose bool
 }
 
 // DoneMsg tells the owner which items were done once the dialog closes.
@@ -145,6 +148,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.left--
 		if m.left == 0 {
 			m.state = finished
+			if m.cfg.AutoClose && m.allDone() {
+				return m.close()
+			}
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -220,7 +226,19 @@ func (m *Model) close() tea.Cmd {
 		}
 	}
 	id := m.cfg.ID
-	return tea.Batch(func() tea.Msg { return views.BackMsg{} }, func() tea.Msg { return DoneMsg{ID: id, Done: done} })
+	// The owner hears what was done before the dialog goes (it may be the
+	// dialog's own screen that closes).
+	return tea.Sequence(func() tea.Msg { return DoneMsg{ID: id, Done: done} }, func() tea.Msg { return views.BackMsg{} })
+}
+
+// allDone reports whether every item ran without an error.
+func (m *Model) allDone() bool {
+	for i := range m.cfg.Items {
+		if !m.ran[i] || m.errs[i] != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // View draws the question (or the progress, or the summary) at the top,
@@ -266,8 +284,11 @@ func (m *Model) View() string {
 		if m.cfg.Confirm != "" {
 			head = append(head, "", cut(m.input.View()), cut(th.Muted.Render("enter "+m.cfg.Verb+"s · esc cancels")))
 		} else {
-			head = append(head, "", cut(th.Warn.Render(strings.ToUpper(m.cfg.Verb[:1])+m.cfg.Verb[1:]+" "+text.Count(len(m.cfg.Items))+"?")+
-				th.Muted.Render("  y or enter: yes · esc: no")))
+			q := strings.ToUpper(m.cfg.Verb[:1]) + m.cfg.Verb[1:]
+			if len(m.cfg.Items) > 1 {
+				q += " " + text.Count(len(m.cfg.Items))
+			}
+			head = append(head, "", cut(th.Warn.Render(q+"?")+th.Muted.Render("  y or enter: yes · esc: no")))
 		}
 	case running:
 		head = append(head, "", cut(th.Muted.Render("working… "+text.Count(len(m.cfg.Items)-m.left)+"/"+text.Count(len(m.cfg.Items)))))

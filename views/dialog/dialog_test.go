@@ -54,7 +54,7 @@ func TestTypedConfirmation(t *testing.T) {
 		t.Errorf("typed name then enter: ran %v\n%s", ran, ansi.Strip(m.View()))
 	}
 	msgs = run(m, m.Update(viewstest.Key("enter")))
-	if len(msgs) != 2 || msgs[0] != (views.BackMsg{}) || len(msgs[1].(DoneMsg).Done) != 1 {
+	if len(msgs) != 2 || msgs[1] != (views.BackMsg{}) || len(msgs[0].(DoneMsg).Done) != 1 {
 		t.Errorf("closing: %v", msgs)
 	}
 }
@@ -78,7 +78,7 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 		t.Errorf("results:\n%s", v)
 	}
 	msgs := run(m, m.Update(viewstest.Key("esc")))
-	if done := msgs[1].(DoneMsg).Done; len(done) != 1 || done[0] != "a" {
+	if done := msgs[0].(DoneMsg).Done; len(done) != 1 || done[0] != "a" {
 		t.Errorf("done %v", done)
 	}
 }

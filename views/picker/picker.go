@@ -37,6 +37,25 @@ type Model struct {
 	input         textinput.Model
 	width, height int
 	cancel        bool // esc closes (false for a choice that must be made)
+	digits        bool // 1..9 choose the first options while the filter is empty
+}
+
+// WithDigits lets 1..9 choose the first nine options directly while the
+// filter is empty (role pickers: `b 1` binds the first role).
+func (m *Model) WithDigits() *Model {
+	m.digits = true
+	return m
+}
+
+// Preselect puts the cursor on the first option whose value is v.
+func (m *Model) Preselect(v any) *Model {
+	for i, idx := range m.matches {
+		if m.options[idx].Value == v {
+			m.cursor = i
+			break
+		}
+	}
+	return m
 }
 
 // New makes a picker; cancellable pickers close on esc.
@@ -74,6 +93,13 @@ func (m *Model) Actions() []keymap.State {
 // Update filters, moves, chooses.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if d := k.String(); m.digits && m.input.Value() == "" && len(d) == 1 && d[0] >= '1' && d[0] <= '9' {
+			if i := int(d[0] - '1'); i < len(m.options) {
+				opt, id := m.options[i], m.id
+				return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+			}
+			return nil
+		}
 		if st, ok := m.common.Keys.Lookup(k, m.Actions()); ok {
 			if !st.Enabled {
 				return views.Disabled(st)
@@ -129,12 +155,20 @@ func (m *Model) refilter() {
 // View draws the title, the filter and the visible options.
 func (m *Model) View() string {
 	th := m.common.Theme
-	lines := []string{th.OverlayTitle.Render(text.Cut(m.title, m.width, th.Glyphs.Ellipsis)), m.input.View(), ""}
+	lines := []string{th.OverlayTitle.Render(text.Cut(m.title, m.width, th.Glyphs.Ellipsis)), m.input.View()}
+	if m.digits {
+		lines = append(lines, th.Muted.Render("1-9 choose · type to narrow · enter chooses · esc cancels"))
+	}
+	lines = append(lines, "")
 	rows := max(m.height-len(lines), 1)
 	start := max(0, m.cursor-rows+1)
 	for i := start; i < min(len(m.matches), start+rows); i++ {
 		o := m.options[m.matches[i]]
-		line := text.Fit("  "+text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, m.width, false, th.Glyphs.Ellipsis)
+		num := "  "
+		if m.digits && m.input.Value() == "" && m.matches[i] < 9 {
+			num = th.HintKey.Render(string(rune('1'+m.matches[i]))) + " "
+		}
+		line := text.Fit(num+text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, m.width, false, th.Glyphs.Ellipsis)
 		if i == m.cursor {
 			line = th.Selected.Render(line)
 		} else {

@@ -82,6 +82,9 @@ type Config[T any] struct {
 	Delete *Delete[T]
 	// CopyMany gives what `y` copies for several marked items.
 	CopyMany func([]*T) (text, what string)
+	// Bind starts binding a role with the marked items (or the one under
+	// the cursor), nil when the rows cannot be bound.
+	Bind func([]*T) tea.Cmd
 }
 
 // Model is a table screen.
@@ -186,7 +189,10 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.cfg.Flag != nil {
 		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
 	}
-	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil {
+	if m.cfg.Bind != nil {
+		states = append(states, keymap.On(keymap.Bind))
+	}
+	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
 		states = append(states, keymap.On(keymap.Mark))
 	}
 	if m.cfg.Delete != nil {
@@ -297,6 +303,11 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		return m.toggleOnly()
 	case keymap.Delete:
 		return m.deleteDialog()
+	case keymap.Bind:
+		if ts := m.targets(); len(ts) > 0 {
+			return m.cfg.Bind(ts)
+		}
+		return nil
 	case keymap.Filter:
 		return m.openFilter()
 	case keymap.ServerFilter:

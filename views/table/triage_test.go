@@ -14,6 +14,7 @@ import (
 	"canopy/views"
 	"canopy/views/dialog"
 	"canopy/views/paging"
+	"canopy/views/viewstest"
 )
 
 // concurrent counts the requests in flight at once.
@@ -82,6 +83,13 @@ func driveBatched(m *Model[row], cmd tea.Cmd) {
 
 func runParallel(cmd tea.Cmd) []tea.Msg {
 	msg := cmd()
+	if seq := viewstest.Sequence(msg); seq != nil {
+		var out []tea.Msg
+		for _, c := range seq {
+			out = append(out, runParallel(c)...)
+		}
+		return out
+	}
 	b, ok := msg.(tea.BatchMsg)
 	if !ok {
 		return []tea.Msg{msg}

@@ -26,6 +26,9 @@ type Config struct {
 	Copy func(*Node) (text, what string)
 	// Deprecated opens a repo's deprecated tags (`D`), nil to disable.
 	Deprecated func(repo *Node) tea.Cmd
+	// Bind starts binding a role on an identity, folder or organization
+	// node (`b`), nil to disable.
+	Bind func(*Node) tea.Cmd
 }
 
 // Model is the explorer tree.
@@ -150,6 +153,12 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Deprecated != nil && repoOf(n) != nil {
 			states = append(states, keymap.On(keymap.OnlyFlagged))
 		}
+		if m.cfg.Bind != nil && r.kind == rowNode {
+			switch n.Kind {
+			case KindIdentity, KindFolder, KindOrg:
+				states = append(states, keymap.On(keymap.Bind))
+			}
+		}
 		if m.cfg.Copy != nil && r.kind == rowNode {
 			if text, _ := m.cfg.Copy(n); text != "" {
 				states = append(states, keymap.On(keymap.Copy))
@@ -204,6 +213,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if m.search != nil {
 			return m.updateFilter(msg)
 		}
+	case views.ChangedMsg:
+		return m.changed(msg)
 	case views.TickMsg:
 		m.frame = msg.Frame
 	case tea.MouseWheelMsg:
@@ -338,6 +349,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.openFilter()
 	case keymap.OnlyFlagged:
 		return m.cfg.Deprecated(repoOf(m.Selected()))
+	case keymap.Bind:
+		return m.cfg.Bind(m.Selected())
 	case keymap.Back:
 		if m.filtering() {
 			m.clearFilter()
@@ -552,4 +565,20 @@ func repoOf(n *Node) *Node {
 		return n.Parent
 	}
 	return nil
+}
+
+// changed loads again the started collections a change touched.
+func (m *Model) changed(msg views.ChangedMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, n := range m.lists {
+		for _, id := range msg.IDs {
+			if n.ID == id {
+				cmds = append(cmds, n.Children.Reset(n.Children.Order()))
+			}
+		}
+	}
+	if len(cmds) > 0 && !m.filtering() {
+		m.rebuild()
+	}
+	return tea.Batch(cmds...)
 }

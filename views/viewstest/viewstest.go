@@ -5,8 +5,24 @@
 package viewstest
 
 import (
+	"reflect"
+
 	tea "charm.land/bubbletea/v2"
 )
+
+// Sequence returns the commands of a tea.Sequence message (its type is not
+// exported), or nil for any other message.
+func Sequence(msg tea.Msg) []tea.Cmd {
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) || v.Type() == reflect.TypeOf(tea.BatchMsg(nil)) {
+		return nil
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out
+}
 
 // Drive runs cmd and every command that follows from it. Messages that
 // accept returns true for are given to update (whose command is run in
@@ -20,7 +36,12 @@ func Drive(cmd tea.Cmd, accept func(tea.Msg) bool, update func(tea.Msg) tea.Cmd)
 		if c == nil {
 			continue
 		}
-		switch msg := c().(type) {
+		msg := c()
+		if seq := Sequence(msg); seq != nil {
+			queue = append(queue, seq...)
+			continue
+		}
+		switch msg := msg.(type) {
 		case nil:
 		case tea.BatchMsg:
 			queue = append(queue, msg...)

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/bind"
+	"canopy/views/picker"
+	"canopy/views/safe"
+	"canopy/views/tree"
+)
+
+// firstRoles are offered first, in this order, so `b 1` binds viewer.
+func firstRoles() []string { return []string{"viewer", "editor", "owner"} }
+
+// bindFlow opens the binding flow with what is already chosen.
+func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
+	return open(func(ctx context.Context) views.Screen {
+		return bind.New(ctx, e.common, bind.Config{Identities: ids, Role: role, Group: group,
+			LoadIdentities: e.identityOptions, LoadRoles: e.roleOptions, LoadGroups: e.groupChoices,
+			Bind: func(ctx context.Context, group, identity, role string) (*api.RoleBinding, error) {
+				return e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+			},
+			Outcome: outcome})
+	})
+}
+
+// bindItem starts the flow from a resource: an identity, a group or a role.
+func (e *env) bindItem(item any) tea.Cmd {
+	switch it := item.(type) {
+	case *api.Identity:
+		return e.bindFlow([]bind.Identity{identityOf(it)}, nil, nil)
+	case *api.Group:
+		return e.bindFlow(nil, nil, &bind.Choice{UID: it.UID, Name: it.Name})
+	case *api.Role:
+		return e.bindFlow(nil, &bind.Choice{UID: it.UID, Name: it.Name}, nil)
+	}
+	return nil
+}
+
+// bindNode starts the flow from a tree node.
+func (e *env) bindNode(n *tree.Node) tea.Cmd { return e.bindItem(n.Item) }
+
+func identityOf(id *api.Identity) bind.Identity {
+	return bind.Identity{UID: id.UID, Name: id.Name, Group: api.ParentUID(id.UID)}
+}
+
+// bindIdentities starts the flow for identities marked in a table.
+func (e *env) bindIdentities(ids []*api.Identity) tea.Cmd {
+	out := make([]bind.Identity, len(ids))
+	for i, id := range ids {
+		out[i] = identityOf(id)
+	}
+	return e.bindFlow(out, nil, nil)
+}
+
+// roleOptions lists every role of the organization, viewer, editor and
+// owner first, then the other built-in roles, then the custom ones.
+func (e *env) roleOptions(ctx context.Context) ([]picker.Option, error) {
+	var roles []api.Role
+	cur := api.NewCursor(e.client.ListRoles, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.RoleKey)
+	for r, err := range cur.All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list roles: %w", err)
+		}
+		roles = append(roles, r)
+	}
+	first := firstRoles()
+	rank := func(r api.Role) int {
+		if i := slices.Index(first, r.Name); i >= 0 {
+			return i
+		}
+		if api.ParentUID(r.UID) == "" {
+			return len(first) // other built-in roles
+		}
+		return len(first) + 1
+	}
+	slices.SortStableFunc(roles, func(a, b api.Role) int {
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Name, b.Name))
+	})
+	opts := make([]picker.Option, len(roles))
+	for i, r := range roles {
+		opts[i] = picker.Option{Label: safe.String(r.Name),
+			Detail: fmt.Sprintf("%s · %d capabilities", safe.String(r.Description), len(r.Capabilities)),
+			Value:  bind.Choice{UID: r.UID, Name: r.Name}}
+	}
+	return opts, nil
+}
+
+// groupChoices lists the organization and its folders by path.
+func (e *env) groupChoices(ctx context.Context) ([]picker.Option, error) {
+	groups, err := e.groups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opts := groupOptions(groups)
+	for i := range opts {
+		uid := opts[i].Value.(string)
+		opts[i].Value = bind.Choice{UID: uid, Name: opts[i].Label}
+	}
+	return opts, nil
+}
+
+// identityOptions lists the organization's identities.
+func (e *env) identityOptions(ctx context.Context) ([]picker.Option, error) {
+	var opts []picker.Option
+	cur := api.NewCursor(e.client.ListIdentities, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.IdentityKey)
+	for id, err := range cur.All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list identities: %w", err)
+		}
+		detail := safe.String(id.Description)
+		if id.ClaimMatch != nil {
+			detail = safe.String(id.ClaimMatch.Subject)
+		}
+		opts = append(opts, picker.Option{Label: safe.String(id.Name), Detail: detail, Value: identityOf(&id)})
+	}
+	return opts, nil
+}

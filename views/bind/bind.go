@@ -1,0 +1,315 @@
+// Package bind is the keyboard flow that binds a role to identities on a
+// group: it asks only for what the starting point does not give (on an
+// identity: role, then group; on a group: identity, then role; on a role:
+// identity, then group), with fuzzy pickers, `1`..`9` for the first roles,
+// the identity's own group preselected, then a one-line confirmation, and
+// per-identity results when several are bound at once.
+package bind
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/dialog"
+	"canopy/views/picker"
+	"canopy/views/safe"
+)
+
+// Identity is one identity to bind: its uid, its name, and its own group.
+type Identity struct {
+	UID, Name, Group string
+}
+
+// Choice is a role or a group already chosen.
+type Choice struct {
+	UID, Name string
+}
+
+// Config says where the flow starts and how it reads and writes.
+type Config struct {
+	Identities []Identity // who; empty: ask
+	Role       *Choice    // which role; nil: ask
+	Group      *Choice    // on which group; nil: ask
+	// Loaders for the pickers. Options' Values are Identity (identities)
+	// or Choice (roles, groups). Roles come in the order they are offered.
+	LoadIdentities func(ctx context.Context) ([]picker.Option, error)
+	LoadRoles      func(ctx context.Context) ([]picker.Option, error)
+	LoadGroups     func(ctx context.Context) ([]picker.Option, error)
+	Bind           func(ctx context.Context, group, identity, role string) (*api.RoleBinding, error)
+	Outcome        dialog.Outcome
+}
+
+type step int
+
+const (
+	askIdentity step = iota
+	askRole
+	askGroup
+	confirm
+)
+
+// optionsMsg carries a picker's options.
+type optionsMsg struct {
+	owner *Model
+	step  step
+	opts  []picker.Option
+	err   error
+}
+
+// Model is the flow, as one screen whose inside changes with the step.
+type Model struct {
+	common views.Common
+	ctx    context.Context
+	cfg    Config
+	step   step
+	inner  views.Screen // the current picker or dialog
+	err    error
+	width  int
+	height int
+
+	mu      sync.Mutex
+	results map[string]*api.RoleBinding // by identity uid, written by the dialog's runs
+}
+
+// New starts a flow; ctx bounds its requests.
+func New(ctx context.Context, common views.Common, cfg Config) *Model {
+	return &Model{common: common, ctx: ctx, cfg: cfg, results: map[string]*api.RoleBinding{}}
+}
+
+func (m *Model) id(s step) string { return fmt.Sprintf("bind-%p-%d", m, s) }
+
+// Init asks for the first missing choice.
+func (m *Model) Init() tea.Cmd { return m.next() }
+
+// Title names the flow.
+func (m *Model) Title() string { return "bind a role" }
+
+// Busy reports whether options load or bindings run.
+func (m *Model) Busy() bool {
+	return m.inner == nil && m.err == nil || m.inner != nil && m.inner.Busy()
+}
+
+// TakesText reports whether typed keys go to a picker's filter or the dialog.
+func (m *Model) TakesText() bool {
+	if _, ok := m.inner.(*picker.Model); ok {
+		return true
+	}
+	return false
+}
+
+// SetSize passes the size on.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	if m.inner != nil {
+		m.inner.SetSize(w, h)
+	}
+}
+
+// Actions are the inner screen's.
+func (m *Model) Actions() []keymap.State {
+	if m.inner == nil {
+		return []keymap.State{keymap.On(keymap.Cancel)}
+	}
+	return m.inner.Actions()
+}
+
+// next moves to the first choice still missing, or to the confirmation.
+func (m *Model) next() tea.Cmd {
+	switch {
+	case len(m.cfg.Identities) == 0:
+		m.step = askIdentity
+		return m.load(m.cfg.LoadIdentities)
+	case m.cfg.Role == nil:
+		m.step = askRole
+		return m.load(m.cfg.LoadRoles)
+	case m.cfg.Group == nil:
+		m.step = askGroup
+		return m.load(m.cfg.LoadGroups)
+	}
+	m.step = confirm
+	return m.confirmDialog()
+}
+
+func (m *Model) load(f func(context.Context) ([]picker.Option, error)) tea.Cmd {
+	m.inner = nil
+	ctx, owner, s := m.ctx, m, m.step
+	return func() tea.Msg {
+		opts, err := f(ctx)
+		return optionsMsg{owner: owner, step: s, opts: opts, err: err}
+	}
+}
+
+// Update follows the steps.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case optionsMsg:
+		if msg.owner != m || msg.step != m.step {
+			return nil
+		}
+		if msg.err != nil {
+			m.err = msg.err
+			return nil
+		}
+		return m.showPicker(msg.opts)
+	case picker.ChosenMsg:
+		if msg.ID != m.id(m.step) {
+			return nil
+		}
+		switch v := msg.Option.Value.(type) {
+		case Identity:
+			m.cfg.Identities = []Identity{v}
+		case Choice:
+			if m.step == askRole {
+				m.cfg.Role = &v
+			} else {
+				m.cfg.Group = &v
+			}
+		}
+		return m.next()
+	case dialog.DoneMsg:
+		if msg.ID == m.id(confirm) {
+			return m.done(msg)
+		}
+		return nil
+	case tea.KeyPressMsg:
+		if m.inner == nil {
+			if m.common.Keys.Is(msg, keymap.Cancel) {
+				return func() tea.Msg { return views.BackMsg{} }
+			}
+			return nil
+		}
+	}
+	if m.inner != nil {
+		return m.inner.Update(msg)
+	}
+	return nil
+}
+
+// showPicker puts up the picker of the current step.
+func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
+	var title string
+	switch m.step {
+	case askIdentity:
+		title = "Bind which identity" + m.where() + "?"
+	case askRole:
+		title = "Which role for " + m.who() + m.where() + "?"
+	case askGroup:
+		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which group?"
+	}
+	p := picker.New(m.common, m.id(m.step), title, opts, true)
+	switch m.step {
+	case askRole:
+		p.WithDigits()
+	case askGroup:
+		// The identity's own group first: the usual answer.
+		p.Preselect(Choice{UID: m.cfg.Identities[0].Group, Name: groupName(opts, m.cfg.Identities[0].Group)})
+	}
+	m.inner = p
+	p.SetSize(m.width, m.height)
+	return p.Init()
+}
+
+func groupName(opts []picker.Option, uid string) string {
+	for _, o := range opts {
+		if c, ok := o.Value.(Choice); ok && c.UID == uid {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+func (m *Model) who() string {
+	if len(m.cfg.Identities) == 1 {
+		return safe.String(m.cfg.Identities[0].Name)
+	}
+	return fmt.Sprintf("%d identities", len(m.cfg.Identities))
+}
+
+func (m *Model) where() string {
+	if m.cfg.Group != nil {
+		return " on " + safe.String(m.cfg.Group.Name)
+	}
+	return ""
+}
+
+// confirmDialog asks once, then binds each identity (in parallel, each with
+// its own result).
+func (m *Model) confirmDialog() tea.Cmd {
+	role, group := *m.cfg.Role, *m.cfg.Group
+	items := make([]dialog.Item, len(m.cfg.Identities))
+	for i, id := range m.cfg.Identities {
+		items[i] = dialog.Item{Key: id.UID,
+			Label: safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name),
+			Run: func(ctx context.Context) error {
+				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID)
+				if err == nil {
+					m.mu.Lock()
+					m.results[id.UID] = b
+					m.mu.Unlock()
+				}
+				return err
+			}}
+	}
+	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
+	d := dialog.New(m.ctx, m.common, dialog.Config{ID: m.id(confirm), Title: title, Items: items, Verb: "bind",
+		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
+		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID) + "  {identityUid, roleUid: " + safe.String(role.UID) + "}"}})
+	m.inner = d
+	d.SetSize(m.width, m.height)
+	return d.Init()
+}
+
+// done reports the hydrated bindings and tells the other screens.
+func (m *Model) done(msg dialog.DoneMsg) tea.Cmd {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var said []string
+	for _, uid := range msg.Done {
+		if b := m.results[uid]; b != nil {
+			said = append(said, hydrated(b))
+		}
+	}
+	ids := append([]string{"role bindings:" + m.cfg.Group.UID}, msg.Done...)
+	changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
+	switch {
+	case len(said) == 1:
+		return tea.Batch(changed, views.Flash("bound "+said[0]))
+	case len(said) > 1:
+		return tea.Batch(changed, views.Flash(fmt.Sprintf("bound %d identities: %s", len(said), strings.Join(said, "; "))))
+	}
+	return nil
+}
+
+// hydrated is "viewer → ci-bot on platform", from the server's answer.
+func hydrated(b *api.RoleBinding) string {
+	role, who, group := "?", "?", "?"
+	if b.Role != nil {
+		role = b.Role.Name
+	}
+	if b.Identity != nil {
+		who = b.Identity.Name
+	}
+	if b.Group != nil {
+		group = b.Group.Name
+	}
+	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
+}
+
+// View is the inner screen, or what is loading or failed.
+func (m *Model) View() string {
+	th := m.common.Theme
+	switch {
+	case m.err != nil:
+		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render("esc closes")
+	case m.inner == nil:
+		return th.Muted.Render("loading choices…")
+	}
+	return m.inner.View()
+}

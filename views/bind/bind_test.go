@@ -1,0 +1,181 @@
+package bind
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/dialog"
+	"canopy/views/picker"
+	"canopy/views/viewstest"
+)
+
+type call struct{ group, identity, role string }
+
+type fake struct {
+	mu    sync.Mutex
+	calls []call
+}
+
+func (f *fake) config() Config {
+	roles := []picker.Option{
+		{Label: "viewer", Value: Choice{UID: "r-viewer", Name: "viewer"}},
+		{Label: "editor", Value: Choice{UID: "r-editor", Name: "editor"}},
+		{Label: "owner", Value: Choice{UID: "r-owner", Name: "owner"}},
+	}
+	groups := []picker.Option{
+		{Label: "acme", Value: Choice{UID: "org", Name: "acme"}},
+		{Label: "platform", Value: Choice{UID: "org/p", Name: "platform"}},
+		{Label: "platform/ci", Value: Choice{UID: "org/p/ci", Name: "platform/ci"}},
+	}
+	ids := []picker.Option{
+		{Label: "alice", Value: Identity{UID: "org/alice", Name: "alice", Group: "org"}},
+		{Label: "ci-bot", Value: Identity{UID: "org/p/ci/bot", Name: "ci-bot", Group: "org/p/ci"}},
+	}
+	return Config{
+		LoadRoles:      func(context.Context) ([]picker.Option, error) { return roles, nil },
+		LoadGroups:     func(context.Context) ([]picker.Option, error) { return groups, nil },
+		LoadIdentities: func(context.Context) ([]picker.Option, error) { return ids, nil },
+		Bind: func(_ context.Context, group, identity, role string) (*api.RoleBinding, error) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			f.calls = append(f.calls, call{group, identity, role})
+			if identity == "org/gone" {
+				return nil, errors.New("NOT_FOUND: identity org/gone does not exist")
+			}
+			return &api.RoleBinding{UID: group + "/b", Identity: &api.BindingIdentity{Name: strings.TrimPrefix(identity, "org/")},
+				Role: &api.Ref{Name: strings.TrimPrefix(role, "r-")}, Group: &api.Ref{Name: group}}, nil
+		},
+	}
+}
+
+// flow drives the flow like the shell: messages go back to it, BackMsg ends it.
+type flow struct {
+	m      *Model
+	other  []tea.Msg
+	closed bool
+}
+
+func start(t *testing.T, cfg Config) *flow {
+	t.Helper()
+	m := New(context.Background(), views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, cfg)
+	m.SetSize(90, 20)
+	f := &flow{m: m}
+	f.run(m.Init())
+	return f
+}
+
+func (f *flow) run(cmd tea.Cmd) {
+	for _, msg := range viewstest.Drive(cmd, func(msg tea.Msg) bool {
+		switch msg.(type) {
+		case optionsMsg, picker.ChosenMsg, dialog.DoneMsg:
+			return true
+		}
+		return strings.HasSuffix(typeName(msg), "resultMsg")
+	}, f.m.Update) {
+		if msg == (views.BackMsg{}) {
+			f.closed = true
+		}
+		f.other = append(f.other, msg)
+	}
+}
+
+func typeName(msg tea.Msg) string { return fmt.Sprintf("%T", msg) }
+
+func (f *flow) keys(keys ...string) {
+	for _, k := range keys {
+		f.run(f.m.Update(viewstest.Key(k)))
+	}
+}
+
+func (f *flow) screen() string { return ansi.Strip(f.m.View()) }
+
+func TestBindFromAnIdentityWithADigit(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Identities = []Identity{{UID: "org/p/ci/bot", Name: "ci-bot", Group: "org/p/ci"}}
+	f := start(t, cfg)
+	s := f.screen()
+	if !strings.Contains(s, "Which role for ci-bot?") || !strings.Contains(s, "1 viewer") || !strings.Contains(s, "3 owner") {
+		t.Fatalf("role picker:\n%s", s)
+	}
+	f.keys("1")
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which group?") {
+		t.Fatalf("group picker:\n%s", s)
+	}
+	// The identity's own group is preselected: enter takes it.
+	f.keys("enter")
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on platform/ci?") {
+		t.Fatalf("confirmation:\n%s", s)
+	}
+	f.keys("enter")
+	if len(fk.calls) != 1 || fk.calls[0] != (call{"org/p/ci", "org/p/ci/bot", "r-viewer"}) {
+		t.Fatalf("calls %+v", fk.calls)
+	}
+	if !f.closed {
+		t.Error("a single successful binding did not close the flow")
+	}
+	var flash, changed bool
+	for _, msg := range f.other {
+		switch m := msg.(type) {
+		case views.FlashMsg:
+			flash = strings.Contains(m.Text, "bound viewer → p/ci/bot on org/p/ci")
+		case views.ChangedMsg:
+			changed = strings.Join(m.IDs, " ") == "role bindings:org/p/ci org/p/ci/bot"
+		}
+	}
+	if !flash || !changed {
+		t.Errorf("flash %v changed %v: %v", flash, changed, f.other)
+	}
+}
+
+func TestBindFromAGroupAsksIdentityThenRole(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Group = &Choice{UID: "org/p", Name: "platform"}
+	f := start(t, cfg)
+	if s := f.screen(); !strings.Contains(s, "Bind which identity on platform?") {
+		t.Fatalf("identity picker:\n%s", s)
+	}
+	f.keys("a", "l", "i", "enter")
+	if s := f.screen(); !strings.Contains(s, "Which role for alice on platform?") {
+		t.Fatalf("role picker:\n%s", s)
+	}
+	f.keys("o", "w", "n", "enter", "y")
+	if len(fk.calls) != 1 || fk.calls[0] != (call{"org/p", "org/alice", "r-owner"}) {
+		t.Fatalf("calls %+v", fk.calls)
+	}
+}
+
+func TestBulkBindShowsEachResult(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Identities = []Identity{{UID: "org/alice", Name: "alice", Group: "org"}, {UID: "org/gone", Name: "gone", Group: "org"}}
+	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
+	f := start(t, cfg)
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to 2 identities on which group?") {
+		t.Fatalf("group picker:\n%s", s)
+	}
+	f.keys("enter", "enter")
+	s := f.screen()
+	if !strings.Contains(s, "1 done, 1 failed") || !strings.Contains(s, "NOT_FOUND: identity org/gone does not exist") {
+		t.Fatalf("results:\n%s", s)
+	}
+	if f.closed {
+		t.Fatal("a failure closed the dialog before it was read")
+	}
+	f.keys("enter")
+	if !f.closed {
+		t.Error("enter did not close")
+	}
+}
