@@ -27,7 +27,7 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 			Bind: func(ctx context.Context, group, identity, role string) (*api.RoleBinding, error) {
 				return e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
 			},
-			Outcome: outcome})
+			Outcome: failure})
 	})
 }
 

@@ -104,3 +104,52 @@ func (h *harness) groupUID(t *testing.T, name string) string {
 	}
 	return page.Items[0].UID
 }
+
+func TestBindErrorsAreExplained(t *testing.T) {
+	h, _, _ := recordingShell(t, 140, 40)
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("l")
+	h.waitText("carol")
+	h.moveTo("carol")
+	// carol already has viewer on the organization: the server refuses the
+	// duplicate, and the dialog says so and stays.
+	h.keys("b")
+	h.waitText("Which role for carol?")
+	h.keys("1")
+	h.waitText("Bind viewer to carol on which group?")
+	h.keys("enter")
+	h.waitText("Bind?")
+	h.keys("enter")
+	s := h.waitText("1 failed", "already has role")
+	if !strings.Contains(s, "Bind viewer to carol on acme.example (organization)?") {
+		t.Errorf("the dialog lost its question:\n%s", s)
+	}
+	// The identity is deleted meanwhile: 404, explained, not "already gone".
+	h.keys("esc")
+	h.waitText("details: carol")
+	carol := h.identityUID(t, "carol")
+	if err := h.m.opts.Client.DeleteIdentity(context.Background(), carol); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("b")
+	h.waitText("Which role for carol?")
+	h.keys("2")
+	h.waitText("on which group?")
+	h.keys("enter")
+	h.waitText("Bind?")
+	h.keys("enter")
+	s = h.waitText("1 failed")
+	if !strings.Contains(s, "does not exist") || strings.Contains(s, "already gone") {
+		t.Errorf("a deleted identity is not explained:\n%s", s)
+	}
+}
+
+func (h *harness) identityUID(t *testing.T, name string) string {
+	t.Helper()
+	page, err := h.m.opts.Client.ListIdentities(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: name})
+	if err != nil || len(page.Items) != 1 {
+		t.Fatalf("identity %s: %+v %v", name, page, err)
+	}
+	return page.Items[0].UID
+}

@@ -5,14 +5,19 @@ import (
 	"canopy/views/safe"
 )
 
-// outcome explains a failed change the way the API says it, for dialogs:
-// a missing resource was already gone (so the change is done), a refusal
-// lists its preconditions or field violations, a denial says who lacks
-// what.
+// outcome explains a failed delete the way the API says it: a missing
+// resource was already gone (so the delete is done); else as failure.
 func outcome(err error) ([]string, bool) {
 	if api.IsNotFound(err) {
 		return []string{"already gone"}, true
 	}
+	return failure(err)
+}
+
+// failure explains a failed change: the server's message, then its
+// precondition or field violations (a denial's message says who lacks
+// what; a missing identity is named by its ResourceInfo).
+func failure(err error) ([]string, bool) {
 	var lines []string
 	apiErr, ok := api.AsError(err)
 	if !ok {

@@ -76,6 +76,8 @@ type Model struct {
 
 	mu      sync.Mutex
 	results map[string]*api.RoleBinding // by identity uid, written by the dialog's runs
+
+	typed []tea.KeyPressMsg // keys typed while the choices load, replayed on the picker
 }
 
 // New starts a flow; ctx bounds its requests.
@@ -183,6 +185,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if m.common.Keys.Is(msg, keymap.Cancel) {
 				return func() tea.Msg { return views.BackMsg{} }
 			}
+			if m.err == nil {
+				m.typed = append(m.typed, msg) // typed ahead: kept for the picker
+			}
 			return nil
 		}
 	}
@@ -213,7 +218,20 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	}
 	m.inner = p
 	p.SetSize(m.width, m.height)
-	return p.Init()
+	cmds := []tea.Cmd{p.Init()}
+	typed := m.typed
+	m.typed = nil
+	for i, k := range typed {
+		cmd := p.Update(k)
+		cmds = append(cmds, cmd)
+		if cmd != nil && i < len(typed)-1 {
+			// A choice was made (a digit): the rest goes to the next step,
+			// which comes with the choice's message.
+			m.typed = typed[i+1:]
+			break
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 func groupName(opts []picker.Option, uid string) string {

@@ -179,3 +179,18 @@ func TestBulkBindShowsEachResult(t *testing.T) {
 		t.Error("enter did not close")
 	}
 }
+
+func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Identities = []Identity{{UID: "org/alice", Name: "alice", Group: "org"}}
+	m := New(context.Background(), views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, cfg)
+	m.SetSize(90, 20)
+	load := m.Init() // the roles are on their way
+	m.Update(viewstest.Key("2"))
+	f := &flow{m: m}
+	f.run(load)
+	if s := f.screen(); !strings.Contains(s, "Bind editor to alice on which group?") {
+		t.Fatalf("the 2 typed while loading was lost:\n%s", s)
+	}
+}
