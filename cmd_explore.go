@@ -26,13 +26,15 @@ import (
 
 // uiFlags are the flags every UI command shares.
 type uiFlags struct {
-	theme string
-	icons bool
+	theme    string
+	icons    bool
+	readOnly bool
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", theme.Auto, "color theme: "+strings.Join(theme.Names(), ", "))
 	fs.BoolVar(&f.icons, "icons", false, "use Unicode icons instead of ASCII glyphs")
+	fs.BoolVar(&f.readOnly, "read-only", false, "change nothing: every edit, create, delete and binding key is disabled")
 }
 
 func (f *uiFlags) themeOptions() (theme.Options, error) {
@@ -114,13 +116,14 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	go func() { _ = hs.Serve(ln) }()
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
-	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo")})
+	changes := &ui.ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
 	}
 	return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-		Identity: "admin (demo)", Theme: to}, stderr)
+		Identity: "admin (demo)", Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
 }
 
 // runExplore opens the UI on an API found by flags and environment.
@@ -159,7 +162,8 @@ Flags:
 		aud = *apiURL
 	}
 	tokens := api.NewTokenSource(api.TokenOptions{Audience: aud, TokenFile: *tokenFile})
-	client, err := api.New(api.Options{BaseURL: *apiURL, TokenSource: tokens})
+	changes := &ui.ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: *apiURL, TokenSource: tokens, Observe: changes.Record})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitUsage
@@ -183,7 +187,7 @@ Flags:
 	if u, err := url.Parse(*apiURL); err == nil {
 		host = u.Host
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: *org, Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()), Theme: to}, stderr)
+	return runUI(ctx, ui.Options{Client: client, Org: *org, Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()), Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
 }
 
 func envOr(def string, names ...string) string {

@@ -44,6 +44,20 @@ type Options struct {
 	// Logger receives one debug line per attempt (method, path, status,
 	// duration), never a token; nil discards.
 	Logger *slog.Logger
+	// Observe, when set, is told about every call that changes something
+	// (not GET), once it is over: for a log of changes. It never sees the
+	// token. It is called from the calling goroutine.
+	Observe func(Change)
+}
+
+// Change is a finished call that changes something: what was asked and
+// how it ended.
+type Change struct {
+	Method string
+	URL    string // full URL with query, never a token
+	Body   []byte // the JSON sent, nil for none
+	Err    error  // nil on success
+	Took   time.Duration
 }
 
 // Client calls Platform API v2. It is safe for concurrent use.
@@ -55,6 +69,7 @@ type Client struct {
 	timeout   time.Duration
 	retry     RetryPolicy
 	log       *slog.Logger
+	observe   func(Change)
 }
 
 // invalidator is a token source that can be told its token was refused.
@@ -79,7 +94,7 @@ func New(opts Options) (*Client, error) {
 	}
 	hc.CheckRedirect = sameHostRedirects(base.Host)
 	c := &Client{base: base, hc: hc, tokens: opts.TokenSource, userAgent: opts.UserAgent,
-		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger}
+		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger, observe: opts.Observe}
 	if c.userAgent == "" {
 		c.userAgent = UserAgent
 	}
@@ -131,8 +146,33 @@ type call struct {
 }
 
 // do runs a call with retries and decodes a 2xx JSON answer into out (nil
-// to discard it).
+// to discard it); a call that changes something is then reported to the
+// observer.
 func (c *Client) do(ctx context.Context, k call, out any) error {
+	if c.observe == nil || k.method == http.MethodGet {
+		return c.run(ctx, k, out)
+	}
+	start := time.Now()
+	err := c.run(ctx, k, out)
+	var body []byte
+	if k.body != nil {
+		body, _ = json.Marshal(k.body)
+	}
+	c.observe(Change{Method: k.method, URL: c.url(k).String(), Body: body, Err: err, Took: time.Since(start)})
+	return err
+}
+
+// url is the call's full URL: uids in the path segment by segment escaped.
+func (c *Client) url(k call) *url.URL {
+	u := *c.base
+	u.Path = c.base.Path + k.path
+	u.RawPath = c.base.EscapedPath() + EscapePath(k.path)
+	u.RawQuery = k.query.Encode()
+	return &u
+}
+
+// run does the call: attempts, retries, and the decoding of the answer.
+func (c *Client) run(ctx context.Context, k call, out any) error {
 	var payload []byte
 	if k.body != nil {
 		b, err := json.Marshal(k.body)
@@ -141,10 +181,7 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 		}
 		payload = b
 	}
-	u := *c.base
-	u.Path = c.base.Path + k.path
-	u.RawPath = c.base.EscapedPath() + EscapePath(k.path)
-	u.RawQuery = k.query.Encode()
+	u := c.url(k)
 	start := time.Now()
 	reauthed, unanswered := false, false
 	for attempt := 1; ; attempt++ {

@@ -44,6 +44,9 @@ const (
 	OnlyFlagged Action = "only-flagged"
 	Delete      Action = "delete"
 	Bind        Action = "bind"
+	Edit        Action = "edit"
+	New         Action = "new"
+	Undo        Action = "undo"
 	// ServerFilter asks the server for an exact match of the pattern typed.
 	ServerFilter Action = "server-filter"
 	Help         Action = "help"
@@ -127,6 +130,9 @@ func defaults() []Def {
 		{MarkFlagged, []string{"V"}, "mark deprecated", "mark every deprecated row shown", Resource},
 		{OnlyFlagged, []string{"D"}, "deprecated only", "show only deprecated tags, scanning every page of the list", Resource},
 		{Delete, []string{"d"}, "delete", "delete the marked rows (or the one under the cursor), after asking", Resource},
+		{Edit, []string{"e"}, "edit", "edit the main field in place (in the detail pane: choose the field)", Resource},
+		{New, []string{"n"}, "new", "create a resource in this collection", Resource},
+		{Undo, []string{"u"}, "undo", "undo the last edit (sends the old value with the same mask)", Global},
 		{Bind, []string{"b"}, "bind", "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Resource},
 		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
 		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},

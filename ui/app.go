@@ -8,6 +8,9 @@ package ui
 import (
 	"context"
 	"fmt"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,9 +20,11 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/dialog"
 	"canopy/views/explorer"
 	"canopy/views/help"
 	"canopy/views/picker"
+	"canopy/views/safe"
 )
 
 // Options configure the shell.
@@ -33,6 +38,11 @@ type Options struct {
 	Theme    theme.Options
 	Keys     *keymap.KeyMap // nil: defaults
 	Now      func() time.Time
+	// ReadOnly disables every change (edits, creates, deletes, bindings).
+	ReadOnly bool
+	// Changes is the log the client records its changes in (its Observe
+	// hook); nil keeps none.
+	Changes *ChangeLog
 }
 
 // entry is a screen on the stack and the cancel of its requests.
@@ -62,6 +72,7 @@ type Model struct {
 	ticking  bool
 	starting bool
 	startErr error
+	lastEdit *editedMsg // what u undoes
 }
 
 // Messages of the shell itself.
@@ -85,9 +96,12 @@ func New(opts Options) *Model {
 		keys = keymap.Default()
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	common := views.Common{Theme: theme.New(opts.Theme), Keys: keys, Now: opts.Now}
+	common := views.Common{Theme: theme.New(opts.Theme), Keys: keys, Now: opts.Now, ReadOnly: opts.ReadOnly}
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true,
-		env: &env{client: opts.Client, common: common, names: map[string]string{}, ctx: ctx}}
+		env: &env{client: opts.Client, common: common, names: map[string]string{}, ctx: ctx, changes: opts.Changes}}
+	if m.env.changes == nil {
+		m.env.changes = &ChangeLog{}
+	}
 	m.cmd = nil
 	return m
 }
@@ -210,6 +224,30 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.setFlash(msg.err.Error(), true)
 		}
 		return nil
+	case dialog.DoneMsg:
+		cmd := m.broadcast(msg)
+		if strings.HasPrefix(msg.ID, "delete:") || strings.HasPrefix(msg.ID, "table-") {
+			cmd = tea.Batch(cmd, afterDelete(msg))
+		}
+		return cmd
+	case gotoMsg:
+		m.popAll()
+		if ex, ok := m.top().(*explorer.Model); ok {
+			return ex.Tree().Goto(msg.uid)
+		}
+		return nil
+	case editedMsg:
+		m.lastEdit = &msg
+		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}),
+			m.setFlash(fmt.Sprintf("%s of %s: %s (u undoes)", msg.e.mask, safe.String(msg.e.name), changeText(msg.old, msg.new)), false))
+	case undoneMsg:
+		if msg.err != nil {
+			lines, _ := failure(msg.err)
+			return m.setFlash("undo failed: "+strings.Join(lines, " "), true)
+		}
+		m.lastEdit = nil
+		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}),
+			m.setFlash(fmt.Sprintf("undid the edit of %s of %s", msg.e.mask, safe.String(msg.e.name)), false))
 	case orgsMsg:
 		return m.gotOrgs(msg)
 	case orgMsg:
@@ -304,3 +342,22 @@ func shorten(s string) string {
 
 // Close cancels every request; call it when the program ends.
 func (m *Model) Close() { m.stop() }
+
+// changeText is `"old" → "new"` for the fields that changed.
+func changeText(old, new map[string]string) string {
+	keys := make([]string, 0, len(old))
+	for k := range old {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		if old[k] != new[k] {
+			parts = append(parts, strconv.Quote(short(safe.String(old[k])))+" → "+strconv.Quote(short(safe.String(new[k]))))
+		}
+	}
+	if len(parts) == 0 {
+		return "unchanged"
+	}
+	return strings.Join(parts, ", ")
+}

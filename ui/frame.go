@@ -191,6 +191,9 @@ func (m *Model) status() string {
 		org = safe.String(m.env.org.Name)
 	}
 	left := " " + th.StatusKey.Render(org) + th.StatusBar.Render(" · "+m.host()+" · "+safe.String(m.opts.Identity))
+	if m.opts.ReadOnly {
+		left += th.Warn.Render(" · read-only")
+	}
 	right := ""
 	switch {
 	case m.flash != "":

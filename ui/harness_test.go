@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/theme"
+	"canopy/views/viewstest"
 )
 
 // harness runs the shell the way Bubble Tea does: commands run in
@@ -93,11 +93,18 @@ func (h *harness) send(msg tea.Msg) {
 		h.quit = true
 		return
 	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		// tea.Sequence's message: run in order is not needed by the shell.
-		for i := range v.Len() {
-			h.run(v.Index(i).Interface().(tea.Cmd))
-		}
+	if seq := viewstest.Sequence(msg); seq != nil {
+		// tea.Sequence: each message arrives after the one before it.
+		go func() {
+			for _, c := range seq {
+				if c == nil {
+					continue
+				}
+				if m := c(); m != nil {
+					h.msgs <- m
+				}
+			}
+		}()
 		return
 	}
 	_, cmd := h.m.Update(msg)

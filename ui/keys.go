@@ -13,6 +13,7 @@ import (
 	"canopy/views/cmdline"
 	"canopy/views/detail"
 	"canopy/views/explorer"
+	"canopy/views/form"
 	"canopy/views/help"
 	"canopy/views/picker"
 	"canopy/views/safe"
@@ -43,6 +44,14 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		case m.common.Keys.Is(msg, keymap.Help):
 			m.openHelp()
 			return nil
+		case m.common.Keys.Is(msg, keymap.Undo) && top != nil:
+			if st := m.common.Change(keymap.Undo); !st.Enabled {
+				return m.setFlash(st.Reason, true)
+			}
+			if m.lastEdit == nil {
+				return m.setFlash("nothing to undo", false)
+			}
+			return tea.Batch(m.env.undo(m.ctx, m.lastEdit), m.setFlash("undoing the edit of "+m.lastEdit.e.mask+"…", false))
 		case m.common.Keys.Is(msg, keymap.Command) && !m.starting:
 			m.cmd = cmdline.New(m.common, commands())
 			m.layout()
@@ -194,6 +203,16 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
 		Copy:   nodeCopy,
 		Bind:   e.bindNode,
+		Edit: func(n *tree.Node) *form.Config {
+			if eds := e.edits(n.Item); len(eds) > 0 {
+				cfg := e.formOf(ctx, eds[0])
+				return &cfg
+			}
+			return nil
+		},
+		Updated: updateNode,
+		New:     e.createIn,
+		Delete:  func(n *tree.Node) tea.Cmd { return e.deleteDialog(n.Item, "") },
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label
 			return open(func(ctx context.Context) views.Screen {
@@ -237,4 +256,25 @@ func (m *Model) currentGroup() (uid, name string) {
 		}
 	}
 	return uid, name
+}
+
+// updateNode gives a node the new version of its resource.
+func updateNode(n *tree.Node, item any) {
+	switch it := item.(type) {
+	case *api.Repo:
+		if r, ok := n.Item.(*api.Repo); ok && r.UID == it.UID {
+			n.Item, n.Label = it, safe.String(it.Name)
+		}
+	case *api.Group:
+		if g, ok := n.Item.(*api.Group); ok && g.UID == it.UID {
+			n.Item, n.Label = it, safe.String(it.Name)
+		}
+	case *api.Identity:
+		if id, ok := n.Item.(*api.Identity); ok && id.UID == it.UID {
+			n.Item = it
+			if it.ClaimMatch != nil {
+				n.Note = safe.String(it.ClaimMatch.Subject)
+			}
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
+	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/picker"
 	"canopy/views/safe"
@@ -40,12 +41,13 @@ type namesMsg struct {
 // organization and the names learned so far. It is only touched on the UI
 // loop (Update and View).
 type env struct {
-	ctx    context.Context
-	client *api.Client
-	common views.Common
-	org    *api.Group
-	names  map[string]string
-	naming bool
+	ctx     context.Context
+	client  *api.Client
+	common  views.Common
+	org     *api.Group
+	names   map[string]string
+	naming  bool
+	changes *ChangeLog
 }
 
 func (e *env) builder(ctx context.Context) builder { return builder{ctx: ctx, client: e.client} }
@@ -54,6 +56,14 @@ func (e *env) builder(ctx context.Context) builder { return builder{ctx: ctx, cl
 func (e *env) fetch(ctx context.Context) detail.Fetch {
 	f := e.builder(ctx).fetch()
 	f.Bind = e.bindItem
+	f.Edits = func(item any) []form.Config {
+		eds := e.edits(item)
+		out := make([]form.Config, len(eds))
+		for i, ed := range eds {
+			out[i] = e.formOf(ctx, ed)
+		}
+		return out
+	}
 	return f
 }
 
@@ -80,14 +90,21 @@ func pageOf[T any](e *env) func(*T) tea.Cmd {
 func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common),
 		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
-		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey),
-		Bind: func(gs []*api.Group) tea.Cmd { return e.bindItem(gs[0]) }})
+		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
+		Bind:  func(gs []*api.Group) tea.Cmd { return e.bindItem(gs[0]) },
+		New:   func() tea.Cmd { return e.createForm(tree.KindFolder, e.org.UID, safe.String(e.org.Name)) },
+		Watch: func(id string) bool { return id == e.org.UID || api.IsDescendant(id, e.org.UID) },
+		Delete: &table.Delete[api.Group]{Noun: "folder",
+			One: func(g *api.Group) tea.Cmd { return e.deleteDialog(g, "") }}})
 }
 
 func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.Repos(e.common),
 		List: paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
-		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey),
+		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
+		New:    func() tea.Cmd { return e.createForm(tree.KindRepo, scopeOf(opts), whereOf(title)) },
+		Watch:  prefixed("repos:"),
+		Delete: rowDelete(ctx, e, "repo", func(r *api.Repo) (any, string) { return r, r.Name }),
 		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
 			o := opts
 			o.Name = p
@@ -123,7 +140,14 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 		}
 		return api.ParentUID(t.UID)
 	}
-	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names),
+	var create func() tea.Cmd
+	var watch func(string) bool
+	if repoName != "" {
+		repoUID := opts.ChildrenOf
+		create = func() tea.Cmd { return e.createForm(tree.KindTag, repoUID, repoName) }
+		watch = func(id string) bool { return id == repoUID }
+	}
+	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch,
 		List: paging.New(ctx, source(e.client.ListTags, opts), api.TagKey), Key: api.TagKey,
 		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
@@ -151,8 +175,11 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.Identities(e.common),
 		List: paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
-		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey),
-		Bind: e.bindIdentities})
+		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
+		Bind:   e.bindIdentities,
+		New:    func() tea.Cmd { return e.createForm(tree.KindIdentity, scopeOf(opts), whereOf(title)) },
+		Watch:  prefixed("identities:"),
+		Delete: rowDelete(ctx, e, "identity", func(i *api.Identity) (any, string) { return i, i.Name })})
 }
 
 func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -193,7 +220,10 @@ func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOp
 func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.Subscriptions(e.common),
 		List: paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
-		Orders: columns.Orders()[2:4], Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey)})
+		Orders: columns.Orders()[2:4], Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
+		New:    func() tea.Cmd { return e.createForm(tree.KindSubscription, scopeOf(opts), whereOf(title)) },
+		Watch:  prefixed("subscriptions:"),
+		Delete: rowDelete(ctx, e, "subscription", func(s *api.Subscription) (any, string) { return s, s.Sink })})
 }
 
 func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
@@ -302,6 +332,7 @@ func commands() []cmdline.Command {
 		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
 		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
 		{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the selected folder"},
+		{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (y copies one as curl)"},
 		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
 		{Name: "help", Desc: "show the keys"},
 		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
@@ -338,6 +369,8 @@ func (e *env) commandScreen(name string) (tea.Cmd, error) {
 		}
 	case "libraries":
 		build = func(ctx context.Context) views.Screen { return e.artifactsTable(ctx, "libraries", api.ListOptions{}) }
+	case "changes":
+		build = e.changesTable
 	default:
 		return nil, fmt.Errorf("no table for :%s", name)
 	}
@@ -445,4 +478,51 @@ func bindingLabel(b *api.RoleBinding) string {
 		group = b.Group.Name
 	}
 	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
+}
+
+// editOf is a table's in-place editor: the main field of the row.
+func editOf[T any](ctx context.Context, e *env) func(*T) *form.Config {
+	return func(it *T) *form.Config {
+		c := *it
+		eds := e.edits(&c)
+		if len(eds) == 0 {
+			return nil
+		}
+		cfg := e.formOf(ctx, eds[0])
+		return &cfg
+	}
+}
+
+// scopeOf is the group (or repo) a table's list is scoped to.
+func scopeOf(o api.ListOptions) string {
+	if o.ChildrenOf != "" {
+		return o.ChildrenOf
+	}
+	return o.DescendantsOf
+}
+
+// whereOf is the place a table's title names ("repos of platform" →
+// "platform").
+func whereOf(title string) string {
+	if _, where, ok := strings.Cut(title, " of "); ok {
+		return where
+	}
+	return title
+}
+
+// prefixed watches changes to collections of one kind ("repos:…").
+func prefixed(prefix string) func(string) bool {
+	return func(id string) bool { return strings.HasPrefix(id, prefix) }
+}
+
+// rowDelete deletes a table's rows (marked ones together), explaining
+// refusals; item gives the resource and its name.
+func rowDelete[T any](ctx context.Context, e *env, noun string, item func(*T) (any, string)) *table.Delete[T] {
+	return &table.Delete[T]{Ctx: ctx, Noun: noun, Outcome: outcome,
+		Label: func(it *T) string { _, name := item(it); return noun + " " + safe.String(name) },
+		Run: func(ctx context.Context, it *T) error {
+			res, _ := item(it)
+			return e.deleteOne(ctx, res)
+		},
+		One: func(it *T) tea.Cmd { res, _ := item(it); return e.deleteDialog(res, "") }}
 }

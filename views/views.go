@@ -23,6 +23,17 @@ type Common struct {
 	Keys  *keymap.KeyMap
 	// Now is the clock for relative times; nil means time.Now.
 	Now func() time.Time
+	// ReadOnly disables every action that changes something, visibly.
+	ReadOnly bool
+}
+
+// Change is the state of an action that changes something: enabled, or
+// disabled with the reason in read-only mode.
+func (c Common) Change(a keymap.Action) keymap.State {
+	if c.ReadOnly {
+		return keymap.Off(a, "read-only mode (--read-only): nothing can be changed")
+	}
+	return keymap.On(a)
 }
 
 // Clock is c.Now, or time.Now.
@@ -58,6 +69,13 @@ type TickMsg struct{ Frame int }
 // resources by uid, and collections by their tree id ("role bindings:<group
 // uid>"). Screens showing them load them again.
 type ChangedMsg struct{ IDs []string }
+
+// DeletedMsg says resources are gone: screens drop their rows.
+type DeletedMsg struct{ UIDs []string }
+
+// UpdatedMsg carries a new version of a resource (the server's answer to a
+// change): screens showing it replace their copy.
+type UpdatedMsg struct{ Item any }
 
 // BackMsg asks the shell to close the current screen.
 type BackMsg struct{}

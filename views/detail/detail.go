@@ -14,6 +14,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/text"
 )
@@ -43,6 +44,8 @@ type Fetch struct {
 	// Bind starts binding a role on the item shown (`b`), when it can be
 	// bound (an identity, a group, a role); nil disables it.
 	Bind func(item any) tea.Cmd
+	// Edits are the editable parts of an item (`e`), the main one first.
+	Edits func(item any) []form.Config
 }
 
 // Summary describes a collection node: what it holds and how many.
@@ -115,6 +118,10 @@ type Model struct {
 	height int
 	page   bool // full screen: esc goes back
 	frame  int
+
+	choosing bool        // asking which field to edit
+	choice   int         // the field offered
+	editor   *form.Model // the field being edited in place
 }
 
 // New makes a pane; ctx bounds its fetches.
@@ -160,6 +167,7 @@ func (m *Model) SetSize(w, h int) {
 // Show switches to item. Lazy parts are fetched once the selection has
 // rested for Debounce.
 func (m *Model) Show(item any) tea.Cmd {
+	m.editor, m.choosing = nil, false
 	m.item, m.uid = item, uidOf(item)
 	m.seq++
 	m.offset = 0
@@ -174,8 +182,17 @@ func (m *Model) Show(item any) tea.Cmd {
 	return tea.Tick(Debounce, func(time.Time) tea.Msg { return dueMsg{owner: owner, seq: seq} })
 }
 
+// TakesText reports whether typed keys go to an editor.
+func (m *Model) TakesText() bool { return m.editor != nil || m.choosing }
+
 // Actions lists scrolling (and, for a page, going back).
 func (m *Model) Actions() []keymap.State {
+	if m.editor != nil {
+		return m.editor.Actions()
+	}
+	if m.choosing {
+		return chooseActions()
+	}
 	states := []keymap.State{keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top),
 		keymap.Quiet(keymap.Bottom), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
 		keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown)}
@@ -188,15 +205,34 @@ func (m *Model) Actions() []keymap.State {
 	switch m.item.(type) {
 	case *api.Identity, *api.Group, *api.Role:
 		if m.fetch.Bind != nil {
-			states = append(states, keymap.On(keymap.Bind))
+			states = append(states, m.common.Change(keymap.Bind))
 		}
+	}
+	if len(m.editable()) > 0 {
+		states = append(states, m.common.Change(keymap.Edit))
 	}
 	return append(states, keymap.On(keymap.Refresh))
 }
 
 // Update handles scrolling keys, the debounce and fetched parts.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if m.editor != nil {
+		switch msg.(type) {
+		case dueMsg, extrasMsg, renderedMsg, views.TickMsg, paging.PageMsg, views.ChangedMsg:
+		default:
+			return m.updateEdit(msg)
+		}
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && m.choosing {
+		return m.updateChoose(k)
+	}
 	switch msg := msg.(type) {
+	case views.UpdatedMsg:
+		if uidOf(msg.Item) == m.uid && m.uid != "" {
+			m.item = msg.Item
+			m.relayout()
+		}
+		return nil
 	case dueMsg:
 		if msg.owner == m && msg.seq == m.seq {
 			return m.fetchExtras()
@@ -281,6 +317,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.fetchExtras()
 	case keymap.Bind:
 		return m.fetch.Bind(m.item)
+	case keymap.Edit:
+		return m.startEdit()
 	}
 	return nil
 }
@@ -383,8 +421,16 @@ func (m *Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	end := min(m.offset+m.height, len(m.lines))
-	visible := m.lines[m.offset:end]
+	lines := m.lines
+	if m.editor != nil {
+		lines = m.withEditor(lines)
+	}
+	if m.choosing {
+		lines = append([]string{m.chooserLine()}, lines...)
+	}
+	offset := min(m.offset, max(len(lines)-m.height, 0))
+	end := min(offset+m.height, len(lines))
+	visible := lines[offset:end]
 	var b strings.Builder
 	for i, l := range visible {
 		if i > 0 {

@@ -47,6 +47,9 @@ type Config struct {
 	// AutoClose closes the dialog by itself when every item succeeded (a
 	// single binding needs no "close" key).
 	AutoClose bool
+	// Next offers the next step after a refusal ("delete its 3 repos
+	// first"): enter takes it (cmd runs once the dialog is closed).
+	Next func(err error) (hint string, cmd tea.Cmd)
 }
 
 // DoneMsg tells the owner which items were done once the dialog closes.
@@ -164,6 +167,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				if m.state == asking {
 					return m.run()
 				}
+				if _, next := m.next(); next != nil {
+					return tea.Sequence(m.close(), next)
+				}
 				return m.close()
 			case keymap.Cancel:
 				if m.state == asking {
@@ -229,6 +235,21 @@ func (m *Model) close() tea.Cmd {
 	// The owner hears what was done before the dialog goes (it may be the
 	// dialog's own screen that closes).
 	return tea.Sequence(func() tea.Msg { return DoneMsg{ID: id, Done: done} }, func() tea.Msg { return views.BackMsg{} })
+}
+
+// next is the step offered after the first refusal that has one.
+func (m *Model) next() (string, tea.Cmd) {
+	if m.cfg.Next == nil || m.state != finished {
+		return "", nil
+	}
+	for i := range m.cfg.Items {
+		if m.ran[i] && m.errs[i] != nil {
+			if hint, cmd := m.cfg.Next(m.errs[i]); hint != "" {
+				return hint, cmd
+			}
+		}
+	}
+	return "", nil
 }
 
 // allDone reports whether every item ran without an error.
@@ -297,7 +318,11 @@ func (m *Model) View() string {
 		if failed > 0 {
 			summary += ", " + th.Bad.Render(text.Count(failed)+" failed")
 		}
-		head = append(head, "", cut(summary+th.Muted.Render(" · enter or esc closes")))
+		if hint, _ := m.next(); hint != "" {
+			head = append(head, "", cut(summary), cut(th.Warn.Render(hint)+th.Muted.Render("  enter: go there · esc closes")))
+		} else {
+			head = append(head, "", cut(summary+th.Muted.Render(" · enter or esc closes")))
+		}
 	}
 	head = append(head, "")
 	room := max(m.height-len(head), 1)

@@ -47,7 +47,12 @@ func (m *Model) Tree() *tree.Model { return m.tree }
 func (m *Model) Detail() *detail.Model { return m.detail }
 
 // TakesText reports whether typed keys go to the tree's filter line.
-func (m *Model) TakesText() bool { return !m.focusDetail && m.tree.TakesText() }
+func (m *Model) TakesText() bool {
+	if m.focusDetail {
+		return m.detail.TakesText()
+	}
+	return m.tree.TakesText()
+}
 
 // Busy reports whether the tree or the pane is loading.
 func (m *Model) Busy() bool { return m.tree.Busy() || m.detail.Busy() }
@@ -70,6 +75,9 @@ func (m *Model) SetSize(w, h int) {
 // Actions are the focused pane's, plus tab.
 func (m *Model) Actions() []keymap.State {
 	if m.TakesText() {
+		if m.focusDetail {
+			return m.detail.Actions()
+		}
 		return m.tree.Actions()
 	}
 	var states []keymap.State
@@ -86,6 +94,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if m.TakesText() {
+			if m.focusDetail {
+				return m.detail.Update(msg)
+			}
 			return m.tree.Update(msg)
 		}
 		if m.common.Keys.Is(msg, keymap.Focus) {

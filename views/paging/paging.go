@@ -15,6 +15,7 @@ package paging
 import (
 	"context"
 	"hash/maphash"
+	"slices"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
@@ -497,4 +498,22 @@ func (l *List[T]) Scan(n int) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// Replace puts a new version of an item (same key) where the old one is,
+// and reports whether it was loaded. Windows are copied before the write:
+// a snapshot being read in a command keeps the old version.
+func (l *List[T]) Replace(key string, it T) bool {
+	for wi := range l.windows {
+		w := &l.windows[wi]
+		for i := range w.items {
+			if l.key(&w.items[i]) == key {
+				items := slices.Clone(w.items)
+				items[i] = it
+				w.items = items
+				return true
+			}
+		}
+	}
+	return false
 }

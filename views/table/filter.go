@@ -26,7 +26,7 @@ type ServerFilter[T any] struct {
 func (m *Model[T]) filtering() bool { return m.search != nil && m.search.Matches() != nil }
 
 // TakesText reports whether typed keys go to the filter line.
-func (m *Model[T]) TakesText() bool { return m.search != nil && m.search.Typing() }
+func (m *Model[T]) TakesText() bool { return m.editing() || m.search != nil && m.search.Typing() }
 
 // rows is the number of rows shown: matches while filtering.
 func (m *Model[T]) rows() int {

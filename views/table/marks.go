@@ -36,6 +36,9 @@ type Delete[T any] struct {
 	Outcome dialog.Outcome
 	// Noun names the items: "tag".
 	Noun string
+	// One, when set, asks about a single item its own way (a folder's name
+	// must be typed); Label and Run then serve marked rows only.
+	One func(*T) tea.Cmd
 }
 
 // marked reports whether the item is marked.
@@ -94,6 +97,9 @@ func (m *Model[T]) deleteDialog() tea.Cmd {
 	targets := m.targets()
 	if len(targets) == 0 {
 		return views.Flash("nothing to delete here")
+	}
+	if d.One != nil && len(targets) == 1 {
+		return d.One(targets[0])
 	}
 	items := make([]dialog.Item, len(targets))
 	for i, it := range targets {

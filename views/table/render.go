@@ -118,10 +118,16 @@ func (m *Model[T]) View() string {
 			b.WriteString(line)
 			continue
 		}
+		if i == m.cursor && m.editing() {
+			b.WriteString(m.editRow(it))
+			continue
+		}
 		b.WriteString(m.row(it, i == m.cursor))
 	}
 	b.WriteByte('\n')
-	if m.search != nil && (m.search.Typing() || m.search.Active()) {
+	if m.editing() {
+		b.WriteString(text.Cut(" "+m.editor.Status(), m.width, th.Glyphs.Ellipsis))
+	} else if m.search != nil && (m.search.Typing() || m.search.Active()) {
 		b.WriteString(m.search.View(m.width, m.filterCount()))
 	} else {
 		b.WriteString(m.info())

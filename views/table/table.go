@@ -6,12 +6,14 @@ package table
 
 import (
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/dialog"
+	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/search"
 )
@@ -85,6 +87,14 @@ type Config[T any] struct {
 	// Bind starts binding a role with the marked items (or the one under
 	// the cursor), nil when the rows cannot be bound.
 	Bind func([]*T) tea.Cmd
+	// Edit is the in-place editor of a row's main field; nil (or a nil
+	// result) when the rows cannot be edited.
+	Edit func(*T) *form.Config
+	// New opens the create form of the collection; nil when it has none.
+	New func() tea.Cmd
+	// Watch says whether a change to a collection (a ChangedMsg id, such as
+	// "repos:<group uid>") concerns this table, which then loads again.
+	Watch func(id string) bool
 }
 
 // Model is a table screen.
@@ -111,6 +121,8 @@ type Model[T any] struct {
 	only     bool            // showing flagged rows only
 	onlyRows []int           // their positions, in order
 	onlyGen  int             // the list generation onlyRows belongs to
+
+	editor *form.Model // the row being edited in place
 }
 
 // New makes a table; call Init for its first page.
@@ -166,6 +178,9 @@ func (m *Model[T]) bodyRows() int { return max(m.height-2, 1) }
 
 // Actions lists what applies to a table.
 func (m *Model[T]) Actions() []keymap.State {
+	if m.editing() {
+		return m.editor.Actions()
+	}
 	if m.TakesText() {
 		states := m.search.Actions()
 		if chip := m.serverChip(); chip != "" {
@@ -190,13 +205,19 @@ func (m *Model[T]) Actions() []keymap.State {
 		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
 	}
 	if m.cfg.Bind != nil {
-		states = append(states, keymap.On(keymap.Bind))
+		states = append(states, m.common.Change(keymap.Bind))
 	}
 	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
 		states = append(states, keymap.On(keymap.Mark))
 	}
+	if m.cfg.Edit != nil {
+		states = append(states, m.common.Change(keymap.Edit))
+	}
+	if m.cfg.New != nil {
+		states = append(states, m.common.Change(keymap.New))
+	}
 	if m.cfg.Delete != nil {
-		states = append(states, keymap.On(keymap.Delete))
+		states = append(states, m.common.Change(keymap.Delete))
 	}
 	if m.serverChip() != "" && m.chip == "" {
 		states = append(states, keymap.On(keymap.ServerFilter))
@@ -210,7 +231,33 @@ func (m *Model[T]) Actions() []keymap.State {
 
 // Update handles keys, mouse, pages and spinner ticks.
 func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
+	if m.editing() {
+		switch msg.(type) {
+		case paging.PageMsg, views.UpdatedMsg, views.TickMsg:
+		default:
+			return m.updateEdit(msg)
+		}
+	}
 	switch msg := msg.(type) {
+	case views.UpdatedMsg:
+		m.replaced(msg)
+		return nil
+	case views.DeletedMsg:
+		for _, uid := range msg.UIDs {
+			m.cfg.List.Remove(uid)
+			delete(m.marks, uid)
+		}
+		if m.only {
+			m.rescanFlag()
+		}
+		m.clamp()
+		return nil
+	case views.ChangedMsg:
+		if m.cfg.Watch != nil && slices.ContainsFunc(msg.IDs, m.cfg.Watch) {
+			m.keepFocus()
+			return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+		}
+		return nil
 	case paging.PageMsg:
 		changed, cmd := m.cfg.List.Update(msg)
 		if !changed {
@@ -303,6 +350,10 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		return m.toggleOnly()
 	case keymap.Delete:
 		return m.deleteDialog()
+	case keymap.Edit:
+		return m.startEdit()
+	case keymap.New:
+		return m.cfg.New()
 	case keymap.Bind:
 		if ts := m.targets(); len(ts) > 0 {
 			return m.cfg.Bind(ts)

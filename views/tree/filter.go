@@ -7,7 +7,7 @@ import (
 )
 
 // TakesText reports whether typed keys go to the filter line.
-func (m *Model) TakesText() bool { return m.search != nil && m.search.Typing() }
+func (m *Model) TakesText() bool { return m.editing() || m.search != nil && m.search.Typing() }
 
 // filtering reports whether a filter narrows the tree.
 func (m *Model) filtering() bool { return m.search != nil && m.search.Matches() != nil }

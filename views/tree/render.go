@@ -71,15 +71,27 @@ func (m *Model) View() string {
 	var b strings.Builder
 	b.Grow((m.width + 16) * m.height)
 	rows := m.rowsHigh()
+	var extra []string // an editor's lines, pushed under the row it edits
 	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteByte('\n')
 		}
-		i := m.offset + r
+		if len(extra) > 0 {
+			b.WriteString(extra[0])
+			extra = extra[1:]
+			continue
+		}
+		i := m.offset + r - m.pushed(r)
 		if i >= len(m.rows) {
 			if i == 0 && m.filtering() {
 				b.WriteString(m.paints.muted.Render(text.Fit(" no loaded node matches", m.width, false, "")))
 			}
+			continue
+		}
+		if i == m.cursor && m.editing() {
+			lines := m.editRows(m.rows[i])
+			b.WriteString(lines[0])
+			extra = lines[1:]
 			continue
 		}
 		b.WriteString(m.renderRow(m.rows[i], i == m.cursor))
@@ -208,4 +220,12 @@ func (m *Model) selStyle() theme.Paint {
 		return m.paints.selected
 	}
 	return m.paints.selectedBlur
+}
+
+// pushed is how many editor lines stand above screen row r.
+func (m *Model) pushed(r int) int {
+	if !m.editing() || m.cursor < m.offset || m.offset+r <= m.cursor {
+		return 0
+	}
+	return min(m.editor.Fields()+1, m.offset+r-m.cursor)
 }

@@ -7,6 +7,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/search"
 )
@@ -29,6 +30,18 @@ type Config struct {
 	// Bind starts binding a role on an identity, folder or organization
 	// node (`b`), nil to disable.
 	Bind func(*Node) tea.Cmd
+	// Edit is the in-place editor of a node's main field (`e`); nil, or a
+	// nil result, when it has none.
+	Edit func(*Node) *form.Config
+	// Updated gives a node a resource's new version (it takes it when it is
+	// the same resource).
+	Updated func(n *Node, item any)
+	// New creates in the node (`n`): a repo in a repos collection, a folder
+	// in a folder, a tag in a repo; nil result when nothing can be.
+	New func(*Node) tea.Cmd
+	// Delete asks before deleting the node's resource (`d`); nil result
+	// when it cannot be deleted.
+	Delete func(*Node) tea.Cmd
 }
 
 // Model is the explorer tree.
@@ -48,6 +61,8 @@ type Model struct {
 	search *search.Model
 	before *Node  // the node under the cursor when filtering began
 	target string // the uid Goto walks toward
+
+	editor *form.Model // the node being edited in place
 }
 
 // New makes a tree over roots; the first root starts expanded.
@@ -111,6 +126,9 @@ func (m *Model) Rows() int { return len(m.rows) }
 
 // Actions lists what applies to the node under the cursor.
 func (m *Model) Actions() []keymap.State {
+	if m.editing() {
+		return m.editor.Actions()
+	}
 	if m.TakesText() {
 		return m.search.Actions()
 	}
@@ -153,10 +171,21 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Deprecated != nil && repoOf(n) != nil {
 			states = append(states, keymap.On(keymap.OnlyFlagged))
 		}
-		if m.cfg.Bind != nil && r.kind == rowNode {
+		if r.kind == rowNode {
 			switch n.Kind {
 			case KindIdentity, KindFolder, KindOrg:
-				states = append(states, keymap.On(keymap.Bind))
+				if m.cfg.Bind != nil {
+					states = append(states, m.common.Change(keymap.Bind))
+				}
+			}
+			if m.cfg.Edit != nil && m.cfg.Edit(n) != nil {
+				states = append(states, m.common.Change(keymap.Edit))
+			}
+			if m.cfg.New != nil && creates(n.Kind) {
+				states = append(states, m.common.Change(keymap.New))
+			}
+			if m.cfg.Delete != nil && deletable(n) {
+				states = append(states, m.common.Change(keymap.Delete))
 			}
 		}
 		if m.cfg.Copy != nil && r.kind == rowNode {
@@ -188,7 +217,16 @@ func withHide(s keymap.State) keymap.State {
 
 // Update handles keys, mouse, pages and ticks.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if m.editing() {
+		switch msg.(type) {
+		case paging.PageMsg, views.UpdatedMsg, views.TickMsg, views.ChangedMsg, search.ResultMsg:
+		default:
+			return m.updateEdit(msg)
+		}
+	}
 	switch msg := msg.(type) {
+	case views.UpdatedMsg:
+		return m.updated(msg)
 	case paging.PageMsg:
 		for _, n := range m.lists {
 			if !n.Children.Owns(msg) {
@@ -351,6 +389,12 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.cfg.Deprecated(repoOf(m.Selected()))
 	case keymap.Bind:
 		return m.cfg.Bind(m.Selected())
+	case keymap.Edit:
+		return m.startEdit()
+	case keymap.New:
+		return m.cfg.New(m.Selected())
+	case keymap.Delete:
+		return m.cfg.Delete(m.Selected())
 	case keymap.Back:
 		if m.filtering() {
 			m.clearFilter()
@@ -581,4 +625,22 @@ func (m *Model) changed(msg views.ChangedMsg) tea.Cmd {
 		m.rebuild()
 	}
 	return tea.Batch(cmds...)
+}
+
+// creates reports whether `n` makes something in a node of this kind.
+func creates(k Kind) bool {
+	switch k {
+	case KindFolder, KindOrg, KindRepos, KindRepo, KindIdentities, KindSubscriptions, KindBindings:
+		return true
+	}
+	return false
+}
+
+// deletable reports whether a node's resource can be deleted from the tree.
+func deletable(n *Node) bool {
+	switch n.Kind {
+	case KindFolder, KindRepo, KindTag, KindIdentity, KindSubscription, KindBinding:
+		return n.Item != nil
+	}
+	return false
 }

@@ -1,0 +1,356 @@
+// Package form edits and creates resources: fields validated as the user
+// types (the patterns of API.md), a preview of the exact request, sending
+// in a command, and on failure the server's reasons beside the fields they
+// name — with everything typed kept. It draws full-screen (a create form)
+// or in place of a row or a detail line (an edit).
+package form
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// Field is one input.
+type Field struct {
+	Key         string // the API field it sets ("description", "claimMatch.issuer")
+	Label       string
+	Value       string // initial value
+	Placeholder string
+	// Choices, when set, are the only values: ←/→ cycle through them.
+	Choices []string
+	// Validate checks the value as it is typed; nil accepts anything.
+	Validate func(string) error
+}
+
+// Config is a form.
+type Config struct {
+	Title  string
+	Fields []Field
+	// Preview is the request the values would send ("PATCH /registry/v2/
+	// repos/<uid>?updateMask=description"), shown before it is sent.
+	Preview func(values map[string]string) string
+	// Submit sends the request; it runs in a command under Ctx.
+	Ctx    context.Context
+	Submit func(ctx context.Context, values map[string]string) (any, error)
+	// Explain sorts a failure's reasons: those about a field (by Key) and
+	// those about the form.
+	Explain func(err error) (fields map[string]string, form []string)
+	// Done is what follows a success (a flash, an update to the screens).
+	Done func(result any) tea.Cmd
+	// Page: the form is a screen of its own, closed on success or esc;
+	// otherwise it is drawn in place and its owner closes it.
+	Page bool
+}
+
+// ClosedMsg tells an in-place form's owner it is done (sent or cancelled).
+type ClosedMsg struct {
+	Form *Model
+	Sent bool
+}
+
+// resultMsg carries the answer to Submit.
+type resultMsg struct {
+	owner  *Model
+	result any
+	err    error
+}
+
+// Model is a form.
+type Model struct {
+	common  views.Common
+	cfg     Config
+	inputs  []textinput.Model
+	focus   int
+	invalid map[string]string // as typed
+	server  map[string]string // from the last failure, by field key
+	formErr []string
+	sending bool
+	width   int
+	height  int
+}
+
+// New makes a form.
+func New(common views.Common, cfg Config) *Model {
+	m := &Model{common: common, cfg: cfg, invalid: map[string]string{}, server: map[string]string{}}
+	for _, f := range cfg.Fields {
+		in := views.NewInput(common, "", f.Placeholder)
+		in.SetValue(f.Value)
+		in.CursorEnd()
+		m.inputs = append(m.inputs, in)
+	}
+	for i := range m.inputs {
+		m.check(i)
+	}
+	return m
+}
+
+// Init focuses the first field.
+func (m *Model) Init() tea.Cmd { return m.inputs[0].Focus() }
+
+// Title names the form.
+func (m *Model) Title() string { return m.cfg.Title }
+
+// Busy reports whether the request is on its way.
+func (m *Model) Busy() bool { return m.sending }
+
+// TakesText: a form types into its fields.
+func (m *Model) TakesText() bool { return true }
+
+// SetSize sets the form's size.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	for i := range m.inputs {
+		m.inputs[i].SetWidth(max(w-20, 10))
+	}
+}
+
+// Values are the fields' values by key.
+func (m *Model) Values() map[string]string {
+	out := make(map[string]string, len(m.inputs))
+	for i, f := range m.cfg.Fields {
+		out[f.Key] = m.inputs[i].Value()
+	}
+	return out
+}
+
+// Actions: send, cancel, move between fields.
+func (m *Model) Actions() []keymap.State {
+	send := keymap.On(keymap.Accept)
+	switch {
+	case m.sending:
+		send = keymap.Off(keymap.Accept, "sending: wait for the answer")
+	case len(m.invalid) > 0:
+		send = keymap.Off(keymap.Accept, "fix the fields marked first")
+	}
+	states := []keymap.State{send, keymap.On(keymap.Cancel)}
+	if len(m.inputs) > 1 {
+		states = append(states, keymap.On(keymap.Complete), keymap.Quiet(keymap.Next), keymap.Quiet(keymap.Prev))
+	}
+	return states
+}
+
+// Update edits, moves, sends and takes the answer.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case resultMsg:
+		if msg.owner != m {
+			return nil
+		}
+		m.sending = false
+		if msg.err != nil {
+			m.server, m.formErr = m.explain(msg.err)
+			for i, f := range m.cfg.Fields {
+				if _, ok := m.server[f.Key]; ok {
+					m.moveTo(i)
+					break
+				}
+			}
+			return nil
+		}
+		return tea.Batch(m.cfg.Done(msg.result), m.close(true))
+	case tea.KeyPressMsg:
+		if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok {
+			if !st.Enabled {
+				return views.Disabled(st)
+			}
+			switch st.Action {
+			case keymap.Accept:
+				return m.send()
+			case keymap.Cancel:
+				return m.close(false)
+			case keymap.Complete, keymap.Next:
+				return m.moveTo((m.focus + 1) % len(m.inputs))
+			case keymap.Prev:
+				return m.moveTo((m.focus + len(m.inputs) - 1) % len(m.inputs))
+			}
+		}
+		if f := m.cfg.Fields[m.focus]; f.Choices != nil {
+			m.cycle(msg.String())
+			return nil
+		}
+	}
+	if m.sending {
+		return nil
+	}
+	var cmd tea.Cmd
+	before := m.inputs[m.focus].Value()
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	if m.inputs[m.focus].Value() != before {
+		m.check(m.focus)
+		delete(m.server, m.cfg.Fields[m.focus].Key)
+	}
+	return cmd
+}
+
+// cycle moves a choice field to the next (→) or previous (←) value.
+func (m *Model) cycle(key string) {
+	f := m.cfg.Fields[m.focus]
+	i := slices.Index(f.Choices, m.inputs[m.focus].Value())
+	switch key {
+	case "right", "l", "space":
+		i = (i + 1) % len(f.Choices)
+	case "left", "h":
+		i = (i + len(f.Choices) - 1) % len(f.Choices)
+	default:
+		return
+	}
+	m.inputs[m.focus].SetValue(f.Choices[i])
+	m.check(m.focus)
+	delete(m.server, f.Key)
+}
+
+func (m *Model) moveTo(i int) tea.Cmd {
+	m.inputs[m.focus].Blur()
+	m.focus = i
+	return m.inputs[i].Focus()
+}
+
+// check validates field i as typed.
+func (m *Model) check(i int) {
+	f := m.cfg.Fields[i]
+	v := m.inputs[i].Value()
+	var err error
+	switch {
+	case f.Choices != nil && !slices.Contains(f.Choices, v):
+		err = errChoice(f.Choices)
+	case f.Validate != nil:
+		err = f.Validate(v)
+	}
+	if err != nil {
+		m.invalid[f.Key] = err.Error()
+	} else {
+		delete(m.invalid, f.Key)
+	}
+}
+
+// send submits the values in a command; nothing typed is dropped whatever
+// the answer.
+func (m *Model) send() tea.Cmd {
+	m.sending = true
+	m.formErr = nil
+	clear(m.server)
+	owner, values, ctx, submit := m, m.Values(), m.cfg.Ctx, m.cfg.Submit
+	return func() tea.Msg {
+		res, err := submit(ctx, values)
+		return resultMsg{owner: owner, result: res, err: err}
+	}
+}
+
+func (m *Model) close(sent bool) tea.Cmd {
+	if m.cfg.Page {
+		return func() tea.Msg { return views.BackMsg{} }
+	}
+	return func() tea.Msg { return ClosedMsg{Form: m, Sent: sent} }
+}
+
+func (m *Model) explain(err error) (map[string]string, []string) {
+	if m.cfg.Explain != nil {
+		f, general := m.cfg.Explain(err)
+		if f == nil {
+			f = map[string]string{}
+		}
+		// A reason about a field that is not in this form goes to the form.
+		for k, v := range f {
+			if !slices.ContainsFunc(m.cfg.Fields, func(x Field) bool { return x.Key == k }) {
+				general = append(general, k+": "+v)
+				delete(f, k)
+			}
+		}
+		return f, general
+	}
+	return map[string]string{}, []string{safe.String(err.Error())}
+}
+
+// reason is what to say beside field i: the server's word first.
+func (m *Model) reason(i int) (string, bool) {
+	k := m.cfg.Fields[i].Key
+	if r, ok := m.server[k]; ok {
+		return r, true
+	}
+	r, ok := m.invalid[k]
+	return r, ok
+}
+
+// Status is the line under an in-place form: the request to be sent, or
+// what went wrong with it.
+func (m *Model) Status() string {
+	th := m.common.Theme
+	switch {
+	case m.sending:
+		return th.Muted.Render("sending " + m.preview())
+	case len(m.formErr) > 0:
+		return th.Bad.Render(strings.Join(m.formErr, " · "))
+	}
+	return th.Muted.Render(m.preview() + "   enter sends · esc cancels")
+}
+
+func (m *Model) preview() string {
+	if m.cfg.Preview == nil {
+		return ""
+	}
+	return safe.String(m.cfg.Preview(m.Values()))
+}
+
+// Line draws field i in place: label, input, and its reason.
+func (m *Model) Line(i, width, labelW int) string {
+	th := m.common.Theme
+	label := th.Label.Render(text.Fit(m.cfg.Fields[i].Label, labelW, false, ""))
+	if i == m.focus {
+		label = th.Prompt.Render(text.Fit(m.cfg.Fields[i].Label, labelW, false, ""))
+	}
+	in := m.inputs[i].View()
+	if m.cfg.Fields[i].Choices != nil {
+		in = th.Value.Render("‹ " + m.inputs[i].Value() + " ›")
+	}
+	line := label + " " + in
+	if r, ok := m.reason(i); ok {
+		line += "  " + th.Bad.Render(th.Glyphs.Failed+" "+safe.String(r))
+	}
+	return text.Cut(line, width, th.Glyphs.Ellipsis)
+}
+
+// Label is field i's label.
+func (m *Model) Label(i int) string { return m.cfg.Fields[i].Label }
+
+// Fields is how many fields the form has.
+func (m *Model) Fields() int { return len(m.inputs) }
+
+// View draws a full-screen form.
+func (m *Model) View() string {
+	th := m.common.Theme
+	lines := []string{th.OverlayTitle.Render(text.Cut(m.cfg.Title, m.width, th.Glyphs.Ellipsis)), ""}
+	labelW := 12
+	for _, f := range m.cfg.Fields {
+		labelW = max(labelW, text.Width(f.Label)+1)
+	}
+	for i := range m.inputs {
+		lines = append(lines, m.Line(i, m.width, labelW))
+	}
+	lines = append(lines, "")
+	for _, e := range m.formErr {
+		lines = append(lines, th.Bad.Render(text.Cut(e, m.width, th.Glyphs.Ellipsis)))
+	}
+	lines = append(lines, text.Cut(m.Status(), m.width, th.Glyphs.Ellipsis))
+	if len(m.inputs) > 1 {
+		lines = append(lines, th.Muted.Render("tab / shift+tab move between fields"))
+	}
+	for len(lines) < m.height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines[:max(m.height, 0)], "\n")
+}
+
+type choiceError []string
+
+func (e choiceError) Error() string { return "one of " + strings.Join(e, ", ") + " (← →)" }
+
+func errChoice(c []string) error { return choiceError(c) }

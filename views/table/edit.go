@@ -1,0 +1,55 @@
+package table
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+	"canopy/views/form"
+	"canopy/views/text"
+)
+
+// editing reports whether a row is being edited in place.
+func (m *Model[T]) editing() bool { return m.editor != nil }
+
+// startEdit puts an editor of the row's main field in place of the row.
+func (m *Model[T]) startEdit() tea.Cmd {
+	it, ok := m.Selected()
+	if !ok {
+		return views.Flash("row not loaded yet")
+	}
+	cfg := m.cfg.Edit(it)
+	if cfg == nil {
+		return views.Flash("nothing to edit in this row")
+	}
+	m.editor = form.New(m.common, *cfg)
+	m.editor.SetSize(m.width, 1)
+	return m.editor.Init()
+}
+
+// updateEdit passes a message to the editor and follows its end.
+func (m *Model[T]) updateEdit(msg tea.Msg) tea.Cmd {
+	if c, ok := msg.(form.ClosedMsg); ok {
+		if c.Form == m.editor {
+			m.editor = nil
+		}
+		return nil
+	}
+	return m.editor.Update(msg)
+}
+
+// replaced takes a new version of an item from the server.
+func (m *Model[T]) replaced(msg views.UpdatedMsg) {
+	it, ok := msg.Item.(*T)
+	if !ok {
+		return
+	}
+	m.cfg.List.Replace(m.cfg.Key(it), *it)
+}
+
+// editRow draws the row being edited: its name, then the editor.
+func (m *Model[T]) editRow(it *T) string {
+	th := m.common.Theme
+	name := " " + text.Fit(m.cfg.Columns[0].Cell(it), m.widths[0], false, th.Glyphs.Ellipsis) + " "
+	rest := max(m.width-text.Width(name), 10)
+	return text.Fit(m.paints.selected.Render(name)+m.editor.Line(0, rest, 12), m.width, false, "")
+}

@@ -1,0 +1,73 @@
+package tree
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+	"canopy/views/form"
+	"canopy/views/text"
+)
+
+// editing reports whether a node is being edited in place.
+func (m *Model) editing() bool { return m.editor != nil }
+
+// startEdit puts an editor of the node's main field in place of its row.
+func (m *Model) startEdit() tea.Cmd {
+	cfg := m.cfg.Edit(m.Selected())
+	if cfg == nil {
+		return views.Flash("nothing to edit here")
+	}
+	m.editor = form.New(m.common, *cfg)
+	m.editor.SetSize(m.width, 1)
+	return m.editor.Init()
+}
+
+func (m *Model) updateEdit(msg tea.Msg) tea.Cmd {
+	if c, ok := msg.(form.ClosedMsg); ok {
+		if c.Form == m.editor {
+			m.editor = nil
+		}
+		return nil
+	}
+	return m.editor.Update(msg)
+}
+
+// updated gives every loaded node the chance to take the new version.
+func (m *Model) updated(msg views.UpdatedMsg) tea.Cmd {
+	if m.cfg.Updated == nil {
+		return nil
+	}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		m.cfg.Updated(n, msg.Item)
+		if l := n.Children; l != nil {
+			for i := range l.Contiguous() {
+				c, _ := l.At(i)
+				walk(*c)
+			}
+		}
+		for _, s := range n.Static {
+			walk(s)
+		}
+	}
+	for _, r := range m.cfg.Roots {
+		walk(r)
+	}
+	if n := m.Selected(); n != nil && m.cfg.Select != nil {
+		m.selected = nil // the pane shows the new version
+		return m.selectCmd()
+	}
+	return nil
+}
+
+// editRows are the lines of the node being edited: its label, then each
+// field, then what will be sent.
+func (m *Model) editRows(r row) []string {
+	th := m.common.Theme
+	indent := text.Fit("", 2*r.depth+2, false, "")
+	lines := []string{m.paints.selected.Render(text.Fit(indent+r.node.Label, m.width, false, th.Glyphs.Ellipsis))}
+	for i := range m.editor.Fields() {
+		lines = append(lines, indent+m.editor.Line(i, max(m.width-len(indent), 10), 12))
+	}
+	return append(lines, text.Cut(indent+m.editor.Status(), m.width, th.Glyphs.Ellipsis))
+}
