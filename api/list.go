@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // MaxPageSize is the largest page the API serves; larger requests are clamped.
@@ -180,11 +181,37 @@ func patch[T any](ctx context.Context, c *Client, path string, body any, mask []
 		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
 	}
 	q := url.Values{"updateMask": {joinMask(mask)}}
+	only, err := masked(body, mask)
+	if err != nil {
+		return nil, fmt.Errorf("PATCH %s: %w", path, err)
+	}
 	var out T
-	if err := c.do(ctx, call{method: http.MethodPatch, path: path, query: q, body: body}, &out); err != nil {
+	if err := c.do(ctx, call{method: http.MethodPatch, path: path, query: q, body: only}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// masked keeps of body only the fields the mask names (their first path
+// segment: claimMatch for claimMatch.issuer), so a PATCH carries exactly
+// what it changes. A field left out (its zero value) is cleared by the mask.
+func masked(body any, mask []string) (map[string]json.RawMessage, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("encode body: %w", err)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return nil, fmt.Errorf("encode body: %w", err)
+	}
+	out := map[string]json.RawMessage{}
+	for _, f := range mask {
+		top, _, _ := strings.Cut(f, ".")
+		if v, ok := all[top]; ok {
+			out[top] = v
+		}
+	}
+	return out, nil
 }
 
 func joinMask(mask []string) string {

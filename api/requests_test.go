@@ -41,7 +41,7 @@ func TestRequests(t *testing.T) {
 				return err
 			},
 			want: "PATCH /registry/v2/repos/" + py.UID + "?updateMask=description",
-			body: map[string]any{"uid": py.UID, "description": "new words"}},
+			body: map[string]any{"description": "new words"}}, // only the masked field
 		{name: "patch group, two fields",
 			call: func(ctx context.Context) error {
 				_, err := c.PatchGroup(ctx, api.Group{UID: platform.UID, Name: "platform", Description: "d"}, api.FieldName, api.FieldDescription)
@@ -49,7 +49,7 @@ func TestRequests(t *testing.T) {
 			},
 			want:  "PATCH /iam/v2/groups/" + platform.UID,
 			query: map[string][]string{"updateMask": {"name,description"}},
-			body:  map[string]any{"uid": platform.UID, "name": "platform", "description": "d"}},
+			body:  map[string]any{"name": "platform", "description": "d"}},
 		{name: "get repo", want: "GET /registry/v2/repos/" + py.UID,
 			call: func(ctx context.Context) error { _, err := c.GetRepo(ctx, py.UID); return err }},
 		{name: "readme", want: "GET /registry/v2/repos/" + py.UID + "/readme",

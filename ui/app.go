@@ -239,7 +239,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case editedMsg:
 		m.lastEdit = &msg
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}),
-			m.setFlash(fmt.Sprintf("%s of %s: %s (u undoes)", msg.e.mask, safe.String(msg.e.name), changeText(msg.old, msg.new)), false))
+			m.setFlash(fmt.Sprintf("%s of %s changed (u undoes): %s", msg.e.mask, safe.String(msg.e.name), changeText(msg.old, msg.new)), false))
 	case undoneMsg:
 		if msg.err != nil {
 			lines, _ := failure(msg.err)

@@ -45,11 +45,12 @@ func recordingShell(t *testing.T, width, height int) (*harness, *[]recorded, *sy
 		srv.ServeHTTP(rw, r)
 	}))
 	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test")})
+	changes := &ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark},
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
 		Now: func() time.Time { return fixedNow }}, width, height)
 	return h, &reqs, &mu
 }

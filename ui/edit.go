@@ -216,7 +216,7 @@ func preview(ed edit, old, v map[string]string) string {
 // shortPath keeps a uid's last segment: /registry/v2/repos/…/121222eda7a9eba3.
 func shortPath(p string) string {
 	parts := strings.Split(p, "/")
-	if len(parts) > 6 {
+	if len(parts) > 5 {
 		return strings.Join(parts[:4], "/") + "/…/" + parts[len(parts)-1]
 	}
 	return p
@@ -235,8 +235,8 @@ func short(s string) string {
 func explain(err error) (map[string]string, []string) {
 	var te *api.TransportError
 	if errors.As(err, &te) || errors.Is(err, context.DeadlineExceeded) {
-		return nil, []string{"no answer from the server (" + safe.String(err.Error()) +
-			"): unknown whether the change was made — esc, then r to refresh and see"}
+		return nil, []string{"no answer from the server in time: unknown whether the change was made — esc, then r to refresh and see (" +
+			safe.String(shortPath(err.Error())) + ")"}
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {

@@ -108,8 +108,9 @@ func (m *Model) TakesText() bool { return true }
 // SetSize sets the form's size.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
+	// The input leaves room beside it for the reason a value is refused.
 	for i := range m.inputs {
-		m.inputs[i].SetWidth(max(w-20, 10))
+		m.inputs[i].SetWidth(min(max(w/2-14, 16), 64))
 	}
 }
 
@@ -145,8 +146,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.owner != m {
 			return nil
 		}
-		m.sending = false
 		if msg.err != nil {
+			m.sending = false
 			m.server, m.formErr = m.explain(msg.err)
 			for i, f := range m.cfg.Fields {
 				if _, ok := m.server[f.Key]; ok {
@@ -156,7 +157,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		}
-		return tea.Batch(m.cfg.Done(msg.result), m.close(true))
+		// Closed before done: by the time the answer is told, keys go to
+		// the owner again (u right after an edit undoes it). Until then the
+		// form stays "sending" and drops keys.
+		return tea.Sequence(m.close(true), m.cfg.Done(msg.result))
 	case tea.KeyPressMsg:
 		if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok {
 			if !st.Enabled {

@@ -39,9 +39,16 @@ func (m *Model) seek() tea.Cmd {
 			return nil // not under any loaded node: the uid is not in this tree
 		}
 		if next.ID == m.target {
+			// Found: shown, and opened, since one goes to a folder to see
+			// what is in it.
 			m.target = ""
 			m.reveal(next)
-			return m.selectCmd()
+			var open tea.Cmd
+			if next.Expandable() && !next.expanded {
+				open = m.expand(next)
+				m.rebuild()
+			}
+			return tea.Batch(open, m.selectCmd())
 		}
 		var cmds []tea.Cmd
 		if !next.expanded {

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+func last(reqs *[]recorded, mu interface {
+	Lock()
+	Unlock()
+}) []recorded {
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]recorded(nil), *reqs...)
+}
+
+func TestEditInPlaceSendsOnlyTheFieldAndUndoes(t *testing.T) {
+	h, reqs, mu := recordingShell(t, 140, 30)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.keys("e")
+	h.waitText("PATCH /registry/v2/repos/…/", "?updateMask=description", "unchanged")
+	for _, r := range " (pinned)" {
+		h.keys(string(r))
+	}
+	h.waitText(`"Prometheus Alertmanager." → "Prometheus Alertmanager. (pinned)"`)
+	h.keys("enter")
+	h.waitText("description of alertmanager changed (u undoes)", "Prometheus Alertmanager. (pinned)")
+	got := last(reqs, mu)
+	if len(got) != 1 || got[0].Method != "PATCH" || !strings.HasSuffix(got[0].Path, "?updateMask=description") ||
+		!reflect.DeepEqual(got[0].Body, map[string]any{"description": "Prometheus Alertmanager. (pinned)"}) {
+		t.Fatalf("request %+v", got)
+	}
+	h.keys("u")
+	h.waitText("undid the edit of description of alertmanager")
+	got = last(reqs, mu)
+	if len(got) != 2 || !reflect.DeepEqual(got[1].Body, map[string]any{"description": "Prometheus Alertmanager."}) || got[1].Path != got[0].Path {
+		t.Fatalf("undo request %+v", got)
+	}
+	s := h.screen()
+	if strings.Contains(s, "(pinned)") {
+		t.Errorf("the row still shows the edit:\n%s", s)
+	}
+	// Every change is in :changes, and copies as curl without the token.
+	h.keys(":", "c", "h", "a", "n", "g", "e", "s", "enter")
+	h.waitText("changes made in this session", "PATCH /registry/v2/repos/", "ok (")
+}
+
+func TestEditClaimMatchInTheDetailPane(t *testing.T) {
+	h, reqs, mu := recordingShell(t, 150, 40)
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("l")
+	h.waitText("carol")
+	h.moveTo("carol")
+	h.keys("tab", "e")
+	h.waitText("edit which?")
+	h.keys("tab", "enter")
+	h.waitText("?updateMask=claimMatch")
+	h.keys("tab")
+	for _, r := range "-x" {
+		h.keys(string(r))
+	}
+	h.keys("enter")
+	h.waitText("claimMatch of carol changed")
+	got := last(reqs, mu)
+	want := map[string]any{"claimMatch": map[string]any{"issuer": "https://accounts.google.com", "subject": "109283746501928374650-x"}}
+	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?updateMask=claimMatch") || !reflect.DeepEqual(got[0].Body, want) {
+		t.Fatalf("request %+v", got)
+	}
+	h.waitText("subject       109283746501928374650-x")
+}
+
+func TestCreateRepoExplainsAndKeepsWhatWasTyped(t *testing.T) {
+	h, reqs, mu := recordingShell(t, 140, 40)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.moveTo("repos of platform")
+	h.keys("n")
+	h.waitText("New repo in platform", "POST /registry/v2/repos")
+	for _, r := range "alertmanager" {
+		h.keys(string(r))
+	}
+	h.keys("tab")
+	for _, r := range "dup" {
+		h.keys(string(r))
+	}
+	h.keys("enter")
+	s := h.waitText("already exists")
+	if !strings.Contains(s, "alertmanager") || !strings.Contains(s, "dup") {
+		t.Errorf("what was typed is lost:\n%s", s)
+	}
+	h.keys("shift+tab")
+	for range "alertmanager" {
+		h.keys("backspace")
+	}
+	for _, r := range "canopy-test" {
+		h.keys(string(r))
+	}
+	h.keys("enter")
+	h.waitText("created a repo in platform")
+	h.waitText("total         16 repos")
+	got := last(reqs, mu)
+	if len(got) != 2 || got[1].Method != "POST" || got[1].Body["name"] != "canopy-test" || got[1].Body["description"] != "dup" {
+		t.Fatalf("requests %+v", got)
+	}
+}
+
+func TestDeleteNonEmptyFolderIsRefusedWithTheNextStep(t *testing.T) {
+	h, _, _ := recordingShell(t, 140, 40)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("d")
+	h.waitText("Delete folder platform?", "type platform to confirm")
+	h.keys("enter")
+	h.waitText("type platform exactly")
+	for _, r := range "platform" {
+		h.keys(string(r))
+	}
+	h.keys("enter")
+	s := h.waitText("1 failed", "RESOURCE_NOT_EMPTY", "first")
+	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter: go there") {
+		t.Errorf("the refusal is not explained:\n%s", s)
+	}
+	h.keys("enter")
+	h.waitText("details: platform", "v platform")
+}
+
+func TestDeleteARepoRemovesTheRow(t *testing.T) {
+	h, reqs, mu := recordingShell(t, 140, 30)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("63/63 loaded")
+	h.keys("d")
+	h.waitText("Delete repo alertmanager?", "Its tags go with it.")
+	h.keys("y")
+	h.waitText("1 done")
+	h.keys("enter")
+	h.waitText("62/62 loaded")
+	if s := h.screen(); strings.Contains(s, "alertmanager") {
+		t.Errorf("the row is still there:\n%s", s)
+	}
+	if got := last(reqs, mu); len(got) != 1 || got[0].Method != "DELETE" {
+		t.Errorf("requests %+v", got)
+	}
+}
+
+func TestReadOnlyDisablesChangesVisibly(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, ReadOnly: true,
+		Now: func() time.Time { return fixedNow }}, 140, 30)
+	h.waitText("read-only", "platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("63/63 loaded")
+	for _, k := range []string{"e", "d", "n"} {
+		h.keys(k)
+		h.waitText("read-only mode (--read-only): nothing can be changed")
+	}
+	h.keys("?")
+	s := h.waitText("Keys in repos of acme.example")
+	if !strings.Contains(s, "read-only mode") {
+		t.Errorf("help does not say why:\n%s", s)
+	}
+}
+
+// TestTimeoutSaysTheOutcomeIsUnknown: a PATCH that gets no answer in time
+// leaves the editor open with what was typed and says the outcome is
+// unknown; it is not retried.
+func TestTimeoutSaysTheOutcomeIsUnknown(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patches atomic.Int32
+	release := make(chan struct{})
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPatch {
+			patches.Add(1)
+			select { // slower than the client waits
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	t.Cleanup(func() { close(release) }) // cleanups run last-first: release before Close waits
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken("t", "test"), Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark},
+		Now: func() time.Time { return fixedNow }}, 160, 30)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("63/63 loaded")
+	h.keys("e", "!", "enter")
+	s := h.waitText("unknown whether the change was made")
+	if !strings.Contains(s, "Prometheus Alertmanager.!") {
+		t.Errorf("the text typed is lost:\n%s", s)
+	}
+	if n := patches.Load(); n != 1 {
+		t.Errorf("the PATCH was sent %d times: a change is never retried blindly", n)
+	}
+}
