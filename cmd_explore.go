@@ -20,38 +20,41 @@ import (
 
 	"canopy/api"
 	"canopy/api/emulator"
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/ui"
 )
 
-// uiFlags are the flags every UI command shares.
+// uiFlags are the flags a UI command takes: some settings, and --config.
 type uiFlags struct {
-	theme    string
-	icons    bool
-	readOnly bool
+	settings []string // the settings this command has flags for
+	set      flagValues
+	config   *string
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.theme, "theme", theme.Auto, "color theme: "+strings.Join(theme.Names(), ", "))
-	fs.BoolVar(&f.icons, "icons", false, "use Unicode icons instead of ASCII glyphs")
-	fs.BoolVar(&f.readOnly, "read-only", false, "change nothing: every edit, create, delete and binding key is disabled")
+	f.set, f.config = registerSettings(fs, f.settings...)
 }
 
-func (f *uiFlags) themeOptions() (theme.Options, error) {
-	known := false
-	for _, n := range theme.Names() {
-		known = known || n == f.theme
+// load resolves the settings and builds what the UI needs from them.
+func (f *uiFlags) load(getenv func(string) string) (*settings, theme.Options, *keymap.KeyMap, error) {
+	s, err := resolve(f.set, *f.config, getenv, pathsFrom(getenv))
+	if err != nil {
+		return nil, theme.Options{}, nil, err
 	}
-	if !known {
-		return theme.Options{}, fmt.Errorf("unknown theme %q (want one of %s)", f.theme, strings.Join(theme.Names(), ", "))
+	km, err := s.keyMap()
+	if err != nil {
+		return nil, theme.Options{}, nil, err
 	}
-	return theme.Options{Name: f.theme, Dark: true, NoColor: noColor(), Icons: f.icons}, nil
+	return s, s.themeOptions(getenv), km, nil
 }
 
-// noColor honours NO_COLOR for any non-empty value (no-color.org), and a
-// dumb terminal.
-func noColor() bool {
-	return os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"
+// uiSettings are the settings of every UI command; exploreSettings add how
+// to reach an API.
+func uiSettings() []string { return []string{"theme", "icons", "read-only", "page-size"} }
+
+func exploreSettings() []string {
+	return append([]string{"api-url", "audience", "org", "token-file"}, uiSettings()...)
 }
 
 // parse parses flags, printing usage to stdout for -h; done is true when the
@@ -84,7 +87,7 @@ func parse(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, done bo
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var uf uiFlags
+	uf := uiFlags{settings: uiSettings()}
 	uf.register(fs)
 	seed := fs.Int64("seed", 1, "seed of the demo data")
 	size := fs.String("size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
@@ -97,7 +100,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	to, err := uf.themeOptions()
+	cfg, to, keys, err := uf.load(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitUsage
@@ -117,25 +120,22 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	changes := &ui.ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record})
+	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
+		PageSize: cfg.pageSize()})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
 	}
 	return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-		Identity: "admin (demo)", Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
+		Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
 }
 
 // runExplore opens the UI on an API found by flags and environment.
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var uf uiFlags
+	uf := uiFlags{settings: exploreSettings()}
 	uf.register(fs)
-	apiURL := fs.String("api-url", envOr(api.DefaultBaseURL, "CANOPY_API_URL", "CHAINGUARD_PLATFORM_API"), "Platform API base URL (env CANOPY_API_URL, CHAINGUARD_PLATFORM_API)")
-	audience := fs.String("audience", os.Getenv("CANOPY_AUDIENCE"), "token audience (default: the API URL)")
-	org := fs.String("org", os.Getenv("CANOPY_ORG"), "organization uid; empty asks when the token sees several (env CANOPY_ORG)")
-	tokenFile := fs.String("token-file", "", "read the token from this file (mode 0600); else CANOPY_TOKEN, CHAINGUARD_TOKEN, the platform CLI's cache, chainctl")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `canopy: a terminal explorer for Platform API v2
 
@@ -143,7 +143,16 @@ Usage:
   canopy [flags]            explore an API
   canopy demo [flags]       explore the built-in demo organization, no set-up
   canopy emulator [flags]   serve the API emulator over HTTP
-  canopy version            print the version
+  canopy list KIND [flags]  print repos, tags, groups, identities, bindings,
+                            roles or advisories as a table or JSON
+  canopy config [flags]     print the effective settings and where each came from
+  canopy info               print the config, state, log and cache paths
+  canopy completion SHELL   print a completion script (bash, zsh, fish)
+  canopy version            print the version (also --version)
+
+Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
+CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
+Exit codes: 0 ok, 1 failure, 2 usage or config error, 3 API unreachable.
 
 Flags:
 `)
@@ -152,18 +161,15 @@ Flags:
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	to, err := uf.themeOptions()
+	cfg, to, keys, err := uf.load(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitUsage
 	}
-	aud := *audience
-	if aud == "" {
-		aud = *apiURL
-	}
-	tokens := api.NewTokenSource(api.TokenOptions{Audience: aud, TokenFile: *tokenFile})
+	apiURL := cfg.get("api-url")
+	tokens := cfg.tokenSource()
 	changes := &ui.ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: *apiURL, TokenSource: tokens, Observe: changes.Record})
+	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, PageSize: cfg.pageSize()})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitUsage
@@ -175,7 +181,7 @@ Flags:
 	cancel()
 	var te *api.TransportError
 	if errors.As(err, &te) {
-		fmt.Fprintf(stderr, "canopy: cannot reach %s: %v\n", *apiURL, te.Err)
+		fmt.Fprintf(stderr, "canopy: cannot reach %s: %v\n", apiURL, te.Err)
 		return exitNoServer
 	}
 	tok, err := tokens.Token()
@@ -183,20 +189,12 @@ Flags:
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitFailure
 	}
-	host := *apiURL
-	if u, err := url.Parse(*apiURL); err == nil {
+	host := apiURL
+	if u, err := url.Parse(apiURL); err == nil {
 		host = u.Host
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: *org, Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()), Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
-}
-
-func envOr(def string, names ...string) string {
-	for _, n := range names {
-		if v := os.Getenv(n); v != "" {
-			return v
-		}
-	}
-	return def
+	return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
+		Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
 }
 
 // whoIs names the caller from the token's claims (email, else subject),

@@ -3,6 +3,8 @@
 //	canopy [flags]            explore a real API (token from the chain in API.md)
 //	canopy demo [flags]       explore the built-in emulator, no set-up
 //	canopy emulator [flags]   serve the emulator over HTTP for scripts and tests
+//	canopy list KIND [flags]  print a collection as a table or JSON, for scripts
+//	canopy config | info      the effective settings; the paths in use
 package main
 
 import (
@@ -39,6 +41,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return runDemo(ctx, args[1:], stdout, stderr)
 		case "emulator":
 			return runEmulator(ctx, args[1:], stdout, stderr)
+		case "list":
+			return runList(ctx, args[1:], os.Getenv, stdout, stderr)
+		case "config":
+			return runConfig(args[1:], os.Getenv, stdout, stderr)
+		case "info":
+			return runInfo(args[1:], os.Getenv, stdout, stderr)
+		case "completion":
+			return runCompletion(ctx, args[1:], stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintln(stdout, "canopy", api.Version)
 			return exitOK

@@ -48,6 +48,9 @@ type Options struct {
 	// (not GET), once it is over: for a log of changes. It never sees the
 	// token. It is called from the calling goroutine.
 	Observe func(Change)
+	// PageSize, when set, is the most items a List call asks for (a user's
+	// setting, e.g. for a slow link); smaller requests are kept.
+	PageSize int
 }
 
 // Change is a finished call that changes something: what was asked and
@@ -70,6 +73,7 @@ type Client struct {
 	retry     RetryPolicy
 	log       *slog.Logger
 	observe   func(Change)
+	pageSize  int
 }
 
 // invalidator is a token source that can be told its token was refused.
@@ -94,7 +98,7 @@ func New(opts Options) (*Client, error) {
 	}
 	hc.CheckRedirect = sameHostRedirects(base.Host)
 	c := &Client{base: base, hc: hc, tokens: opts.TokenSource, userAgent: opts.UserAgent,
-		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger, observe: opts.Observe}
+		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger, observe: opts.Observe, pageSize: opts.PageSize}
 	if c.userAgent == "" {
 		c.userAgent = UserAgent
 	}

@@ -144,6 +144,9 @@ func decodePage[T any](body []byte, plural string) (*Page[T], error) {
 
 // list runs a List call on path and decodes the items under plural.
 func list[T any](ctx context.Context, c *Client, path, plural string, opts ListOptions) (*Page[T], error) {
+	if c.pageSize > 0 && (opts.PageSize <= 0 || opts.PageSize > c.pageSize) {
+		opts.PageSize = c.pageSize
+	}
 	k := call{method: http.MethodGet, path: path, query: opts.values(), idempotent: true}
 	var body json.RawMessage
 	if err := c.do(ctx, k, &body); err != nil {

@@ -375,3 +375,28 @@ func TestTimeoutBoundsEachAttempt(t *testing.T) {
 		t.Errorf("%d attempts, want 2 (a timed-out GET is retried)", n)
 	}
 }
+
+// TestPageSizeSettingCapsLists: a client told to ask for small pages does,
+// and a cursor still walks every item.
+func TestPageSizeSettingCapsLists(t *testing.T) {
+	e := newEnv(t, emulator.Options{}, api.Options{PageSize: 20})
+	ctx, c := t.Context(), e.client
+	all := must(c.ListRepos(ctx, api.ListOptions{DescendantsOf: e.org, PageSize: api.MaxPageSize}))(t)
+	if len(all.Items) != 20 || e.rec.last(t).URI == "" || !strings.Contains(e.rec.last(t).URI, "page_size=20") {
+		t.Fatalf("asked %s, got %d items", e.rec.last(t).URI, len(all.Items))
+	}
+	must(c.ListRepos(ctx, api.ListOptions{DescendantsOf: e.org, PageSize: 5}))(t)
+	if !strings.Contains(e.rec.last(t).URI, "page_size=5") {
+		t.Errorf("a smaller request was enlarged: %s", e.rec.last(t).URI)
+	}
+	n := 0
+	for _, err := range api.NewCursor(c.ListRepos, api.ListOptions{DescendantsOf: e.org}, api.RepoKey).All(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if int64(n) != all.TotalCount {
+		t.Errorf("walked %d of %d repos", n, all.TotalCount)
+	}
+}

@@ -35,6 +35,7 @@ const (
 	Sort     Action = "sort"
 	Refresh  Action = "refresh"
 	Copy     Action = "copy"
+	CopyRef  Action = "copy-ref"
 	Command  Action = "command"
 	Filter   Action = "filter"
 	Mark     Action = "mark"
@@ -137,6 +138,7 @@ func defaults() []Def {
 		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
 		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},
 		{Copy, []string{"y"}, "copy", "copy the uid (digest for tags) to the clipboard (OSC 52)", Resource},
+		{CopyRef, []string{"Y"}, "copy ref", "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Resource},
 		{Filter, []string{"/"}, "filter", "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Resource},
 		{Command, []string{":"}, "command", "command line: :repos :tags :groups :identities :bindings :roles :advisories ...", Global},
 		{Help, []string{"?"}, "help", "show or hide this help", Global},

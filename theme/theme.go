@@ -37,6 +37,9 @@ type Options struct {
 	Dark    bool   // the terminal's background is dark (for Auto)
 	NoColor bool   // NO_COLOR or TERM=dumb: attributes only, whatever Name says
 	Icons   bool   // use Unicode icons instead of the ASCII-safe glyphs
+	// Colors replace palette colors by role (see ColorRoles), as #rrggbb
+	// or an ANSI number 0-255; ignored without color.
+	Colors map[string]string
 }
 
 // Glyphs are the symbols drawn beside rows. The default set is ASCII so that
@@ -151,6 +154,11 @@ func New(opts Options) *Theme {
 		return t
 	}
 	t.Palette = palette(name, dark)
+	for role, c := range opts.Colors {
+		if p := t.Palette.role(role); p != nil && CheckColor(c) == nil {
+			*p = lipgloss.Color(c)
+		}
+	}
 	t.build()
 	return t
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -24,6 +25,8 @@ type harness struct {
 	srv  *emulator.Server
 	msgs chan tea.Msg
 	quit bool
+	// clipboard is the last text sent to the terminal's clipboard (OSC 52).
+	clipboard string
 }
 
 // fixedNow is the clock of every test: relative times do not move.
@@ -92,6 +95,9 @@ func (h *harness) send(msg tea.Msg) {
 	case tea.QuitMsg:
 		h.quit = true
 		return
+	}
+	if fmt.Sprintf("%T", msg) == "tea.setClipboardMsg" { // unexported in bubbletea
+		h.clipboard = fmt.Sprint(msg)
 	}
 	if seq := viewstest.Sequence(msg); seq != nil {
 		// tea.Sequence: each message arrives after the one before it.

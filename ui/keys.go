@@ -202,7 +202,10 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
 		Copy:   nodeCopy,
-		Bind:   e.bindNode,
+		CopyRef: func(n *tree.Node) (string, string) {
+			return nodeRef(e.org.Name, n)
+		},
+		Bind: e.bindNode,
 		Edit: func(n *tree.Node) *form.Config {
 			if eds := e.edits(n.Item); len(eds) > 0 {
 				cfg := e.formOf(ctx, eds[0])

@@ -165,7 +165,7 @@ func TestReadOnlyDisablesChangesVisibly(t *testing.T) {
 	h.waitText("63/63 loaded")
 	for _, k := range []string{"e", "d", "n"} {
 		h.keys(k)
-		h.waitText("read-only mode (--read-only): nothing can be changed")
+		h.waitText("read-only mode: nothing can be changed")
 	}
 	h.keys("?")
 	s := h.waitText("Keys in repos of acme.example")

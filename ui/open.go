@@ -150,7 +150,8 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch,
 		List: paging.New(ctx, source(e.client.ListTags, opts), api.TagKey), Key: api.TagKey,
 		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
-		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		CopyRef: func(t *api.Tag) (string, string) { return pullRef(e.org.Name, repo(t), t) },
 		CopyMany: func(ts []*api.Tag) (string, string) {
 			lines := make([]string, len(ts))
 			for i, t := range ts {
@@ -307,6 +308,28 @@ func (e *env) nodeOpen(n *tree.Node) tea.Cmd {
 }
 
 // nodeCopy is what `y` copies for a node.
+// registryHost serves the organization's images.
+const registryHost = "cgr.dev"
+
+// pullRef is what `docker pull` takes for a tag, pinned to its digest.
+func pullRef(org, repo string, t *api.Tag) (string, string) {
+	return registryHost + "/" + org + "/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
+}
+
+// nodeRef is a tag node's pull reference; its repo is an ancestor node.
+func nodeRef(org string, n *tree.Node) (string, string) {
+	t, ok := n.Item.(*api.Tag)
+	if !ok || t.Digest == "" {
+		return "", ""
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if r, ok := p.Item.(*api.Repo); ok {
+			return pullRef(org, r.Name, t)
+		}
+	}
+	return "", ""
+}
+
 func nodeCopy(n *tree.Node) (string, string) {
 	if t, ok := n.Item.(*api.Tag); ok {
 		return t.Digest, "digest"

@@ -276,3 +276,18 @@ func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
 		t.Fatal("closing the table cancelled the explorer's requests")
 	}
 }
+
+func TestCopyPullReference(t *testing.T) {
+	h := start(t, 140, 30, true)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("63/63 loaded")
+	h.keys("enter")
+	h.waitText("tags of alertmanager", "loaded")
+	h.keys("Y")
+	h.waitFor("the clipboard", func(string) bool { return h.clipboard != "" })
+	if !regexp.MustCompile(`^cgr\.dev/acme\.example/alertmanager:[\w.-]+@sha256:[0-9a-f]{64}$`).MatchString(h.clipboard) {
+		t.Errorf("clipboard %q, want cgr.dev/<org>/<repo>:<tag>@<digest>", h.clipboard)
+	}
+	h.waitText("copied pull reference cgr.dev/acme.example/alertmanager:")
+}

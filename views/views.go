@@ -31,7 +31,7 @@ type Common struct {
 // disabled with the reason in read-only mode.
 func (c Common) Change(a keymap.Action) keymap.State {
 	if c.ReadOnly {
-		return keymap.Off(a, "read-only mode (--read-only): nothing can be changed")
+		return keymap.Off(a, "read-only mode: nothing can be changed")
 	}
 	return keymap.On(a)
 }

@@ -84,6 +84,8 @@ type Config[T any] struct {
 	Delete *Delete[T]
 	// CopyMany gives what `y` copies for several marked items.
 	CopyMany func([]*T) (text, what string)
+	// CopyRef gives what `Y` copies (a tag's pull reference); nil: nothing.
+	CopyRef func(*T) (text, what string)
 	// Bind starts binding a role with the marked items (or the one under
 	// the cursor), nil when the rows cannot be bound.
 	Bind func([]*T) tea.Cmd
@@ -201,6 +203,9 @@ func (m *Model[T]) Actions() []keymap.State {
 		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
 	}
 	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Filter), sortState, keymap.On(keymap.Refresh), copyState}
+	if m.cfg.CopyRef != nil {
+		states = append(states, keymap.On(keymap.CopyRef))
+	}
 	if m.cfg.Flag != nil {
 		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
 	}
@@ -373,6 +378,11 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 	case keymap.Copy:
 		return m.copyTargets()
+	case keymap.CopyRef:
+		if it, ok := m.Selected(); ok {
+			return views.Copy(m.cfg.CopyRef(it))
+		}
+		return views.Flash("row not loaded yet")
 	}
 	return nil
 }

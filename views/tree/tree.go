@@ -25,6 +25,9 @@ type Config struct {
 	Select func(*Node) tea.Cmd
 	// Copy gives what `y` copies for a node, and what it is.
 	Copy func(*Node) (text, what string)
+	// CopyRef gives what `Y` copies (a tag's pull reference), "" when the
+	// node has none.
+	CopyRef func(*Node) (text, what string)
 	// Deprecated opens a repo's deprecated tags (`D`), nil to disable.
 	Deprecated func(repo *Node) tea.Cmd
 	// Bind starts binding a role on an identity, folder or organization
@@ -193,6 +196,11 @@ func (m *Model) Actions() []keymap.State {
 				states = append(states, keymap.On(keymap.Copy))
 			} else {
 				states = append(states, keymap.Off(keymap.Copy, "a "+kindName(n.Kind)+" has no uid to copy"))
+			}
+		}
+		if m.cfg.CopyRef != nil && r.kind == rowNode {
+			if text, _ := m.cfg.CopyRef(n); text != "" {
+				states = append(states, keymap.On(keymap.CopyRef))
 			}
 		}
 	}
@@ -405,6 +413,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	case keymap.Copy:
 		text, what := m.cfg.Copy(m.Selected())
 		return views.Copy(text, what)
+	case keymap.CopyRef:
+		return views.Copy(m.cfg.CopyRef(m.Selected()))
 	}
 	return nil
 }

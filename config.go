@@ -1,0 +1,249 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/theme"
+)
+
+// A setting is one thing a user can set, by flag, environment or config
+// file; the first of those that says something wins, else the default.
+type setting struct {
+	name  string   // the config file key, e.g. "api-url"
+	flag  string   // the flag, "" when there is none
+	env   []string // environment variables, first set wins
+	def   string
+	usage string
+	check func(string) error
+	bool  bool // a switch: "--read-only" alone means true
+}
+
+// settingDefs are every scalar setting. Key overrides and colors are maps,
+// read from the config file only.
+func settingDefs() []setting {
+	return []setting{
+		{name: "api-url", flag: "api-url", env: []string{"CANOPY_API_URL", "CHAINGUARD_PLATFORM_API"}, def: api.DefaultBaseURL,
+			usage: "Platform API base `URL`", check: checkURL},
+		{name: "audience", flag: "audience", env: []string{"CANOPY_AUDIENCE"}, usage: "token `audience` (default: the API URL)"},
+		{name: "org", flag: "org", env: []string{"CANOPY_ORG"}, usage: "organization `uid`; empty asks when the token sees several"},
+		{name: "token-file", flag: "token-file", env: []string{"CANOPY_TOKEN_FILE"},
+			usage: "read the token from this `file` (mode 0600); else CANOPY_TOKEN, CHAINGUARD_TOKEN, the platform CLI's cache, chainctl"},
+		{name: "page-size", flag: "page-size", env: []string{"CANOPY_PAGE_SIZE"}, def: strconv.Itoa(api.MaxPageSize),
+			usage: "`items` per request (1-200)", check: checkPageSize},
+		{name: "theme", flag: "theme", env: []string{"CANOPY_THEME"}, def: theme.Auto,
+			usage: "color `theme`: " + strings.Join(theme.Names(), ", "), check: checkTheme},
+		{name: "icons", flag: "icons", env: []string{"CANOPY_ICONS"}, def: "false", bool: true,
+			usage: "use Unicode icons instead of ASCII glyphs", check: checkBool},
+		{name: "read-only", flag: "read-only", env: []string{"CANOPY_READ_ONLY"}, def: "false", bool: true,
+			usage: "change nothing: every edit, create, delete and binding key is disabled", check: checkBool},
+	}
+}
+
+// settings are the effective settings and where each came from.
+type settings struct {
+	values map[string]string
+	source map[string]string // "flag --x", "env X", "file PATH:LINE", "default"
+	Keys   map[string][]string
+	Colors map[string]string
+	// keysAt and colorsAt are where the maps were set, for messages.
+	keysAt, colorsAt string
+	File             string // the config file read; "" when none
+	getenv           func(string) string
+}
+
+func (s *settings) get(name string) string  { return s.values[name] }
+func (s *settings) flag(name string) bool   { return s.values[name] == "true" }
+func (s *settings) from(name string) string { return s.source[name] }
+
+func (s *settings) pageSize() int {
+	n, _ := strconv.Atoi(s.values["page-size"])
+	return n
+}
+
+// flagValues collects the flags given on the command line, by setting
+// name, so that resolving can tell "given" from "default".
+type flagValues map[string]string
+
+type settingFlag struct {
+	set  flagValues
+	def  setting
+	text string
+}
+
+func (f *settingFlag) String() string   { return f.text }
+func (f *settingFlag) IsBoolFlag() bool { return f.def.bool }
+func (f *settingFlag) Set(v string) error {
+	if f.def.check != nil {
+		if err := f.def.check(v); err != nil {
+			return err
+		}
+	}
+	f.set[f.def.name], f.text = v, v
+	return nil
+}
+
+// registerSettings adds a flag for each named setting, and --config.
+func registerSettings(fs *flag.FlagSet, names ...string) (flagValues, *string) {
+	set := flagValues{}
+	for _, d := range settingDefs() {
+		if d.flag == "" || !slices.Contains(names, d.name) {
+			continue
+		}
+		usage := d.usage
+		if len(d.env) > 0 {
+			usage += " (env " + strings.Join(d.env, ", ") + ")"
+		}
+		text := d.def
+		if d.bool {
+			text = "" // flag's zero: no "(default false)" in the usage
+		}
+		fs.Var(&settingFlag{set: set, def: d, text: text}, d.flag, usage)
+	}
+	config := fs.String("config", "", "config `file` (env CANOPY_CONFIG; default $XDG_CONFIG_HOME/canopy/config.yaml)")
+	return set, config
+}
+
+// resolve merges flags, environment, config file and defaults, in that
+// order. configFlag is --config; a file named by it or CANOPY_CONFIG must
+// exist, the default one need not.
+func resolve(set flagValues, configFlag string, getenv func(string) string, p paths) (*settings, error) {
+	s := &settings{values: map[string]string{}, source: map[string]string{}, getenv: getenv}
+	file, named := configFlag, configFlag != ""
+	if !named {
+		if file = getenv("CANOPY_CONFIG"); file != "" {
+			named = true
+		} else {
+			file = p.Config
+		}
+	}
+	fc, err := readConfig(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist) && !named:
+		fc = &fileConfig{}
+	case err != nil:
+		return nil, err
+	default:
+		s.File = file
+	}
+	for _, d := range settingDefs() {
+		v, src := d.def, "default"
+		if fv, ok := fc.values[d.name]; ok {
+			v, src = fv.value, fmt.Sprintf("file %s:%d", file, fv.line)
+		}
+		for _, e := range slices.Backward(d.env) {
+			if ev := getenv(e); ev != "" {
+				if d.check != nil {
+					if err := d.check(ev); err != nil {
+						return nil, fmt.Errorf("env %s: %w", e, err)
+					}
+				}
+				v, src = ev, "env "+e
+			}
+		}
+		if fv, ok := set[d.name]; ok {
+			v, src = fv, "flag --"+d.flag
+		}
+		if d.bool {
+			b, _ := strconv.ParseBool(v)
+			v = strconv.FormatBool(b)
+		}
+		s.values[d.name], s.source[d.name] = v, src
+	}
+	s.Keys, s.Colors = fc.keys, fc.colors
+	s.keysAt, s.colorsAt = fmt.Sprintf("%s:%d", file, fc.keysLine), fmt.Sprintf("%s:%d", file, fc.colorsLine)
+	return s, nil
+}
+
+// keyMap applies the key overrides and refuses conflicts: a key bound to
+// two actions would do one of them silently.
+func (s *settings) keyMap() (*keymap.KeyMap, error) {
+	km := keymap.Default()
+	for _, a := range slices.Sorted(mapKeys(s.Keys)) {
+		if err := km.Override(keymap.Action(a), s.Keys[a]); err != nil {
+			return nil, fmt.Errorf("%s: keys: %w", s.keysAt, err)
+		}
+	}
+	if c := km.Conflicts(); len(c) > 0 {
+		var lines []string
+		for _, x := range c {
+			lines = append(lines, fmt.Sprintf("%q is bound to both %s and %s", x.Key, x.Actions[0], x.Actions[1]))
+		}
+		return nil, fmt.Errorf("%s: keys: %s", s.keysAt, strings.Join(lines, "; "))
+	}
+	return km, nil
+}
+
+// themeOptions builds the theme from the settings, NO_COLOR and TERM.
+func (s *settings) themeOptions(getenv func(string) string) theme.Options {
+	return theme.Options{Name: s.get("theme"), Dark: true, NoColor: noColor(getenv), Icons: s.flag("icons"), Colors: s.Colors}
+}
+
+// noColor honours NO_COLOR for any non-empty value (no-color.org), and a
+// dumb terminal.
+func noColor(getenv func(string) string) bool {
+	return getenv("NO_COLOR") != "" || getenv("TERM") == "dumb"
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func checkURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http(s) URL", v)
+	}
+	return nil
+}
+
+func checkPageSize(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > api.MaxPageSize {
+		return fmt.Errorf("page size %q: want a number from 1 to %d", v, api.MaxPageSize)
+	}
+	return nil
+}
+
+func checkTheme(v string) error {
+	if !slices.Contains(theme.Names(), v) {
+		return fmt.Errorf("unknown theme %q (want one of %s)", v, strings.Join(theme.Names(), ", "))
+	}
+	return nil
+}
+
+func checkBool(v string) error {
+	if _, err := strconv.ParseBool(v); err != nil {
+		return fmt.Errorf("%q is not true or false", v)
+	}
+	return nil
+}
+
+// yamlNode is kept as a named type so that config_file.go reads as the
+// parser of one document.
+type yamlNode = yaml.Node
+
+// tokenSource is the token chain of API.md for these settings.
+func (s *settings) tokenSource() *api.TokenSource {
+	aud := s.get("audience")
+	if aud == "" {
+		aud = s.get("api-url")
+	}
+	return api.NewTokenSource(api.TokenOptions{Audience: aud, TokenFile: s.get("token-file"), Getenv: s.getenv})
+}
