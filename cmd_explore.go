@@ -29,12 +29,14 @@ type uiFlags struct {
 	theme    string
 	icons    bool
 	readOnly bool
+	prof     profileFlags
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", theme.Auto, "color theme: "+strings.Join(theme.Names(), ", "))
 	fs.BoolVar(&f.icons, "icons", false, "use Unicode icons instead of ASCII glyphs")
 	fs.BoolVar(&f.readOnly, "read-only", false, "change nothing: every edit, create, delete and binding key is disabled")
+	f.prof.register(fs)
 }
 
 func (f *uiFlags) themeOptions() (theme.Options, error) {
@@ -122,8 +124,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-		Identity: "admin (demo)", Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
+	return uf.prof.profiled(stderr, "canopy demo", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
+			Identity: "admin (demo)", Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
+	})
 }
 
 // runExplore opens the UI on an API found by flags and environment.
@@ -187,7 +191,9 @@ Flags:
 	if u, err := url.Parse(*apiURL); err == nil {
 		host = u.Host
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: *org, Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()), Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
+	return uf.prof.profiled(stderr, "canopy", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: *org, Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()), Theme: to, ReadOnly: uf.readOnly, Changes: changes}, stderr)
+	})
 }
 
 func envOr(def string, names ...string) string {
