@@ -30,10 +30,12 @@ type uiFlags struct {
 	settings []string // the settings this command has flags for
 	set      flagValues
 	config   *string
+	prof     profileFlags
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
 	f.set, f.config = registerSettings(fs, f.settings...)
+	f.prof.register(fs)
 }
 
 // load resolves the settings and builds what the UI needs from them.
@@ -126,8 +128,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-		Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+	return uf.prof.profiled(stderr, "canopy demo", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
+			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+	})
 }
 
 // runExplore opens the UI on an API found by flags and environment.
@@ -193,8 +197,10 @@ Flags:
 	if u, err := url.Parse(apiURL); err == nil {
 		host = u.Host
 	}
-	return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-		Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+	return uf.prof.profiled(stderr, "canopy", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
+			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+	})
 }
 
 // whoIs names the caller from the token's claims (email, else subject),

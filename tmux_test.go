@@ -26,7 +26,7 @@ const (
 )
 
 // requireTmux skips the test when it cannot run here.
-func requireTmux(t *testing.T) {
+func requireTmux(t testing.TB) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test: builds the binary and drives it in tmux; skipped with -short")
@@ -46,7 +46,7 @@ var canopyBin struct {
 
 // canopyBinary builds `go build -o <tmp>/canopy .` (once while in use) and
 // returns its path.
-func canopyBinary(t *testing.T) string {
+func canopyBinary(t testing.TB) string {
 	t.Helper()
 	b := &canopyBin
 	b.mu.Lock()
@@ -98,7 +98,7 @@ var (
 
 // tmuxTerm is one canopy process in a tmux pane.
 type tmuxTerm struct {
-	t             *testing.T
+	t             testing.TB
 	sock, target  string
 	width, height int
 	env           []string // environment of every tmux command
@@ -113,7 +113,7 @@ type termOptions struct {
 
 // startCanopy starts canopy in a detached session of a new private tmux
 // server, killed when the test ends.
-func startCanopy(t *testing.T, o termOptions) *tmuxTerm {
+func startCanopy(t testing.TB, o termOptions) *tmuxTerm {
 	t.Helper()
 	requireTmux(t)
 	bin := canopyBinary(t)

@@ -54,7 +54,7 @@ func TestCursorWalksEveryOrder(t *testing.T) {
 		t.Fatalf("only %d tags in the organization; the walk should cross 50 pages", len(every))
 	}
 	byTime := func(f func(api.Tag) api.Time) func(a, b api.Tag) int {
-		return func(a, b api.Tag) int { return f(a).Compare(f(b).Time) }
+		return func(a, b api.Tag) int { return f(a).Compare(f(b)) }
 	}
 	cases := []struct {
 		order string

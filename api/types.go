@@ -5,6 +5,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -13,10 +14,49 @@ import (
 
 // Time is a protojson timestamp: RFC 3339 in UTC with millisecond precision on
 // the wire. The zero Time is omitted when tagged `omitzero`.
-type Time struct{ time.Time }
+//
+// It holds milliseconds since the zero time.Time (January 1, year 1, UTC):
+// the wire has nothing finer, and 8 bytes instead of time.Time's 24 saves
+// 32 bytes per loaded tag (two timestamps each), which is 32 MB at 10⁶ tags.
+// The zero Time is the zero time.Time.
+type Time struct{ ms int64 }
+
+// msToUnix is the zero time.Time's offset from the Unix epoch, in milliseconds.
+const msToUnix = 62135596800000
 
 // TimeOf wraps t, truncated to the millisecond the wire can carry.
-func TimeOf(t time.Time) Time { return Time{t.UTC().Truncate(time.Millisecond)} }
+func TimeOf(t time.Time) Time {
+	if t.IsZero() {
+		return Time{}
+	}
+	return Time{t.UnixMilli() + msToUnix}
+}
+
+// Time is the timestamp as a time.Time in UTC (the zero time.Time when zero).
+func (t Time) Time() time.Time {
+	if t.ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(t.ms - msToUnix).UTC()
+}
+
+// UTC is the timestamp as a time.Time in UTC, as Time is.
+func (t Time) UTC() time.Time { return t.Time() }
+
+// IsZero reports whether t is the zero Time (unset on the wire).
+func (t Time) IsZero() bool { return t.ms == 0 }
+
+// Before reports whether t is before u.
+func (t Time) Before(u Time) bool { return t.ms < u.ms }
+
+// After reports whether t is after u.
+func (t Time) After(u Time) bool { return t.ms > u.ms }
+
+// Equal reports whether t and u are the same millisecond.
+func (t Time) Equal(u Time) bool { return t.ms == u.ms }
+
+// Compare returns -1, 0 or +1 as t is before, equal to or after u.
+func (t Time) Compare(u Time) int { return cmp.Compare(t.ms, u.ms) }
 
 // wireTimeLayout always prints three fractional digits, as protojson does.
 const wireTimeLayout = "2006-01-02T15:04:05.000Z07:00"
@@ -26,7 +66,7 @@ func (t Time) MarshalJSON() ([]byte, error) {
 	if t.IsZero() {
 		return []byte(`null`), nil
 	}
-	return []byte(`"` + t.UTC().Format(wireTimeLayout) + `"`), nil
+	return []byte(`"` + t.Time().Format(wireTimeLayout) + `"`), nil
 }
 
 // UnmarshalJSON accepts any RFC 3339 time, null or an empty string.
@@ -47,7 +87,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return fmt.Errorf("timestamp %q: %w", s, err)
 	}
-	t.Time = parsed.UTC()
+	*t = TimeOf(parsed)
 	return nil
 }
 

@@ -38,7 +38,7 @@ func TestCreateAndGet(t *testing.T) {
 	digest2 := "sha256:" + strings.Repeat("cd", 32)
 	var moved api.Tag
 	e.ok(e.call("POST", "/registry/v2/tags/"+r.UID, adminTok, map[string]string{"name": "v1", "digest": digest2}), &moved)
-	if moved.UID != tag.UID || moved.Digest != digest2 || !moved.UpdateTime.After(tag.UpdateTime.Time) {
+	if moved.UID != tag.UID || moved.Digest != digest2 || !moved.UpdateTime.After(tag.UpdateTime) {
 		t.Fatalf("moved tag %+v", moved)
 	}
 	var arch api.Architectures
@@ -75,7 +75,7 @@ func TestPatch(t *testing.T) {
 		var r api.Repo
 		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=description", adminTok,
 			api.Repo{Description: "Edited.", CatalogTier: "CATALOG_TIER_FIPS"}), &r)
-		if r.Description != "Edited." || r.CatalogTier != before.CatalogTier || !r.UpdateTime.After(before.UpdateTime.Time) || r.Name != "nginx" {
+		if r.Description != "Edited." || r.CatalogTier != before.CatalogTier || !r.UpdateTime.After(before.UpdateTime) || r.Name != "nginx" {
 			t.Fatalf("patched %+v", r)
 		}
 	})
@@ -106,7 +106,7 @@ func TestPatch(t *testing.T) {
 		e.ok(e.get("/registry/v2/repos/"+uid), &a)
 		e.clock.Add(time.Hour)
 		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=name", adminTok, api.Repo{Name: "nginx"}), &b)
-		if !b.UpdateTime.Equal(a.UpdateTime.Time) {
+		if !b.UpdateTime.Equal(a.UpdateTime) {
 			t.Fatalf("updateTime moved without a change")
 		}
 	})

@@ -150,7 +150,7 @@ func (s *seeder) seedIAM(acme, globex string) {
 				LastSeenTime: api.TimeOf(s.ago(30*day, time.Duration(0))), CreateTime: c, UpdateTime: u})
 			for _, b := range id.bindings {
 				role, path, _ := strings.Cut(b, "@")
-				t := api.TimeOf(s.between(c.Time, s.now))
+				t := api.TimeOf(s.between(c.Time(), s.now))
 				s.bindings.add(bindingRec{UID: s.folders[path] + "/" + s.hex16(), IdentityUID: uid, RoleUID: roleUID[role], Create: t, Update: t})
 			}
 		}

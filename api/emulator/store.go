@@ -54,7 +54,7 @@ type store struct {
 	rng  *rand.Rand
 }
 
-func ms(t api.Time) int64 { return t.UnixMilli() }
+func ms(t api.Time) int64 { return t.Time().UnixMilli() }
 
 func newStore(seed uint64) *store {
 	return &store{

@@ -29,7 +29,7 @@ func Orders() []table.Order {
 // it returns "" when it does not know it yet.
 type Names func(uid string) string
 
-func age(c views.Common, t api.Time) string { return text.Age(t.Time, c.Clock()) }
+func age(c views.Common, t api.Time) string { return text.Age(t.Time(), c.Clock()) }
 
 // Groups are the columns of a group (folder) table.
 func Groups(c views.Common) []table.Column[api.Group] {
@@ -170,7 +170,7 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 func AdvisoryStatus(a *api.Advisory) string {
 	var last api.AdvisoryEvent
 	for _, e := range a.Events {
-		if !e.CreateTime.Before(last.CreateTime.Time) {
+		if !e.CreateTime.Before(last.CreateTime) {
 			last = e
 		}
 	}

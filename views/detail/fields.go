@@ -147,8 +147,8 @@ func (s *sheet) muted(str string) {
 
 func (s *sheet) times(c, u api.Time) {
 	now := s.m.common.Clock()
-	s.field("created", text.When(c.Time, now))
-	s.field("updated", text.When(u.Time, now))
+	s.field("created", text.When(c.Time(), now))
+	s.field("updated", text.When(u.Time(), now))
 }
 
 func list(items []string) string {

@@ -64,7 +64,7 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	if t.Deprecated {
 		dep = th.Badge.Render("yes") + ", end of life"
 		if !t.UpdateTime.IsZero() {
-			days := int(m.common.Clock().Sub(t.UpdateTime.Time).Hours() / 24)
+			days := int(m.common.Clock().Sub(t.UpdateTime.Time()).Hours() / 24)
 			dep += fmt.Sprintf(" · %s days old", text.Count(days))
 		}
 	}
@@ -141,7 +141,7 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 func advisoryStatus(a *api.Advisory) string {
 	var last api.AdvisoryEvent
 	for _, ev := range a.Events {
-		if !ev.CreateTime.Before(last.CreateTime.Time) {
+		if !ev.CreateTime.Before(last.CreateTime) {
 			last = ev
 		}
 	}
@@ -164,7 +164,7 @@ func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	}
 	seen := "never"
 	if !id.LastSeenTime.IsZero() {
-		seen = text.When(id.LastSeenTime.Time, now)
+		seen = text.When(id.LastSeenTime.Time(), now)
 	}
 	s.field("last seen", seen)
 	s.times(id.CreateTime, id.UpdateTime)
@@ -184,7 +184,7 @@ func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	slices.SortFunc(bs, func(a, b api.RoleBinding) int { return strings.Compare(refName(a.Role), refName(b.Role)) })
 	for _, b := range bs {
 		s.line("  " + text.Fit(safe.String(refName(b.Role)), 18, false, "~") + " on " +
-			safe.String(refName(b.Group)) + m.common.Theme.Muted.Render("  "+text.Ago(b.CreateTime.Time, now)))
+			safe.String(refName(b.Group)) + m.common.Theme.Muted.Render("  "+text.Ago(b.CreateTime.Time(), now)))
 	}
 }
 
@@ -216,7 +216,7 @@ func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 		s.field("group", safe.String(b.Group.Name))
 		s.field("group uid", safe.String(b.Group.UID))
 	}
-	s.field("created", text.When(b.CreateTime.Time, m.common.Clock()))
+	s.field("created", text.When(b.CreateTime.Time(), m.common.Clock()))
 }
 
 func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
@@ -241,7 +241,7 @@ func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
 	if len(a.Events) > 0 {
 		s.section("EVENTS")
 		evs := slices.Clone(a.Events)
-		slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime.Time) })
+		slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime) })
 		for _, ev := range evs {
 			style := th.Value
 			switch ev.Type {
@@ -251,7 +251,7 @@ func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
 				style = th.Warn
 			}
 			s.line("  " + text.Fit(ev.CreateTime.UTC().Format("2006-01-02"), 11, false, "") +
-				style.Render(text.Fit(eventName(ev.Type), 26, false, "~")) + th.Muted.Render(text.Ago(ev.CreateTime.Time, now)))
+				style.Render(text.Fit(eventName(ev.Type), 26, false, "~")) + th.Muted.Render(text.Ago(ev.CreateTime.Time(), now)))
 		}
 	}
 }

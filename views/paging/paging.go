@@ -15,7 +15,6 @@ package paging
 import (
 	"context"
 	"hash/maphash"
-	"slices"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,15 +56,6 @@ type PageMsg struct {
 	err   error
 }
 
-// window is a run of loaded items starting at list position start.
-type window[T any] struct {
-	start int
-	items []T
-	next  string // token to continue after the last item; "" when it is the end
-}
-
-func (w *window[T]) end() int { return w.start + len(w.items) }
-
 // span is a range of positions a request in flight will fill.
 type span struct{ start, end int }
 
@@ -84,7 +74,7 @@ type List[T any] struct {
 	err      error
 	errAt    int
 	seed     maphash.Seed
-	seen     map[uint64]struct{}
+	seen     keySet
 	firstKey string
 	requests int
 	added    span // the positions the last accepted page filled
@@ -94,7 +84,7 @@ type List[T any] struct {
 // (the shell cancels it when the screen closes); key gives an item's uid.
 func New[T any](ctx context.Context, src Source[T], key func(*T) string) *List[T] {
 	return &List[T]{ctx: ctx, src: src, key: key, size: DefaultPageSize, total: -1,
-		seed: maphash.MakeSeed(), seen: map[uint64]struct{}{}}
+		seed: maphash.MakeSeed()}
 }
 
 // SetPageSize changes the page size used by later requests.
@@ -123,7 +113,7 @@ func (l *List[T]) Reset(order string) tea.Cmd {
 	l.windows, l.pending, l.err = nil, nil, nil
 	l.total = -1
 	l.firstKey = ""
-	clear(l.seen)
+	l.seen.Reset()
 	return l.fetch(Request{Size: l.size, OrderBy: order}, 0)
 }
 
@@ -151,7 +141,7 @@ func (l *List[T]) Len() int {
 func (l *List[T]) Loaded() int {
 	n := 0
 	for i := range l.windows {
-		n += len(l.windows[i].items)
+		n += l.windows[i].n
 	}
 	return n
 }
@@ -184,18 +174,15 @@ func (l *List[T]) At(i int) (*T, bool) {
 	if w == nil {
 		return nil, false
 	}
-	return &w.items[i-w.start], true
+	return w.item(i - w.start), true
 }
 
 // Each calls fn with every loaded item and its position, in order, until fn
 // returns false.
 func (l *List[T]) Each(fn func(pos int, it *T) bool) {
 	for wi := range l.windows {
-		w := &l.windows[wi]
-		for i := range w.items {
-			if !fn(w.start+i, &w.items[i]) {
-				return
-			}
+		if !l.windows[wi].each(fn) {
+			return
 		}
 	}
 }
@@ -337,16 +324,18 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	if at == 0 && len(items) > 0 {
 		l.firstKey = l.key(&items[0])
 	}
-	fresh := items[:0:0]
+	// A copy of exactly the new items: the page as decoded may have spare
+	// capacity, and the source's slice is not ours to keep.
+	fresh := make([]T, 0, len(items))
 	for i := range items {
-		h := maphash.String(l.seed, l.key(&items[i]))
-		if _, dup := l.seen[h]; dup {
-			continue
+		if l.seen.Add(maphash.String(l.seed, l.key(&items[i]))) {
+			fresh = append(fresh, items[i])
 		}
-		l.seen[h] = struct{}{}
-		fresh = append(fresh, items[i])
 	}
-	l.insert(window[T]{start: at, items: fresh, next: msg.next})
+	if len(fresh) < cap(fresh) {
+		fresh = append([]T(nil), fresh...)
+	}
+	l.insert(newWindow(at, fresh, msg.next))
 	l.added = span{at, at + len(fresh)}
 	if l.total < l.endOfLast() {
 		l.total = l.endOfLast()
@@ -362,8 +351,7 @@ func (l *List[T]) restarted(items []T) bool {
 	if l.firstKey != "" && k == l.firstKey {
 		return true
 	}
-	_, seen := l.seen[maphash.String(l.seed, k)]
-	return seen
+	return l.seen.Has(maphash.String(l.seed, k))
 }
 
 func (l *List[T]) endOfLast() int {
@@ -384,7 +372,7 @@ func (l *List[T]) dropPending(at int) {
 
 // insert adds a window and merges it with the windows it touches.
 func (l *List[T]) insert(w window[T]) {
-	if len(w.items) == 0 {
+	if w.n == 0 {
 		// An empty page still tells where the end is.
 		if prev := l.windowEndingAt(w.start); prev != nil {
 			prev.next = w.next
@@ -408,12 +396,7 @@ func (l *List[T]) insert(w window[T]) {
 
 // merge joins windows k and k+1 (which touch or overlap) into k.
 func (l *List[T]) merge(k int) {
-	a, b := &l.windows[k], &l.windows[k+1]
-	overlap := a.end() - b.start
-	if overlap < len(b.items) {
-		a.items = append(a.items, b.items[max(overlap, 0):]...)
-		a.next = b.next
-	}
+	l.windows[k].appendAfter(&l.windows[k+1])
 	l.windows = append(l.windows[:k+1], l.windows[k+2:]...)
 }
 
@@ -424,96 +407,4 @@ func (l *List[T]) windowEndingAt(p int) *window[T] {
 		}
 	}
 	return nil
-}
-
-// Run is a loaded window: its first position and its items.
-type Run[T any] struct {
-	Start int
-	Items []T
-}
-
-// Runs returns the loaded windows. The slices are shared, not copied:
-// items already loaded are never written again (pages only append past
-// them), so a command may read them while the list takes more pages.
-func (l *List[T]) Runs() []Run[T] {
-	out := make([]Run[T], len(l.windows))
-	for i, w := range l.windows {
-		out[i] = Run[T]{Start: w.start, Items: w.items[:len(w.items):len(w.items)]}
-	}
-	return out
-}
-
-// Added is the range of positions the last accepted page filled (empty
-// when it brought nothing new), so an owner can look at new items only.
-func (l *List[T]) Added() (start, end int) { return l.added.start, l.added.end }
-
-// Remove drops the item with this key (it was deleted): the positions after
-// it move up by one and the total shrinks. It reports whether it was loaded.
-func (l *List[T]) Remove(key string) bool {
-	for wi := range l.windows {
-		w := &l.windows[wi]
-		for i := range w.items {
-			if l.key(&w.items[i]) != key {
-				continue
-			}
-			w.items = append(w.items[:i:i], w.items[i+1:]...)
-			for k := wi + 1; k < len(l.windows); k++ {
-				l.windows[k].start--
-			}
-			if len(w.items) == 0 {
-				l.windows = append(l.windows[:wi], l.windows[wi+1:]...)
-			}
-			if l.total > 0 {
-				l.total--
-			}
-			delete(l.seen, maphash.String(l.seed, key))
-			return true
-		}
-	}
-	return false
-}
-
-// Scan asks for up to n missing pages at once, anywhere in the list, so a
-// whole collection loads with bounded parallelism (for a client-side filter
-// that must see every item). It returns nil once everything is loaded or
-// asked for.
-func (l *List[T]) Scan(n int) tea.Cmd {
-	if l.total < 0 || l.err != nil {
-		return nil
-	}
-	var cmds []tea.Cmd
-	p := 0
-	for len(l.pending) < n && p < l.total {
-		switch w := l.windowAt(p); {
-		case w != nil:
-			p = w.end()
-		case l.Loading(p):
-			p++
-			for p < l.total && l.Loading(p) {
-				p++
-			}
-		default:
-			cmds = append(cmds, l.ensureAt(p))
-			p++
-		}
-	}
-	return tea.Batch(cmds...)
-}
-
-// Replace puts a new version of an item (same key) where the old one is,
-// and reports whether it was loaded. Windows are copied before the write:
-// a snapshot being read in a command keeps the old version.
-func (l *List[T]) Replace(key string, it T) bool {
-	for wi := range l.windows {
-		w := &l.windows[wi]
-		for i := range w.items {
-			if l.key(&w.items[i]) == key {
-				items := slices.Clone(w.items)
-				items[i] = it
-				w.items = items
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -1,0 +1,48 @@
+package api_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+	"unsafe"
+
+	"canopy/api"
+)
+
+// TestTimeRoundTrip checks the compact Time against time.Time: the same
+// instant to the millisecond, the zero value kept zero, the wire unchanged.
+func TestTimeRoundTrip(t *testing.T) {
+	cases := []time.Time{
+		time.Date(2025, 6, 1, 12, 30, 45, 123_456_789, time.UTC),
+		time.Date(1969, 12, 31, 23, 59, 59, 999_000_000, time.UTC),
+		time.Date(2025, 6, 1, 14, 30, 45, 0, time.FixedZone("CEST", 2*3600)),
+		time.Date(1, 1, 1, 0, 0, 0, 1_000_000, time.UTC),
+	}
+	for _, in := range cases {
+		got := api.TimeOf(in)
+		want := in.UTC().Truncate(time.Millisecond)
+		if !got.Time().Equal(want) || got.Time().Location() != time.UTC || got.IsZero() {
+			t.Errorf("TimeOf(%v).Time() = %v, want %v in UTC", in, got.Time(), want)
+		}
+		b, err := json.Marshal(got)
+		if err != nil || string(b) != `"`+want.Format("2006-01-02T15:04:05.000Z07:00")+`"` {
+			t.Errorf("Marshal(%v) = %s, %v", in, b, err)
+		}
+		var back api.Time
+		if err := json.Unmarshal(b, &back); err != nil || back != got {
+			t.Errorf("Unmarshal(%s) = %v, %v; want %v", b, back.Time(), err, want)
+		}
+	}
+	var zero api.Time
+	if !zero.IsZero() || !zero.Time().IsZero() || !api.TimeOf(time.Time{}).IsZero() {
+		t.Errorf("zero Time is not zero: %v", zero.Time())
+	}
+	a, b := api.TimeOf(cases[1]), api.TimeOf(cases[0])
+	if !a.Before(b) || !b.After(a) || a.Compare(b) != -1 || !a.Equal(a) {
+		t.Errorf("ordering of %v and %v is wrong", a.Time(), b.Time())
+	}
+	// The point of the type: a tag's two timestamps take 16 bytes, not 48.
+	if n := unsafe.Sizeof(api.Time{}); n != 8 {
+		t.Errorf("Sizeof(Time) = %d, want 8", n)
+	}
+}
