@@ -36,7 +36,7 @@ func settingDefs() []setting {
 		{name: "api-url", flag: "api-url", env: []string{"CANOPY_API_URL", "CHAINGUARD_PLATFORM_API"}, def: api.DefaultBaseURL,
 			usage: "Platform API base `URL`", check: checkURL},
 		{name: "audience", flag: "audience", env: []string{"CANOPY_AUDIENCE"}, usage: "token `audience` (default: the API URL)"},
-		{name: "org", flag: "org", env: []string{"CANOPY_ORG"}, usage: "organization `uid`; empty asks when the token sees several"},
+		{name: "org", flag: "org", env: []string{"CANOPY_ORG"}, usage: "organization `uid` or name; empty asks when the token sees several"},
 		{name: "token-file", flag: "token-file", env: []string{"CANOPY_TOKEN_FILE"},
 			usage: "read the token from this `file` (mode 0600); else CANOPY_TOKEN, CHAINGUARD_TOKEN, the platform CLI's cache, chainctl"},
 		{name: "page-size", flag: "page-size", env: []string{"CANOPY_PAGE_SIZE"}, def: strconv.Itoa(api.MaxPageSize),

@@ -30,8 +30,8 @@ import (
 // Options configure the shell.
 type Options struct {
 	Client *api.Client
-	// Org is the organization's uid; "" lists the caller's organizations
-	// and asks when there are several.
+	// Org is the organization's uid or name; "" lists the caller's
+	// organizations and asks when there are several.
 	Org      string
 	Host     string // API host, for the status line
 	Identity string // who the token acts as, for the status line
@@ -113,7 +113,7 @@ func (m *Model) Init() tea.Cmd {
 
 func (m *Model) resolveOrg() tea.Cmd {
 	client, ctx, org := m.opts.Client, m.ctx, m.opts.Org
-	if org != "" {
+	if api.IsGroupUID(org) {
 		return func() tea.Msg {
 			g, err := client.GetGroup(ctx, org)
 			if err != nil {
@@ -129,7 +129,12 @@ func (m *Model) resolveOrg() tea.Cmd {
 			if err != nil {
 				return orgsMsg{err: fmt.Errorf("list organizations: %w", err)}
 			}
-			orgs = append(orgs, g)
+			if org == "" || g.Name == org { // --org may name the organization
+				orgs = append(orgs, g)
+			}
+		}
+		if org != "" && len(orgs) == 0 {
+			return orgsMsg{err: fmt.Errorf("no organization named %q is visible to this token", org)}
 		}
 		return orgsMsg{orgs: orgs}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
+	"canopy/api/emulator"
 	"canopy/theme"
 )
 
@@ -290,4 +291,12 @@ func TestCopyPullReference(t *testing.T) {
 		t.Errorf("clipboard %q, want cgr.dev/<org>/<repo>:<tag>@<digest>", h.clipboard)
 	}
 	h.waitText("copied pull reference cgr.dev/acme.example/alertmanager:")
+}
+
+func TestOrgByName(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	h := startWith(t, srv, Options{Client: client, Org: "globex.example", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
+	h.waitText("details: globex.example")
+	h = startWith(t, srv, Options{Client: client, Org: "initech", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
+	h.waitText(`no organization named "initech"`)
 }
