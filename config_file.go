@@ -33,9 +33,15 @@ func readConfig(path string) (*fileConfig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
+	return parseConfig(path, b)
+}
+
+// parseConfig reads the text of the config file at path.
+func parseConfig(path string, b []byte) (*fileConfig, error) {
 	fc := &fileConfig{values: map[string]fileValue{}}
 	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
+	var err error
+	if err = yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
 		if err.Error() == "EOF" {
 			return fc, nil // an empty file says nothing
 		}

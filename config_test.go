@@ -216,3 +216,18 @@ func TestCompletionScripts(t *testing.T) {
 		t.Errorf("an unknown shell: exit %d", code)
 	}
 }
+
+// FuzzReadConfig: whatever the file holds, reading it gives settings or an
+// error naming the file, never a panic.
+func FuzzReadConfig(f *testing.F) {
+	for _, seed := range []string{"", "theme: dark\n", "keys:\n  delete: [ctrl+d]\n", "colors:\n  accent: '#fff'\n",
+		"page-size: 0\n", "- a\n- b\n", "keys: 3\n", "theme: &a x\norg: *a\n", "{", "keys:\n  delete: [[x]]\n"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		const p = "/home/u/.config/canopy/config.yaml"
+		if _, err := parseConfig(p, []byte(body)); err != nil && !strings.Contains(err.Error(), p) {
+			t.Errorf("error %q does not name the file", err)
+		}
+	})
+}
