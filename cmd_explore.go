@@ -90,6 +90,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	size := fs.String("size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
 	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
 	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
+	hostile := fs.Bool("hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: canopy demo [flags]\n\nExplore a built-in demo organization served by the emulator in this process.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -102,7 +103,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitUsage
 	}
-	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate})
+	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitUsage
