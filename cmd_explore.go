@@ -29,12 +29,14 @@ type uiFlags struct {
 	theme    string
 	icons    bool
 	readOnly bool
+	debug    bool
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.theme, "theme", theme.Auto, "color theme: "+strings.Join(theme.Names(), ", "))
 	fs.BoolVar(&f.icons, "icons", false, "use Unicode icons instead of ASCII glyphs")
 	fs.BoolVar(&f.readOnly, "read-only", false, "change nothing: every edit, create, delete and binding key is disabled")
+	fs.BoolVar(&f.debug, "debug", false, "log every request (method, path, status, duration; never a token) to "+defaultPaths().Log)
 }
 
 func (f *uiFlags) themeOptions() (theme.Options, error) {
@@ -118,7 +120,9 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	changes := &ui.ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record})
+	logger, closeLog := uf.debugLogger(stderr)
+	defer closeLog()
+	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record, Logger: logger})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
@@ -164,7 +168,9 @@ Flags:
 	}
 	tokens := api.NewTokenSource(api.TokenOptions{Audience: aud, TokenFile: *tokenFile})
 	changes := &ui.ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: *apiURL, TokenSource: tokens, Observe: changes.Record})
+	logger, closeLog := uf.debugLogger(stderr)
+	defer closeLog()
+	client, err := api.New(api.Options{BaseURL: *apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitUsage
