@@ -16,8 +16,6 @@ import (
 	"strings"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/theme"
@@ -230,10 +228,5 @@ func whoIs(token, origin string) string {
 func runUI(ctx context.Context, opts ui.Options, stderr io.Writer) int {
 	m := ui.New(opts)
 	defer m.Close()
-	p := tea.NewProgram(m, tea.WithContext(ctx))
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
-		return exitFailure
-	}
-	return exitOK
+	return runProgram(ctx, m, defaultPaths().State, stderr)
 }
