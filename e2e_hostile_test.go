@@ -93,7 +93,7 @@ func TestDemoHostile(t *testing.T) {
 	tt.waitTree()
 
 	tt.command("advisories")
-	s = tt.waitFor(func(s string) bool {
+	tt.waitFor(func(s string) bool {
 		return strings.HasSuffix(header(s), "› advisories") && infoLineRE.MatchString(s)
 	},
 		"the advisories table")
