@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,25 +25,16 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
 	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1, ping excluded) answered 503 UNAVAILABLE or 429 RESOURCE_EXHAUSTED")
 	lifetime := fs.Duration("page-token-lifetime", 72*time.Hour, "how long a nextPageToken stays valid; expired tokens restart from the first page")
+	hostile := fs.Bool("hostile", false, "also seed hostile text (a \"hostile\" folder and more): escape sequences (clear screen, window title, clipboard, hyperlinks, DCS/APC), C0/C1 controls, bidi and zero-width characters, wide and combining text, very long strings; for testing clients")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: canopy emulator [flags]\n\nServe an in-memory Platform API v2 with seeded organizations until interrupted.\nPrints one line when ready: listening on http://<addr> org=<root group uid>\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return exitOK
-		}
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "canopy emulator: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return exitUsage
+	if code, done := parse(fs, args, stdout); done {
+		return code
 	}
 	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, AdminToken: *token,
-		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime})
+		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
 		return exitUsage

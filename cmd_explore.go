@@ -16,8 +16,6 @@ import (
 	"strings"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/keymap"
@@ -31,11 +29,13 @@ type uiFlags struct {
 	set      flagValues
 	config   *string
 	prof     profileFlags
+	debug    bool
 }
 
 func (f *uiFlags) register(fs *flag.FlagSet) {
 	f.set, f.config = registerSettings(fs, f.settings...)
 	f.prof.register(fs)
+	fs.BoolVar(&f.debug, "debug", false, "log every request (method, path, status, duration; never a token) to "+defaultPaths().Log)
 }
 
 // load resolves the settings and builds what the UI needs from them.
@@ -95,6 +95,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	size := fs.String("size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
 	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
 	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
+	hostile := fs.Bool("hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: canopy demo [flags]\n\nExplore a built-in demo organization served by the emulator in this process.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -107,7 +108,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitUsage
 	}
-	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate})
+	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitUsage
@@ -122,8 +123,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	changes := &ui.ChangeLog{}
+	logger, closeLog := uf.debugLogger(stderr)
+	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
-		PageSize: cfg.pageSize()})
+		Logger: logger, PageSize: cfg.pageSize()})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
 		return exitFailure
@@ -173,7 +176,9 @@ Flags:
 	apiURL := cfg.get("api-url")
 	tokens := cfg.tokenSource()
 	changes := &ui.ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, PageSize: cfg.pageSize()})
+	logger, closeLog := uf.debugLogger(stderr)
+	defer closeLog()
+	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.pageSize()})
 	if err != nil {
 		fmt.Fprintf(stderr, "canopy: %v\n", err)
 		return exitUsage
@@ -227,10 +232,5 @@ func whoIs(token, origin string) string {
 func runUI(ctx context.Context, opts ui.Options, stderr io.Writer) int {
 	m := ui.New(opts)
 	defer m.Close()
-	p := tea.NewProgram(m, tea.WithContext(ctx))
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
-		return exitFailure
-	}
-	return exitOK
+	return runProgram(ctx, m, defaultPaths().State, stderr)
 }

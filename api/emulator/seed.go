@@ -31,16 +31,24 @@ type seeder struct {
 	folders map[string]string // folder path ("" = org) → uid; "globex:" prefix for the second org
 }
 
-func seed(seedVal uint64, sh shape, now time.Time) *store {
+func seed(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
 	s := &seeder{store: newStore(seedVal), now: now.UTC(), shape: sh, folders: map[string]string{}}
 	s.seedRoles()
-	acme := s.seedOrg("acme.example", "Acme Corp: production images and CI identities.", acmeFolders, true)
+	acmeDesc := "Acme Corp: production images and CI identities."
+	if hostile {
+		acmeDesc = hostileOrgDesc
+	}
+	acme := s.seedOrg("acme.example", acmeDesc, acmeFolders, true)
 	globex := s.seedOrg("globex.example", "Globex: a second organization, for switching between orgs.", globexFolders, false)
 	s.orgs = []string{acme, globex}
 	s.seedIAM(acme, globex)
 	s.seedRegistry(acme, globex)
 	s.seedAdvisories()
 	s.seedArtifacts()
+	if hostile {
+		// Last, so the rest of the data is the same with and without it.
+		s.seedHostile(acme)
+	}
 	s.buildAll()
 	return s.store
 }

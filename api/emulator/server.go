@@ -25,6 +25,10 @@ type Options struct {
 	FailRate          float64          // share of requests answered 503 UNAVAILABLE or 429 with Retry-After
 	PageTokenLifetime time.Duration    // 0 → 72h
 	Now               func() time.Time // clock; nil → time.Now
+	// Hostile adds data carrying terminal escape sequences, control, bidi
+	// and zero-width characters, wide and combining text and very long
+	// strings (seed_hostile.go), deterministically.
+	Hostile bool
 }
 
 // Server serves the emulated API. It is safe for concurrent use.
@@ -74,7 +78,7 @@ func New(opts Options) (*Server, error) {
 		}
 		srv.adminToken = "emu_" + hex.EncodeToString(b)
 	}
-	srv.st = seed(uint64(opts.Seed), shape, srv.now())
+	srv.st = seed(uint64(opts.Seed), shape, srv.now(), opts.Hostile)
 	return srv, nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/text"
 )
 
@@ -260,7 +261,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if msg.err == nil {
 				e.rendered, e.renderedW = msg.out, msg.width
 			} else {
-				e.rendered, e.renderedW = "("+msg.err.Error()+")", msg.width
+				e.rendered, e.renderedW = "("+safe.String(msg.err.Error())+")", msg.width
 			}
 			if msg.uid == m.uid {
 				m.relayout()

@@ -66,10 +66,15 @@ type resultMsg struct {
 
 // Model is a form.
 type Model struct {
-	common  views.Common
-	cfg     Config
-	inputs  []textinput.Model
-	focus   int
+	common views.Common
+	cfg    Config
+	inputs []textinput.Model
+	focus  int
+	// shown[i] is field i's initial value as its input shows it: server
+	// text is made safe (controls as visible markers) before it is edited,
+	// and an input left as shown gives back the original value, so opening
+	// and sending a form loses nothing.
+	shown   []string
 	invalid map[string]string // as typed
 	server  map[string]string // from the last failure, by field key
 	formErr []string
@@ -83,9 +88,11 @@ func New(common views.Common, cfg Config) *Model {
 	m := &Model{common: common, cfg: cfg, invalid: map[string]string{}, server: map[string]string{}}
 	for _, f := range cfg.Fields {
 		in := views.NewInput(common, "", f.Placeholder)
-		in.SetValue(f.Value)
+		shown := safe.String(f.Value)
+		in.SetValue(shown)
 		in.CursorEnd()
 		m.inputs = append(m.inputs, in)
+		m.shown = append(m.shown, shown)
 	}
 	for i := range m.inputs {
 		m.check(i)
@@ -118,9 +125,17 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) Values() map[string]string {
 	out := make(map[string]string, len(m.inputs))
 	for i, f := range m.cfg.Fields {
-		out[f.Key] = m.inputs[i].Value()
+		out[f.Key] = m.value(i)
 	}
 	return out
+}
+
+// value is field i's value: the original when its input is as shown.
+func (m *Model) value(i int) string {
+	if v := m.inputs[i].Value(); v != m.shown[i] {
+		return v
+	}
+	return m.cfg.Fields[i].Value
 }
 
 // Actions: send, cancel, move between fields.
@@ -221,7 +236,7 @@ func (m *Model) moveTo(i int) tea.Cmd {
 // check validates field i as typed.
 func (m *Model) check(i int) {
 	f := m.cfg.Fields[i]
-	v := m.inputs[i].Value()
+	v := m.value(i)
 	var err error
 	switch {
 	case f.Choices != nil && !slices.Contains(f.Choices, v):

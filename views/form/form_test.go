@@ -13,6 +13,7 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -155,4 +156,30 @@ func lineWith(s, sub string) string {
 		}
 	}
 	return ""
+}
+
+// TestServerTextIsShownSafeAndKeptWhenUnchanged: a value with escape and
+// bidi characters shows as visible markers, and a field left as shown
+// sends the original back (nothing lost); once edited it sends what the
+// user sees.
+func TestServerTextIsShownSafeAndKeptWhenUnchanged(t *testing.T) {
+	raw := "evil\x1b]0;pwned\x07 \u202eabc"
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{
+		Title: "edit", Fields: []Field{{Key: "description", Label: "description", Value: raw}}})
+	m.SetSize(100, 20)
+	m.Init()
+	line := m.Line(0, 100, 12)
+	if strings.ContainsAny(line, "\x07\u202e") || strings.Contains(line, "\x1b]") {
+		t.Fatalf("the input prints server controls: %q", line)
+	}
+	if s := ansi.Strip(line); !strings.Contains(s, "\\u202eabc") {
+		t.Errorf("the markers are not shown: %q", s)
+	}
+	if got := m.Values()["description"]; got != raw {
+		t.Errorf("unchanged field sends %q, want the original %q", got, raw)
+	}
+	m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	if got := m.Values()["description"]; got != safe.String(raw)+"x" {
+		t.Errorf("edited field sends %q", got)
+	}
 }

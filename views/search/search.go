@@ -16,6 +16,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/filter"
+	"canopy/views/safe"
 	"canopy/views/text"
 )
 
@@ -253,7 +254,7 @@ func (m *Model) View(width int, count string) string {
 	th := m.common.Theme
 	right := th.Muted.Render(count)
 	if m.err != nil {
-		right = th.Bad.Render(m.err.Error())
+		right = th.Bad.Render(safe.String(m.err.Error()))
 	}
 	left := m.input.View()
 	if !m.typing {

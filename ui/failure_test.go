@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// TestPageFailingAfterRetriesShowsARetryRow: a page the server keeps
+// refusing (503 on every attempt of the client's retry policy) becomes an
+// inline "failed … (r to retry)" row, the rest of the table stays usable,
+// and r loads it once the server answers again.
+func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failing atomic.Bool
+	var refused atomic.Int32
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		if failing.Load() && (q.Has("skip") || q.Has("page_token")) {
+			refused.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"code":14,"message":"the service is unavailable"}`))
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
+		Retry: api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 120, 30)
+	h.waitText("platform")
+	h.keys(":", "t", "a", "g", "s", "enter")
+	h.waitFor("a first page of tags", func(s string) bool { return regexp.MustCompile(`200/[\d,]+ loaded`).MatchString(s) })
+	failing.Store(true)
+	h.keys("G")
+	s := h.waitText("failed: ", "(r to retry)")
+	if n := refused.Load(); n < 3 {
+		t.Errorf("the page failed after %d requests; the retry policy allows 3", n)
+	}
+	if !strings.Contains(s, "tags of acme.example") {
+		t.Fatalf("the table is gone:\n%s", s)
+	}
+	// Keys still work on the loaded rows.
+	h.keys("g")
+	h.waitFor("the first row", func(s string) bool { return regexp.MustCompile(`\b1 of [\d,]+`).MatchString(s) })
+	h.keys("G")
+	h.waitText("(r to retry)")
+	failing.Store(false)
+	h.keys("r")
+	h.waitFor("the last page loaded", func(s string) bool { return lastRow(s) && !strings.Contains(s, "r to retry") })
+}
