@@ -168,6 +168,22 @@ func (m *Model) pop() {
 	m.layout()
 }
 
+// close closes the screen that asked (a BackMsg's From) wherever it is
+// in the stack: esc on a table, then : and another table before the
+// message arrived, closes the first table, not the new one. A sender that
+// is not a screen (a component inside one), or none, closes the top.
+func (m *Model) close(from any) {
+	for i, e := range m.stack {
+		if from != nil && i > 0 && any(e.screen) == from {
+			e.cancel()
+			m.stack = append(m.stack[:i], m.stack[i+1:]...)
+			m.layout()
+			return
+		}
+	}
+	m.pop()
+}
+
 // popAll closes every screen but the first.
 func (m *Model) popAll() {
 	for len(m.stack) > 1 {
@@ -214,7 +230,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(tea.SetClipboard(msg.Text),
 			m.setFlash(fmt.Sprintf("copied %s %s to the clipboard", msg.What, shorten(msg.Text)), false))
 	case views.BackMsg:
-		m.pop()
+		m.close(msg.From)
 		return nil
 	case views.PushMsg:
 		return m.push(func(context.Context) views.Screen { return msg.Screen })

@@ -300,3 +300,18 @@ func TestOrgByName(t *testing.T) {
 	h = startWith(t, srv, Options{Client: client, Org: "initech", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
 	h.waitText(`no organization named "initech"`)
 }
+
+// TestEscThenANewTableClosesTheOldOne: the close of the first table may
+// arrive after the second opened; it closes the first, never the second.
+func TestEscThenANewTableClosesTheOldOne(t *testing.T) {
+	h := start(t, 120, 30, true)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.keys("esc", ":", "t", "a", "g", "s", "enter")
+	h.waitFor("the tree and the tags table, nothing else", func(s string) bool {
+		return strings.Contains(s, "tags of acme.example") && len(h.m.stack) == 2
+	})
+	h.keys("esc")
+	h.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: ") })
+}

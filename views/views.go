@@ -77,8 +77,14 @@ type DeletedMsg struct{ UIDs []string }
 // change): screens showing it replace their copy.
 type UpdatedMsg struct{ Item any }
 
-// BackMsg asks the shell to close the current screen.
-type BackMsg struct{}
+// BackMsg asks the shell to close the current screen. From names the
+// screen that asks: the message arrives after the key, and by then a newer
+// screen may be on top, which must stay. A nil From (or a component
+// nested in a screen) closes the top screen.
+type BackMsg struct{ From any }
+
+// Back is the command that closes screen s.
+func Back(s any) tea.Cmd { return func() tea.Msg { return BackMsg{From: s} } }
 
 // PushMsg asks the shell to open a screen on top of the current one.
 type PushMsg struct{ Screen Screen }

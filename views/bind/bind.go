@@ -183,7 +183,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		if m.inner == nil {
 			if m.common.Keys.Is(msg, keymap.Cancel) {
-				return func() tea.Msg { return views.BackMsg{} }
+				return views.Back(m)
 			}
 			if m.err == nil {
 				m.typed = append(m.typed, msg) // typed ahead: kept for the picker

@@ -83,7 +83,7 @@ func (f *flow) run(cmd tea.Cmd) {
 		}
 		return strings.HasSuffix(typeName(msg), "resultMsg")
 	}, f.m.Update) {
-		if msg == (views.BackMsg{}) {
+		if _, ok := msg.(views.BackMsg); ok {
 			f.closed = true
 		}
 		f.other = append(f.other, msg)

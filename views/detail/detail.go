@@ -309,7 +309,7 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	}
 	switch a {
 	case keymap.Back, keymap.Collapse:
-		return func() tea.Msg { return views.BackMsg{} }
+		return views.Back(m)
 	case keymap.Copy:
 		text, what := copyOf(m.item)
 		return views.Copy(text, what)

@@ -173,7 +173,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				return m.close()
 			case keymap.Cancel:
 				if m.state == asking {
-					return func() tea.Msg { return views.BackMsg{} }
+					return views.Back(m)
 				}
 				return m.close()
 			case keymap.Up:
@@ -234,7 +234,7 @@ func (m *Model) close() tea.Cmd {
 	id := m.cfg.ID
 	// The owner hears what was done before the dialog goes (it may be the
 	// dialog's own screen that closes).
-	return tea.Sequence(func() tea.Msg { return DoneMsg{ID: id, Done: done} }, func() tea.Msg { return views.BackMsg{} })
+	return tea.Sequence(func() tea.Msg { return DoneMsg{ID: id, Done: done} }, views.Back(m))
 }
 
 // next is the step offered after the first refusal that has one.

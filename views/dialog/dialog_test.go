@@ -54,7 +54,7 @@ func TestTypedConfirmation(t *testing.T) {
 		t.Errorf("typed name then enter: ran %v\n%s", ran, ansi.Strip(m.View()))
 	}
 	msgs = run(m, m.Update(viewstest.Key("enter")))
-	if len(msgs) != 2 || msgs[1] != (views.BackMsg{}) || len(msgs[0].(DoneMsg).Done) != 1 {
+	if len(msgs) != 2 || msgs[1] != (views.BackMsg{From: m}) || len(msgs[0].(DoneMsg).Done) != 1 {
 		t.Errorf("closing: %v", msgs)
 	}
 }

@@ -266,7 +266,7 @@ func (m *Model) send() tea.Cmd {
 
 func (m *Model) close(sent bool) tea.Cmd {
 	if m.cfg.Page {
-		return func() tea.Msg { return views.BackMsg{} }
+		return views.Back(m)
 	}
 	return func() tea.Msg { return ClosedMsg{Form: m, Sent: sent} }
 }

@@ -112,7 +112,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				}
 				return nil
 			case keymap.Cancel:
-				return func() tea.Msg { return views.BackMsg{} }
+				return views.Back(m)
 			case keymap.Prev:
 				m.cursor = max(m.cursor-1, 0)
 				return nil

@@ -346,7 +346,7 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		case m.chip != "":
 			return m.removeChip()
 		}
-		return func() tea.Msg { return views.BackMsg{} }
+		return views.Back(m)
 	case keymap.Mark:
 		return m.toggleMark()
 	case keymap.MarkFlagged:
