@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -39,7 +37,8 @@ type Options struct {
 	UserAgent string
 	// Timeout bounds each attempt of a call; 0 means 30 s.
 	Timeout time.Duration
-	// Retry bounds the retries of idempotent calls; the zero value uses DefaultRetry.
+	// Retry bounds the retries of GETs and of DELETEs the server did not
+	// run (see RetryPolicy); the zero value uses DefaultRetry().
 	Retry RetryPolicy
 	// Logger receives one debug line per attempt (method, path, status,
 	// duration), never a token; nil discards.
@@ -96,7 +95,7 @@ func New(opts Options) (*Client, error) {
 		copied := *opts.HTTPClient
 		hc = &copied
 	}
-	hc.CheckRedirect = sameHostRedirects(base.Host)
+	hc.CheckRedirect = sameOriginRedirects(base)
 	c := &Client{base: base, hc: hc, tokens: opts.TokenSource, userAgent: opts.UserAgent,
 		timeout: opts.Timeout, retry: opts.Retry.withDefaults(), log: opts.Logger, observe: opts.Observe, pageSize: opts.PageSize}
 	if c.userAgent == "" {
@@ -114,12 +113,16 @@ func New(opts Options) (*Client, error) {
 // BaseURL is the API address the client talks to.
 func (c *Client) BaseURL() string { return c.base.String() }
 
-// sameHostRedirects follows redirects only within the API's host, so that a
-// redirect cannot carry the Authorization header elsewhere.
-func sameHostRedirects(host string) func(*http.Request, []*http.Request) error {
+// sameOriginRedirects follows redirects only within the API's host and
+// never from https to http, so that a redirect cannot carry the
+// Authorization header elsewhere or in cleartext.
+func sameOriginRedirects(base *url.URL) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
-		if req.URL.Host != host {
+		if req.URL.Host != base.Host {
 			return fmt.Errorf("refusing redirect to another host (%s)", req.URL.Host)
+		}
+		if req.URL.Scheme != base.Scheme && req.URL.Scheme != "https" {
+			return fmt.Errorf("refusing redirect from %s to %s (the token would travel in cleartext)", base.Scheme, req.URL.Scheme)
 		}
 		if len(via) >= 5 {
 			return errors.New("stopped after 5 redirects")
@@ -141,18 +144,20 @@ func EscapePath(p string) string {
 
 // call is one API request: the parts that are the same on every attempt.
 type call struct {
-	method     string
-	path       string // unescaped; uids are escaped segment by segment
-	query      url.Values
-	body       any
-	idempotent bool
-	anonymous  bool // sent without a token (ping)
+	method    string
+	path      string // unescaped; uids are escaped segment by segment
+	query     url.Values
+	body      any
+	anonymous bool // sent without a token (ping)
 }
 
 // do runs a call with retries and decodes a 2xx JSON answer into out (nil
 // to discard it); a call that changes something is then reported to the
 // observer.
 func (c *Client) do(ctx context.Context, k call, out any) error {
+	if err := checkPath(k.path); err != nil {
+		return fmt.Errorf("%s %s: %w", k.method, k.path, err)
+	}
 	if c.observe == nil || k.method == http.MethodGet {
 		return c.run(ctx, k, out)
 	}
@@ -187,19 +192,12 @@ func (c *Client) run(ctx context.Context, k call, out any) error {
 	}
 	u := c.url(k)
 	start := time.Now()
-	reauthed, unanswered := false, false
+	reauthed := false
 	for attempt := 1; ; attempt++ {
 		body, err := c.attempt(ctx, k, u.String(), payload)
 		if err == nil {
 			return decodeInto(k, body, out)
 		}
-		if k.method == http.MethodDelete && unanswered && IsNotFound(err) {
-			// An earlier attempt got no answer but did its work: the
-			// resource is gone, which is what was asked.
-			return nil
-		}
-		var te *TransportError
-		unanswered = unanswered || errors.As(err, &te)
 		if IsUnauthenticated(err) && !reauthed {
 			if inv, ok := c.tokens.(invalidator); ok {
 				// A 401 means the request was not processed: asking once more
@@ -209,7 +207,7 @@ func (c *Client) run(ctx context.Context, k call, out any) error {
 				continue
 			}
 		}
-		wait, retry := c.retry.next(k.idempotent, attempt, time.Since(start), err)
+		wait, retry := c.retry.next(k.method, attempt, time.Since(start), err)
 		if !retry {
 			return err
 		}
@@ -258,24 +256,27 @@ func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []b
 		return nil, &TransportError{Method: k.method, Path: k.path, Err: scrubURLError(err)}
 	}
 	defer resp.Body.Close()
-	body, readErr := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	body, readErr := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
+	tooLarge := len(body) > maxBody
+	if tooLarge {
+		body = body[:maxBody]
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, decodeError(k, resp, hideToken(body, secret))
+		e := decodeError(k, resp, hideToken(body, secret), secret)
+		if tooLarge && !json.Valid(body) {
+			// A cut body reads as broken JSON: say what happened instead.
+			e.Message = fmt.Sprintf("HTTP %d %s: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrResponseTooLarge)
+		}
+		return nil, e
+	}
+	if tooLarge {
+		return nil, &DecodeError{Method: k.method, Path: k.path, Err: ErrResponseTooLarge}
 	}
 	if readErr != nil {
 		return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("read response: %w", readErr)}
 	}
 	return body, nil
-}
-
-// hideToken hides the token in an error body: a proxy or server that echoes the
-// request into its error would otherwise put the token on screen and in logs.
-func hideToken(body []byte, secret string) []byte {
-	if secret == "" {
-		return body
-	}
-	return bytes.ReplaceAll(body, []byte(secret), []byte("[redacted]"))
 }
 
 // scrubURLError keeps the cause of a *url.Error but drops its URL, which
@@ -302,103 +303,9 @@ func (e *TransportError) Error() string { return fmt.Sprintf("%s %s: %v", e.Meth
 // Unwrap gives the cause.
 func (e *TransportError) Unwrap() error { return e.Err }
 
-// decodeInto decodes a 2xx body into out. An empty body is a fine answer
-// only to a call that expects none (a DELETE): v2 never answers a Get,
-// Create or Patch with an empty 200, so one is an error, not an empty resource.
-func decodeInto(k call, body []byte, out any) error {
-	if out == nil {
-		return nil
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		return &DecodeError{Method: k.method, Path: k.path, Err: errors.New("empty body")}
-	}
-	if err := json.Unmarshal(body, out); err != nil {
-		return &DecodeError{Method: k.method, Path: k.path, Err: err, Snippet: snippet(body)}
-	}
-	return nil
-}
-
-// DecodeError is a 2xx answer whose body is not the JSON expected (a
-// truncated body, a proxy's page).
-type DecodeError struct {
-	Method, Path string
-	Err          error
-	Snippet      string // the start of the body, for the curious
-}
-
-// Error says which answer could not be read.
-func (e *DecodeError) Error() string {
-	return fmt.Sprintf("%s %s: the server's answer is not valid JSON (%v)", e.Method, e.Path, e.Err)
-}
-
-// Unwrap gives the JSON error.
-func (e *DecodeError) Unwrap() error { return e.Err }
-
-// snippet is the first line of a body, at most 120 bytes.
-func snippet(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return s
-}
-
-// decodeError turns a non-2xx answer into an *Error. A body that is not an
-// AIP-193 status still gives a clear error with the HTTP status.
-func decodeError(k call, resp *http.Response, body []byte) *Error {
-	e := &Error{HTTPStatus: resp.StatusCode, Method: k.method, Path: k.path,
-		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
-	var st Status
-	if err := json.Unmarshal(body, &st); err == nil && (st.Code != CodeOK || st.Message != "") {
-		e.Status = st
-		if e.Code == CodeOK {
-			e.Code = CodeForHTTPStatus(resp.StatusCode)
-		}
-		return e
-	}
-	e.Code = CodeForHTTPStatus(resp.StatusCode)
-	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	switch {
-	case len(bytes.TrimSpace(body)) == 0:
-		e.Message = fmt.Sprintf("HTTP %d %s with an empty body", resp.StatusCode, http.StatusText(resp.StatusCode))
-	case ct != "" && ct != "application/json":
-		e.Message = fmt.Sprintf("HTTP %d %s with a %s body, not an API error (a proxy or gateway answered?)",
-			resp.StatusCode, http.StatusText(resp.StatusCode), ct)
-	default:
-		e.Message = fmt.Sprintf("HTTP %d %s with a body that is not an API error: %s",
-			resp.StatusCode, http.StatusText(resp.StatusCode), snippet(body))
-	}
-	return e
-}
-
-// maxRetryAfter bounds the wait a server may ask for: more is nonsense, and a
-// huge number of seconds would overflow a time.Duration into a negative wait.
-const maxRetryAfter = 24 * time.Hour
-
-// parseRetryAfter reads a Retry-After header: seconds or an HTTP date.
-func parseRetryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
-		if secs > int(maxRetryAfter/time.Second) {
-			return maxRetryAfter
-		}
-		return time.Duration(secs) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return min(t.Sub(now), maxRetryAfter)
-	}
-	return 0
-}
-
 // Ping checks that the API answers; it needs no token.
 func (c *Client) Ping(ctx context.Context) (string, error) {
 	var out PingResponse
-	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", idempotent: true, anonymous: true}, &out)
+	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", anonymous: true}, &out)
 	return out.Response, err
 }

@@ -188,11 +188,11 @@ func TestReposAndImages(t *testing.T) {
 func TestTags(t *testing.T) {
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
-	py := repoNamed(t, e, "python")
-	shown := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: py.UID}))(t)
-	all := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: py.UID, IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}))(t)
+	big := repoNamed(t, e, "aws-cli") // over a thousand tags
+	shown := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: big.UID}))(t)
+	all := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: big.UID, IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}))(t)
 	if shown.TotalCount < 1000 || all.TotalCount <= shown.TotalCount || len(shown.Items) != 50 {
-		t.Errorf("python tags: %d shown (page of %d), %d with hidden ones; want over 1000, fewer than with hidden ones, pages of 50",
+		t.Errorf("aws-cli tags: %d shown (page of %d), %d with hidden ones; want over 1000, fewer than with hidden ones, pages of 50",
 			shown.TotalCount, len(shown.Items), all.TotalCount)
 	}
 	for _, tg := range shown.Items {
@@ -230,8 +230,8 @@ func TestAdvisories(t *testing.T) {
 	for a, err := range cur.All(ctx) {
 		all = append(all, must(a, err)(t))
 	}
-	if len(all) != 320 || cur.Total() != 320 {
-		t.Fatalf("advisories: %d, total %d, want 320", len(all), cur.Total())
+	if len(all) < 300 || int64(len(all)) != cur.Total() {
+		t.Fatalf("advisories: %d, total %d, want a few hundred, all of them", len(all), cur.Total())
 	}
 	a := all[17]
 	if got := must(c.GetAdvisory(ctx, a.UID))(t); got.AdvisoryID != a.AdvisoryID || len(got.Events) == 0 || len(got.Aliases) == 0 {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"iter"
 )
 
@@ -12,8 +13,13 @@ type Lister[T any] func(ctx context.Context, opts ListOptions) (*Page[T], error)
 // Cursor walks a collection page by page. It follows nextPageToken, can
 // jump with skip, drops items it has already yielded (by uid), and notices
 // when the server restarted the query from the beginning because the token
-// expired: it then resumes at its position with one skip request instead of
-// yielding the collection again. A Cursor is not safe for concurrent use.
+// expired (a page that holds items of the list's first page, or nothing but
+// items already yielded). It then finds where the walk left off with skip
+// requests around its position, and goes on from the first item after the
+// last one it had, so that rows inserted or deleted meanwhile neither hide
+// other rows nor come twice. A server whose pages never end (the same token
+// and nothing new again and again) stops the walk with ErrPagingStuck.
+// A Cursor is not safe for concurrent use.
 type Cursor[T any] struct {
 	list Lister[T]
 	opts ListOptions
@@ -26,15 +32,39 @@ type Cursor[T any] struct {
 	total    int64 // totalCount of the last page
 	started  bool
 	done     bool
-	firstKey string // key of the item at position 0, when the walk began there
 	restarts int
+
+	// positioned: offset is a list position. It is not while a walk that
+	// began from the caller's PageToken has not been back to the top.
+	positioned bool
+	// head holds the items of the list's first page as last seen (or of a
+	// one-item probe when the walk began elsewhere): a page asked for with
+	// a token that holds one of them is the server starting again.
+	head      map[string]struct{}
+	headKnown bool
+	pageLen   int             // the longest page seen, for the search window
+	followed  map[string]bool // tokens sent, to notice a server that repeats one
+	stale     int             // pages in a row that brought nothing new
 }
 
-// NewCursor starts a walk of list with opts (its PageToken and Skip are the
-// starting point); key gives an item's uid.
+// ErrPagingStuck is returned by a Cursor whose server keeps answering with
+// pages that bring nothing new (the same page token again, or a skip it
+// ignores): following it would never end.
+var ErrPagingStuck = errors.New("the server's pages bring nothing new (a page token repeated or a skip ignored); stopped paging")
+
+// maxStalePages bounds the pages in a row that may bring nothing new.
+const maxStalePages = 8
+
+// NewCursor starts a walk of list with opts; key gives an item's uid.
+// opts.PageToken and opts.Skip are the starting point: the first request
+// sends them, and the walk goes on from there. A starting token that has
+// expired makes the server begin at the top: the cursor then counts a
+// restart and walks from the top. Offset counts from the starting point
+// when the walk began from a token (the server does not say its position).
 func NewCursor[T any](list Lister[T], opts ListOptions, key func(*T) string) *Cursor[T] {
 	c := &Cursor[T]{list: list, opts: opts, key: key, seen: map[string]struct{}{},
-		token: opts.PageToken, skip: opts.Skip, offset: opts.Skip}
+		token: opts.PageToken, skip: opts.Skip, offset: opts.Skip, positioned: opts.PageToken == "",
+		head: map[string]struct{}{}, followed: map[string]bool{}}
 	c.opts.PageToken, c.opts.Skip = "", 0
 	return c
 }
@@ -61,15 +91,18 @@ func (c *Cursor[T]) Skip(n int) {
 	}
 	c.skip += n
 	c.offset += n
-	if c.started {
+	if c.started && c.positioned {
 		c.token, c.skip = "", c.offset
 	}
 }
 
 // Seek makes the next page start at list position n, with one skip request.
+// It begins a new run: items yielded before may be yielded again.
 func (c *Cursor[T]) Seek(n int) {
-	c.token, c.skip, c.offset, c.done = "", max(n, 0), max(n, 0), false
-	c.started = true
+	n = max(n, 0)
+	c.token, c.skip, c.offset, c.done = "", n, n, false
+	c.started, c.positioned, c.stale = true, true, 0
+	c.seen = map[string]struct{}{}
 }
 
 // Next reads the next page and returns its items that were not yielded
@@ -79,32 +112,43 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 		return nil, nil
 	}
 	token, skip := c.token, c.skip
-	if token != "" && c.firstKey == "" {
-		// A walk that began past position 0 does not know the first item,
-		// which is how an expired token is recognised: go on by position.
-		token, skip = "", c.offset
-	}
-	p, err := c.fetch(ctx, token, skip)
-	if err != nil {
-		return nil, err
-	}
-	if token != "" && c.restarted(p) {
-		// The token expired and the server began again at position 0: go
-		// back to where the walk was with one skip request.
-		c.restarts++
-		if p, err = c.fetch(ctx, "", c.offset); err != nil {
+	if token != "" && !c.headKnown {
+		// Without the list's first item a restart cannot be recognised:
+		// learn it with a one-item request.
+		if err := c.probeHead(ctx); err != nil {
 			return nil, err
 		}
 	}
-	if !c.started && c.offset == 0 && len(p.Items) > 0 {
-		c.firstKey = c.key(&p.Items[0])
+	p, err := c.fetch(ctx, token, skip, c.opts.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		c.followed[token] = true
+	}
+	if token == "" && skip == 0 {
+		c.learnHead(p)
+	}
+	if token != "" && c.restarted(p) {
+		c.restarts++
+		if !c.started {
+			// The walk began from the caller's token, which had expired:
+			// the server began at the top, and so does the walk.
+			c.offset, c.positioned = 0, true
+			c.learnHead(p)
+		} else if p, err = c.realign(ctx); err != nil {
+			return nil, err
+		}
 	}
 	c.started = true
 	c.skip = 0
 	c.offset += len(p.Items)
+	c.pageLen = max(c.pageLen, len(p.Items))
 	c.total = p.TotalCount
 	c.token = p.NextPageToken
-	c.done = p.NextPageToken == "" || len(p.Items) == 0
+	// An empty page with a token is allowed (AIP-158): the walk goes on,
+	// and checkProgress stops a server that never gets anywhere.
+	c.done = p.NextPageToken == ""
 	fresh := p.Items[:0]
 	for i := range p.Items {
 		k := c.key(&p.Items[i])
@@ -115,27 +159,74 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 		fresh = append(fresh, p.Items[i])
 	}
 	p.Items = fresh
+	if err := c.checkProgress(p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
-func (c *Cursor[T]) fetch(ctx context.Context, token string, skip int) (*Page[T], error) {
-	opts := c.opts
-	opts.PageToken, opts.Skip = token, skip
-	return c.list(ctx, opts)
+// checkProgress stops a walk whose server sends a token it sent before
+// with nothing new, or page after page of nothing new.
+func (c *Cursor[T]) checkProgress(p *Page[T]) error {
+	if c.done || len(p.Items) > 0 {
+		c.stale = 0
+		return nil
+	}
+	c.stale++
+	if c.followed[p.NextPageToken] || c.stale >= maxStalePages {
+		c.done = true
+		return ErrPagingStuck
+	}
+	return nil
 }
 
-// restarted reports whether a page asked for with a token starts at the
-// beginning of the collection again.
+func (c *Cursor[T]) fetch(ctx context.Context, token string, skip, size int) (*Page[T], error) {
+	opts := c.opts
+	opts.PageToken, opts.Skip, opts.PageSize = token, skip, size
+	p, err := c.list(ctx, opts)
+	if err == nil && p == nil {
+		p = &Page[T]{}
+	}
+	return p, err
+}
+
+// probeHead learns the list's first item.
+func (c *Cursor[T]) probeHead(ctx context.Context) error {
+	p, err := c.fetch(ctx, "", 0, 1)
+	if err != nil {
+		return err
+	}
+	c.learnHead(p)
+	return nil
+}
+
+func (c *Cursor[T]) learnHead(p *Page[T]) {
+	clear(c.head)
+	for i := range p.Items {
+		c.head[c.key(&p.Items[i])] = struct{}{}
+	}
+	c.headKnown = true
+}
+
+// restarted reports whether a page asked for with a token is the server
+// beginning again: it holds an item of the list's first page (which a
+// continuation cannot, the walk being past it), or it holds only items
+// yielded before (the walk lost its place).
 func (c *Cursor[T]) restarted(p *Page[T]) bool {
 	if len(p.Items) == 0 {
 		return false
 	}
-	k := c.key(&p.Items[0])
-	if c.firstKey != "" && k == c.firstKey {
-		return true
+	allSeen := true
+	for i := range p.Items {
+		k := c.key(&p.Items[i])
+		if _, ok := c.head[k]; ok {
+			return true
+		}
+		if _, ok := c.seen[k]; !ok {
+			allSeen = false
+		}
 	}
-	_, seen := c.seen[k]
-	return seen
+	return allSeen
 }
 
 // Pages yields the remaining pages (de-duplicated) until the last or an error.

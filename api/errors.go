@@ -1,11 +1,9 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 )
 
@@ -159,80 +157,6 @@ type Detail struct {
 	BadRequest          *BadRequest
 	PreconditionFailure *PreconditionFailure
 	ResourceInfo        *ResourceInfo
-}
-
-// MarshalJSON writes the detail with its @type beside its fields, as protojson's Any does.
-func (d Detail) MarshalJSON() ([]byte, error) {
-	var body any
-	typ := d.Type
-	switch {
-	case d.ErrorInfo != nil:
-		body, typ = d.ErrorInfo, TypeErrorInfo
-	case d.BadRequest != nil:
-		body, typ = d.BadRequest, TypeBadRequest
-	case d.PreconditionFailure != nil:
-		body, typ = d.PreconditionFailure, TypePreconditionFailure
-	case d.ResourceInfo != nil:
-		body, typ = d.ResourceInfo, TypeResourceInfo
-	default:
-		body = struct{}{}
-	}
-	fields, err := json.Marshal(body)
-	if err != nil {
-		return nil, fmt.Errorf("marshal %s: %w", typ, err)
-	}
-	typeJSON, err := json.Marshal(typ)
-	if err != nil {
-		return nil, fmt.Errorf("marshal detail type: %w", err)
-	}
-	out := append([]byte(`{"@type":`), typeJSON...)
-	if len(fields) > 2 {
-		out = append(out, ',')
-		out = append(out, fields[1:]...)
-	} else {
-		out = append(out, '}')
-	}
-	return out, nil
-}
-
-// UnmarshalJSON decodes a detail by its @type; unknown types are kept by name only.
-func (d *Detail) UnmarshalJSON(b []byte) error {
-	var head struct {
-		Type string `json:"@type"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return fmt.Errorf("error detail: %w", err)
-	}
-	*d = Detail{Type: head.Type}
-	var target any
-	switch detailName(head.Type) {
-	case "google.rpc.ErrorInfo":
-		d.ErrorInfo = &ErrorInfo{}
-		target = d.ErrorInfo
-	case "google.rpc.BadRequest":
-		d.BadRequest = &BadRequest{}
-		target = d.BadRequest
-	case "google.rpc.PreconditionFailure":
-		d.PreconditionFailure = &PreconditionFailure{}
-		target = d.PreconditionFailure
-	case "google.rpc.ResourceInfo":
-		d.ResourceInfo = &ResourceInfo{}
-		target = d.ResourceInfo
-	default:
-		return nil
-	}
-	if err := json.Unmarshal(b, target); err != nil {
-		return fmt.Errorf("error detail %s: %w", head.Type, err)
-	}
-	return nil
-}
-
-// detailName strips the type URL's host part: "type.googleapis.com/google.rpc.X" → "google.rpc.X".
-func detailName(typeURL string) string {
-	if i := strings.LastIndexByte(typeURL, '/'); i >= 0 {
-		return typeURL[i+1:]
-	}
-	return typeURL
 }
 
 // Status is the AIP-193 error body.

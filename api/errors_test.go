@@ -171,7 +171,7 @@ func TestErrorsFromOtherServers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newClient(t, serve(t, tc.h), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry})
+			c := newClient(t, serve(t, tc.h), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()})
 			_, err := c.GetTag(t.Context(), "org/repo/tag")
 			apiErr, ok := api.AsError(err)
 			if !ok {
@@ -235,7 +235,7 @@ func TestUndecodableSuccess(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newClient(t, serve(t, answer(200, jsonCT, tc.body)), api.Options{Retry: api.NoRetry})
+			c := newClient(t, serve(t, answer(200, jsonCT, tc.body)), api.Options{Retry: api.NoRetry()})
 			err := tc.call(t.Context(), c)
 			var de *api.DecodeError
 			if !errors.As(err, &de) {
@@ -250,7 +250,7 @@ func TestUndecodableSuccess(t *testing.T) {
 		})
 	}
 	for _, body := range []string{"", "{}"} { // a successful DELETE answers either
-		c := newClient(t, serve(t, answer(200, jsonCT, body)), api.Options{Retry: api.NoRetry})
+		c := newClient(t, serve(t, answer(200, jsonCT, body)), api.Options{Retry: api.NoRetry()})
 		if err := c.DeleteTag(t.Context(), "a/b/c"); err != nil {
 			t.Errorf("DeleteTag answered %q: %v", body, err)
 		}

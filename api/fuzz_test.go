@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -34,7 +35,7 @@ func (c canned) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func cannedClient(t *testing.T, c canned) *api.Client {
 	t.Helper()
-	return newClient(t, "http://api.invalid", api.Options{Retry: api.NoRetry, TokenSource: static(adminToken),
+	return newClient(t, "http://api.invalid", api.Options{Retry: api.NoRetry(), TokenSource: static(adminToken),
 		HTTPClient: &http.Client{Transport: c}})
 }
 
@@ -61,8 +62,15 @@ func FuzzErrorDecoding(f *testing.F) {
 		if apiErr.HTTPStatus != status || err.Error() == "" || apiErr.RetryAfter < 0 {
 			t.Fatalf("HTTP %d: %+v", status, apiErr)
 		}
-		if strings.Contains(err.Error(), adminToken) {
-			t.Fatalf("the error shows the token: %v", err)
+		if shown, _ := json.Marshal(apiErr.Status); strings.Contains(err.Error()+string(shown), adminToken) {
+			t.Fatalf("the error shows the token: %v %s", err, shown)
+		}
+		// A status with a valid code keeps it, whatever its details hold.
+		var st struct {
+			Code int32 `json:"code"`
+		}
+		if json.Unmarshal(body, &st) == nil && st.Code > 0 && st.Code <= 16 && apiErr.Code != api.Code(st.Code) {
+			t.Fatalf("body %q: code %v, want %d", body, apiErr.Code, st.Code)
 		}
 		_ = apiErr.FieldViolations()
 		_ = apiErr.PreconditionViolations()
@@ -110,6 +118,7 @@ func FuzzEscapePath(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, p string) {
+		checkUIDRequest(t, p)
 		esc := api.EscapePath(p)
 		for i := 0; i < len(esc); i++ {
 			if b := esc[i]; b <= ' ' || b >= 0x7f || b == '?' || b == '#' {
@@ -127,4 +136,42 @@ func FuzzEscapePath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkUIDRequest: a call with uid p is either refused with ErrInvalidUID,
+// without a request, when a segment is empty, "." or "..", or sent with a
+// path that nothing would resolve differently: its segments, unescaped,
+// are the prefix's and p's, with no dot segment among them.
+func checkUIDRequest(t *testing.T, p string) {
+	var sent []*http.Request
+	c := newClient(t, "http://api.invalid", api.Options{Retry: api.NoRetry(),
+		HTTPClient: &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+			sent = append(sent, r)
+			return &http.Response{StatusCode: 200, Request: r, Body: io.NopCloser(strings.NewReader("{}"))}, nil
+		})}})
+	err := c.DeleteRepo(t.Context(), p)
+	bad := false
+	for _, seg := range strings.Split(p, "/") {
+		bad = bad || seg == "" || seg == "." || seg == ".."
+	}
+	if bad {
+		if !errors.Is(err, api.ErrInvalidUID) || len(sent) != 0 {
+			t.Fatalf("DeleteRepo(%q): %v and %d requests, want ErrInvalidUID and none", p, err, len(sent))
+		}
+		return
+	}
+	if err != nil || len(sent) != 1 {
+		t.Fatalf("DeleteRepo(%q): %v and %d requests", p, err, len(sent))
+	}
+	segs := strings.Split(strings.TrimPrefix(sent[0].URL.EscapedPath(), "/registry/v2/repos/"), "/")
+	want := strings.Split(p, "/")
+	if len(segs) != len(want) {
+		t.Fatalf("DeleteRepo(%q) sent %q", p, sent[0].URL.EscapedPath())
+	}
+	for i, s := range segs {
+		back, err := url.PathUnescape(s)
+		if err != nil || back != want[i] || s == "." || s == ".." {
+			t.Fatalf("DeleteRepo(%q) sent %q: segment %d is %q", p, sent[0].URL.EscapedPath(), i, s)
+		}
+	}
 }

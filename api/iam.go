@@ -15,6 +15,13 @@ const (
 	FieldName        = "name"
 	FieldDescription = "description"
 	FieldClaimMatch  = "claimMatch"
+	// FieldClaimMatchIssuer and FieldClaimMatchSubject change one member
+	// of an identity's claimMatch.
+	FieldClaimMatchIssuer  = "claimMatch.issuer"
+	FieldClaimMatchSubject = "claimMatch.subject"
+	// FieldAll is the mask of a full replacement: every updatable field
+	// takes the value sent, and one left out (zero) is cleared.
+	FieldAll = "*"
 )
 
 // ListGroups lists groups; InRoot lists the caller's organizations.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -147,7 +148,7 @@ func list[T any](ctx context.Context, c *Client, path, plural string, opts ListO
 	if c.pageSize > 0 && (opts.PageSize <= 0 || opts.PageSize > c.pageSize) {
 		opts.PageSize = c.pageSize
 	}
-	k := call{method: http.MethodGet, path: path, query: opts.values(), idempotent: true}
+	k := call{method: http.MethodGet, path: path, query: opts.values()}
 	var body json.RawMessage
 	if err := c.do(ctx, k, &body); err != nil {
 		return nil, err
@@ -162,7 +163,7 @@ func list[T any](ctx context.Context, c *Client, path, plural string, opts ListO
 // get fetches one resource.
 func get[T any](ctx context.Context, c *Client, path string, q url.Values) (*T, error) {
 	var out T
-	if err := c.do(ctx, call{method: http.MethodGet, path: path, query: q, idempotent: true}, &out); err != nil {
+	if err := c.do(ctx, call{method: http.MethodGet, path: path, query: q}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -195,9 +196,10 @@ func patch[T any](ctx context.Context, c *Client, path string, body any, mask []
 	return &out, nil
 }
 
-// masked keeps of body only the fields the mask names (their first path
-// segment: claimMatch for claimMatch.issuer), so a PATCH carries exactly
-// what it changes. A field left out (its zero value) is cleared by the mask.
+// masked keeps of body only the fields the mask names, so a PATCH carries
+// exactly what it changes: a dotted path (claimMatch.issuer) keeps that
+// member of the object, and the mask "*" (full replacement, spec) keeps the
+// whole resource. A field left out (its zero value) is cleared by the mask.
 func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
@@ -207,12 +209,43 @@ func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 	if err := json.Unmarshal(b, &all); err != nil {
 		return nil, fmt.Errorf("encode body: %w", err)
 	}
-	out := map[string]json.RawMessage{}
-	for _, f := range mask {
-		top, _, _ := strings.Cut(f, ".")
-		if v, ok := all[top]; ok {
-			out[top] = v
+	if slices.Contains(mask, FieldAll) {
+		if len(mask) > 1 {
+			return nil, fmt.Errorf("update mask %q: %q must be alone", joinMask(mask), FieldAll)
 		}
+		return all, nil
+	}
+	out := map[string]json.RawMessage{}
+	subs := map[string]map[string]json.RawMessage{} // top field → the members named
+	for _, f := range mask {
+		top, rest, dotted := strings.Cut(f, ".")
+		v, ok := all[top]
+		switch {
+		case !ok:
+		case !dotted:
+			out[top] = v
+			delete(subs, top)
+		case out[top] != nil && subs[top] == nil:
+			// The whole object is already named.
+		default:
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(v, &obj); err != nil {
+				return nil, fmt.Errorf("update mask %q: %s is not an object", f, top)
+			}
+			if subs[top] == nil {
+				subs[top] = map[string]json.RawMessage{}
+			}
+			if m, ok := obj[rest]; ok {
+				subs[top][rest] = m
+			}
+		}
+	}
+	for top, members := range subs {
+		enc, err := json.Marshal(members)
+		if err != nil {
+			return nil, fmt.Errorf("encode body: %w", err)
+		}
+		out[top] = enc
 	}
 	return out, nil
 }
@@ -228,7 +261,8 @@ func joinMask(mask []string) string {
 	return s
 }
 
-// del deletes a resource; a delete by uid is idempotent and may be retried.
+// del deletes a resource. It is retried only when the server said it did not
+// run it (429, 503) or no connection was made (see RetryPolicy).
 func del(ctx context.Context, c *Client, path string) error {
-	return c.do(ctx, call{method: http.MethodDelete, path: path, idempotent: true}, nil)
+	return c.do(ctx, call{method: http.MethodDelete, path: path}, nil)
 }

@@ -240,7 +240,7 @@ func TestRedirects(t *testing.T) {
 			_, _ = w.Write([]byte(`{"response":"moved"}`))
 		}
 	})}
-	c := newClient(t, serve(t, self), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry})
+	c := newClient(t, serve(t, self), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()})
 	if got := must(c.Ping(t.Context()))(t); got != "moved" {
 		t.Errorf("Ping after a same-host redirect = %q", got)
 	}

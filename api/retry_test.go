@@ -139,17 +139,24 @@ func TestCreatesAndPatchesAreNeverRetried(t *testing.T) {
 			} {
 				rec := &recorder{next: fault.h}
 				c := newClient(t, serve(t, rec), api.Options{Retry: fast, HTTPClient: freshTransport(t)})
-				if err := call(c); err == nil {
+				err := call(c)
+				if err == nil {
 					t.Errorf("%s: no error", fault.name)
 				}
 				if n := rec.count(); n != 1 {
 					t.Errorf("%s: %d requests, want exactly 1", fault.name, n)
+				}
+				// A 503 says the change was not made; a lost answer does not.
+				if got, want := api.OutcomeUnknown(err), fault.name == "hang-up"; got != want {
+					t.Errorf("%s: OutcomeUnknown(%v) = %v, want %v", fault.name, err, got, want)
 				}
 			}
 		})
 	}
 }
 
+// TestGetsAndDeletesAreRetried: a GET is retried after a 503 and after a
+// lost connection; a DELETE only after the 503, which says it did not run.
 func TestGetsAndDeletesAreRetried(t *testing.T) {
 	for _, fault := range []string{"503", "hang-up"} {
 		t.Run(fault, func(t *testing.T) {
@@ -180,7 +187,16 @@ func TestGetsAndDeletesAreRetried(t *testing.T) {
 			if n := rec.count(); n != 2 {
 				t.Errorf("GET: %d requests, want 2", n)
 			}
-			if err := c.DeleteTag(t.Context(), tg.UID); err != nil {
+			err := c.DeleteTag(t.Context(), tg.UID)
+			if fault == "hang-up" {
+				// The request may have run: not sent again, and said so.
+				if !api.OutcomeUnknown(err) || rec.count() != 3 {
+					t.Errorf("DeleteTag after a hang-up: %v (OutcomeUnknown %v), %d requests in all; want unknown and 3",
+						err, api.OutcomeUnknown(err), rec.count())
+				}
+				return
+			}
+			if err != nil {
 				t.Fatalf("DeleteTag: %v", err)
 			}
 			if n := rec.count(); n != 4 {
@@ -194,28 +210,28 @@ func TestGetsAndDeletesAreRetried(t *testing.T) {
 }
 
 // TestLostDeleteAnswer: a DELETE that did its work but lost its answer is
-// retried, and the NOT_FOUND that follows means success.
+// not sent again (a proxy that drops answers saw four DELETEs): its error
+// says the outcome is unknown, and a refresh shows what happened.
 func TestLostDeleteAnswer(t *testing.T) {
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	sub := must(e.client.ListSubscriptions(t.Context(), api.ListOptions{DescendantsOf: e.org}))(t).Items[0]
-	var first atomic.Bool
 	rec := &recorder{next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if first.CompareAndSwap(false, true) {
-			e.srv.ServeHTTP(httptest.NewRecorder(), r) // the delete happens...
-			hangUp(w)                                  // ...and its answer is lost
-			return
-		}
-		e.srv.ServeHTTP(w, r)
+		e.srv.ServeHTTP(httptest.NewRecorder(), r) // the delete happens...
+		hangUp(w)                                  // ...and its answer is lost
 	})}
 	c := newClient(t, serve(t, rec), api.Options{TokenSource: static(adminToken), Retry: fast, HTTPClient: freshTransport(t)})
-	if err := c.DeleteSubscription(t.Context(), sub.UID); err != nil {
-		t.Errorf("DeleteSubscription: %v", err)
+	err := c.DeleteSubscription(t.Context(), sub.UID)
+	if err == nil || !api.OutcomeUnknown(err) {
+		t.Errorf("DeleteSubscription: %v (OutcomeUnknown %v), want an unknown outcome", err, api.OutcomeUnknown(err))
 	}
-	if n := rec.count(); n != 2 {
-		t.Errorf("%d requests, want 2", n)
+	if n := rec.count(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
 	}
-	// A plain NOT_FOUND, with no lost answer before it, is still an error.
-	if err := c.DeleteSubscription(t.Context(), sub.UID); !api.IsNotFound(err) {
+	if _, err := e.client.GetSubscription(t.Context(), sub.UID); !api.IsNotFound(err) {
+		t.Errorf("after the lost answer: %v, want NOT_FOUND (it was deleted)", err)
+	}
+	// A plain NOT_FOUND is an answer: an error, and not an unknown outcome.
+	if err := e.client.DeleteSubscription(t.Context(), sub.UID); !api.IsNotFound(err) || api.OutcomeUnknown(err) {
 		t.Errorf("second DeleteSubscription: %v, want NOT_FOUND", err)
 	}
 }
@@ -229,7 +245,7 @@ func TestRetriesAreBounded(t *testing.T) {
 	}{
 		{"MaxAttempts", failFirst(1000, 503, "", nil), api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond}, 3, 3},
 		{"default attempts", failFirst(1000, 504, "", nil), api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}, 4, 4},
-		{"NoRetry", failFirst(1000, 503, "", nil), api.NoRetry, 1, 1},
+		{"NoRetry", failFirst(1000, 503, "", nil), api.NoRetry(), 1, 1},
 		// Every wait is MaxDelay (Retry-After is longer): tries at 0, 40 and 80 ms.
 		{"MaxElapsed", failFirst(1000, 429, "1", nil), api.RetryPolicy{MaxAttempts: 100, BaseDelay: time.Millisecond,
 			MaxDelay: 40 * time.Millisecond, MaxElapsed: 100 * time.Millisecond}, 2, 3},

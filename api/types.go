@@ -1,6 +1,14 @@
 // Package api is a client for Platform API v2. It holds the wire types of every
 // domain, the AIP-193 error model, paging, authentication and retries. It knows
 // nothing of any user interface.
+//
+// Retries (RetryPolicy): a GET is retried on 429, 502, 503, 504 and broken
+// connections. A DELETE is retried only when it certainly did not run: the
+// server answered 429 or 503, or no connection was made. POST and PATCH are
+// never retried. A change that may have reached the server without an answer
+// saying how it ended (a broken connection or timeout after the request was
+// sent, 502, 504, an unreadable 2xx) is not sent again and its error
+// satisfies OutcomeUnknown: refresh to learn what happened.
 package api
 
 import (

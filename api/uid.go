@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 )
@@ -38,4 +39,21 @@ func IsDescendant(uid, ancestor string) bool {
 // IsChild reports whether uid lies directly below parent.
 func IsChild(uid, parent string) bool {
 	return IsDescendant(uid, parent) && strings.IndexByte(uid[len(parent)+1:], '/') < 0
+}
+
+// ErrInvalidUID is the cause of the error of a call whose uid has an empty,
+// "." or ".." segment: a proxy or server that resolves dot segments would
+// send such a request elsewhere (DeleteRepo of "org/../../iam/v2/groups/org/g"
+// would delete a group), so it is refused before anything is sent.
+var ErrInvalidUID = errors.New(`invalid uid: a segment is empty, "." or ".." (nothing was sent)`)
+
+// checkPath refuses a request path with an empty, "." or ".." segment
+// (after its leading "/").
+func checkPath(p string) error {
+	for _, seg := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return ErrInvalidUID
+		}
+	}
+	return nil
 }

@@ -38,7 +38,7 @@ var (
 	groupFields       = []string{"uid", "name", "description", "kind", "status", "verified", "resourceLimits", "createTime", "updateTime"}
 	groupUpdatable    = []string{"name", "description"}
 	identityFields    = []string{"uid", "name", "description", "email", "claimMatch", "lastSeenTime", "createTime", "updateTime"}
-	identityUpdatable = []string{"description", "claimMatch"}
+	identityUpdatable = []string{"description", "claimMatch", "claimMatch.issuer", "claimMatch.subject"}
 )
 
 // scopedKeep filters a list to what a non-admin caller may see.
@@ -94,21 +94,6 @@ func (c *call) parentGroup(domain, cap, uid string, registry bool) (*api.Group, 
 		return nil, notFound(domain, typeGroup, uid)
 	}
 	return g, nil
-}
-
-// siblingNamed finds a live item of coll directly under parent with this name.
-func siblingNamed[T any](cl *coll[T], parent, name, except string) bool {
-	s := cl.children[parent]
-	if s == nil {
-		return false
-	}
-	for _, id := range s.lists[fieldUID].ids {
-		it := &cl.items[id]
-		if cl.acc.name(it) == name && cl.acc.uid(it) != except {
-			return true
-		}
-	}
-	return false
 }
 
 func (c *call) createGroup(parent string) *apiErr {
@@ -345,6 +330,22 @@ func (c *call) patchIdentity(uid string) *apiErr {
 			next.Description = body.Description
 		case "claimMatch":
 			next.ClaimMatch = body.ClaimMatch
+		case "claimMatch.issuer", "claimMatch.subject":
+			// One member: the other keeps its value (a copy, so that the
+			// stored identity changes only through update).
+			var cm, from api.ClaimMatch
+			if next.ClaimMatch != nil {
+				cm = *next.ClaimMatch
+			}
+			if body.ClaimMatch != nil {
+				from = *body.ClaimMatch
+			}
+			if f == "claimMatch.issuer" {
+				cm.Issuer = from.Issuer
+			} else {
+				cm.Subject = from.Subject
+			}
+			next.ClaimMatch = &cm
 		}
 	}
 	if e := checkIdentity(&next); e != nil {

@@ -3,7 +3,6 @@ package emulator
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -30,9 +29,6 @@ const (
 // maskAll admits every class.
 const maskAll uint8 = 1<<numClasses - 1
 
-// blockSize is the granularity of the per-class counts kept beside a list.
-const blockSize = 64
-
 // posKey is the sort key of one item: the page cursor remembers the last item
 // returned this way, so a cursor survives inserts and deletes.
 type posKey struct {
@@ -41,16 +37,11 @@ type posKey struct {
 	UID string `json:"u"`
 }
 
-// sortedList is one ordering of the items of one scope, with cumulative class
-// counts per block when the collection has classes.
-type sortedList struct {
-	ids []int32
-	cum [][numClasses]int32 // cum[b][c]: items of class c in ids[:b*blockSize]
-}
-
 // scopeIdx holds the orderings of the items of one scope.
 type scopeIdx struct {
-	lists [numFields]sortedList
+	lists      [numFields]*blockList
+	pending    [numFields][]int32 // build's sorted ids, until they become lists
+	pendingCls [numFields][]uint8 // and their classes
 }
 
 // accessors tell a collection how to read the sort keys of its items.
@@ -63,20 +54,32 @@ type accessors[T any] struct {
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
-// items (global), the descendants of each uid and the children of each uid.
-// Items are never moved; a deleted slot stays dead.
+// items (global), the descendants of each uid, the children of each uid,
+// and the items of each name. Items are never moved; a deleted slot stays
+// dead.
 type coll[T any] struct {
 	acc      accessors[T]
 	items    []T
 	dead     []bool
 	live     int
-	global   scopeIdx
+	global   *scopeIdx
 	desc     map[string]*scopeIdx
 	children map[string]*scopeIdx
+	byName   map[string]*scopeIdx
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
-	return &coll[T]{acc: acc, desc: map[string]*scopeIdx{}, children: map[string]*scopeIdx{}}
+	c := &coll[T]{acc: acc, desc: map[string]*scopeIdx{}, children: map[string]*scopeIdx{}, byName: map[string]*scopeIdx{}}
+	c.global = c.newScope()
+	return c
+}
+
+func (c *coll[T]) newScope() *scopeIdx {
+	s := &scopeIdx{}
+	for f := range numFields {
+		s.lists[f] = newBlockList(c.acc.class != nil)
+	}
+	return s
 }
 
 func (c *coll[T]) classOf(id int32) uint8 {
@@ -122,20 +125,23 @@ func (c *coll[T]) cmpIDs(field int, a, b int32) int {
 	return c.cmpKey(field, a, c.key(field, b))
 }
 
-// scopesOf calls fn with every index an item of this uid belongs to.
-func (c *coll[T]) scopesOf(uid string, create bool, fn func(*scopeIdx)) {
-	fn(&c.global)
+// scopesOf calls fn with every index item id belongs to: the global one, the
+// descendants of each of its ancestors, the children of its parent, and
+// its name's. create makes the missing ones.
+func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
+	fn(c.global)
 	get := func(m map[string]*scopeIdx, k string) {
 		s := m[k]
 		if s == nil {
 			if !create {
 				return
 			}
-			s = &scopeIdx{}
+			s = c.newScope()
 			m[k] = s
 		}
 		fn(s)
 	}
+	uid := c.acc.uid(&c.items[id])
 	parent := ""
 	for i := 0; i < len(uid); i++ {
 		if uid[i] == '/' {
@@ -144,6 +150,7 @@ func (c *coll[T]) scopesOf(uid string, create bool, fn func(*scopeIdx)) {
 		}
 	}
 	get(c.children, parent)
+	get(c.byName, c.acc.name(&c.items[id]))
 }
 
 // add appends an item without indexing it (seeding indexes everything at once
@@ -164,9 +171,10 @@ func (c *coll[T]) build() {
 			ids = append(ids, int32(i))
 		}
 	}
-	c.global = scopeIdx{}
 	clear(c.desc)
 	clear(c.children)
+	clear(c.byName)
+	c.global = c.newScope()
 	// The four sorts are independent: run them side by side.
 	var sorted [numFields][]int32
 	var wg sync.WaitGroup
@@ -175,43 +183,41 @@ func (c *coll[T]) build() {
 		wg.Go(func() { slices.SortFunc(sorted[f], func(a, b int32) int { return c.cmpIDs(f, a, b) }) })
 	}
 	wg.Wait()
-	for f := range numFields {
-		for _, id := range sorted[f] {
-			c.scopesOf(c.acc.uid(&c.items[id]), true, func(s *scopeIdx) {
-				s.lists[f].ids = append(s.lists[f].ids, id)
-			})
+	// Every item's scopes, found once: the map lookups are what costs.
+	classed := c.acc.class != nil
+	var flat []*scopeIdx
+	from := make([]int32, len(c.items)+1)
+	cls := make([]uint8, len(c.items))
+	for i := range c.items {
+		from[i] = int32(len(flat))
+		if !c.dead[i] {
+			c.scopesOf(int32(i), true, func(s *scopeIdx) { flat = append(flat, s) })
+			cls[i] = c.classOf(int32(i))
 		}
 	}
-	c.eachList(func(l *sortedList) { c.recount(l) })
-}
-
-func (c *coll[T]) eachList(fn func(*sortedList)) {
+	from[len(c.items)] = int32(len(flat))
 	for f := range numFields {
-		fn(&c.global.lists[f])
-	}
-	for _, m := range []map[string]*scopeIdx{c.desc, c.children} {
-		for _, s := range m {
-			for f := range numFields {
-				fn(&s.lists[f])
+		for _, id := range sorted[f] {
+			for _, s := range flat[from[id]:from[id+1]] {
+				s.pending[f] = append(s.pending[f], id)
+				if classed {
+					s.pendingCls[f] = append(s.pendingCls[f], cls[id])
+				}
 			}
 		}
 	}
-}
-
-// recount rebuilds a list's block counts.
-func (c *coll[T]) recount(l *sortedList) {
-	if c.acc.class == nil {
-		return
-	}
-	l.cum = l.cum[:0]
-	var run [numClasses]int32
-	for i, id := range l.ids {
-		if i%blockSize == 0 {
-			l.cum = append(l.cum, run)
+	finish := func(s *scopeIdx) {
+		for f := range numFields {
+			s.lists[f] = buildBlockList(s.pending[f], s.pendingCls[f], classed)
+			s.pending[f], s.pendingCls[f] = nil, nil
 		}
-		run[c.classOf(id)]++
 	}
-	l.cum = append(l.cum, run)
+	finish(c.global)
+	for _, m := range []map[string]*scopeIdx{c.desc, c.children, c.byName} {
+		for _, s := range m {
+			finish(s)
+		}
+	}
 }
 
 // insert adds an item and indexes it everywhere.
@@ -222,26 +228,28 @@ func (c *coll[T]) insert(it T) int32 {
 }
 
 func (c *coll[T]) index(id int32) {
-	c.scopesOf(c.acc.uid(&c.items[id]), true, func(s *scopeIdx) {
+	cls := c.classOf(id)
+	c.scopesOf(id, true, func(s *scopeIdx) {
 		for f := range numFields {
-			l := &s.lists[f]
 			k := c.key(f, id)
-			i := sort.Search(len(l.ids), func(i int) bool { return c.cmpKey(f, l.ids[i], k) >= 0 })
-			l.ids = slices.Insert(l.ids, i, id)
-			c.recount(l)
+			l := s.lists[f]
+			l.insert(l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 }), id, cls)
 		}
 	})
 }
 
+// position is where id is in l (ok false when it is not there).
+func (c *coll[T]) position(l *blockList, f int, id int32) (int, bool) {
+	k := c.key(f, id)
+	i := l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 })
+	return i, i < l.Len() && l.at(i) == id
+}
+
 func (c *coll[T]) unindex(id int32) {
-	c.scopesOf(c.acc.uid(&c.items[id]), false, func(s *scopeIdx) {
+	c.scopesOf(id, false, func(s *scopeIdx) {
 		for f := range numFields {
-			l := &s.lists[f]
-			k := c.key(f, id)
-			i := sort.Search(len(l.ids), func(i int) bool { return c.cmpKey(f, l.ids[i], k) >= 0 })
-			if i < len(l.ids) && l.ids[i] == id {
-				l.ids = slices.Delete(l.ids, i, i+1)
-				c.recount(l)
+			if i, ok := c.position(s.lists[f], f, id); ok {
+				s.lists[f].remove(i)
 			}
 		}
 	})
@@ -256,18 +264,41 @@ func (c *coll[T]) update(id int32, it T) {
 
 // remove deletes an item.
 func (c *coll[T]) remove(id int32) {
-	c.unindex(id)
-	c.dead[id] = true
-	c.live--
+	c.removeAll([]int32{id})
+}
+
+// removeAll deletes items in one pass per index: each list they are in
+// loses them with one rebuild of its counts, however many they are (a
+// repo's tags).
+func (c *coll[T]) removeAll(ids []int32) {
+	at := map[*blockList][]int{}
+	for _, id := range ids {
+		c.scopesOf(id, false, func(s *scopeIdx) {
+			for f := range numFields {
+				if i, ok := c.position(s.lists[f], f, id); ok {
+					at[s.lists[f]] = append(at[s.lists[f]], i)
+				}
+			}
+		})
+	}
+	for l, ps := range at {
+		l.removeMany(ps)
+	}
+	for _, id := range ids {
+		c.dead[id] = true
+		c.live--
+	}
 }
 
 // find returns the id of the item with this uid by binary search.
 func (c *coll[T]) find(uid string) (int32, bool) {
-	l := &c.global.lists[fieldUID]
+	l := c.global.lists[fieldUID]
 	k := posKey{UID: uid}
-	i := sort.Search(len(l.ids), func(i int) bool { return c.cmpKey(fieldUID, l.ids[i], k) >= 0 })
-	if i < len(l.ids) && c.acc.uid(&c.items[l.ids[i]]) == uid {
-		return l.ids[i], true
+	i := l.search(func(x int32) bool { return c.cmpKey(fieldUID, x, k) >= 0 })
+	if i < l.Len() {
+		if id := l.at(i); c.acc.uid(&c.items[id]) == uid {
+			return id, true
+		}
 	}
 	return 0, false
 }
@@ -292,7 +323,15 @@ func (c *coll[T]) scope(descendantsOf, childrenOf string, inRoot bool) *scopeIdx
 	case descendantsOf != "":
 		return c.desc[descendantsOf]
 	}
-	return &c.global
+	return c.global
+}
+
+// childIDs is the ids of the live items directly under parent, by uid.
+func (c *coll[T]) childIDs(parent string) []int32 {
+	if s := c.children[parent]; s != nil {
+		return s.lists[fieldUID].all()
+	}
+	return nil
 }
 
 // count is the number of live items in a scope (children of parent when
@@ -303,137 +342,7 @@ func (c *coll[T]) count(parent string, direct bool) int {
 		m = c.children
 	}
 	if s := m[parent]; s != nil {
-		return len(s.lists[fieldUID].ids)
+		return s.lists[fieldUID].Len()
 	}
 	return 0
-}
-
-// pageReq is one page of a list, in list positions.
-type pageReq struct {
-	field int
-	desc  bool
-	mask  uint8
-	after *posKey // cursor: the last item of the previous page
-	skip  int
-	size  int
-}
-
-// pageResult is what a page query found.
-type pageResult struct {
-	ids     []int32
-	total   int
-	skipped int
-	more    bool
-}
-
-// visibleBefore counts the items of l[:p] whose class is admitted by mask.
-func (c *coll[T]) visibleBefore(l *sortedList, mask uint8, p int) int {
-	if c.acc.class == nil || mask == maskAll {
-		return p
-	}
-	b := p / blockSize
-	n := 0
-	for cl := range numClasses {
-		if mask&(1<<cl) != 0 {
-			n += int(l.cum[b][cl])
-		}
-	}
-	for _, id := range l.ids[b*blockSize : p] {
-		if mask&(1<<c.classOf(id)) != 0 {
-			n++
-		}
-	}
-	return n
-}
-
-// rawPos is the list position of the r-th (0-based) admitted item.
-func (c *coll[T]) rawPos(l *sortedList, mask uint8, r int) int {
-	if c.acc.class == nil || mask == maskAll {
-		return r
-	}
-	blockCount := func(b int) int {
-		n := 0
-		for cl := range numClasses {
-			if mask&(1<<cl) != 0 {
-				n += int(l.cum[b][cl])
-			}
-		}
-		return n
-	}
-	// The last block whose start has at most r admitted items before it.
-	b := sort.Search(len(l.cum), func(b int) bool { return blockCount(b) > r }) - 1
-	n := blockCount(b)
-	for p := b * blockSize; p < len(l.ids); p++ {
-		if mask&(1<<c.classOf(l.ids[p])) != 0 {
-			if n == r {
-				return p
-			}
-			n++
-		}
-	}
-	return len(l.ids)
-}
-
-// page answers one page of list l without sorting or scanning the list.
-func (c *coll[T]) page(l *sortedList, q pageReq) pageResult {
-	var res pageResult
-	if l == nil {
-		return res
-	}
-	total := c.visibleBefore(l, q.mask, len(l.ids))
-	res.total = total
-	// start: the view rank (0-based, in the requested direction) of the first item after the cursor.
-	start := 0
-	if q.after != nil {
-		if !q.desc {
-			p := sort.Search(len(l.ids), func(i int) bool { return c.cmpKey(q.field, l.ids[i], *q.after) > 0 })
-			start = c.visibleBefore(l, q.mask, p)
-		} else {
-			p := sort.Search(len(l.ids), func(i int) bool { return c.cmpKey(q.field, l.ids[i], *q.after) >= 0 })
-			start = total - c.visibleBefore(l, q.mask, p)
-		}
-	}
-	res.skipped = min(q.skip, total-start)
-	start += res.skipped
-	n := min(q.size, total-start)
-	if n <= 0 {
-		return res
-	}
-	res.ids = make([]int32, 0, n)
-	rank := start
-	if q.desc {
-		rank = total - 1 - start
-	}
-	p := c.rawPos(l, q.mask, rank)
-	for len(res.ids) < n && p >= 0 && p < len(l.ids) {
-		id := l.ids[p]
-		if q.mask == maskAll || mask1(q.mask, c.classOf(id)) {
-			res.ids = append(res.ids, id)
-		}
-		if q.desc {
-			p--
-		} else {
-			p++
-		}
-	}
-	res.more = start+len(res.ids) < total
-	return res
-}
-
-func mask1(mask, class uint8) bool { return mask&(1<<class) != 0 }
-
-// filtered builds a temporary list of the items of l (in field order) that
-// keep passes; used for filters no index answers (names, advisory ids, scope
-// of a non-admin caller). It costs a scan of l.
-func (c *coll[T]) filtered(l *sortedList, mask uint8, keep func(*T) bool) *sortedList {
-	out := &sortedList{}
-	if l == nil {
-		return out
-	}
-	for _, id := range l.ids {
-		if mask1(mask, c.classOf(id)) && keep(&c.items[id]) {
-			out.ids = append(out.ids, id)
-		}
-	}
-	return out
 }

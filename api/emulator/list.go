@@ -164,6 +164,7 @@ type listSpec[T any] struct {
 	c      *coll[T]
 	plural string
 	mask   uint8
+	within string        // without a uidp filter: the descendants of this organization (a scoped caller's)
 	keep   func(*T) bool // nil: every item of the scope; else a scan filters
 	extra  []string      // further filters, for the token's query hash
 	out    func(*T) any
@@ -173,17 +174,44 @@ type listSpec[T any] struct {
 func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *listQuery, ls listSpec[T]) {
 	now := srv.now()
 	qh := q.hash(r.URL.Path, append(ls.extra, strconv.Itoa(int(ls.mask)))...)
-	var l *sortedList
-	if sc := ls.c.scope(q.descendantsOf, q.childrenOf, q.inRoot); sc != nil {
-		l = &sc.lists[q.field]
+	sc := ls.c.scope(q.descendantsOf, q.childrenOf, q.inRoot)
+	if ls.within != "" && sc == ls.c.global {
+		sc = ls.c.desc[ls.within]
 	}
+	var l *blockList
+	if sc != nil {
+		l = sc.lists[q.field]
+	}
+	keep := ls.keep
 	mask := ls.mask
-	if q.name != "" || ls.keep != nil {
-		keep := ls.keep
-		name := q.name
-		l = ls.c.filtered(l, mask, func(it *T) bool {
-			return (name == "" || ls.c.acc.name(it) == name) && (keep == nil || keep(it))
-		})
+	if q.name != "" {
+		// An exact name has an index of its own: page it directly, take the
+		// range of a group's descendants from it, or scan the smaller of it
+		// and the scope.
+		named := ls.c.byName[q.name]
+		var byName *blockList
+		if named != nil {
+			byName = named.lists[q.field]
+		}
+		below := q.descendantsOf
+		if q.descendantsOf == "" && q.childrenOf == "" && !q.inRoot {
+			below = ls.within
+		}
+		switch in := inScope(q, ls.within); {
+		case in == nil:
+			l = byName
+		case below != "" && named != nil:
+			l, mask = ls.c.below(named, q.field, below, mask), maskAll
+		case byName.Len() <= l.Len():
+			l = byName
+			keep = both(keep, func(it *T) bool { return in(ls.c.acc.uid(it)) })
+		default:
+			name := q.name
+			keep = both(keep, func(it *T) bool { return ls.c.acc.name(it) == name })
+		}
+	}
+	if keep != nil {
+		l = ls.c.filtered(l, mask, keep)
 		mask = maskAll
 	}
 	res := ls.c.page(l, pageReq{field: q.field, desc: q.desc, mask: mask,
@@ -225,4 +253,28 @@ func decodeBody(c *call, domain string, v any) *apiErr {
 		return malformed(domain, err)
 	}
 	return nil
+}
+
+// inScope is the uidp filter of q (or the caller's organization) as a test
+// of a uid; nil when there is none.
+func inScope(q *listQuery, within string) func(string) bool {
+	switch {
+	case q.inRoot:
+		return func(uid string) bool { return api.ParentUID(uid) == "" }
+	case q.childrenOf != "":
+		return func(uid string) bool { return api.ParentUID(uid) == q.childrenOf }
+	case q.descendantsOf != "":
+		return func(uid string) bool { return api.IsDescendant(uid, q.descendantsOf) }
+	case within != "":
+		return func(uid string) bool { return api.IsDescendant(uid, within) }
+	}
+	return nil
+}
+
+// both is a filter that passes what a and b pass; nil stands for "all".
+func both[T any](a, b func(*T) bool) func(*T) bool {
+	if a == nil {
+		return b
+	}
+	return func(it *T) bool { return a(it) && b(it) }
 }

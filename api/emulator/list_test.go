@@ -27,22 +27,33 @@ func TestUnauthenticated(t *testing.T) {
 	unknown := IdentityToken("https://example.com", "nobody", e.clock.Now().Add(time.Hour))
 	for name, tok := range map[string]string{"none": "", "garbage": "not-a-token", "expired": expired, "unknown identity": unknown} {
 		t.Run(name, func(t *testing.T) {
-			s := wantErr(t, e.call("GET", "/iam/v2/groups", tok, nil), http.StatusUnauthorized, api.CodeUnauthenticated)
-			if !strings.HasPrefix(s.Message, "Unauthenticated: ") {
-				t.Errorf("message %q", s.Message)
+			// Every path but ping, known or not, and every method.
+			for _, c := range []struct{ method, path string }{
+				{"GET", "/iam/v2/groups"}, {"GET", "/no/such/path"}, {"DELETE", "/registry/v2/nothing/here"},
+				{"POST", "/iam/v2/groups/" + e.org}, {"GET", "/"},
+			} {
+				s := wantErr(t, e.call(c.method, c.path, tok, nil), http.StatusUnauthorized, api.CodeUnauthenticated)
+				if !strings.HasPrefix(s.Message, "Unauthenticated: ") {
+					t.Errorf("%s %s: message %q", c.method, c.path, s.Message)
+				}
 			}
 		})
+	}
+	// With a token, an unknown path is 404; ping needs none.
+	wantErr(t, e.call("GET", "/no/such/path", adminTok, nil), http.StatusNotFound, api.CodeNotFound)
+	if r := e.call("GET", "/ping/v2/ping", "", nil); r.status != http.StatusOK {
+		t.Errorf("ping without a token: %d", r.status)
 	}
 }
 
 func TestPageSizeDefaultAndClamp(t *testing.T) {
 	e := newEnv(t, Options{Seed: 1})
-	python := e.repoUID("python")
+	big := e.repoUID("aws-cli") // over a thousand visible tags
 	for _, tc := range []struct {
 		size string
 		want int
 	}{{"", 50}, {"0", 50}, {"7", 7}, {"200", 200}, {"500", 200}} {
-		q := url.Values{"uidp.children_of": {python}}
+		q := url.Values{"uidp.children_of": {big}}
 		if tc.size != "" {
 			q.Set("page_size", tc.size)
 		}
@@ -79,10 +90,10 @@ func walk(t *testing.T, e *env, path, plural string, q url.Values) ([]string, in
 
 func TestPagingCoversEverythingInOrder(t *testing.T) {
 	e := newEnv(t, Options{Seed: 1})
-	python := e.repoUID("python")
+	big := e.repoUID("aws-cli") // over a thousand visible tags
 	for _, order := range []string{"", "uid", "name", "name desc", "created_at desc", "create_time", "update_time asc", "updateTime desc"} {
 		t.Run(order, func(t *testing.T) {
-			q := url.Values{"uidp.children_of": {python}, "page_size": {"200"}}
+			q := url.Values{"uidp.children_of": {big}, "page_size": {"200"}}
 			if order != "" {
 				q.Set("order_by", order)
 			}
@@ -280,9 +291,9 @@ func TestNameFilter(t *testing.T) {
 
 func TestTagsHiddenByDefault(t *testing.T) {
 	e := newEnv(t, Options{Seed: 1})
-	python := e.repoUID("python")
+	big := e.repoUID("aws-cli") // over a thousand visible tags
 	count := func(q url.Values) (map[uint8]int, int) {
-		q.Set("uidp.children_of", python)
+		q.Set("uidp.children_of", big)
 		q.Set("page_size", "200")
 		got := map[uint8]int{}
 		n := 0

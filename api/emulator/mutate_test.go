@@ -268,3 +268,56 @@ func TestRoleBindingDeleteIsIdempotent(t *testing.T) {
 	}
 	wantErr(t, e.get("/iam/v2/roleBindings/"+uid), 404, api.CodeNotFound)
 }
+
+// TestPatchMemberPaths: an update mask may name a member of claimMatch
+// (claimMatch.issuer, claimMatch.subject), which changes that member only;
+// claimMatch whole replaces both; unknown members are refused on updateMask.
+func TestPatchMemberPaths(t *testing.T) {
+	e := newEnv(t, Options{Seed: 1})
+	alice := e.identityUID("alice")
+	var before api.Identity
+	e.ok(e.get("/iam/v2/identities/"+alice), &before)
+	patch := func(mask, body string) api.Identity {
+		t.Helper()
+		var id api.Identity
+		e.ok(e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask="+url.QueryEscape(mask), adminTok, body), &id)
+		var stored api.Identity
+		e.ok(e.get("/iam/v2/identities/"+alice), &stored)
+		if mustJSON(stored) != mustJSON(id) {
+			t.Fatalf("mask %s: answered %s, stored %s", mask, mustJSON(id), mustJSON(stored))
+		}
+		return id
+	}
+	id := patch("claimMatch.issuer", `{"claimMatch":{"issuer":"https://issuer.example","subject":"ignored"}}`)
+	if id.ClaimMatch == nil || id.ClaimMatch.Issuer != "https://issuer.example" || id.ClaimMatch.Subject != before.ClaimMatch.Subject || id.Description != before.Description {
+		t.Fatalf("claimMatch.issuer: %s", mustJSON(id))
+	}
+	id = patch("claim_match.subject", `{"claimMatch":{"subject":"user-42"}}`)
+	if id.ClaimMatch.Issuer != "https://issuer.example" || id.ClaimMatch.Subject != "user-42" {
+		t.Fatalf("claimMatch.subject: %s", mustJSON(id))
+	}
+	id = patch("claimMatch.issuer,claimMatch.subject", `{"claimMatch":{"issuer":"https://a.example","subject":"b"}}`)
+	if *id.ClaimMatch != (api.ClaimMatch{Issuer: "https://a.example", Subject: "b"}) {
+		t.Fatalf("both members: %s", mustJSON(id))
+	}
+	id = patch("claimMatch", `{"claimMatch":{"issuer":"https://c.example","subject":"d"},"description":"ignored"}`)
+	if *id.ClaimMatch != (api.ClaimMatch{Issuer: "https://c.example", Subject: "d"}) || id.Description != before.Description {
+		t.Fatalf("claimMatch whole: %s", mustJSON(id))
+	}
+	// A member left out of the body is cleared, and the result is checked.
+	s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask=claimMatch.subject", adminTok, `{}`), 400, api.CodeInvalidArgument)
+	if f := fieldOf(t, s); f != "claimMatch.subject" {
+		t.Errorf("cleared subject: field %q", f)
+	}
+	for _, mask := range []string{"claimMatch.email", "description.text", "claimMatch.issuer.x", "name.first"} {
+		s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask="+mask, adminTok, `{}`), 400, api.CodeInvalidArgument)
+		if f := fieldOf(t, s); f != "updateMask" || !strings.Contains(s.Message, mask) {
+			t.Errorf("mask %s: field %q, message %q", mask, f, s.Message)
+		}
+	}
+	// "*" replaces description and claimMatch together.
+	id = patch("*", `{"description":"Alice","claimMatch":{"issuer":"https://e.example","subject":"f"}}`)
+	if id.Description != "Alice" || *id.ClaimMatch != (api.ClaimMatch{Issuer: "https://e.example", Subject: "f"}) || id.Name != "alice" {
+		t.Fatalf("*: %s", mustJSON(id))
+	}
+}

@@ -34,6 +34,30 @@ func (c *call) registryAccess(cap, scope string) *apiErr {
 	return c.p.denied(domainRegistry, cap, "registry")
 }
 
+// registryScope is how a registry list without a uidp filter is narrowed
+// to what the caller may see. Registry access is granted per organization,
+// so a caller who sees every organization needs nothing, one who sees one
+// is served from that organization's index (within), and only one who sees
+// several but not all (none of the seeded identities) needs a scan (keep).
+func registryScope[T any](c *call, cap string, uid func(*T) string) (within string, keep func(*T) bool) {
+	if c.p.admin {
+		return "", nil
+	}
+	var seen []string
+	for _, org := range c.st.orgs {
+		if c.p.can(cap, org, true) {
+			seen = append(seen, org)
+		}
+	}
+	switch len(seen) {
+	case len(c.st.orgs):
+		return "", nil
+	case 1:
+		return seen[0], nil
+	}
+	return "", scopedKeep(c.p, cap, true, uid)
+}
+
 func (c *call) reposRoute(rest string) *apiErr {
 	st := c.st
 	get := c.r.Method == http.MethodGet
@@ -51,7 +75,7 @@ func (c *call) reposRoute(rest string) *apiErr {
 			out: func(r *repoRec) any { return &r.Repo }}
 		if scope == "" {
 			// Registry access is per organization: a scoped list already passed the check.
-			ls.keep = scopedKeep(c.p, capRepoList, true, func(r *repoRec) string { return r.UID })
+			ls.within, ls.keep = registryScope(c, capRepoList, func(r *repoRec) string { return r.UID })
 		}
 		runList(c.srv, c.w, c.r, q, ls)
 		return nil
@@ -85,12 +109,9 @@ func (c *call) reposRoute(rest string) *apiErr {
 		if !ok {
 			return notFound(domainRegistry, typeRepo, rest)
 		}
-		// As the real registry does, deleting a repo deletes its tags.
-		if s := st.tags.children[rest]; s != nil {
-			for _, t := range slices.Clone(s.lists[fieldUID].ids) {
-				st.tags.remove(t)
-			}
-		}
+		// As the real registry does, deleting a repo deletes its tags: in
+		// one batch, each index rebuilt once.
+		st.tags.removeAll(st.tags.childIDs(rest))
 		st.repos.remove(id)
 		writeJSON(c.w, struct{}{})
 	default:
@@ -124,8 +145,8 @@ func (c *call) image(repoUID, rest string) *apiErr {
 	name := repoUID + "@" + digest
 	did, ok := st.digestID[digest]
 	found := false
-	if s := st.tags.children[repoUID]; ok && s != nil {
-		for _, id := range s.lists[fieldUID].ids {
+	if ok {
+		for _, id := range st.tags.childIDs(repoUID) {
 			if st.tags.items[id].Digest == did {
 				found = true
 				break

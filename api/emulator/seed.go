@@ -19,27 +19,38 @@ type shape struct {
 var sizes = map[string]shape{
 	"small":  {},
 	"medium": {extraFolders: 12, extraRepos: 640},
-	"large":  {extraFolders: 60, extraRepos: 7400},
+	"large":  {extraFolders: 60, extraRepos: 7700},
 }
 
 // seeder builds a store: every random choice comes from the store's seeded
-// PCG, so the same seed and size give the same data, uids included.
+// PCG, so the same seed and size give the same data, uids included. No draw
+// depends on the clock: a time is an offset before now computed from a draw
+// (frac), so seeding at another time draws the same numbers in the same
+// order and only the times move.
 type seeder struct {
 	*store
 	now     time.Time
 	shape   shape
-	folders map[string]string // folder path ("" = org) → uid; "globex:" prefix for the second org
+	folders map[string]string    // folder path ("" = org) → uid; "globex:" prefix for the second org
+	born    map[string]time.Time // group uid → its create time, for what is created in it
 }
 
 func seed(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
-	s := &seeder{store: newStore(seedVal), now: now.UTC(), shape: sh, folders: map[string]string{}}
+	st := populate(seedVal, sh, now, hostile)
+	st.buildAll()
+	return st
+}
+
+// populate adds the seeded data without indexing it.
+func populate(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
+	s := &seeder{store: newStore(seedVal), now: now.UTC(), shape: sh, folders: map[string]string{}, born: map[string]time.Time{}}
 	s.seedRoles()
 	acmeDesc := "Acme Corp: production images and CI identities."
 	if hostile {
 		acmeDesc = hostileOrgDesc
 	}
-	acme := s.seedOrg("acme.example", acmeDesc, acmeFolders, true)
-	globex := s.seedOrg("globex.example", "Globex: a second organization, for switching between orgs.", globexFolders, false)
+	acme := s.seedOrg("acme.example", acmeDesc, acmeFolders, true, 3*365*day)
+	globex := s.seedOrg("globex.example", "Globex: a second organization, for switching between orgs.", globexFolders, false, 2*365*day)
 	s.orgs = []string{acme, globex}
 	s.seedIAM(acme, globex)
 	s.seedRegistry(acme, globex)
@@ -49,48 +60,52 @@ func seed(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)
 	}
-	s.buildAll()
 	return s.store
-}
-
-// between is a random time in [a, b).
-func (s *seeder) between(a, b time.Time) time.Time {
-	if !b.After(a) {
-		return a
-	}
-	return a.Add(time.Duration(s.rng.Int64N(int64(b.Sub(a))))).Truncate(time.Millisecond)
-}
-
-// ago is a random time between max and min before now.
-func (s *seeder) ago(max, min time.Duration) time.Time {
-	return s.between(s.now.Add(-max), s.now.Add(-min))
 }
 
 const day = 24 * time.Hour
 
-// created is a create time in the last 2-3 years and an update time after it.
-func (s *seeder) created() (api.Time, api.Time) {
-	c := s.ago(3*365*day, 2*365*day)
-	return api.TimeOf(c), api.TimeOf(s.between(c, s.now))
+// frac is a random fraction in [0, 1): always exactly one draw.
+func (s *seeder) frac() float64 { return s.rng.Float64() }
+
+// ago is a random time between max and min before now.
+func (s *seeder) ago(max, min time.Duration) time.Time {
+	return s.now.Add(-min - time.Duration(s.frac()*float64(max-min))).Truncate(time.Millisecond)
+}
+
+// after is a random time within span after t, and not after now.
+func (s *seeder) after(t time.Time, span time.Duration) time.Time {
+	span = max(0, min(span, s.now.Sub(t)))
+	return t.Add(time.Duration(s.frac() * float64(span))).Truncate(time.Millisecond)
+}
+
+// createdIn is the create time of something made in a group (within span
+// after the group), and an update time after it.
+func (s *seeder) createdIn(group string, span time.Duration) (api.Time, api.Time) {
+	c := s.after(s.born[group], span)
+	return api.TimeOf(c), api.TimeOf(s.after(c, s.now.Sub(c)))
 }
 
 func (s *seeder) rootUID() string {
 	return fmt.Sprintf("%016x%016x%08x", s.rng.Uint64(), s.rng.Uint64(), s.rng.Uint32())
 }
 
-// seedOrg adds an organization and its folders; the primary org's folders
-// are remembered by path for the registry and IAM seeds.
-func (s *seeder) seedOrg(name, desc string, folders []folder, primary bool) string {
+// seedOrg adds an organization, created about age ago, and its folders, each
+// created after its parent; the folders are remembered by path for the
+// registry and IAM seeds.
+func (s *seeder) seedOrg(name, desc string, folders []folder, primary bool, age time.Duration) string {
 	org := s.rootUID()
-	c, u := s.created()
+	created := s.ago(age, age-90*day)
+	s.born[org] = created
 	s.store.groups.add(api.Group{UID: org, Name: name, Description: desc, Kind: "ORG_KIND_CUSTOMER",
 		Status: "ORG_STATUS_READY", Verified: true, ResourceLimits: map[string]int32{"repos": 10000, "identities": 500},
-		CreateTime: c, UpdateTime: u})
+		CreateTime: api.TimeOf(created), UpdateTime: api.TimeOf(s.after(created, s.now.Sub(created)))})
 	paths := map[string]string{"": org}
 	add := func(path, desc string) {
 		parent := paths[parentPath(path)]
 		uid := parent + "/" + s.hex16()
-		c, u := s.created()
+		c, u := s.createdIn(parent, 120*day)
+		s.born[uid] = c.Time()
 		s.store.groups.add(api.Group{UID: uid, Name: baseName(path), Description: desc, CreateTime: c, UpdateTime: u})
 		paths[path] = uid
 	}

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"canopy/api"
@@ -18,7 +19,26 @@ var advisoryPackages = []struct{ artifact, component string }{
 	{"trivy", "google.golang.org/grpc"}, {"jenkins", "org.springframework:spring-web"},
 	{"keycloak", "com.fasterxml.jackson.core:jackson-databind"}, {"kafka", "io.netty:netty-handler"},
 	{"py3-requests", "requests"}, {"py3-urllib3", "urllib3"}, {"jupyter", "tornado"}, {"vllm", "torch"},
+	{"python-3.11", "cpython"}, {"python-3.14", "cpython"}, {"nodejs-24", "nodejs"}, {"nodejs-18", "nodejs"},
+	{"go-1.25", "stdlib"}, {"postgresql-17", "postgresql"}, {"openjdk-21", "openjdk"}, {"openjdk-17", "openjdk"},
+	{"ruby-3.3", "ruby"}, {"php-8.3", "php"}, {"kubectl-1.33", "k8s.io/client-go"}, {"helm", "helm.sh/helm/v3"},
 }
+
+// imageComponents are the components inside an image that its own
+// advisories (artifactName = the image's name) are about; an image not
+// listed has advisories about itself and the usual system libraries.
+var imageComponents = map[string][]string{
+	"python": {"cpython", "pip", "setuptools", "expat"}, "node": {"nodejs", "undici", "npm", "c-ares"},
+	"go": {"stdlib", "golang.org/x/net", "golang.org/x/crypto"}, "nginx": {"nginx", "pcre2", "openssl"},
+	"postgres": {"postgresql", "libpq", "openssl"}, "redis": {"redis", "jemalloc"}, "curl": {"libcurl", "nghttp2"},
+	"git": {"git", "libcurl"}, "jdk": {"openjdk", "zlib"}, "jre": {"openjdk"}, "php": {"php", "libxml2"},
+	"ruby": {"ruby", "rubygems"}, "kubectl": {"k8s.io/client-go", "golang.org/x/net"}, "grafana": {"grafana", "github.com/golang-jwt/jwt/v4"},
+}
+
+// advisoryTotal is how many advisories the feed holds.
+const advisoryTotal = 320
+
+var systemComponents = []string{"openssl", "glibc", "zlib", "busybox", "ncurses", "libxml2"}
 
 var advisoryOutcomes = [][]string{
 	{api.EventDetection, api.EventFixed},
@@ -44,30 +64,52 @@ func (s *seeder) alnum4() string {
 func (s *seeder) hex32() string { return fmt.Sprintf("%016x%016x", s.rng.Uint64(), s.rng.Uint64()) }
 
 // seedAdvisories adds a few hundred advisories with CVE/GHSA aliases,
-// severities and event timelines.
+// severities and event timelines: one to four under each image's own name
+// (what a repo's detail lists), and the rest of advisoryTotal over packages,
+// versioned ones too (python-3.12, nodejs-22).
 func (s *seeder) seedAdvisories() {
-	for range 320 {
-		pkg := advisoryPackages[s.rng.IntN(len(advisoryPackages))]
-		t := s.ago(2*365*day, 2*day)
-		aliases := []string{fmt.Sprintf("CVE-%d-%d", t.Year(), 1000+s.rng.IntN(60000))}
-		if s.rng.IntN(3) == 0 {
-			aliases = append(aliases, fmt.Sprintf("GHSA-%s-%s-%s", s.alnum4(), s.alnum4(), s.alnum4()))
+	seen := map[string]bool{}
+	for _, r := range acmeRepos {
+		if seen[r.name] {
+			continue
 		}
-		score := float64(20+s.rng.IntN(81)) / 10
-		sev := []api.Severity{{Type: "CVSS_V3", Score: fmt.Sprintf("%.1f", score)}}
-		if s.rng.IntN(4) == 0 {
-			sev = append(sev, api.Severity{Type: "CVSS_V4", Score: fmt.Sprintf("%.1f", min(10, score+0.3))})
+		seen[r.name] = true
+		comps := append(slices.Clone(imageComponents[r.name]), r.name)
+		for range 1 + s.rng.IntN(4) {
+			pick := comps
+			if s.rng.IntN(3) == 0 {
+				pick = systemComponents
+			}
+			s.advisory(r.name, pick[s.rng.IntN(len(pick))])
 		}
-		var events []api.AdvisoryEvent
-		et := t
-		for _, typ := range advisoryOutcomes[s.rng.IntN(len(advisoryOutcomes))] {
-			events = append(events, api.AdvisoryEvent{UID: s.hex16(), CreateTime: api.TimeOf(et), Type: typ})
-			et = minTime(et.Add(time.Duration(1+s.rng.IntN(30*24))*time.Hour), s.now)
-		}
-		s.advs.add(api.Advisory{UID: s.hex32(), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
-			ArtifactName: pkg.artifact, ArtifactType: "package", ComponentName: pkg.component, Aliases: aliases,
-			Severities: sev, Events: events, CreateTime: api.TimeOf(t), UpdateTime: events[len(events)-1].CreateTime})
 	}
+	for s.advs.live < advisoryTotal {
+		pkg := advisoryPackages[s.rng.IntN(len(advisoryPackages))]
+		s.advisory(pkg.artifact, pkg.component)
+	}
+}
+
+// advisory adds one advisory about component in artifact.
+func (s *seeder) advisory(artifact, component string) {
+	t := s.ago(2*365*day, 2*day)
+	aliases := []string{fmt.Sprintf("CVE-%d-%d", t.Year(), 1000+s.rng.IntN(60000))}
+	if s.rng.IntN(3) == 0 {
+		aliases = append(aliases, fmt.Sprintf("GHSA-%s-%s-%s", s.alnum4(), s.alnum4(), s.alnum4()))
+	}
+	score := float64(20+s.rng.IntN(81)) / 10
+	sev := []api.Severity{{Type: "CVSS_V3", Score: fmt.Sprintf("%.1f", score)}}
+	if s.rng.IntN(4) == 0 {
+		sev = append(sev, api.Severity{Type: "CVSS_V4", Score: fmt.Sprintf("%.1f", min(10, score+0.3))})
+	}
+	var events []api.AdvisoryEvent
+	et := t
+	for _, typ := range advisoryOutcomes[s.rng.IntN(len(advisoryOutcomes))] {
+		events = append(events, api.AdvisoryEvent{UID: s.hex16(), CreateTime: api.TimeOf(et), Type: typ})
+		et = minTime(et.Add(time.Duration(1+s.rng.IntN(30*24))*time.Hour), s.now)
+	}
+	s.advs.add(api.Advisory{UID: s.hex32(), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
+		ArtifactName: artifact, ArtifactType: "package", ComponentName: component, Aliases: aliases,
+		Severities: sev, Events: events, CreateTime: api.TimeOf(t), UpdateTime: events[len(events)-1].CreateTime})
 }
 
 var seedArtifacts = []struct{ eco, name, desc string }{

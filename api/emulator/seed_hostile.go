@@ -91,32 +91,37 @@ var hostileIdentities = []seedIdentity{
 func (s *seeder) seedHostile(acme string) {
 	paths := map[string]string{"": acme}
 	for _, f := range hostileFolders {
-		uid := paths[parentPath(f.path)] + "/" + s.hex16()
-		c, u := s.created()
+		parent := paths[parentPath(f.path)]
+		uid := parent + "/" + s.hex16()
+		c, u := s.createdIn(parent, 120*day)
+		s.born[uid] = c.Time()
 		s.groups.add(api.Group{UID: uid, Name: baseName(f.path), Description: f.desc, CreateTime: c, UpdateTime: u})
 		paths[f.path] = uid
 		s.folders[f.path] = uid
 	}
 	for _, r := range hostileRepos {
-		s.seedRepo(seedRepo{name: r.name, tier: tierApp, desc: r.desc, majors: []int{1}, minors: 2, patches: 3, variants: dev},
-			paths["hostile"], r.name)
+		s.seedRepo(seedRepo{name: r.name, tier: tierApp, desc: r.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
+			paths["hostile"], r.name, "acme.example")
 		// seedRepo wrote a benign readme.
 		s.repos.items[len(s.repos.items)-1].Readme = hostileReadme(r.name)
 	}
-	c, u := s.created()
+	c, u := s.createdIn(acme, 90*day)
 	role := acme + "/" + s.hex16()
 	s.roles.add(api.Role{UID: role, Name: "hostile-role", Description: "role " + hostileAll,
 		Capabilities: []string{capRepoList}, CreateTime: c, UpdateTime: u})
 	for _, id := range hostileIdentities {
-		c, u := s.created()
+		c, u := s.createdIn(paths[id.folder], 90*day)
 		uid := paths[id.folder] + "/" + s.hex16()
 		s.idents.add(api.Identity{UID: uid, Name: id.name, Description: id.desc, Email: id.email,
 			ClaimMatch: &api.ClaimMatch{Issuer: id.issuer, Subject: id.subject}, CreateTime: c, UpdateTime: u})
 		for _, b := range id.bindings {
 			_, path, _ := strings.Cut(b, "@")
-			s.bindings.add(bindingRec{UID: paths[path] + "/" + s.hex16(), IdentityUID: uid, RoleUID: viewerRoleUID, Create: c, Update: c})
+			on := paths[path]
+			t := api.TimeOf(s.after(later(c.Time(), s.born[on]), 30*day))
+			s.bindings.add(bindingRec{UID: on + "/" + s.hex16(), IdentityUID: uid, RoleUID: viewerRoleUID, Create: t, Update: t})
 		}
 	}
+	c, u = s.createdIn(paths["hostile"], 90*day)
 	s.subs.add(api.Subscription{UID: paths["hostile"] + "/" + s.hex16(), Sink: "https://hooks.evil.example/" + hostileBidi + hostileWide, CreateTime: c, UpdateTime: u})
 	texts := []string{hostileTitle + hostileClear, hostileClip + hostileLink, hostileDCS + hostileAPC + hostileC0,
 		hostileC1 + hostileBidi + hostileZW, hostileWide + hostileCombine, hostileLong}

@@ -129,34 +129,52 @@ var subscriptionSinks = []struct{ folder, sink string }{
 	{"globex:", "https://hooks.globex.example/registry"},
 }
 
-// seedIAM adds custom roles, identities, their bindings and subscriptions.
+// seedIAM adds custom roles, identities, their bindings and subscriptions,
+// each created after the group it is in (a binding after its identity too).
 func (s *seeder) seedIAM(acme, globex string) {
 	roleUID := map[string]string{}
 	for _, r := range builtinRoles {
 		roleUID[r.name] = builtinRoleUID(r.name)
 	}
 	for _, r := range customRoles {
-		c, u := s.created()
+		c, u := s.createdIn(acme, 90*day)
 		uid := acme + "/" + s.hex16()
 		s.roles.add(api.Role{UID: uid, Name: r.name, Description: r.desc, Capabilities: r.caps(), CreateTime: c, UpdateTime: u})
 		roleUID[r.name] = uid
 	}
 	for _, list := range [][]seedIdentity{acmeIdentities, globexIdentities} {
 		for _, id := range list {
-			c, u := s.created()
-			uid := s.folders[id.folder] + "/" + s.hex16()
+			group := s.folders[id.folder]
+			c, u := s.createdIn(group, 300*day)
+			uid := group + "/" + s.hex16()
 			s.idents.add(api.Identity{UID: uid, Name: id.name, Description: id.desc, Email: id.email,
 				ClaimMatch:   &api.ClaimMatch{Issuer: id.issuer, Subject: id.subject},
-				LastSeenTime: api.TimeOf(s.ago(30*day, time.Duration(0))), CreateTime: c, UpdateTime: u})
+				LastSeenTime: api.TimeOf(s.recently(c.Time(), 30*day)), CreateTime: c, UpdateTime: u})
 			for _, b := range id.bindings {
 				role, path, _ := strings.Cut(b, "@")
-				t := api.TimeOf(s.between(c.Time(), s.now))
-				s.bindings.add(bindingRec{UID: s.folders[path] + "/" + s.hex16(), IdentityUID: uid, RoleUID: roleUID[role], Create: t, Update: t})
+				on := s.folders[path]
+				t := api.TimeOf(s.after(later(c.Time(), s.born[on]), 60*day))
+				s.bindings.add(bindingRec{UID: on + "/" + s.hex16(), IdentityUID: uid, RoleUID: roleUID[role], Create: t, Update: t})
 			}
 		}
 	}
 	for _, sub := range subscriptionSinks {
-		c, u := s.created()
-		s.subs.add(api.Subscription{UID: s.folders[sub.folder] + "/" + s.hex16(), Sink: sub.sink, CreateTime: c, UpdateTime: u})
+		group := s.folders[sub.folder]
+		c, u := s.createdIn(group, 365*day)
+		s.subs.add(api.Subscription{UID: group + "/" + s.hex16(), Sink: sub.sink, CreateTime: c, UpdateTime: u})
 	}
+}
+
+// recently is a random time within span before now, and not before t.
+func (s *seeder) recently(t time.Time, span time.Duration) time.Time {
+	span = max(0, min(span, s.now.Sub(t)))
+	return s.now.Add(-time.Duration(s.frac() * float64(span))).Truncate(time.Millisecond)
+}
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }

@@ -34,99 +34,184 @@ func (s *seeder) newDigest() int32 {
 // of the medium and large sizes, with their tags.
 func (s *seeder) seedRegistry(acme, globex string) {
 	for _, r := range acmeRepos {
-		s.seedRepo(r, s.folders[r.folder], r.name)
+		s.seedRepo(r, s.folders[r.folder], r.name, "acme.example")
 	}
 	for _, r := range globexRepos {
-		s.seedRepo(r, s.folders[r.folder], r.name)
+		s.seedRepo(r, s.folders[r.folder], r.name, "globex.example")
 	}
 	taken := map[string]bool{}
 	for i := range s.shape.extraRepos {
-		base := acmeRepos[2+s.rng.IntN(len(acmeRepos)-2)] // python and node are big enough already
+		base := extraBases[s.rng.IntN(len(extraBases))]
 		team := fmt.Sprintf("teams/team-%02d", i%s.shape.extraFolders+1)
 		name := base.name + extraSuffixes[s.rng.IntN(len(extraSuffixes))]
 		for n := 2; taken[team+"/"+name]; n++ {
 			name = fmt.Sprintf("%s%s-%d", base.name, extraSuffixes[s.rng.IntN(len(extraSuffixes))], n)
 		}
 		taken[team+"/"+name] = true
-		s.seedRepo(base, s.folders[team], name)
+		s.seedRepo(base, s.folders[team], name, "acme.example")
 	}
 }
 
-func (s *seeder) seedRepo(r seedRepo, group, name string) {
-	uid := group + "/" + s.hex16()
-	created := s.ago(3*365*day, 2*365*day)
-	var versions []string
-	for _, maj := range r.majors {
-		for mi := range r.minors {
-			for p := range r.patches {
-				versions = append(versions, fmt.Sprintf("%d.%d.%d", maj, mi, p))
-			}
+// extraBases are the repos the medium and large sizes copy: all but the
+// few whose release lines are long already.
+var extraBases = func() []seedRepo {
+	var out []seedRepo
+	for _, r := range acmeRepos {
+		if r.name != "aws-cli" && r.name != "python" && r.name != "node" {
+			out = append(out, r)
 		}
 	}
-	n := len(versions)
-	span := s.now.Sub(created)
-	at := func(i int) time.Time {
-		return created.Add(time.Duration(float64(span) * float64(i+1) / float64(n+2))).Add(time.Duration(s.rng.Int64N(int64(6 * time.Hour)))).Truncate(time.Millisecond)
+	return out
+}()
+
+// versions lists a line's versions, oldest first.
+func (l vline) versions() []string {
+	var out []string
+	n := l.to - l.from + 1
+	for m := l.from; m <= l.to; m++ {
+		if l.patches == 0 {
+			out = append(out, fmt.Sprintf("%d.%d", l.major, m))
+			continue
+		}
+		for p := range max(1, (l.patches*(l.to-m+1)+n-1)/n) {
+			out = append(out, fmt.Sprintf("%d.%d.%d", l.major, m, p))
+		}
 	}
-	times := make([]time.Time, n)
-	for i := range versions {
-		times[i] = at(i)
+	return out
+}
+
+// release is one version of a repo and when it came out.
+type release struct {
+	version string
+	at      time.Time
+}
+
+// releases spreads each line's versions from some time after the repo was
+// created (the older the line, the earlier) to a little before now.
+func (s *seeder) releases(r seedRepo, created time.Time) []release {
+	var out []release
+	span := s.now.Sub(created)
+	for k, l := range r.lines {
+		start := created.Add(span * time.Duration(k) / time.Duration(2*len(r.lines)))
+		vs := l.versions()
+		for i, ver := range vs {
+			at := start.Add(time.Duration(float64(s.now.Sub(start)) * float64(i+1) / float64(len(vs)+1)))
+			at = minTime(at.Add(time.Duration(s.frac()*float64(6*time.Hour))), s.now).Truncate(time.Millisecond)
+			out = append(out, release{ver, at})
+		}
+	}
+	return out
+}
+
+// seedRepo adds a repo created after its group, and its tags, each created
+// after the repo: a version tag per release and variant (the oldest tenth
+// deprecated), an epoch rebuild of each, floating tags (minor line, major,
+// latest) on the newest release they cover, signature and attestation tags
+// on the minor lines, and dated tags on the newest releases.
+func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
+	uid := group + "/" + s.hex16()
+	created := s.after(s.born[group], max(0, min(300*day, s.now.Sub(s.born[group])-120*day)))
+	rel := s.releases(r, created)
+	n := len(rel)
+	byTime := make([]int, n)
+	for i := range byTime {
+		byTime[i] = i
+	}
+	slices.SortStableFunc(byTime, func(a, b int) int { return rel[a].at.Compare(rel[b].at) })
+	// The oldest releases are deprecated: about a tenth of the visible
+	// tags, floating tags included.
+	deprecated := make([]bool, n)
+	for _, i := range byTime[:n*14/100] {
+		deprecated[i] = true
 	}
 	tag := func(name string, d int32, c, u time.Time, deprecated bool) {
 		s.tags.add(tagRec{UID: uid + "/" + s.hex16(), Name: name, Digest: d, Create: c.UnixMilli(),
 			Update: u.UnixMilli(), Deprecated: deprecated, Class: tagClass(name)})
 	}
-	later := func(t time.Time) time.Time {
-		return minTime(t.Add(time.Duration(s.rng.Int64N(int64(3*time.Hour)))), s.now)
+	soon := func(t time.Time) time.Time {
+		return minTime(t.Add(time.Duration(s.frac()*float64(3*time.Hour))), s.now).Truncate(time.Millisecond)
 	}
+	updated := created
 	for _, v := range r.variants {
-		floating := map[string]int{} // floating tag → index of the newest version it covers
-		first := map[string]int{}
+		newest := map[string]int{} // floating tag → the highest release it covers
+		first := map[string]time.Time{}
 		digests := make([]int32, n)
-		for i, ver := range versions {
+		for i, rl := range rel {
 			d := s.newDigest()
 			digests[i] = d
-			deprecated := i < n/10
-			tag(ver+v, d, times[i], later(times[i]), deprecated)
+			u := soon(rl.at)
 			if v == "" {
-				// The bare version tag points at its newest epoch build.
-				tag(fmt.Sprintf("%s-r%d", ver, s.rng.IntN(4)), d, times[i], times[i], deprecated)
-			}
-			parts := strings.Split(ver, ".")
-			for _, f := range []string{parts[0] + "." + parts[1], parts[0], "latest"} {
-				if _, ok := first[f]; !ok {
-					first[f] = i
+				// Each rebuild of a version is an epoch tag (-r0, -r1...);
+				// the version tag points at the newest.
+				// Rebuilds come every few days, none in the future.
+				epochs := 1 + s.rng.IntN(3)
+				for epochs > 1 && !rl.at.Add(time.Duration(epochs-1)*3*day).Before(s.now) {
+					epochs--
 				}
-				floating[f] = i
+				for e := range epochs {
+					at, de := rl.at.Add(time.Duration(e)*3*day), d
+					if e < epochs-1 {
+						de = s.newDigest()
+					}
+					tag(fmt.Sprintf("%s-r%d", rl.version, e), de, at, at, deprecated[i])
+					u = later(u, at)
+				}
+			}
+			updated = later(updated, u)
+			tag(rl.version+v, d, rl.at, u, deprecated[i])
+			for _, f := range floating(rl.version) {
+				if t, ok := first[f]; !ok || rl.at.Before(t) {
+					first[f] = rl.at
+				}
+				newest[f] = i // releases are in version order within a line, lines oldest first
 			}
 		}
-		for _, f := range slices.Sorted(maps.Keys(floating)) {
-			i := floating[f]
+		for _, f := range slices.Sorted(maps.Keys(newest)) {
+			i := newest[f]
 			name := f + v
 			if f == "latest" && v != "" {
 				name = "latest" + v
 			}
-			tag(name, digests[i], times[first[f]], later(times[i]), false)
-			if v == "" && f != "latest" && strings.Count(f, ".") == 1 {
+			u := soon(later(rel[i].at, first[f]))
+			updated = later(updated, u)
+			tag(name, digests[i], first[f], u, false)
+			if v == "" && f != "latest" && f == floating(rel[i].version)[0] {
+				// Signatures and attestations of the newest image of each
+				// minor line (major line for major.minor versions).
 				sub := strings.TrimPrefix(s.digests[digests[i]], "sha256:")
-				tag("sha256-"+sub+".sig", s.newDigest(), times[i], times[i], false)
-				tag("sha256-"+sub+".att", s.newDigest(), times[i], times[i], false)
+				tag("sha256-"+sub+".sig", s.newDigest(), rel[i].at, rel[i].at, false)
+				tag("sha256-"+sub+".att", s.newDigest(), rel[i].at, rel[i].at, false)
 			}
 		}
 		if v == "" {
-			for i := max(0, n-3); i < n; i++ {
-				tag(versions[i]+"-"+times[i].Format("20060102"), digests[i], times[i], times[i], false)
+			for _, i := range byTime[max(0, n-3):] {
+				tag(rel[i].version+"-"+rel[i].at.Format("20060102"), digests[i], rel[i].at, rel[i].at, false)
 			}
 		}
 	}
-	c := api.TimeOf(created)
-	latest := versions[n-1]
+	latest := rel[n-1].version
+	active := []string{"latest"}
+	for _, v := range r.variants {
+		if v != "" {
+			active = append(active, "latest"+v)
+		}
+	}
 	s.repos.add(repoRec{
 		Repo: api.Repo{UID: uid, Name: name, Description: r.desc, CatalogTier: r.tier,
-			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/acme.example/" + name},
-			ActiveTags: []string{"latest", "latest-dev", latest}, CreateTime: c, UpdateTime: api.TimeOf(later(times[n-1]))},
-		Readme: readme(name, r.desc, latest, r.variants),
+			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/" + org + "/" + name},
+			ActiveTags: append(active, latest), CreateTime: api.TimeOf(created), UpdateTime: api.TimeOf(updated)},
+		Readme: readme(name, r.desc, latest, r.variants, org),
 	})
+}
+
+// floating is the floating tags a version moves, most specific first: its
+// minor line (for major.minor.patch), its major, and latest.
+func floating(version string) []string {
+	parts := strings.Split(version, ".")
+	if len(parts) == 3 {
+		return []string{parts[0] + "." + parts[1], parts[0], "latest"}
+	}
+	return []string{parts[0], "latest"}
 }
 
 func minTime(a, b time.Time) time.Time {
@@ -151,7 +236,7 @@ func bundlesFor(tier string) []string {
 }
 
 // readme is a repo's Markdown readme: a few paragraphs, a table and a code block.
-func readme(name, desc, latest string, variants []string) string {
+func readme(name, desc, latest string, variants []string, org string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s Minimal and hardened: rebuilt nightly from source, with a signed SBOM and provenance for every image, and no known CVEs at publication.\n\n", name, desc)
 	b.WriteString("Images are distroless by default: no shell and no package manager. The `-dev` variants add both, for multi-stage builds and debugging.\n\n")
@@ -165,9 +250,9 @@ func readme(name, desc, latest string, variants []string) string {
 	minor := latest[:strings.LastIndexByte(latest, '.')]
 	fmt.Fprintf(&b, "| `%s` | the %s release line | no |\n| `%s` | exactly this version | no |\n\n", minor, minor, latest)
 	b.WriteString("## Usage\n\n```sh\n")
-	fmt.Fprintf(&b, "docker pull cgr.dev/acme.example/%s:latest\ndocker run --rm cgr.dev/acme.example/%s:latest --version\n```\n\n", name, name)
+	fmt.Fprintf(&b, "docker pull cgr.dev/%s/%s:latest\ndocker run --rm cgr.dev/%s/%s:latest --version\n```\n\n", org, name, org, name)
 	b.WriteString("## Verifying signatures\n\n```sh\ncosign verify \\\n  --certificate-oidc-issuer=https://token.actions.githubusercontent.com \\\n")
-	fmt.Fprintf(&b, "  --certificate-identity-regexp='https://github.com/acme/images/.*' \\\n  cgr.dev/acme.example/%s:latest\n```\n\n", name)
+	fmt.Fprintf(&b, "  --certificate-identity-regexp='https://github.com/%s/images/.*' \\\n  cgr.dev/%s/%s:latest\n```\n\n", strings.TrimSuffix(org, ".example"), org, name)
 	b.WriteString("Tags ending in `-r<N>` are epoch rebuilds of the same version; `sha256-<digest>.sig` and `.att` tags hold signatures and attestations. Both are hidden from tag lists unless asked for.\n")
 	return b.String()
 }

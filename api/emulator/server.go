@@ -113,12 +113,6 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, e)
 		return
 	}
-	rt, ok := srv.route(r.URL.Path)
-	if !ok {
-		writeErr(w, newErr(api.CodeNotFound, domainPing, "no such path "+r.URL.Path,
-			api.Detail{ResourceInfo: &api.ResourceInfo{ResourceType: "path", ResourceName: r.URL.Path}}))
-		return
-	}
 	if r.Method == http.MethodGet {
 		srv.st.mu.RLock()
 		defer srv.st.mu.RUnlock()
@@ -126,9 +120,17 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		srv.st.mu.Lock()
 		defer srv.st.mu.Unlock()
 	}
+	// Authentication comes first, as at the real gateway: without a valid
+	// token every path but ping answers 401, known or not.
 	p, e := srv.authenticate(r)
 	if e != nil {
 		writeErr(w, e)
+		return
+	}
+	rt, ok := srv.route(r.URL.Path)
+	if !ok {
+		writeErr(w, newErr(api.CodeNotFound, domainPing, "no such path "+r.URL.Path,
+			api.Detail{ResourceInfo: &api.ResourceInfo{ResourceType: "path", ResourceName: r.URL.Path}}))
 		return
 	}
 	if e := rt(&call{srv: srv, st: srv.st, w: w, r: r, p: p}); e != nil {

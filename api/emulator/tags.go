@@ -32,7 +32,7 @@ func (c *call) tagsRoute(rest string) *apiErr {
 		ls := listSpec[tagRec]{c: st.tags, plural: "tags", mask: mask,
 			out: func(t *tagRec) any { return st.tagOut(t) }}
 		if scope == "" {
-			ls.keep = scopedKeep(c.p, capTagList, true, func(t *tagRec) string { return t.UID })
+			ls.within, ls.keep = registryScope(c, capTagList, func(t *tagRec) string { return t.UID })
 		}
 		runList(c.srv, c.w, c.r, q, ls)
 		return nil
@@ -86,19 +86,14 @@ func (c *call) createTag(repoUID string) *apiErr {
 		return badField(domainRegistry, "digest", fmt.Sprintf("%q must be sha256: and 64 lower-case hex digits", body.Digest))
 	}
 	now := c.srv.now().UnixMilli()
-	if s := st.tags.children[repoUID]; s != nil {
-		for _, id := range s.lists[fieldUID].ids {
-			t := st.tags.items[id]
-			if t.Name != body.Name {
-				continue
-			}
-			if d := st.digest(body.Digest); d != t.Digest {
-				t.Digest, t.Update = d, now
-				st.tags.update(id, t)
-			}
-			writeJSON(c.w, st.tagOut(&t))
-			return nil
+	if id, ok := childNamed(st.tags, repoUID, body.Name); ok {
+		t := st.tags.items[id]
+		if d := st.digest(body.Digest); d != t.Digest {
+			t.Digest, t.Update = d, now
+			st.tags.update(id, t)
 		}
+		writeJSON(c.w, st.tagOut(&t))
+		return nil
 	}
 	t := tagRec{UID: repoUID + "/" + st.hex16(), Name: body.Name, Digest: st.digest(body.Digest),
 		Create: now, Update: now, Class: tagClass(body.Name)}

@@ -83,11 +83,31 @@ func patchMask(c *call, domain string, raw map[string]json.RawMessage, known, up
 		return mask, nil
 	}
 	if len(mask) == 1 && mask[0] == "*" {
-		return updatable, nil
+		// Full replacement: every updatable field (a member path such as
+		// claimMatch.issuer is covered by its object).
+		var all []string
+		for _, f := range updatable {
+			if !strings.Contains(f, ".") {
+				all = append(all, f)
+			}
+		}
+		return all, nil
 	}
 	out := make([]string, 0, len(mask))
 	for _, f := range mask {
 		name := camel(f)
+		if top, _, dotted := strings.Cut(name, "."); dotted && !slices.Contains(updatable, name) && slices.Contains(known, top) {
+			members := []string{}
+			for _, u := range updatable {
+				if strings.HasPrefix(u, top+".") {
+					members = append(members, u)
+				}
+			}
+			if len(members) == 0 {
+				return nil, badField(domain, "updateMask", fmt.Sprintf("field %q has no updatable members; updatable: %s", f, strings.Join(updatable, ", ")))
+			}
+			return nil, badField(domain, "updateMask", fmt.Sprintf("unknown member %q; updatable: %s", f, strings.Join(updatable, ", ")))
+		}
 		switch {
 		case slices.Contains(updatable, name):
 			out = append(out, name)

@@ -1,0 +1,117 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// redacted replaces a token wherever one would show.
+const redacted = "[redacted]"
+
+// redactString hides the token sent (secret) and anything shaped like a JWT.
+func redactString(s, secret string) string {
+	if secret != "" {
+		s = strings.ReplaceAll(s, secret, redacted)
+	}
+	return jwtLike.ReplaceAllString(s, redacted)
+}
+
+// hideToken hides the token in an error body: a proxy or server that echoes the
+// request into its error would otherwise put the token on screen and in logs.
+// It works on the raw bytes; redactStatus and redactJSON catch a token that
+// JSON escapes (\u0041...) hide from it.
+func hideToken(body []byte, secret string) []byte {
+	if secret != "" {
+		body = bytes.ReplaceAll(body, []byte(secret), []byte(redacted))
+	}
+	return jwtLike.ReplaceAll(body, []byte(redacted))
+}
+
+// redactStatus hides tokens in every decoded string of an error status.
+func redactStatus(st *Status, secret string) {
+	r := func(s *string) { *s = redactString(*s, secret) }
+	r(&st.Message)
+	for i := range st.Details {
+		d := &st.Details[i]
+		r(&d.Type)
+		if e := d.ErrorInfo; e != nil {
+			r(&e.Reason)
+			r(&e.Domain)
+			if e.Metadata != nil {
+				md := make(map[string]string, len(e.Metadata))
+				for k, v := range e.Metadata {
+					md[redactString(k, secret)] = redactString(v, secret)
+				}
+				e.Metadata = md
+			}
+		}
+		if b := d.BadRequest; b != nil {
+			for j := range b.FieldViolations {
+				r(&b.FieldViolations[j].Field)
+				r(&b.FieldViolations[j].Description)
+			}
+		}
+		if p := d.PreconditionFailure; p != nil {
+			for j := range p.Violations {
+				v := &p.Violations[j]
+				r(&v.Type)
+				r(&v.Subject)
+				r(&v.Description)
+			}
+		}
+		if ri := d.ResourceInfo; ri != nil {
+			r(&ri.ResourceType)
+			r(&ri.ResourceName)
+			r(&ri.Owner)
+			r(&ri.Description)
+		}
+	}
+}
+
+// redactJSON returns body with tokens hidden in its decoded strings: when
+// one was hidden by JSON escapes, the body is encoded again without it.
+// A body that is not JSON is returned as it is.
+func redactJSON(body []byte, secret string) []byte {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return body
+	}
+	changed := false
+	var walk func(any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case string:
+			if y := redactString(x, secret); y != x {
+				changed = true
+				return y
+			}
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			out := make(map[string]any, len(x))
+			for k, e := range x {
+				k2 := redactString(k, secret)
+				changed = changed || k2 != k
+				out[k2] = walk(e)
+			}
+			return out
+		}
+		return v
+	}
+	v = walk(v)
+	if !changed {
+		return body
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return []byte(redacted)
+	}
+	return bytes.TrimSpace(b.Bytes())
+}
