@@ -6,7 +6,6 @@
 package keymap
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -43,11 +42,14 @@ const (
 	MarkFlagged Action = "mark-flagged"
 	// OnlyFlagged shows only rows with the flag, scanning the whole collection.
 	OnlyFlagged Action = "only-flagged"
-	Delete      Action = "delete"
-	Bind        Action = "bind"
-	Edit        Action = "edit"
-	New         Action = "new"
-	Undo        Action = "undo"
+	// ShowHidden lists the kinds of tags the API hides by default too
+	// (epochs, dates, signatures).
+	ShowHidden Action = "show-hidden"
+	Delete     Action = "delete"
+	Bind       Action = "bind"
+	Edit       Action = "edit"
+	New        Action = "new"
+	Undo       Action = "undo"
 	// ServerFilter asks the server for an exact match of the pattern typed.
 	ServerFilter Action = "server-filter"
 	Help         Action = "help"
@@ -82,6 +84,7 @@ type Def struct {
 	Short  string   // footer word: "open"
 	Desc   string   // help line: "open the selected node or collection"
 	Group  Group
+	labels *Labels // nil: UnicodeLabels
 }
 
 // KeyLabel is how the keys are shown: the first two, joined by "/".
@@ -91,64 +94,51 @@ func (d Def) KeyLabel() string {
 		if len(labels) == 2 {
 			break
 		}
-		labels = append(labels, keyLabel(k))
+		labels = append(labels, d.labels.of(k))
 	}
 	return strings.Join(labels, "/")
-}
-
-func keyLabel(k string) string {
-	switch k {
-	case "up":
-		return "↑"
-	case "down":
-		return "↓"
-	case "left":
-		return "←"
-	case "right":
-		return "→"
-	}
-	return k
 }
 
 // defaults are the declarations with their default keys.
 func defaults() []Def {
 	return []Def{
-		{Up, []string{"k", "up"}, "up", "move up", Navigation},
-		{Down, []string{"j", "down"}, "down", "move down", Navigation},
-		{Top, []string{"g", "home"}, "top", "go to the first row", Navigation},
-		{Bottom, []string{"G", "end"}, "end", "go to the last row (one skip request, not every page)", Navigation},
-		{HalfUp, []string{"ctrl+u"}, "½ up", "half a page up", Navigation},
-		{HalfDown, []string{"ctrl+d"}, "½ down", "half a page down", Navigation},
-		{PageUp, []string{"pgup", "ctrl+b"}, "page up", "a page up", Navigation},
-		{PageDown, []string{"pgdown", "ctrl+f"}, "page down", "a page down", Navigation},
-		{Open, []string{"enter"}, "open", "open: a collection as a table, a resource's details, a folder or repo expands", Navigation},
-		{Expand, []string{"l", "right"}, "expand", "expand the node (or step into it); in tables, open", Navigation},
-		{Collapse, []string{"h", "left"}, "collapse", "collapse the node, or go to its parent; in tables, back", Navigation},
-		{Back, []string{"esc"}, "back", "close the innermost thing (input, dialog, table)", Navigation},
-		{Focus, []string{"tab"}, "pane", "switch focus between the list and the detail pane", Navigation},
-		{Table, []string{"t"}, "table", "open the selected collection as a full-screen table", Resource},
-		{Mark, []string{"space"}, "mark", "mark or unmark the row (d and y then act on every marked row)", Resource},
-		{MarkFlagged, []string{"V"}, "mark deprecated", "mark every deprecated row shown", Resource},
-		{OnlyFlagged, []string{"D"}, "deprecated only", "show only deprecated tags, scanning every page of the list", Resource},
-		{Delete, []string{"d"}, "delete", "delete the marked rows (or the one under the cursor), after asking", Resource},
-		{Edit, []string{"e"}, "edit", "edit the main field in place (in the detail pane: choose the field)", Resource},
-		{New, []string{"n"}, "new", "create a resource in this collection", Resource},
-		{Undo, []string{"u"}, "undo", "undo the last edit (sends the old value with the same mask)", Global},
-		{Bind, []string{"b"}, "bind", "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Resource},
-		{Sort, []string{"s"}, "sort", "cycle the server-side sort order", Resource},
-		{Refresh, []string{"r"}, "refresh", "reload (or retry) the selected collection or resource", Resource},
-		{Copy, []string{"y"}, "copy", "copy the uid (digest for tags) to the clipboard (OSC 52)", Resource},
-		{CopyRef, []string{"Y"}, "copy ref", "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Resource},
-		{Filter, []string{"/"}, "filter", "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Resource},
-		{Command, []string{":"}, "command", "command line: :repos :tags :groups :identities :bindings :roles :advisories ...", Global},
-		{Help, []string{"?"}, "help", "show or hide this help", Global},
-		{Quit, []string{"q", "ctrl+c"}, "quit", "quit canopy (ctrl+c also from text inputs)", Global},
-		{Accept, []string{"enter"}, "accept", "accept the input (a filter stays, to navigate its rows)", Input},
-		{Cancel, []string{"esc"}, "cancel", "close the input", Input},
-		{Complete, []string{"tab"}, "complete", "complete the highlighted suggestion", Input},
-		{ServerFilter, []string{"ctrl+s"}, "server filter", "ask the server for an exact match of the pattern (repos and tags: name; advisories: id or text)", Input},
-		{Prev, []string{"up", "ctrl+p", "shift+tab"}, "prev", "previous suggestion", Input},
-		{Next, []string{"down", "ctrl+n"}, "next", "next suggestion", Input},
+		{Action: Up, Keys: []string{"k", "up"}, Short: "up", Desc: "move up", Group: Navigation},
+		{Action: Down, Keys: []string{"j", "down"}, Short: "down", Desc: "move down", Group: Navigation},
+		{Action: Top, Keys: []string{"g", "home"}, Short: "top", Desc: "go to the first row", Group: Navigation},
+		{Action: Bottom, Keys: []string{"G", "end"}, Short: "end", Desc: "go to the last row (one skip request, not every page)", Group: Navigation},
+		{Action: HalfUp, Keys: []string{"ctrl+u"}, Short: "½ up", Desc: "half a page up", Group: Navigation},
+		{Action: HalfDown, Keys: []string{"ctrl+d"}, Short: "½ down", Desc: "half a page down", Group: Navigation},
+		{Action: PageUp, Keys: []string{"pgup", "ctrl+b"}, Short: "page up", Desc: "a page up", Group: Navigation},
+		{Action: PageDown, Keys: []string{"pgdown", "ctrl+f"}, Short: "page down", Desc: "a page down", Group: Navigation},
+		{Action: Open, Keys: []string{"enter"}, Short: "open", Desc: "open: a collection as a table, a resource's details, a folder or repo expands", Group: Navigation},
+		{Action: Expand, Keys: []string{"l", "right"}, Short: "expand", Desc: "expand the node (or step into it); in tables, open", Group: Navigation},
+		{Action: Collapse, Keys: []string{"h", "left"}, Short: "collapse", Desc: "collapse the node, or go to its parent; in tables, back", Group: Navigation},
+		{Action: Back, Keys: []string{"esc"}, Short: "back", Desc: "close the innermost thing (input, dialog, table)", Group: Navigation},
+		{Action: Focus, Keys: []string{"tab"}, Short: "pane", Desc: "switch focus between the list and the detail pane", Group: Navigation},
+		{Action: Table, Keys: []string{"t"}, Short: "table", Desc: "open the selected collection as a full-screen table", Group: Resource},
+		{Action: Mark, Keys: []string{"space"}, Short: "mark", Desc: "mark or unmark the row (d and y then act on every marked row)", Group: Resource},
+		{Action: MarkFlagged, Keys: []string{"V"}, Short: "mark deprecated", Desc: "mark every deprecated row shown", Group: Resource},
+		{Action: OnlyFlagged, Keys: []string{"D"}, Short: "deprecated only", Desc: "show only deprecated tags, scanning every page of the list", Group: Resource},
+		{Action: ShowHidden, Keys: []string{"H"}, Short: "hidden tags", Desc: "show hidden tags too (epochs -r<N>, dates -<yyyymmdd>, signatures sha256-*): reloads the list", Group: Resource},
+		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},
+		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},
+		{Action: New, Keys: []string{"n"}, Short: "new", Desc: "create a resource in this collection", Group: Resource},
+		{Action: Undo, Keys: []string{"u"}, Short: "undo", Desc: "undo this session's edits, newest first (sends the old value with the same mask)", Group: Global},
+		{Action: Bind, Keys: []string{"b"}, Short: "bind", Desc: "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Group: Resource},
+		{Action: Sort, Keys: []string{"s"}, Short: "sort", Desc: "cycle the server-side sort order", Group: Resource},
+		{Action: Refresh, Keys: []string{"r"}, Short: "refresh", Desc: "reload (or retry) the selected collection or resource", Group: Resource},
+		{Action: Copy, Keys: []string{"y"}, Short: "copy", Desc: "copy the uid (digest for tags) to the clipboard (OSC 52)", Group: Resource},
+		{Action: CopyRef, Keys: []string{"Y"}, Short: "copy ref", Desc: "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Group: Resource},
+		{Action: Filter, Keys: []string{"/"}, Short: "filter", Desc: "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Group: Resource},
+		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ...", Group: Global},
+		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide this help", Group: Global},
+		{Action: Quit, Keys: []string{"q", "ctrl+c"}, Short: "quit", Desc: "quit canopy (ctrl+c also from text inputs)", Group: Global},
+		{Action: Accept, Keys: []string{"enter"}, Short: "accept", Desc: "accept the input (a filter stays, to navigate its rows)", Group: Input},
+		{Action: Cancel, Keys: []string{"esc"}, Short: "cancel", Desc: "close the input", Group: Input},
+		{Action: Complete, Keys: []string{"tab"}, Short: "complete", Desc: "complete the highlighted suggestion", Group: Input},
+		{Action: ServerFilter, Keys: []string{"ctrl+s"}, Short: "server filter", Desc: "ask the server for an exact match of the pattern (repos and tags: name; advisories: id or text)", Group: Input},
+		{Action: Prev, Keys: []string{"up", "ctrl+p", "shift+tab"}, Short: "prev", Desc: "previous suggestion", Group: Input},
+		{Action: Next, Keys: []string{"down", "ctrl+n"}, Short: "next", Desc: "next suggestion", Group: Input},
 	}
 }
 
@@ -194,75 +184,6 @@ func (k *KeyMap) Lookup(msg tea.KeyPressMsg, candidates []State) (State, bool) {
 	for _, c := range candidates {
 		if i, ok := k.idx[c.Action]; ok && slices.Contains(k.defs[i].Keys, s) {
 			return c, true
-		}
-	}
-	return State{}, false
-}
-
-// Override replaces the keys of an action (from the user's config).
-func (k *KeyMap) Override(a Action, keys []string) error {
-	i, ok := k.idx[a]
-	if !ok {
-		return fmt.Errorf("unknown action %q", a)
-	}
-	if len(keys) == 0 {
-		return fmt.Errorf("action %q: no keys given", a)
-	}
-	k.defs[i].Keys = slices.Clone(keys)
-	return nil
-}
-
-// Conflict is one key bound to two actions that can apply at the same time.
-type Conflict struct {
-	Key     string
-	Actions [2]Action
-}
-
-// Conflicts lists keys bound to two actions of the same kind (two
-// non-input actions, or two input actions); input actions are only active
-// in text inputs, so they may share keys with the others.
-func (k *KeyMap) Conflicts() []Conflict {
-	var out []Conflict
-	for i, a := range k.defs {
-		for _, b := range k.defs[i+1:] {
-			if (a.Group == Input) != (b.Group == Input) {
-				continue
-			}
-			for _, key := range a.Keys {
-				if slices.Contains(b.Keys, key) {
-					out = append(out, Conflict{Key: key, Actions: [2]Action{a.Action, b.Action}})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// State says whether an action can be used in a view right now, and why not
-// when it cannot. A view lists the actions that apply to it; one that is
-// listed but not Enabled still shows (dimmed) and explains itself when
-// pressed.
-type State struct {
-	Action  Action
-	Enabled bool
-	Reason  string // why not, when !Enabled
-	Hide    bool   // applies, but not worth a footer hint (shown in help only)
-}
-
-// On is an enabled State.
-func On(a Action) State { return State{Action: a, Enabled: true} }
-
-// Off is a disabled State with the reason shown to the user.
-func Off(a Action, reason string) State { return State{Action: a, Reason: reason} }
-
-// Quiet is an enabled State kept out of the footer.
-func Quiet(a Action) State { return State{Action: a, Enabled: true, Hide: true} }
-
-// Find returns the state of a among states.
-func Find(states []State, a Action) (State, bool) {
-	for _, s := range states {
-		if s.Action == a {
-			return s, true
 		}
 	}
 	return State{}, false

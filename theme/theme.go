@@ -37,13 +37,19 @@ type Options struct {
 	Dark    bool   // the terminal's background is dark (for Auto)
 	NoColor bool   // NO_COLOR or TERM=dumb: attributes only, whatever Name says
 	Icons   bool   // use Unicode icons instead of the ASCII-safe glyphs
+	// ASCII: the terminal cannot show Unicode (its locale is not UTF-8), so
+	// every glyph, separator, arrow, ellipsis and border is ASCII; Icons is
+	// ignored.
+	ASCII bool
 	// Colors replace palette colors by role (see ColorRoles), as #rrggbb
 	// or an ANSI number 0-255; ignored without color.
 	Colors map[string]string
 }
 
-// Glyphs are the symbols drawn beside rows. The default set is ASCII so that
-// every terminal and font shows it.
+// Glyphs are the symbols drawn beside rows, and the punctuation of the
+// frame. The default set draws rows in ASCII so that every font shows it;
+// its punctuation is Unicode (one cell each), unless the terminal cannot
+// show Unicode at all (PlainGlyphs).
 type Glyphs struct {
 	Expanded, Collapsed, Leaf string
 	Loading, Failed, More     string
@@ -51,20 +57,42 @@ type Glyphs struct {
 	SortAsc, SortDesc         string
 	Ellipsis                  string
 	Spinner                   []string
+	// Rule divides panes; Dot separates parts of a status line; the arrows
+	// label arrow keys. Each is one cell wide.
+	Rule, Dot             string
+	Left, Right, Up, Down string
+	// Half is "half" in footer words ("½ down").
+	Half string
 }
 
 // ASCIIGlyphs is the default glyph set.
 func ASCIIGlyphs() Glyphs {
-	return Glyphs{Expanded: "v", Collapsed: ">", Leaf: " ", Loading: "...", Failed: "!", More: "+",
+	g := Glyphs{Expanded: "v", Collapsed: ">", Leaf: " ", Loading: "...", Failed: "!", More: "+",
 		Mark: "*", Deprecated: "!", SortAsc: "^", SortDesc: "v", Ellipsis: "~",
 		Spinner: []string{"|", "/", "-", "\\"}}
+	unicodePunct(&g)
+	return g
+}
+
+// PlainGlyphs is ASCIIGlyphs with ASCII punctuation too, for a terminal
+// whose locale is not UTF-8.
+func PlainGlyphs() Glyphs {
+	g := ASCIIGlyphs()
+	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "|", "-", "<", ">", "^", "v", "1/2"
+	return g
 }
 
 // IconGlyphs is the opt-in Unicode set.
 func IconGlyphs() Glyphs {
-	return Glyphs{Expanded: "▾", Collapsed: "▸", Leaf: " ", Loading: "…", Failed: "✗", More: "⋯",
+	g := Glyphs{Expanded: "▾", Collapsed: "▸", Leaf: " ", Loading: "…", Failed: "✗", More: "⋯",
 		Mark: "●", Deprecated: "⚠", SortAsc: "▲", SortDesc: "▼", Ellipsis: "…",
 		Spinner: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}}
+	unicodePunct(&g)
+	return g
+}
+
+func unicodePunct(g *Glyphs) {
+	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "│", "·", "←", "→", "↑", "↓", "½"
 }
 
 // Theme is every style canopy uses, by meaning.
@@ -72,6 +100,7 @@ type Theme struct {
 	Name    string
 	Dark    bool
 	NoColor bool
+	ASCII   bool // everything drawn is ASCII (Options.ASCII)
 	Palette Palette
 	Glyphs  Glyphs
 
@@ -145,12 +174,16 @@ func New(opts Options) *Theme {
 	case Light:
 		dark = false
 	}
-	t := &Theme{Name: name, Dark: dark, NoColor: noColor, Glyphs: ASCIIGlyphs()}
-	if opts.Icons {
+	t := &Theme{Name: name, Dark: dark, NoColor: noColor, ASCII: opts.ASCII, Glyphs: ASCIIGlyphs()}
+	switch {
+	case opts.ASCII:
+		t.Glyphs = PlainGlyphs()
+	case opts.Icons:
 		t.Glyphs = IconGlyphs()
 	}
 	if noColor {
 		t.buildMono()
+		t.asciiBorders()
 		return t
 	}
 	t.Palette = palette(name, dark)
@@ -160,7 +193,16 @@ func New(opts Options) *Theme {
 		}
 	}
 	t.build()
+	t.asciiBorders()
 	return t
+}
+
+// asciiBorders draws overlay borders with + - | when the terminal cannot
+// show box drawing characters.
+func (t *Theme) asciiBorders() {
+	if t.ASCII {
+		t.Overlay = t.Overlay.Border(lipgloss.ASCIIBorder())
+	}
 }
 
 func (t *Theme) build() {

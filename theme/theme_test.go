@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // colorSGR matches SGR parameters that set a color.
@@ -76,5 +78,41 @@ func TestPaintMatchesTheStyle(t *testing.T) {
 		if got := PaintOf(th.Deprecated).Render("1.2.3"); !strings.Contains(got, "1.2.3") || !strings.Contains(got, "9") {
 			t.Errorf("%+v: deprecated paint %q", o, got)
 		}
+	}
+}
+
+// TestASCIIForTerminalsWithoutUnicode: with ASCII, every glyph and the
+// frame's punctuation are ASCII, overlays have ASCII borders, and a frame
+// drawn with Unicode punctuation keeps its width.
+func TestASCIIForTerminalsWithoutUnicode(t *testing.T) {
+	for _, opts := range []Options{{ASCII: true}, {ASCII: true, Icons: true}, {ASCII: true, NoColor: true}} {
+		th := New(opts)
+		g := th.Glyphs
+		all := append([]string{g.Expanded, g.Collapsed, g.Leaf, g.Loading, g.Failed, g.More, g.Mark, g.Deprecated,
+			g.SortAsc, g.SortDesc, g.Ellipsis, g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half}, g.Spinner...)
+		for _, s := range append(all, th.Overlay.Render("help")) {
+			for _, r := range ansi.Strip(s) {
+				if r > 0x7f {
+					t.Errorf("%+v: %q is not ASCII", opts, s)
+					break
+				}
+			}
+		}
+	}
+	// A UTF-8 terminal keeps today's look.
+	if g := New(Options{}).Glyphs; g.Rule != "│" || g.Dot != "·" || g.Up != "↑" || g.Expanded != "v" {
+		t.Errorf("default glyphs changed: %+v", g)
+	}
+	frame := "canopy › repos │ name ↑ · 3/10 … ╭─╮ •\n漢字 ␛]0;x"
+	got := ASCIIFrame(frame)
+	if want := "canopy > repos | name ^ - 3/10 ~ +-+ *\n漢字 ␛]0;x"; got != want {
+		t.Errorf("ASCIIFrame = %q, want %q", got, want)
+	}
+	if ansi.StringWidth(got) != ansi.StringWidth(frame) {
+		t.Errorf("width changed: %d → %d", ansi.StringWidth(frame), ansi.StringWidth(got))
+	}
+	plain := "all ascii"
+	if n := testing.AllocsPerRun(10, func() { _ = ASCIIFrame(plain) }); n != 0 {
+		t.Errorf("an ASCII frame allocates %v times", n)
 	}
 }

@@ -68,7 +68,24 @@ type TickMsg struct{ Frame int }
 // ChangedMsg tells every screen that a change was made to these things:
 // resources by uid, and collections by their tree id ("role bindings:<group
 // uid>"). Screens showing them load them again.
-type ChangedMsg struct{ IDs []string }
+type ChangedMsg struct {
+	IDs []string
+	// Focus is the uid of an item the change created: a table that
+	// reloads puts its cursor there (when its first pages hold it).
+	Focus string
+}
+
+// CountedMsg says a scan of every child of ID (a repo's tags) found Count
+// deprecated among Total: views that only counted the loaded part can show
+// the exact number.
+type CountedMsg struct {
+	ID           string
+	Count, Total int
+}
+
+// ThemeMsg says the theme changed (the terminal's background was learned):
+// views drop what they rendered with the old colours.
+type ThemeMsg struct{}
 
 // DeletedMsg says resources are gone: screens drop their rows.
 type DeletedMsg struct{ UIDs []string }
@@ -111,13 +128,23 @@ func FlashError(text string) tea.Cmd {
 }
 
 // CopyMsg asks the shell to copy text to the clipboard (OSC 52); What says
-// what it is ("uid", "digest") for the confirmation flash.
+// what it is ("uid", "digest") for the confirmation flash. Only Copy makes
+// one, after checking the text (see CheckCopy).
 type CopyMsg struct {
 	Text, What string
 }
 
-// Copy is a command that copies text to the clipboard.
+// Copy is a command that copies text to the clipboard, or refuses to and
+// says why in the status line: what goes to the clipboard is pasted into
+// shells, so it never holds a control, format or bidi character, and uids,
+// digests and pull references must have their shape (CheckCopy).
 func Copy(text, what string) tea.Cmd {
+	if text == "" {
+		return FlashError("nothing to copy here")
+	}
+	if err := CheckCopy(text, what); err != nil {
+		return FlashError("not copied: " + err.Error())
+	}
 	return func() tea.Msg { return CopyMsg{Text: text, What: what} }
 }
 

@@ -9,6 +9,7 @@ package bind
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -42,8 +43,10 @@ type Config struct {
 	LoadIdentities func(ctx context.Context) ([]picker.Option, error)
 	LoadRoles      func(ctx context.Context) ([]picker.Option, error)
 	LoadGroups     func(ctx context.Context) ([]picker.Option, error)
-	Bind           func(ctx context.Context, group, identity, role string) (*api.RoleBinding, error)
-	Outcome        dialog.Outcome
+	// Bind makes one binding; label names it for people ("viewer → carol
+	// on platform", safe to print).
+	Bind    func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error)
+	Outcome dialog.Outcome
 }
 
 type step int
@@ -181,6 +184,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.KeyPressMsg:
+		if p, ok := m.inner.(*picker.Model); ok && p.Chosen() {
+			m.typed = append(m.typed, msg) // for the next step, on its way
+			return nil
+		}
 		if m.inner == nil {
 			if m.common.Keys.Is(msg, keymap.Cancel) {
 				return views.Back(m)
@@ -263,10 +270,10 @@ func (m *Model) confirmDialog() tea.Cmd {
 	role, group := *m.cfg.Role, *m.cfg.Group
 	items := make([]dialog.Item, len(m.cfg.Identities))
 	for i, id := range m.cfg.Identities {
-		items[i] = dialog.Item{Key: id.UID,
-			Label: safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name),
+		label := safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name)
+		items[i] = dialog.Item{Key: id.UID, Label: label,
 			Run: func(ctx context.Context) error {
-				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID)
+				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
 				if err == nil {
 					m.mu.Lock()
 					m.results[id.UID] = b
@@ -278,10 +285,25 @@ func (m *Model) confirmDialog() tea.Cmd {
 	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
 	d := dialog.New(m.ctx, m.common, dialog.Config{ID: m.id(confirm), Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
-		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID) + "  {identityUid, roleUid: " + safe.String(role.UID) + "}"}})
+		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID), m.body(role.UID)}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
-	return d.Init()
+	cmds := []tea.Cmd{d.Init()}
+	typed := m.typed
+	m.typed = nil
+	for _, k := range typed { // typed ahead of the question: its answer
+		cmds = append(cmds, d.Update(k))
+	}
+	return tea.Batch(cmds...)
+}
+
+// body is the request's body: the same for each identity but its uid.
+func (m *Model) body(role string) string {
+	who := fmt.Sprintf("<each of %d>", len(m.cfg.Identities))
+	if len(m.cfg.Identities) == 1 {
+		who = strconv.Quote(safe.String(m.cfg.Identities[0].UID))
+	}
+	return `{"identityUid": ` + who + `, "roleUid": ` + strconv.Quote(safe.String(role)) + `}`
 }
 
 // done reports the hydrated bindings and tells the other screens.
@@ -291,22 +313,28 @@ func (m *Model) done(msg dialog.DoneMsg) tea.Cmd {
 	var said []string
 	for _, uid := range msg.Done {
 		if b := m.results[uid]; b != nil {
-			said = append(said, hydrated(b))
+			said = append(said, hydrated(b, m.cfg.Group.Name))
 		}
 	}
 	ids := append([]string{"role bindings:" + m.cfg.Group.UID}, msg.Done...)
 	changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
+	unknown := ""
+	if n := len(msg.Unknown); n > 0 {
+		unknown = fmt.Sprintf(" · %d unknown (no answer): r on the bindings to see", n)
+	}
 	switch {
 	case len(said) == 1:
-		return tea.Batch(changed, views.Flash("bound "+said[0]))
+		return tea.Batch(changed, views.Flash("bound "+said[0]+unknown))
 	case len(said) > 1:
-		return tea.Batch(changed, views.Flash(fmt.Sprintf("bound %d identities: %s", len(said), strings.Join(said, "; "))))
+		return tea.Batch(changed, views.Flash(fmt.Sprintf("bound %d identities: %s", len(said), strings.Join(said, "; "))+unknown))
+	case unknown != "":
+		return views.FlashError(strings.TrimPrefix(unknown, " · "))
 	}
 	return nil
 }
 
 // hydrated is "viewer → ci-bot on platform", from the server's answer.
-func hydrated(b *api.RoleBinding) string {
+func hydrated(b *api.RoleBinding, path string) string {
 	role, who, group := "?", "?", "?"
 	if b.Role != nil {
 		role = b.Role.Name
@@ -316,6 +344,9 @@ func hydrated(b *api.RoleBinding) string {
 	}
 	if b.Group != nil {
 		group = b.Group.Name
+		if strings.HasSuffix(path, "/"+group) {
+			group = path // the folder's path, as the question said it
+		}
 	}
 	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
 }

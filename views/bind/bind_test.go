@@ -46,7 +46,7 @@ func (f *fake) config() Config {
 		LoadRoles:      func(context.Context) ([]picker.Option, error) { return roles, nil },
 		LoadGroups:     func(context.Context) ([]picker.Option, error) { return groups, nil },
 		LoadIdentities: func(context.Context) ([]picker.Option, error) { return ids, nil },
-		Bind: func(_ context.Context, group, identity, role string) (*api.RoleBinding, error) {
+		Bind: func(_ context.Context, group, identity, role, _ string) (*api.RoleBinding, error) {
 			f.mu.Lock()
 			defer f.mu.Unlock()
 			f.calls = append(f.calls, call{group, identity, role})
@@ -115,7 +115,8 @@ func TestBindFromAnIdentityWithADigit(t *testing.T) {
 	}
 	// The identity's own group is preselected: enter takes it.
 	f.keys("enter")
-	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on platform/ci?") {
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on platform/ci?") ||
+		!strings.Contains(s, `{"identityUid": "org/p/ci/bot", "roleUid": "r-viewer"}`) {
 		t.Fatalf("confirmation:\n%s", s)
 	}
 	f.keys("enter")
@@ -192,5 +193,28 @@ func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
 	f.run(load)
 	if s := f.screen(); !strings.Contains(s, "Bind editor to alice on which group?") {
 		t.Fatalf("the 2 typed while loading was lost:\n%s", s)
+	}
+}
+
+// Keys typed after a choice, before its message comes back (enter enter in
+// one burst on the group picker), are for the next step: the second enter
+// confirms.
+func TestKeysAfterAChoiceGoToTheNextStep(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Identities = []Identity{{UID: "org/p/ci/bot", Name: "ci-bot", Group: "org/p/ci"}}
+	f := start(t, cfg)
+	f.keys("1")
+	if s := f.screen(); !strings.Contains(s, "on which group?") {
+		t.Fatalf("group picker:\n%s", s)
+	}
+	chosen := f.m.Update(viewstest.Key("enter")) // the choice, not yet delivered
+	confirm := f.m.Update(viewstest.Key("enter"))
+	if confirm != nil {
+		t.Fatalf("the second enter went to the old picker")
+	}
+	f.run(chosen)
+	if len(fk.calls) != 1 || fk.calls[0] != (call{"org/p/ci", "org/p/ci/bot", "r-viewer"}) {
+		t.Fatalf("calls %+v\n%s", fk.calls, f.screen())
 	}
 }

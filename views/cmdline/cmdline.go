@@ -42,6 +42,7 @@ type Model struct {
 	matches  []int // indexes into commands, best first
 	sel      int
 	width    int
+	closing  bool // a RunMsg or CloseMsg is on its way
 }
 
 // New makes a command line over commands.
@@ -52,8 +53,13 @@ func New(common views.Common, commands []Command) *Model {
 	return m
 }
 
+// Closing reports whether the line has run or closed and its message is on
+// its way: keys typed now are for what comes next, not for the line.
+func (m *Model) Closing() bool { return m.closing }
+
 // Open focuses an empty line.
 func (m *Model) Open() tea.Cmd {
+	m.closing = false
 	m.input.SetValue("")
 	m.refilter()
 	return m.input.Focus()
@@ -79,6 +85,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			case keymap.Accept:
 				return m.run()
 			case keymap.Cancel:
+				m.closing = true
 				return func() tea.Msg { return CloseMsg{} }
 			case keymap.Complete:
 				if c, ok := m.current(); ok {
@@ -114,6 +121,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 func (m *Model) run() tea.Cmd {
 	fields := strings.Fields(m.input.Value())
 	if len(fields) == 0 {
+		m.closing = true
 		return func() tea.Msg { return CloseMsg{} }
 	}
 	name := strings.TrimPrefix(fields[0], ":")
@@ -132,6 +140,7 @@ func (m *Model) run() tea.Cmd {
 		return views.FlashError("unknown command :" + name + " (tab shows the commands)")
 	}
 	args := fields[1:]
+	m.closing = true
 	return func() tea.Msg { return RunMsg{Name: resolved, Args: args} }
 }
 

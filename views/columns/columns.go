@@ -31,6 +31,30 @@ type Names func(uid string) string
 
 func age(c views.Common, t api.Time) string { return text.Age(t.Time(), c.Clock()) }
 
+// Folders gives the path of the folder a resource lives in
+// ("platform/base-images"; the organization's name for itself), the way k9s
+// shows a NAMESPACE; "" while the folder names are not known.
+type Folders func(groupUID string) string
+
+// folder is the FOLDER column for resources whose parent uid is a group.
+func folder[T any](folders Folders, uid func(*T) string, drop int) table.Column[T] {
+	return table.Column[T]{Title: "FOLDER", Flex: 2, Min: 12, Max: 30, Drop: drop, Cell: func(it *T) string {
+		parent := api.ParentUID(uid(it))
+		if p := folders(parent); p != "" {
+			return safe.String(p)
+		}
+		return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
+	}}
+}
+
+// withFolder puts a FOLDER column second when folders is given.
+func withFolder[T any](cols []table.Column[T], folders Folders, uid func(*T) string, drop int) []table.Column[T] {
+	if folders == nil {
+		return cols
+	}
+	return append(cols[:1:1], append([]table.Column[T]{folder(folders, uid, drop)}, cols[1:]...)...)
+}
+
 // Groups are the columns of a group (folder) table.
 func Groups(c views.Common) []table.Column[api.Group] {
 	return []table.Column[api.Group]{
@@ -43,25 +67,31 @@ func Groups(c views.Common) []table.Column[api.Group] {
 }
 
 // Repos are the columns of a repo table.
-func Repos(c views.Common) []table.Column[api.Repo] {
-	return []table.Column[api.Repo]{
-		{Title: "NAME", Flex: 2, Min: 14, Max: 36, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
-		{Title: "TIER", Width: 11, Drop: 3, Search: true, Cell: func(r *api.Repo) string {
-			return strings.ToLower(strings.TrimPrefix(safe.String(r.CatalogTier), "CATALOG_TIER_"))
+func Repos(c views.Common) []table.Column[api.Repo] { return ReposIn(c, nil) }
+
+// ReposIn are the columns of a repo table spanning folders: FOLDER says
+// where each lives.
+func ReposIn(c views.Common, folders Folders) []table.Column[api.Repo] {
+	return withFolder([]table.Column[api.Repo]{
+		{Title: "NAME", Flex: 2, Min: 16, Max: 36, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
+		{Title: "TIER", Width: 11, Drop: 4, Search: true, Cell: func(r *api.Repo) string {
+			return safe.String(strings.ToLower(strings.TrimPrefix(r.CatalogTier, "CATALOG_TIER_")))
 		}},
-		{Title: "DESCRIPTION", Flex: 3, Min: 14, Drop: 2, Search: true, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 14, Drop: 3, Search: true, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) string { return age(c, r.UpdateTime) }},
-		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(r *api.Repo) string { return age(c, r.CreateTime) }},
-	}
+		{Title: "CREATED", Width: 7, Right: true, Drop: 2, Order: "created_at", Cell: func(r *api.Repo) string { return age(c, r.CreateTime) }},
+	}, folders, api.RepoKey, 1)
 }
 
 // Tags are the columns of a tag table; repoNames (may be nil) adds the
 // repo column for tables that span repos.
 func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 	cols := []table.Column[api.Tag]{
-		{Title: "TAG", Flex: 2, Min: 14, Max: 40, Order: "name", Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
+		{Title: "TAG", Flex: 2, Min: 14, Max: 40, Order: "name", Middle: true, Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
 	}
 	if repoNames != nil {
+		// Before STATUS in the dropping order: without it, rows of many
+		// repos cannot be told apart.
 		cols = append(cols, table.Column[api.Tag]{Title: "REPO", Flex: 1, Min: 10, Max: 30, Drop: 2, Cell: func(t *api.Tag) string {
 			parent := api.ParentUID(t.UID)
 			if n := repoNames(parent); n != "" {
@@ -71,16 +101,34 @@ func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 		}})
 	}
 	return append(cols,
-		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 3, Search: true, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
-		table.Column[api.Tag]{Title: "STATUS", Width: 10, Search: true, Cell: func(t *api.Tag) string {
-			if t.Deprecated {
-				return "deprecated"
+		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 5, Search: true, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
+		table.Column[api.Tag]{Title: "STATUS", Flex: 2, Min: 10, Max: 24, Drop: 3, Search: true, Cell: func(t *api.Tag) string {
+			return TagStatus(c, t)
+		}, Shorter: func(t *api.Tag) []string {
+			if !t.Deprecated {
+				return nil
 			}
-			return ""
+			return []string{"deprecated " + age(c, t.UpdateTime), "deprecated"}
 		}},
 		table.Column[api.Tag]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(t *api.Tag) string { return age(c, t.UpdateTime) }},
-		table.Column[api.Tag]{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(t *api.Tag) string { return age(c, t.CreateTime) }},
+		table.Column[api.Tag]{Title: "CREATED", Width: 7, Right: true, Drop: 4, Order: "created_at", Cell: func(t *api.Tag) string { return age(c, t.CreateTime) }},
 	)
+}
+
+// TagStatus is "deprecated, 143 days old" for a deprecated tag (its age
+// since its last update), "" for the others.
+func TagStatus(c views.Common, t *api.Tag) string {
+	if !t.Deprecated {
+		return ""
+	}
+	if t.UpdateTime.IsZero() {
+		return "deprecated"
+	}
+	days := int(c.Clock().Sub(t.UpdateTime.Time()).Hours() / 24)
+	if days == 1 {
+		return "deprecated, 1 day old"
+	}
+	return "deprecated, " + text.Count(max(days, 0)) + " days old"
 }
 
 // TagRow draws deprecated tags struck through.
@@ -92,7 +140,10 @@ func TagRow(t *api.Tag) table.RowKind {
 }
 
 // Identities are the columns of an identity table.
-func Identities(c views.Common) []table.Column[api.Identity] {
+func Identities(c views.Common) []table.Column[api.Identity] { return IdentitiesIn(c, nil) }
+
+// IdentitiesIn are the columns of an identity table spanning folders.
+func IdentitiesIn(c views.Common, folders Folders) []table.Column[api.Identity] {
 	claim := func(id *api.Identity, issuer bool) string {
 		if id.ClaimMatch == nil {
 			return ""
@@ -102,25 +153,29 @@ func Identities(c views.Common) []table.Column[api.Identity] {
 		}
 		return safe.String(id.ClaimMatch.Subject)
 	}
-	return []table.Column[api.Identity]{
+	return withFolder([]table.Column[api.Identity]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
-		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
-		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 2, Search: true, Cell: func(id *api.Identity) string { return claim(id, true) }},
-		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) string { return claim(id, false) }},
-		{Title: "SEEN", Width: 7, Right: true, Drop: 1, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
+		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: func(id *api.Identity) string { return claim(id, true) }},
+		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: func(id *api.Identity) string { return claim(id, false) }},
+		{Title: "SEEN", Width: 7, Right: true, Drop: 2, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) string { return age(c, id.CreateTime) }},
-	}
+	}, folders, api.IdentityKey, 1)
 }
 
 // Bindings are the columns of a role binding table.
-func Bindings(c views.Common) []table.Column[api.RoleBinding] {
+func Bindings(c views.Common) []table.Column[api.RoleBinding] { return BindingsIn(c, nil) }
+
+// BindingsIn are the columns of a role binding table spanning folders:
+// FOLDER (the path of the bound group) replaces GROUP.
+func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding] {
 	ref := func(r *api.Ref) string {
 		if r == nil {
 			return "?"
 		}
 		return safe.String(r.Name)
 	}
-	return []table.Column[api.RoleBinding]{
+	cols := []table.Column[api.RoleBinding]{
 		{Title: "IDENTITY", Flex: 2, Min: 12, Max: 36, Cell: func(b *api.RoleBinding) string {
 			if b.Identity == nil {
 				return "?"
@@ -131,6 +186,12 @@ func Bindings(c views.Common) []table.Column[api.RoleBinding] {
 		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) string { return age(c, b.CreateTime) }},
 	}
+	if folders != nil {
+		f := folder(folders, api.RoleBindingKey, 2)
+		f.Flex, f.Min = 1, 10
+		cols[2] = f
+	}
+	return cols
 }
 
 // Roles are the columns of a role table.
@@ -202,12 +263,20 @@ func sanitized(ss []string) []string {
 }
 
 // Subscriptions are the columns of a subscription table.
-func Subscriptions(c views.Common) []table.Column[api.Subscription] {
-	return []table.Column[api.Subscription]{
+func Subscriptions(c views.Common) []table.Column[api.Subscription] { return SubscriptionsIn(c, nil) }
+
+// SubscriptionsIn are the columns of a subscription table spanning
+// folders: FOLDER replaces the uid, whose long shared prefix told nothing.
+func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscription] {
+	cols := []table.Column[api.Subscription]{
 		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) string { return safe.String(s.Sink) }},
 		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(s *api.Subscription) string { return age(c, s.CreateTime) }},
 	}
+	if folders != nil {
+		cols[1] = folder(folders, api.SubscriptionKey, 1)
+	}
+	return cols
 }
 
 // Artifacts are the columns of a library artifact table.
@@ -215,7 +284,7 @@ func Artifacts(c views.Common) []table.Column[api.Artifact] {
 	return []table.Column[api.Artifact]{
 		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
 		{Title: "ECOSYSTEM", Width: 10, Search: true, Cell: func(a *api.Artifact) string {
-			return strings.ToLower(strings.TrimPrefix(safe.String(a.Ecosystem), "ECOSYSTEM_"))
+			return safe.String(strings.ToLower(strings.TrimPrefix(a.Ecosystem, "ECOSYSTEM_")))
 		}},
 		{Title: "LATEST", Width: 12, Drop: 2, Cell: func(a *api.Artifact) string { return safe.String(a.LatestVersion) }},
 		{Title: "VERSIONS", Width: 8, Right: true, Drop: 3, Cell: func(a *api.Artifact) string { return text.Count(int(a.VersionCount)) }},

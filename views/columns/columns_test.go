@@ -52,7 +52,7 @@ func TestDeprecatedTagsStandOutWithAndWithoutColor(t *testing.T) {
 		if !regexp.MustCompile(`\x1b\[([0-9;]*;)?9[;m]`).MatchString(dep) {
 			t.Errorf("%+v: deprecated row not struck through: %q", o, dep)
 		}
-		if !strings.Contains(ansi.Strip(dep), "143d") {
+		if !strings.Contains(ansi.Strip(dep), "deprecated, 143 days old") {
 			t.Errorf("%+v: no age: %q", o, ansi.Strip(dep))
 		}
 		if o.NoColor && colorSGR.MatchString(strings.Join(lines, "\n")) {
@@ -76,5 +76,27 @@ func TestServerFilterChips(t *testing.T) {
 	}
 	if c, id := AdvisoryFilter("openssl"); id || c != `text ~ "openssl"` {
 		t.Errorf("advisory text: %q %v", c, id)
+	}
+}
+
+// In a narrow table of many repos the REPO column outlives STATUS: rows of
+// different repos must be told apart.
+func TestNarrowTagsKeepTheRepo(t *testing.T) {
+	c := views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default()}
+	cols := Tags(c, func(string) string { return "python" })
+	tags := []api.Tag{{UID: "o/r/1", Name: "0", Digest: "sha256:" + strings.Repeat("1", 64), Deprecated: true}}
+	src := func(context.Context, paging.Request) (paging.Result[api.Tag], error) {
+		return paging.Result[api.Tag]{Items: tags, Total: 1}, nil
+	}
+	m := table.New(c, table.Config[api.Tag]{Columns: cols, List: paging.New(context.Background(), src, api.TagKey), Key: api.TagKey})
+	viewstest.Drive(m.Init(), func(msg tea.Msg) bool { _, ok := msg.(paging.PageMsg); return ok }, m.Update)
+	m.SetSize(44, 5)
+	head := strings.Split(ansi.Strip(m.View()), "\n")[0]
+	if !strings.Contains(head, "REPO") || strings.Contains(head, "STATUS") {
+		t.Errorf("at 44 columns: %q", head)
+	}
+	m.SetSize(70, 5)
+	if row := strings.Split(ansi.Strip(m.View()), "\n")[1]; !strings.Contains(row, "python") || !strings.Contains(row, "deprecated") {
+		t.Errorf("at 70 columns: %q", row)
 	}
 }

@@ -54,14 +54,23 @@ func newPane(t *testing.T, f *fakeFetch, opts theme.Options) *Model {
 	return m
 }
 
-// settle runs cmd and what follows from it (fetches, renders).
+// settle runs cmd and what follows from it (fetches, renders), batches
+// included.
 func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
-	for range 10 {
-		if cmd == nil {
-			return
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < 50; n++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
 		}
-		cmd = m.Update(cmd())
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			queue = append(queue, m.Update(msg))
+		}
 	}
 }
 
@@ -200,15 +209,61 @@ func TestHostileStringsAreShownNotRun(t *testing.T) {
 
 func TestSummaryFollowsItsCount(t *testing.T) {
 	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Dark})
-	n := -1
-	m.Show(&Summary{Title: "repos of platform", What: "repos", Count: func() int { return n }, Hint: "enter opens it"})
-	if s := screen(m); !strings.Contains(s, "total         loading") {
+	n, busy, err := -1, true, error(nil)
+	m.Show(&Summary{Title: "repos of platform", What: "repos", State: func() (int, bool, error) { return n, busy, err }, Hint: "enter opens it"})
+	if s := screen(m); !strings.Contains(s, "total         | loading") {
 		t.Errorf("unknown total:\n%s", s)
 	}
-	n = 1234
+	n, busy = 1234, false
 	m.SetSize(71, 30)
 	if s := screen(m); !strings.Contains(s, "1,234 repos") {
 		t.Errorf("total not updated:\n%s", s)
+	}
+	n = 1
+	m.SetSize(70, 30)
+	if s := screen(m); !strings.HasSuffix(strings.TrimSpace(lineOf(s, "total")), "total         1 repo") {
+		t.Errorf("one repo:\n%s", s)
+	}
+}
+
+func lineOf(s, prefix string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
+// A collection whose load failed says so, with the whole error (wrapped)
+// and how to retry, never "loading".
+func TestSummaryOfAFailedCollectionShowsTheWholeError(t *testing.T) {
+	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Dark})
+	m.SetSize(40, 20)
+	long := errors.New("GET /registry/v2/repos: Permission denied: identity \"payments-deployer\" lacks CAP_REPO_LIST on \"8707a01d6329783f07df1bd4a477b564aef8fc52\"")
+	m.Show(&Summary{Title: "repos of payments", What: "repos", State: func() (int, bool, error) { return -1, false, long }})
+	s := screen(m)
+	if strings.Contains(s, "loading") || !strings.Contains(s, "! failed") || !strings.Contains(s, "r to retry") {
+		t.Errorf("a failed collection:\n%s", s)
+	}
+	joined := strings.Join(strings.Fields(s), " ")
+	if !strings.Contains(joined, "lacks CAP_REPO_LIST on") || !strings.Contains(strings.Join(strings.Fields(s), ""), "8707a01d6329783f07df1bd4a477b564aef8fc52") {
+		t.Errorf("the error is cut:\n%s", s)
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if ansi.StringWidth(l) > 40 {
+			t.Errorf("line wider than the pane: %q", l)
+		}
+	}
+	// Not started: neither loading nor failed.
+	m.Show(&Summary{Title: "identities of payments", What: "identities", State: func() (int, bool, error) { return -1, false, nil }})
+	if s := screen(m); !strings.Contains(s, "not loaded yet") {
+		t.Errorf("a collection not started:\n%s", s)
+	}
+	// A failed row of the tree shows its error whole.
+	m.Show(&Failure{What: "the folders of apps", Err: long})
+	if s := screen(m); !strings.Contains(s, "failed: the folders of apps") || !strings.Contains(s, "payments-deployer") {
+		t.Errorf("a failure:\n%s", s)
 	}
 }
 
@@ -231,5 +286,106 @@ func TestScrollAndPageBack(t *testing.T) {
 	}
 	if m.Title() != "owner" {
 		t.Errorf("title %q", m.Title())
+	}
+}
+
+// Every field of a role and of a hydrated role binding is shown.
+func TestRoleAndBindingShowEveryField(t *testing.T) {
+	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Mono})
+	m.SetSize(100, 60)
+	m.Show(&api.Role{UID: "org/role1", Name: "release-manager", Description: "Ships releases.", Capabilities: []string{"CAP_TAG_CREATE"},
+		CreateTime: api.TimeOf(now.Add(-72 * time.Hour)), UpdateTime: api.TimeOf(now.Add(-time.Hour))})
+	s := screen(m)
+	for _, want := range []string{"created", "3 days ago", "updated", "1 hour ago"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("role lacks %q:\n%s", want, s)
+		}
+	}
+	m.Show(&api.RoleBinding{UID: "org/b1",
+		Identity:   &api.BindingIdentity{UID: "org/id1", Name: "ci-bot", Description: "CI runner", Subject: "repo:acme/app", Issuer: "https://issuer", Email: "ci@acme.example"},
+		Role:       &api.Ref{UID: "role-uid-1", Name: "viewer", Description: "Read only."},
+		Group:      &api.Ref{UID: "org/g1", Name: "platform", Description: "Platform engineering."},
+		CreateTime: api.TimeOf(now.Add(-48 * time.Hour)), UpdateTime: api.TimeOf(now.Add(-2 * time.Hour))})
+	s = screen(m)
+	for _, want := range []string{"org/id1", "CI runner", "ci@acme.example", "repo:acme/app", "https://issuer",
+		"role-uid-1", "Read only.", "org/g1", "Platform engineering.", "2 hours ago", "2 days ago"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("binding lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// A tag's relations: deprecated siblings marked, what is known shown while
+// the search goes on, advisories named by the artifact names searched,
+// their aliases as wide as the pane allows.
+func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
+	release := make(chan struct{})
+	f := &fakeFetch{}
+	fetch := f.fetch()
+	aliases := []string{"CVE-2024-1111", "GHSA-aaaa-bbbb-cccc", "CVE-2024-2222", "GHSA-dddd-eeee-ffff"}
+	fetch.Related = func(ctx context.Context, tag *api.Tag) (Related, error) {
+		<-release
+		return Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
+			Siblings:   []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
+			Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases}}}, nil
+	}
+	fetch.Known = func(tag *api.Tag) *Related {
+		return &Related{Repo: "python", Searched: 200, Of: 1200, Partial: true, Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}}}
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default(), Now: func() time.Time { return now }}
+	m := New(context.Background(), common, fetch)
+	m.SetSize(120, 40)
+	tag := &api.Tag{UID: "org/repo/t1", Name: "3.0.33", Digest: "sha256:" + strings.Repeat("a", 64)}
+	m.Show(tag)
+	cmd := m.Update(dueMsg{owner: m, seq: m.seq})
+	s := screen(m)
+	if !strings.Contains(s, "3.0.34 [deprecated]") || !strings.Contains(s, "searched 200/1,200 tags") {
+		t.Errorf("what is known is not shown at once:\n%s", s)
+	}
+	close(release)
+	settle(t, m, cmd)
+	s = screen(m)
+	if !strings.Contains(s, "3.0.34 [deprecated], 3.0") || strings.Contains(s, "searched") {
+		t.Errorf("the complete answer:\n%s", s)
+	}
+	if !strings.Contains(s, "ADVISORIES FOR PYTHON, PYTHON-<VERSION> (1)") {
+		t.Errorf("the heading does not name the artifacts searched:\n%s", s)
+	}
+	if !strings.Contains(s, strings.Join(aliases, " ")) {
+		t.Errorf("aliases cut at 120 columns:\n%s", s)
+	}
+}
+
+// A change of theme (the terminal's background learned) redraws the pane
+// with the new colours, without waiting for the cursor to move.
+func TestThemeChangeRedrawsThePane(t *testing.T) {
+	th := theme.New(theme.Options{Name: theme.Dark})
+	common := views.Common{Theme: th, Keys: keymap.Default(), Now: func() time.Time { return now }}
+	m := New(context.Background(), common, Fetch{})
+	m.SetSize(60, 10)
+	m.Show(&api.Group{UID: "org", Name: "acme", Description: "Acme"})
+	dark := m.View()
+	*th = *theme.New(theme.Options{Name: theme.Light})
+	m.SetSize(60, 10) // the shell lays out again: same size
+	m.Update(views.ThemeMsg{})
+	if m.View() == dark {
+		t.Error("the pane kept the dark theme's colours")
+	}
+}
+
+// TestRelatedRepoIsUppercasedBeforeItIsMadeSafe: the section title shows
+// the repo in capitals; upper-casing a sanitized name would turn its
+// markers into other text (\u202e into \U202E).
+func TestRelatedRepoIsUppercasedBeforeItIsMadeSafe(t *testing.T) {
+	f := (&fakeFetch{}).fetch()
+	f.Related = func(context.Context, *api.Tag) (Related, error) {
+		return Related{Repo: "evil\u202e\u200b\u009b31m"}, nil
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }}
+	m := New(context.Background(), common, f)
+	m.SetSize(100, 40)
+	show(t, m, &api.Tag{UID: "org/aaaa/t", Name: "latest", Digest: "sha256:" + strings.Repeat("a", 64)})
+	if s := screen(m); !strings.Contains(s, `ADVISORIES FOR EVIL\u202e\u200b\x9b31M (0)`) {
+		t.Errorf("the repo's markers are not intact:\n%s", s)
 	}
 }

@@ -37,6 +37,8 @@ func uidOf(item any) string {
 		return it.UID
 	case *Summary:
 		return "summary:" + it.Title
+	case *Failure:
+		return "failure:" + it.What
 	}
 	return ""
 }
@@ -66,6 +68,8 @@ func titleOf(item any) string {
 		return safe.String(it.Version)
 	case *Summary:
 		return it.Title
+	case *Failure:
+		return "failed: " + it.What
 	}
 	return ""
 }
@@ -75,7 +79,8 @@ func copyOf(item any) (string, string) {
 	if t, ok := item.(*api.Tag); ok && t.Digest != "" {
 		return t.Digest, "digest"
 	}
-	if _, ok := item.(*Summary); ok {
+	switch item.(type) {
+	case *Summary, *Failure:
 		return "", ""
 	}
 	if uid := uidOf(item); uid != "" {
@@ -145,6 +150,22 @@ func (s *sheet) muted(str string) {
 	s.line(s.m.common.Theme.Muted.Render(str))
 }
 
+// wrapped writes text (styled or not) wrapped to the width, each line
+// indented.
+func (s *sheet) wrapped(indent, str string) {
+	w := max(s.m.width-text.Width(indent), 10)
+	for _, l := range strings.Split(ansi.Wrap(str, w, " /,:"), "\n") {
+		s.line(indent + l)
+	}
+}
+
+// failure writes an error whole, wrapped, and how to retry.
+func (s *sheet) failure(err error) {
+	th := s.m.common.Theme
+	s.wrapped("  ", th.Bad.Render(th.Glyphs.Failed+" "+safe.String(err.Error())))
+	s.muted("  r to retry")
+}
+
 func (s *sheet) times(c, u api.Time) {
 	now := s.m.common.Clock()
 	s.field("created", text.When(c.Time(), now))
@@ -171,15 +192,11 @@ func (m *Model) render() string {
 	s.title(titleOf(m.item))
 	switch it := m.item.(type) {
 	case *Summary:
-		if n := it.Count(); n >= 0 {
-			s.field("total", text.Count(n)+" "+it.What)
-		} else {
-			s.field("total", "loading")
-		}
-		if it.Hint != "" {
-			s.b.WriteByte('\n')
-			s.muted(it.Hint)
-		}
+		m.renderSummary(s, it)
+	case *Failure:
+		s.field("loading", it.What)
+		s.section("ERROR")
+		s.failure(it.Err)
 	case *api.Group:
 		s.field("uid", safe.String(it.UID))
 		s.field("description", safe.String(it.Description))
@@ -219,6 +236,7 @@ func (m *Model) render() string {
 			kind = "built-in"
 		}
 		s.field("kind", kind)
+		s.times(it.CreateTime, it.UpdateTime)
 		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
 		for _, c := range it.Capabilities {
 			s.line("  " + safe.String(c))
@@ -243,4 +261,37 @@ func (m *Model) render() string {
 		s.times(it.CreateTime, it.UpdateTime)
 	}
 	return strings.TrimRight(s.b.String(), "\n")
+}
+
+// renderSummary is a collection's total, or why it has none: loading,
+// failed (the whole error), or not asked for yet.
+func (m *Model) renderSummary(s *sheet, it *Summary) {
+	th := m.common.Theme
+	total, busy, err := -1, false, error(nil)
+	if it.State != nil {
+		total, busy, err = it.State()
+	}
+	switch {
+	case total >= 0:
+		what := it.What
+		if total == 1 {
+			what = text.Singular(what)
+		}
+		s.field("total", text.Count(total)+" "+what)
+	case err != nil:
+		s.field("total", th.Bad.Render(th.Glyphs.Failed+" failed"))
+	case busy:
+		frames := th.Glyphs.Spinner
+		s.field("total", frames[m.frame%len(frames)]+" loading")
+	default:
+		s.field("total", "not loaded yet")
+	}
+	if err != nil {
+		s.section("ERROR")
+		s.failure(err)
+	}
+	if it.Hint != "" {
+		s.b.WriteByte('\n')
+		s.muted(it.Hint)
+	}
 }

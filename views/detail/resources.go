@@ -69,15 +69,16 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 		}
 	}
 	s.field("deprecated", dep)
-	if len(t.Bundles) > 0 {
-		s.field("bundles", list(t.Bundles))
-	}
+	s.field("bundles", list(t.Bundles))
 	s.times(t.CreateTime, t.UpdateTime)
 	if m.fetch.Image == nil {
 		return
 	}
 	s.section("IMAGE")
 	e, ok := m.lazy(s)
+	if e := m.cache[m.uid]; e != nil {
+		defer m.renderRelated(s, e)
+	}
 	if !ok {
 		return
 	}
@@ -97,29 +98,58 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	if len(e.image) > 1 {
 		s.muted(fmt.Sprintf("  %d architectures, %s in all", len(e.image), text.Bytes(total)))
 	}
-	m.renderRelated(s, e)
 }
 
-// renderRelated shows the tags sharing the digest and the advisories for
-// the repo's artifact.
+// renderRelated shows the tags sharing the digest (deprecated ones marked)
+// and the advisories for the repo's artifact names. What is known shows
+// while the search goes on.
 func (m *Model) renderRelated(s *sheet, e *extras) {
 	th := m.common.Theme
-	if e.relatedErr != nil {
-		s.section("RELATED")
-		s.line(th.Bad.Render("  " + th.Glyphs.Failed + " " + safe.String(e.relatedErr.Error()) + " (r to retry)"))
-		return
-	}
 	rel := e.related
 	if rel == nil {
+		if e.relatedErr == nil && !e.relating {
+			return
+		}
+		s.section("SAME DIGEST")
+		if e.relatedErr != nil {
+			s.failure(e.relatedErr)
+		} else {
+			s.muted("  " + th.Glyphs.Spinner[m.frame%len(th.Glyphs.Spinner)] + " searching the repo's tags")
+		}
 		return
 	}
 	s.section("SAME DIGEST")
-	if len(rel.Siblings) == 0 {
+	searching := rel.Partial
+	if len(rel.Siblings) == 0 && !searching && e.relatedErr == nil {
 		s.muted("  no other tag of " + safe.String(rel.Repo) + " points here")
-	} else {
-		s.line("  " + list(rel.Siblings))
+	} else if len(rel.Siblings) > 0 {
+		parts := make([]string, len(rel.Siblings))
+		for i, sib := range rel.Siblings {
+			parts[i] = safe.String(sib.Name)
+			if sib.Deprecated {
+				parts[i] = th.Deprecated.Render(parts[i]) + th.Badge.Render(" [deprecated]")
+			}
+		}
+		s.wrapped("  ", strings.Join(parts, ", "))
 	}
-	s.section(fmt.Sprintf("ADVISORIES FOR %s (%d)", strings.ToUpper(safe.String(rel.Repo)), len(rel.Advisories)))
+	switch {
+	case e.relatedErr != nil:
+		s.failure(e.relatedErr)
+	case searching && rel.Of > 0:
+		s.muted(fmt.Sprintf("  searched %s/%s tags…", text.Count(rel.Searched), text.Count(rel.Of)))
+	case searching:
+		s.muted("  searching the rest of the repo's tags…")
+	case rel.Searched < rel.Of:
+		s.muted(fmt.Sprintf("  among the first %s of %s tags only", text.Count(rel.Searched), text.Count(rel.Of)))
+	}
+	if rel.Partial || e.relatedErr != nil {
+		return // the advisories come with the search (the failure said why not)
+	}
+	names := strings.Join(rel.Artifacts, ", ")
+	if names == "" {
+		names = rel.Repo
+	}
+	s.section(fmt.Sprintf("ADVISORIES FOR %s (%d)", safe.String(strings.ToUpper(names)), len(rel.Advisories)))
 	if len(rel.Advisories) == 0 {
 		s.muted("  none")
 	}
@@ -132,8 +162,11 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 		if len(a.Severities) > 0 {
 			score = safe.String(a.Severities[0].Score)
 		}
-		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, "~") + text.Fit(score, 5, false, "") +
-			text.Fit(safe.String(strings.Join(a.Aliases, " ")), 30, false, "~") + " " + m.common.Theme.Muted.Render(advisoryStatus(&a)))
+		status := advisoryStatus(&a)
+		// The aliases take the width the id, score and status leave.
+		aliasW := max(m.width-2-19-5-1-text.Width(status), 12)
+		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, th.Glyphs.Ellipsis) + text.Fit(score, 5, false, "") +
+			text.Fit(safe.String(strings.Join(a.Aliases, " ")), aliasW, false, th.Glyphs.Ellipsis) + " " + th.Muted.Render(status))
 	}
 }
 
@@ -155,9 +188,7 @@ func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	now := m.common.Clock()
 	s.field("uid", safe.String(id.UID))
 	s.field("description", safe.String(id.Description))
-	if id.Email != "" {
-		s.field("email", safe.String(id.Email))
-	}
+	s.field("email", safe.String(id.Email))
 	if id.ClaimMatch != nil {
 		s.field("issuer", safe.String(id.ClaimMatch.Issuer))
 		s.field("subject", safe.String(id.ClaimMatch.Subject))
@@ -195,28 +226,33 @@ func refName(r *api.Ref) string {
 	return r.Name
 }
 
+// renderBinding shows every field of a hydrated binding: its role,
+// identity and group with their uids and descriptions.
 func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 	s.field("uid", safe.String(b.UID))
-	if b.Role != nil {
-		s.field("role", safe.String(b.Role.Name))
-		if b.Role.Description != "" {
-			s.field("", m.common.Theme.Muted.Render(safe.String(b.Role.Description)))
-		}
+	if r := b.Role; r != nil {
+		s.section("ROLE")
+		s.field("name", safe.String(r.Name))
+		s.field("uid", safe.String(r.UID))
+		s.field("description", safe.String(r.Description))
 	}
-	if b.Identity != nil {
-		s.field("identity", safe.String(b.Identity.Name))
-		if b.Identity.Subject != "" {
-			s.field("subject", safe.String(b.Identity.Subject))
-		}
-		if b.Identity.Issuer != "" {
-			s.field("issuer", safe.String(b.Identity.Issuer))
-		}
+	if id := b.Identity; id != nil {
+		s.section("IDENTITY")
+		s.field("name", safe.String(id.Name))
+		s.field("uid", safe.String(id.UID))
+		s.field("description", safe.String(id.Description))
+		s.field("email", safe.String(id.Email))
+		s.field("issuer", safe.String(id.Issuer))
+		s.field("subject", safe.String(id.Subject))
 	}
-	if b.Group != nil {
-		s.field("group", safe.String(b.Group.Name))
-		s.field("group uid", safe.String(b.Group.UID))
+	if g := b.Group; g != nil {
+		s.section("GROUP")
+		s.field("name", safe.String(g.Name))
+		s.field("uid", safe.String(g.UID))
+		s.field("description", safe.String(g.Description))
 	}
-	s.field("created", text.When(b.CreateTime.Time(), m.common.Clock()))
+	s.b.WriteByte('\n')
+	s.times(b.CreateTime, b.UpdateTime)
 }
 
 func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
@@ -224,12 +260,8 @@ func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
 	now := m.common.Clock()
 	s.field("uid", safe.String(a.UID))
 	s.field("artifact", safe.String(a.ArtifactName))
-	if a.ArtifactType != "" {
-		s.field("type", safe.String(a.ArtifactType))
-	}
-	if a.ComponentName != "" {
-		s.field("component", safe.String(a.ComponentName))
-	}
+	s.field("type", safe.String(a.ArtifactType))
+	s.field("component", safe.String(a.ComponentName))
 	s.field("aliases", list(a.Aliases))
 	s.times(a.CreateTime, a.UpdateTime)
 	if len(a.Severities) > 0 {

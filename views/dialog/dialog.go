@@ -1,12 +1,12 @@
 // Package dialog asks before a change is made, runs it, and shows what
 // happened to each part: a confirmation that lists what will be changed
 // (and, for what cannot be undone lightly, asks the user to type a name),
-// then per-item results, where a refusal is explained, not hidden.
+// then per-item results, where a refusal is explained, not hidden, and a
+// change whose answer was lost is said to be unknown, not failed.
 package dialog
 
 import (
 	"context"
-	"strings"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -24,10 +24,22 @@ type Item struct {
 	Run   func(ctx context.Context) error
 }
 
-// Outcome turns a failed Run's error into what the dialog says and
-// whether the item counts as done anyway (a delete of something already
-// gone): the shell gives one that knows the API's errors.
-type Outcome func(err error) (lines []string, done bool)
+// Result is what became of an item whose Run returned an error.
+type Result int
+
+const (
+	// Failed: the server said no; nothing changed.
+	Failed Result = iota
+	// Done: what was asked is so (a delete of something already gone).
+	Done
+	// Unknown: the answer was lost (a timeout, a reset connection): the
+	// change may or may not have been made.
+	Unknown
+)
+
+// Outcome turns a failed Run's error into what the dialog says and what
+// became of the item: the shell gives one that knows the API's errors.
+type Outcome func(err error) (lines []string, r Result)
 
 // Config is a dialog.
 type Config struct {
@@ -35,10 +47,15 @@ type Config struct {
 	Title string
 	// Lines explain what will happen (safe to print).
 	Lines []string
+	// Facts, when set, are more lines that need a request (how many tags
+	// go with a repo); they load when the dialog opens.
+	Facts func(ctx context.Context) ([]string, error)
 	Items []Item
 	// Confirm, when set, must be typed before the change is made (a
-	// folder's name, for deleting it).
-	Confirm string
+	// folder's name, for deleting it); ConfirmWhat says what it is when
+	// that is not obvious ("the last part of its uid").
+	Confirm     string
+	ConfirmWhat string
 	// Verb names the change in the prompt ("delete").
 	Verb    string
 	Outcome Outcome
@@ -48,20 +65,30 @@ type Config struct {
 	// single binding needs no "close" key).
 	AutoClose bool
 	// Next offers the next step after a refusal ("delete its 3 repos
-	// first"): enter takes it (cmd runs once the dialog is closed).
+	// first — enter opens them"; the hint says what enter does): enter
+	// takes it (cmd runs once the dialog is closed).
 	Next func(err error) (hint string, cmd tea.Cmd)
 }
 
-// DoneMsg tells the owner which items were done once the dialog closes.
+// DoneMsg tells the owner which items were done once the dialog closes,
+// and which have an unknown outcome.
 type DoneMsg struct {
-	ID   string
-	Done []string // keys of the items done
+	ID      string
+	Done    []string // keys of the items done
+	Unknown []string // keys of the items whose answer was lost
 }
 
 // resultMsg carries one item's result.
 type resultMsg struct {
 	owner *Model
 	index int
+	err   error
+}
+
+// factsMsg carries the lines Facts loaded.
+type factsMsg struct {
+	owner *Model
+	lines []string
 	err   error
 }
 
@@ -87,6 +114,15 @@ type Model struct {
 	offset int
 	width  int
 	height int
+
+	facts        []string
+	factsErr     error
+	factsLoading bool
+	// askAbove puts "type <name> to confirm" on its own (wrapped) line
+	// when the name is too long to prompt with on the input's line.
+	askAbove bool
+
+	headLines, bodyLines []string // as laid out by refresh
 }
 
 // New makes a dialog; ctx bounds the changes it runs.
@@ -102,19 +138,30 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 	return m
 }
 
-// Init focuses the confirmation input, if there is one.
+// Init focuses the confirmation input, if there is one, and loads the
+// facts.
 func (m *Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
 	if m.cfg.Confirm != "" {
-		return m.input.Focus()
+		cmds = append(cmds, m.input.Focus())
 	}
-	return nil
+	if m.cfg.Facts != nil {
+		m.factsLoading = true
+		ctx, facts, owner := m.ctx, m.cfg.Facts, m
+		cmds = append(cmds, func() tea.Msg {
+			lines, err := facts(ctx)
+			return factsMsg{owner: owner, lines: lines, err: err}
+		})
+	}
+	m.refresh()
+	return tea.Batch(cmds...)
 }
 
 // Title names the dialog.
 func (m *Model) Title() string { return m.cfg.Title }
 
-// Busy reports whether changes are running.
-func (m *Model) Busy() bool { return m.state == running }
+// Busy reports whether changes are running or facts loading.
+func (m *Model) Busy() bool { return m.state == running || m.factsLoading }
 
 // TakesText reports whether typed keys go to the confirmation input.
 func (m *Model) TakesText() bool { return m.state == asking && m.cfg.Confirm != "" }
@@ -122,7 +169,25 @@ func (m *Model) TakesText() bool { return m.state == asking && m.cfg.Confirm != 
 // SetSize sets the dialog's size.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.input.SetWidth(max(w-10, 10))
+	if m.cfg.Confirm != "" {
+		ask := "type " + safe.String(m.cfg.Confirm) + " to confirm: "
+		m.askAbove = text.Width(ask)+16 > w
+		m.input.Prompt = ask
+		if m.askAbove {
+			m.input.Prompt = "> "
+		}
+	}
+	// The input pads itself to its width after the prompt (and a cell for
+	// the cursor): fitted to the dialog, it is never cut with an ellipsis.
+	m.input.SetWidth(max(w-text.Width(m.input.Prompt)-1, 1))
+	m.refresh()
+	m.scroll(0)
+}
+
+// scrollKeys move the list of items.
+func scrollKeys() []keymap.State {
+	return []keymap.State{keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.PageUp),
+		keymap.Quiet(keymap.PageDown), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom)}
 }
 
 // Actions: confirm or cancel while asking; close when finished.
@@ -131,18 +196,37 @@ func (m *Model) Actions() []keymap.State {
 	case asking:
 		accept := keymap.On(keymap.Accept)
 		if m.cfg.Confirm != "" && m.input.Value() != m.cfg.Confirm {
-			accept = keymap.Off(keymap.Accept, "type "+safe.String(m.cfg.Confirm)+" exactly to confirm")
+			accept = keymap.Off(keymap.Accept, "type "+m.confirmWhat()+" exactly to confirm")
 		}
-		return []keymap.State{accept, keymap.On(keymap.Cancel), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down)}
+		return append([]keymap.State{accept, keymap.On(keymap.Cancel)}, scrollKeys()...)
 	case running:
-		return []keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made"), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down)}
+		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, scrollKeys()...)
 	}
-	return []keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down)}
+	return append([]keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel)}, scrollKeys()...)
+}
+
+func (m *Model) confirmWhat() string {
+	if m.cfg.ConfirmWhat != "" {
+		return m.cfg.ConfirmWhat + " (" + safe.String(m.cfg.Confirm) + ")"
+	}
+	return safe.String(m.cfg.Confirm)
 }
 
 // Update confirms, runs, takes results and closes.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	cmd := m.update(msg)
+	m.refresh()
+	m.scroll(0)
+	return cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case factsMsg:
+		if msg.owner == m {
+			m.facts, m.factsErr, m.factsLoading = msg.lines, msg.err, false
+		}
+		return nil
 	case resultMsg:
 		if msg.owner != m {
 			return nil
@@ -151,49 +235,61 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.left--
 		if m.left == 0 {
 			m.state = finished
+			m.offset = 0 // failures come first: show them
 			if m.cfg.AutoClose && m.allDone() {
 				return m.close()
 			}
 		}
 		return nil
 	case tea.KeyPressMsg:
-		st, ok := m.common.Keys.Lookup(msg, m.Actions())
-		if ok && !st.Enabled {
-			return views.Disabled(st)
-		}
-		if ok {
-			switch st.Action {
-			case keymap.Accept:
-				if m.state == asking {
-					return m.run()
-				}
-				if _, next := m.next(); next != nil {
-					return tea.Sequence(m.close(), next)
-				}
-				return m.close()
-			case keymap.Cancel:
-				if m.state == asking {
-					return views.Back(m)
-				}
-				return m.close()
-			case keymap.Up:
-				m.offset = max(m.offset-1, 0)
-				return nil
-			case keymap.Down:
-				m.offset++
-				return nil
-			}
-		}
-		if m.state == asking && m.cfg.Confirm == "" && (msg.String() == "y" || msg.String() == "Y") {
-			return m.run()
-		}
-		if m.TakesText() {
-			var cmd tea.Cmd
-			m.input, cmd = m.input.Update(msg)
-			return cmd
-		}
+		return m.key(msg)
 	}
 	return nil
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	st, ok := m.common.Keys.Lookup(msg, m.Actions())
+	if ok && m.TakesText() && msg.Text != "" && st.Action != keymap.Accept && st.Action != keymap.Cancel {
+		ok = false // a letter of the name being typed, not a scroll key
+	}
+	if ok && !st.Enabled {
+		return views.Disabled(st)
+	}
+	if ok {
+		if to, moved := views.Step(st.Action, m.offset, len(m.bodyLines), m.room()); moved {
+			m.scroll(to - m.offset)
+			return nil
+		}
+		switch st.Action {
+		case keymap.Accept:
+			if m.state == asking {
+				return m.run()
+			}
+			if _, next := m.next(); next != nil {
+				return tea.Sequence(m.close(), next)
+			}
+			return m.close()
+		case keymap.Cancel:
+			if m.state == asking {
+				return views.Back(m)
+			}
+			return m.close()
+		}
+	}
+	if m.state == asking && m.cfg.Confirm == "" && (msg.String() == "y" || msg.String() == "Y") {
+		return m.run()
+	}
+	if m.TakesText() {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// scroll moves the list of items by d lines, within bounds.
+func (m *Model) scroll(d int) {
+	m.offset = min(max(m.offset+d, 0), max(len(m.bodyLines)-m.room(), 0))
 }
 
 // run starts every item, at most Parallel at a time.
@@ -216,25 +312,31 @@ func (m *Model) run() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// result is what became of item i (which ran).
+func (m *Model) result(i int) ([]string, Result) {
+	if m.errs[i] == nil {
+		return nil, Done
+	}
+	return m.outcome(m.errs[i])
+}
+
 // close leaves the dialog and tells the owner what was done.
 func (m *Model) close() tea.Cmd {
-	var done []string
+	msg := DoneMsg{ID: m.cfg.ID}
 	for i, it := range m.cfg.Items {
 		if !m.ran[i] {
 			continue
 		}
-		if m.errs[i] == nil {
-			done = append(done, it.Key)
-		} else if m.cfg.Outcome != nil {
-			if _, ok := m.cfg.Outcome(m.errs[i]); ok {
-				done = append(done, it.Key)
-			}
+		switch _, r := m.result(i); r {
+		case Done:
+			msg.Done = append(msg.Done, it.Key)
+		case Unknown:
+			msg.Unknown = append(msg.Unknown, it.Key)
 		}
 	}
-	id := m.cfg.ID
 	// The owner hears what was done before the dialog goes (it may be the
 	// dialog's own screen that closes).
-	return tea.Sequence(func() tea.Msg { return DoneMsg{ID: id, Done: done} }, views.Back(m))
+	return tea.Sequence(func() tea.Msg { return msg }, views.Back(m))
 }
 
 // next is the step offered after the first refusal that has one.
@@ -244,6 +346,9 @@ func (m *Model) next() (string, tea.Cmd) {
 	}
 	for i := range m.cfg.Items {
 		if m.ran[i] && m.errs[i] != nil {
+			if _, r := m.result(i); r != Failed {
+				continue
+			}
 			if hint, cmd := m.cfg.Next(m.errs[i]); hint != "" {
 				return hint, cmd
 			}
@@ -262,85 +367,10 @@ func (m *Model) allDone() bool {
 	return true
 }
 
-// View draws the question (or the progress, or the summary) at the top,
-// where it is always seen, and the items with their results below it,
-// scrolled with ↑/↓.
-func (m *Model) View() string {
-	th := m.common.Theme
-	var head, body []string
-	cut := func(s string) string { return text.Cut(s, m.width, th.Glyphs.Ellipsis) }
-	head = append(head, cut(th.OverlayTitle.Render(m.cfg.Title)), "")
-	for _, l := range m.cfg.Lines {
-		head = append(head, cut(l))
-	}
-	ok, failed := 0, 0
-	for i, it := range m.cfg.Items {
-		mark := "  "
-		var extra []string
-		switch {
-		case !m.ran[i] && m.state == running:
-			mark = th.Muted.Render("… ")
-		case !m.ran[i]:
-		case m.errs[i] == nil:
-			mark = th.Good.Render("ok ")
-			ok++
-		default:
-			lines, done := m.outcome(m.errs[i])
-			if done {
-				mark = th.Good.Render("ok ")
-				ok++
-			} else {
-				mark = th.Bad.Render(th.Glyphs.Failed + " ")
-				failed++
-			}
-			extra = lines
-		}
-		body = append(body, cut("  "+mark+it.Label))
-		for _, e := range extra {
-			body = append(body, cut("       "+th.Bad.Render(e)))
-		}
-	}
-	switch m.state {
-	case asking:
-		if m.cfg.Confirm != "" {
-			head = append(head, "", cut(m.input.View()), cut(th.Muted.Render("enter "+m.cfg.Verb+"s · esc cancels")))
-		} else {
-			q := strings.ToUpper(m.cfg.Verb[:1]) + m.cfg.Verb[1:]
-			if len(m.cfg.Items) > 1 {
-				q += " " + text.Count(len(m.cfg.Items))
-			}
-			head = append(head, "", cut(th.Warn.Render(q+"?")+th.Muted.Render("  y or enter: yes · esc: no")))
-		}
-	case running:
-		head = append(head, "", cut(th.Muted.Render("working… "+text.Count(len(m.cfg.Items)-m.left)+"/"+text.Count(len(m.cfg.Items)))))
-	default:
-		summary := text.Count(ok) + " done"
-		if failed > 0 {
-			summary += ", " + th.Bad.Render(text.Count(failed)+" failed")
-		}
-		if hint, _ := m.next(); hint != "" {
-			head = append(head, "", cut(summary), cut(th.Warn.Render(hint)+th.Muted.Render("  enter: go there · esc closes")))
-		} else {
-			head = append(head, "", cut(summary+th.Muted.Render(" · enter or esc closes")))
-		}
-	}
-	head = append(head, "")
-	room := max(m.height-len(head), 1)
-	offset := min(m.offset, max(len(body)-room, 0))
-	out := append(head, body[offset:min(offset+room, len(body))]...)
-	if len(out) > m.height {
-		out = out[:m.height]
-	}
-	for len(out) < m.height {
-		out = append(out, "")
-	}
-	return strings.Join(out, "\n")
-}
-
 // outcome explains an error, with the default for a shell that gave none.
-func (m *Model) outcome(err error) ([]string, bool) {
+func (m *Model) outcome(err error) ([]string, Result) {
 	if m.cfg.Outcome != nil {
 		return m.cfg.Outcome(err)
 	}
-	return []string{safe.String(err.Error())}, false
+	return []string{safe.String(err.Error())}, Failed
 }

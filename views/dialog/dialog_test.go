@@ -3,6 +3,7 @@ package dialog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,11 +67,11 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 			{Key: "a", Label: "a", Run: func(context.Context) error { return gone }},
 			{Key: "b", Label: "b", Run: func(context.Context) error { return refused }},
 		},
-		Outcome: func(err error) ([]string, bool) {
+		Outcome: func(err error) ([]string, Result) {
 			if err == gone {
-				return []string{"already gone"}, true
+				return []string{"already gone"}, Done
 			}
-			return []string{"RESOURCE_NOT_EMPTY: has 3 repos"}, false
+			return []string{"RESOURCE_NOT_EMPTY: has 3 repos"}, Failed
 		}})
 	run(m, m.Update(viewstest.Key("y")))
 	v := ansi.Strip(m.View())
@@ -80,5 +81,114 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 	msgs := run(m, m.Update(viewstest.Key("esc")))
 	if done := msgs[0].(DoneMsg).Done; len(done) != 1 || done[0] != "a" {
 		t.Errorf("done %v", done)
+	}
+}
+
+// TestUnknownOutcomeIsNeitherDoneNorFailed: an item whose answer was lost
+// is said to be unknown, counted apart, and reported to the owner apart.
+func TestUnknownOutcomeIsNeitherDoneNorFailed(t *testing.T) {
+	lost := errors.New("EOF")
+	m := newDialog(t, Config{ID: "x", Title: "Delete 2?", Verb: "delete",
+		Items: []Item{
+			{Key: "a", Label: "repo a", Run: func(context.Context) error { return lost }},
+			{Key: "b", Label: "repo b", Run: func(context.Context) error { return nil }},
+		},
+		Outcome: func(err error) ([]string, Result) {
+			return []string{"no answer: unknown whether it was deleted — r to refresh to see"}, Unknown
+		}})
+	run(m, m.Update(viewstest.Key("y")))
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "1 done, 1 unknown") || strings.Contains(v, "failed") ||
+		!strings.Contains(v, "? repo a") || !strings.Contains(v, "unknown whether it was deleted") {
+		t.Errorf("results:\n%s", v)
+	}
+	msgs := run(m, m.Update(viewstest.Key("esc")))
+	d := msgs[0].(DoneMsg)
+	if len(d.Done) != 1 || d.Done[0] != "b" || len(d.Unknown) != 1 || d.Unknown[0] != "a" {
+		t.Errorf("done %v unknown %v", d.Done, d.Unknown)
+	}
+}
+
+// TestManyItemsScrollWithinBoundsAndFailuresComeFirst: a long list says
+// how many more there are, scrolls no further than its end, and once done
+// lists the failures first.
+func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
+	var items []Item
+	for i := range 40 {
+		key := fmt.Sprintf("item%02d", i)
+		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) error {
+			if i == 37 {
+				return errors.New("refused")
+			}
+			return nil
+		}})
+	}
+	m := newDialog(t, Config{ID: "x", Title: "Delete 40 tags?", Verb: "delete", Items: items})
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "more") || strings.Contains(v, "item39") {
+		t.Fatalf("the list does not say there is more:\n%s", v)
+	}
+	for range 100 {
+		m.Update(viewstest.Key("down"))
+	}
+	v = ansi.Strip(m.View())
+	if !strings.Contains(v, "item39") || !strings.Contains(v, "above") {
+		t.Errorf("down to the end:\n%s", v)
+	}
+	m.Update(viewstest.Key("up"))
+	if v2 := ansi.Strip(m.View()); strings.Contains(v2, "item39") {
+		t.Errorf("one up after the end still shows the last item: the offset ran past the end\n%s", v2)
+	}
+	m.Update(viewstest.Key("g"))
+	if v = ansi.Strip(m.View()); !strings.Contains(v, "item00") {
+		t.Errorf("g goes to the top:\n%s", v)
+	}
+	m.Update(viewstest.Key("G"))
+	if v = ansi.Strip(m.View()); !strings.Contains(v, "item39") {
+		t.Errorf("G goes to the end:\n%s", v)
+	}
+	run(m, m.Update(viewstest.Key("y")))
+	v = ansi.Strip(m.View())
+	if !strings.Contains(v, "39 done, 1 failed") || !strings.Contains(v, "! item37") || strings.Contains(v, "item39") {
+		t.Errorf("the failure is not first:\n%s", v)
+	}
+}
+
+// TestTypingTheNameKeepsScrollLetters: k and j are letters of the name
+// typed, not scroll keys.
+func TestTypingTheNameKeepsScrollLetters(t *testing.T) {
+	m := newDialog(t, Config{ID: "x", Title: "Delete folder kj?", Confirm: "kj", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "kj", Run: func(context.Context) error { return nil }}}})
+	m.Update(viewstest.Key("k"))
+	m.Update(viewstest.Key("j"))
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "to confirm: kj") {
+		t.Errorf("typed kj:\n%s", v)
+	}
+}
+
+// The confirmation input fits the dialog: no ellipsis after its blanks.
+func TestConfirmationInputIsNotCut(t *testing.T) {
+	m := newDialog(t, Config{ID: "x", Title: "Delete folder apps?", Confirm: "apps", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "apps", Run: func(context.Context) error { return nil }}}})
+	m.Update(viewstest.Key("a"))
+	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+		if strings.HasPrefix(l, "type apps to confirm: ") && strings.Contains(l, m.common.Theme.Glyphs.Ellipsis) {
+			t.Errorf("the input is cut: %q", l)
+		}
+	}
+}
+
+// A name too long to prompt with goes on its own line, whole; the input
+// keeps the room to show what is typed.
+func TestALongNameToTypeIsShownWhole(t *testing.T) {
+	name := "very-long-folder-name-" + strings.Repeat("x", 60)
+	m := newDialog(t, Config{ID: "x", Title: "Delete folder?", Confirm: name, Verb: "delete",
+		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) error { return nil }}}})
+	for _, r := range "very" {
+		m.Update(viewstest.Key(string(r)))
+	}
+	s := ansi.Strip(m.View())
+	if !strings.Contains(strings.ReplaceAll(s, "\n", ""), name) || !strings.Contains(s, "> very") {
+		t.Errorf("the name or what is typed is cut:\n%s", s)
 	}
 }

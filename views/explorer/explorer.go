@@ -54,6 +54,14 @@ func (m *Model) TakesText() bool {
 	return m.tree.TakesText()
 }
 
+// Noun names what the focused pane's cursor is on, for "does not apply to …".
+func (m *Model) Noun() string {
+	if m.focusDetail {
+		return "the detail pane"
+	}
+	return m.tree.Noun()
+}
+
 // Busy reports whether the tree or the pane is loading.
 func (m *Model) Busy() bool { return m.tree.Busy() || m.detail.Busy() }
 
@@ -82,7 +90,8 @@ func (m *Model) Actions() []keymap.State {
 	}
 	var states []keymap.State
 	if m.focusDetail {
-		states = m.detail.Actions()
+		// esc and h give the keyboard back to the tree.
+		states = append(m.detail.Actions(), keymap.Quiet(keymap.Back), keymap.Quiet(keymap.Collapse))
 	} else {
 		states = m.tree.Actions()
 	}
@@ -102,12 +111,14 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if m.common.Keys.Is(msg, keymap.Focus) {
 			m.focusDetail = !m.focusDetail
 			m.tree.SetFocused(!m.focusDetail)
+			m.detail.SetFocused(m.focusDetail)
 			return nil
 		}
 		if m.focusDetail {
 			if m.common.Keys.Is(msg, keymap.Back) || m.common.Keys.Is(msg, keymap.Collapse) {
 				m.focusDetail = false
 				m.tree.SetFocused(true)
+				m.detail.SetFocused(false)
 				return nil
 			}
 			return m.detail.Update(msg)
@@ -143,6 +154,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		out = tea.MouseClickMsg(mouse)
 		m.focusDetail = inDetail
 		m.tree.SetFocused(!inDetail)
+		m.detail.SetFocused(inDetail)
 	default:
 		return nil
 	}
@@ -150,6 +162,15 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		return m.detail.Update(out)
 	}
 	return m.tree.Update(out)
+}
+
+// Footer is what an edit in place in either pane sends and what went
+// wrong, for the shell to show across the whole width.
+func (m *Model) Footer(width int) []string {
+	if f := m.tree.Footer(width); f != nil {
+		return f
+	}
+	return m.detail.Footer(width)
 }
 
 // View draws both panes with their titles.
@@ -169,7 +190,7 @@ func (m *Model) View() string {
 	}
 	left := strings.Split(m.tree.View(), "\n")
 	right := strings.Split(m.detail.View(), "\n")
-	sep := th.Separator.Render("│")
+	sep := th.Separator.Render(th.Glyphs.Rule)
 	dw := max(m.width-m.split-3, 10)
 	var b strings.Builder
 	b.WriteString(treeTitle.Render(text.Fit(" tree", m.split, false, "")))

@@ -16,7 +16,6 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Field is one input.
@@ -26,7 +25,10 @@ type Field struct {
 	Value       string // initial value
 	Placeholder string
 	// Choices, when set, are the only values: ←/→ cycle through them.
-	Choices []string
+	// ChoiceLabel (optional) is how a choice reads ("application" for
+	// CATALOG_TIER_APPLICATION, as tables show it).
+	Choices     []string
+	ChoiceLabel func(string) string
 	// Validate checks the value as it is typed; nil accepts anything.
 	Validate func(string) error
 }
@@ -49,6 +51,15 @@ type Config struct {
 	// Page: the form is a screen of its own, closed on success or esc;
 	// otherwise it is drawn in place and its owner closes it.
 	Page bool
+	// Lookup fetches, in a command once typing rests, what the values
+	// would change (the tag of the name typed, when it exists); LookupKey
+	// is the part of the values it depends on ("": nothing to look up).
+	Lookup    func(ctx context.Context, values map[string]string) (any, error)
+	LookupKey func(values map[string]string) string
+	// Warn says what the thing looked up (nil: none) means for the values
+	// ("v1 exists at …: this moves it to …"), and whether sending takes a
+	// second enter.
+	Warn func(values map[string]string, found any) (note string, confirm bool)
 }
 
 // ClosedMsg tells an in-place form's owner it is done (sent or cancelled).
@@ -81,6 +92,7 @@ type Model struct {
 	sending bool
 	width   int
 	height  int
+	look    lookup
 }
 
 // New makes a form.
@@ -101,7 +113,7 @@ func New(common views.Common, cfg Config) *Model {
 }
 
 // Init focuses the first field.
-func (m *Model) Init() tea.Cmd { return m.inputs[0].Focus() }
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.inputs[0].Focus(), m.changed()) }
 
 // Title names the form.
 func (m *Model) Title() string { return m.cfg.Title }
@@ -157,6 +169,8 @@ func (m *Model) Actions() []keymap.State {
 // Update edits, moves, sends and takes the answer.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case lookDueMsg, lookedMsg:
+		return m.updateLookup(msg)
 	case resultMsg:
 		if msg.owner != m {
 			return nil
@@ -183,7 +197,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			switch st.Action {
 			case keymap.Accept:
-				return m.send()
+				return m.accept()
 			case keymap.Cancel:
 				return m.close(false)
 			case keymap.Complete, keymap.Next:
@@ -206,6 +220,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.inputs[m.focus].Value() != before {
 		m.check(m.focus)
 		delete(m.server, m.cfg.Fields[m.focus].Key)
+		cmd = tea.Batch(cmd, m.changed())
 	}
 	return cmd
 }
@@ -225,6 +240,7 @@ func (m *Model) cycle(key string) {
 	m.inputs[m.focus].SetValue(f.Choices[i])
 	m.check(m.focus)
 	delete(m.server, f.Key)
+	m.look.armed = ""
 }
 
 func (m *Model) moveTo(i int) tea.Cmd {
@@ -297,75 +313,6 @@ func (m *Model) reason(i int) (string, bool) {
 	}
 	r, ok := m.invalid[k]
 	return r, ok
-}
-
-// Status is the line under an in-place form: the request to be sent, or
-// what went wrong with it.
-func (m *Model) Status() string {
-	th := m.common.Theme
-	switch {
-	case m.sending:
-		return th.Muted.Render("sending " + m.preview())
-	case len(m.formErr) > 0:
-		return th.Bad.Render(strings.Join(m.formErr, " · "))
-	}
-	return th.Muted.Render(m.preview() + "   enter sends · esc cancels")
-}
-
-func (m *Model) preview() string {
-	if m.cfg.Preview == nil {
-		return ""
-	}
-	return safe.String(m.cfg.Preview(m.Values()))
-}
-
-// Line draws field i in place: label, input, and its reason.
-func (m *Model) Line(i, width, labelW int) string {
-	th := m.common.Theme
-	label := th.Label.Render(text.Fit(m.cfg.Fields[i].Label, labelW, false, ""))
-	if i == m.focus {
-		label = th.Prompt.Render(text.Fit(m.cfg.Fields[i].Label, labelW, false, ""))
-	}
-	in := m.inputs[i].View()
-	if m.cfg.Fields[i].Choices != nil {
-		in = th.Value.Render("‹ " + m.inputs[i].Value() + " ›")
-	}
-	line := label + " " + in
-	if r, ok := m.reason(i); ok {
-		line += "  " + th.Bad.Render(th.Glyphs.Failed+" "+safe.String(r))
-	}
-	return text.Cut(line, width, th.Glyphs.Ellipsis)
-}
-
-// Label is field i's label.
-func (m *Model) Label(i int) string { return m.cfg.Fields[i].Label }
-
-// Fields is how many fields the form has.
-func (m *Model) Fields() int { return len(m.inputs) }
-
-// View draws a full-screen form.
-func (m *Model) View() string {
-	th := m.common.Theme
-	lines := []string{th.OverlayTitle.Render(text.Cut(m.cfg.Title, m.width, th.Glyphs.Ellipsis)), ""}
-	labelW := 12
-	for _, f := range m.cfg.Fields {
-		labelW = max(labelW, text.Width(f.Label)+1)
-	}
-	for i := range m.inputs {
-		lines = append(lines, m.Line(i, m.width, labelW))
-	}
-	lines = append(lines, "")
-	for _, e := range m.formErr {
-		lines = append(lines, th.Bad.Render(text.Cut(e, m.width, th.Glyphs.Ellipsis)))
-	}
-	lines = append(lines, text.Cut(m.Status(), m.width, th.Glyphs.Ellipsis))
-	if len(m.inputs) > 1 {
-		lines = append(lines, th.Muted.Render("tab / shift+tab move between fields"))
-	}
-	for len(lines) < m.height {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines[:max(m.height, 0)], "\n")
 }
 
 type choiceError []string

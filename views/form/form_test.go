@@ -98,8 +98,12 @@ func TestChoicesCycleAndTabMoves(t *testing.T) {
 	run(m, "tab")
 	typeIn(m, "a b")
 	run(m, "tab", "right", "right")
-	if !strings.Contains(screen(m), "‹ AI ›") {
-		t.Errorf("→ did not cycle the choice:\n%s", screen(m))
+	if !strings.Contains(screen(m), "‹ AI ›  ←/→ change") {
+		t.Errorf("→ did not cycle the choice, or the keys are not said:\n%s", screen(m))
+	}
+	m.cfg.Fields[2].ChoiceLabel = strings.ToLower
+	if !strings.Contains(screen(m), "‹ ai ›") {
+		t.Errorf("the choice is not shown by its label:\n%s", screen(m))
 	}
 	msgs := run(m, "enter")
 	if len(s.values) != 1 || s.values[0]["name"] != "x" || s.values[0]["description"] != "a b" || s.values[0]["tier"] != "AI" {
@@ -140,6 +144,7 @@ func TestServerReasonsGoBesideTheirFieldAndNothingIsLost(t *testing.T) {
 
 func TestInPlaceFormClosesToItsOwner(t *testing.T) {
 	m, _ := newForm(t, false, func(map[string]string) (any, error) { return "ok", nil })
+	typeIn(m, "ci")
 	msgs := run(m, "esc")
 	if c, ok := msgs[0].(ClosedMsg); !ok || c.Form != m || c.Sent {
 		t.Errorf("esc: %v", msgs)
@@ -181,5 +186,104 @@ func TestServerTextIsShownSafeAndKeptWhenUnchanged(t *testing.T) {
 	m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	if got := m.Values()["description"]; got != safe.String(raw)+"x" {
 		t.Errorf("edited field sends %q", got)
+	}
+}
+
+// TestAPageFormSaysAnErrorOnce: the reason a form was refused is printed
+// once, not in the body and again in the status.
+func TestAPageFormSaysAnErrorOnce(t *testing.T) {
+	m, _ := newForm(t, true, func(map[string]string) (any, error) {
+		return nil, errors.New("PERMISSION_DENIED: identity ci lacks CAP_IDENTITY_CREATE")
+	})
+	typeIn(m, "ci")
+	run(m, "enter")
+	if n := strings.Count(screen(m), "lacks CAP_IDENTITY_CREATE"); n != 1 {
+		t.Errorf("the error is printed %d times:\n%s", n, screen(m))
+	}
+}
+
+// TestReasonsAndRequestWrapNeverCut: in a narrow place a long reason
+// wraps under itself beside its field, and the footer carries the whole
+// request and the form's error, wrapped.
+func TestReasonsAndRequestWrapNeverCut(t *testing.T) {
+	long := "Permission denied: identity \"carol\" (8707a01d6329783f) lacks CAP_IAM_IDENTITIES_CREATE on the group"
+	m, _ := newForm(t, false, func(map[string]string) (any, error) { return nil, errors.New("field name: " + long) })
+	typeIn(m, "ci")
+	run(m, "enter")
+	lines := m.Lines(0, 60, 12)
+	joined := ansi.Strip(strings.Join(lines, " "))
+	if len(lines) < 2 || !strings.Contains(strings.Join(strings.Fields(joined), " "), "CAP_IAM_IDENTITIES_CREATE on the group") {
+		t.Errorf("the reason is cut:\n%s", strings.Join(lines, "\n"))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Errorf("line of %d cells in 60: %q", w, ansi.Strip(l))
+		}
+	}
+	m2, _ := newForm(t, false, func(map[string]string) (any, error) { return nil, errors.New(long) })
+	typeIn(m2, "a-rather-long-identity-name-for-the-preview")
+	run(m2, "enter")
+	foot := ansi.Strip(strings.Join(m2.Footer(40, false), "\n"))
+	flat := strings.Join(strings.Fields(foot), "")
+	if !strings.Contains(flat, "name=a-rather-long-identity-name-for-the-preview") || !strings.Contains(flat, "onthegroup") {
+		t.Errorf("the footer cuts:\n%s", foot)
+	}
+}
+
+// TestLookupWarnsAndTakesASecondEnter: what the values would replace is
+// looked up before sending; when it needs confirming, the first enter
+// only says so and the second sends.
+func TestLookupWarnsAndTakesASecondEnter(t *testing.T) {
+	var sent int
+	lookups := 0
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{
+		Title: "New tag", Page: true, Ctx: context.Background(),
+		Fields: []Field{{Key: "name", Label: "name"}, {Key: "digest", Label: "digest"}},
+		Submit: func(context.Context, map[string]string) (any, error) { sent++; return "ok", nil },
+		Done:   func(any) tea.Cmd { return nil },
+		Lookup: func(_ context.Context, v map[string]string) (any, error) {
+			lookups++
+			if v["name"] == "v1" {
+				return "sha256:aaaa", nil
+			}
+			return nil, nil
+		},
+		LookupKey: func(v map[string]string) string { return v["name"] },
+		Warn: func(v map[string]string, found any) (string, bool) {
+			if found == nil {
+				return "", false
+			}
+			return "v1 exists at " + found.(string) + ": this moves it to " + v["digest"], true
+		},
+	})
+	m.SetSize(100, 20)
+	m.Init()
+	drive := func(keys ...string) []tea.Msg {
+		var other []tea.Msg
+		for _, k := range keys {
+			other = append(other, viewstest.Drive(m.Update(viewstest.Key(k)), func(msg tea.Msg) bool {
+				switch msg.(type) {
+				case resultMsg, lookedMsg:
+					return true
+				}
+				return false // the debounce tick is not waited for: enter asks at once
+			}, m.Update)...)
+		}
+		return other
+	}
+	// Typing: the debounce ticks are dropped (enter asks at once).
+	for _, k := range []string{"v", "1", "tab", "s", "h", "a", "2", "5", "6", ":", "b", "b", "b", "b"} {
+		m.Update(viewstest.Key(k))
+	}
+	drive("enter")
+	if sent != 0 || lookups != 1 {
+		t.Fatalf("sent %d, looked up %d times", sent, lookups)
+	}
+	if s := screen(m); !strings.Contains(s, "v1 exists at sha256:aaaa: this moves it to sha256:bbbb") {
+		t.Errorf("no warning:\n%s", s)
+	}
+	drive("enter")
+	if sent != 1 {
+		t.Errorf("the second enter did not send")
 	}
 }

@@ -4,9 +4,11 @@
 package help
 
 import (
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
 	"canopy/views"
@@ -24,7 +26,12 @@ type Model struct {
 	lines         []string
 	offset        int
 	width, height int
+	closing       bool // a CloseMsg is on its way
 }
+
+// Closing reports whether the overlay asked to close and the message is on
+// its way: keys typed now are for the screen under it, not for the help.
+func (m *Model) Closing() bool { return m.closing }
 
 // New makes the overlay for the actions of a screen.
 func New(common views.Common, title string, states []keymap.State) *Model {
@@ -40,13 +47,23 @@ func (m *Model) SetSize(w, h int) {
 
 // Actions of the overlay: scrolling and closing.
 func (m *Model) Actions() []keymap.State {
-	return []keymap.State{keymap.On(keymap.Back), keymap.On(keymap.Help),
-		keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
-		keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom), keymap.Quiet(keymap.Quit)}
+	return []keymap.State{keymap.On(keymap.Back).Saying("close"), keymap.On(keymap.Help).Saying("close"),
+		keymap.On(keymap.Down).Saying("scroll"), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
+		keymap.Quiet(keymap.PageUp), keymap.On(keymap.PageDown), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
+		keymap.Quiet(keymap.Quit)}
 }
 
-// Update scrolls or closes.
+// Update scrolls (keys and the mouse wheel) or closes.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		switch w.Button {
+		case tea.MouseWheelUp:
+			m.scroll(-3)
+		case tea.MouseWheelDown:
+			m.scroll(3)
+		}
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -55,12 +72,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	if to, ok := views.Step(st.Action, m.offset, len(m.lines), m.height); ok {
+	if to, ok := views.Step(st.Action, m.offset, len(m.lines), m.rows()); ok {
 		m.scroll(to - m.offset)
 		return nil
 	}
 	switch st.Action {
 	case keymap.Back, keymap.Help:
+		m.closing = true
 		return func() tea.Msg { return CloseMsg{} }
 	case keymap.Quit:
 		return tea.Quit
@@ -69,10 +87,20 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) scroll(d int) {
-	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.height, 0))
+	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.rows(), 0))
 }
 
-// layout builds the lines once per size: one line per action, grouped.
+// rows is the number of help lines shown: the height, less the line that
+// says where the view is when the help is longer than the screen.
+func (m *Model) rows() int {
+	if len(m.lines) > m.height {
+		return max(m.height-1, 1)
+	}
+	return m.height
+}
+
+// layout builds the lines once per size: one entry per action, grouped,
+// long descriptions wrapped under themselves.
 func (m *Model) layout() {
 	th := m.common.Theme
 	m.lines = m.lines[:0]
@@ -95,24 +123,44 @@ func (m *Model) layout() {
 				first = false
 			}
 			st, applies := keymap.Find(m.states, d.Action)
-			if d.Group == keymap.Global {
-				st, applies = keymap.On(d.Action), true
-			}
 			keys := text.Fit(strings.Join(labels(d.Keys), " "), keyW, false, "")
-			switch {
-			case applies && st.Enabled:
-				add("  " + th.HintKey.Render(keys) + " " + th.Value.Render(d.Desc))
-			case applies:
-				add("  " + th.HintOff.Render(keys) + " " + th.Muted.Render(d.Desc) + th.Bad.Render("  — "+st.Reason))
-			default:
-				add("  " + th.Dim.Render(keys+" "+d.Desc))
+			desc := d.Desc
+			if applies && !st.Enabled {
+				desc += " — " + st.Reason
+			}
+			// The description wraps under itself, after the keys.
+			w := max(m.width-keyW-3, 12)
+			for i, l := range strings.Split(ansi.Wrap(desc, w, " /,"), "\n") {
+				k := keys
+				if i > 0 {
+					k = strings.Repeat(" ", keyW)
+				}
+				switch {
+				case applies && st.Enabled:
+					add("  " + th.HintKey.Render(k) + " " + th.Value.Render(l))
+				case applies:
+					add("  " + th.HintOff.Render(k) + " " + th.Bad.Render(l))
+				default:
+					add("  " + th.Dim.Render(k+" "+l))
+				}
 			}
 		}
+	}
+	add("")
+	add(th.Section.Render("Mouse"))
+	for _, l := range [][2]string{{"wheel", "scroll the list, table, pane or this help under the pointer"},
+		{"click", "put the cursor on a row; in the explorer, also focus that pane"}} {
+		add("  " + th.HintKey.Render(text.Fit(l[0], keyW, false, "")) + " " + th.Value.Render(l[1]))
 	}
 	m.scroll(0)
 }
 
+// labels are the keys as the help shows them; "(none)" when the config
+// gave the action's keys to others, as `canopy config` says.
 func labels(keys []string) []string {
+	if len(keys) == 0 {
+		return []string{"(none)"}
+	}
 	out := make([]string, len(keys))
 	for i, k := range keys {
 		out[i] = keymap.Def{Keys: []string{k}}.KeyLabel()
@@ -120,13 +168,24 @@ func labels(keys []string) []string {
 	return out
 }
 
-// View draws the visible part.
+// View draws the visible part and, when the help is longer than the
+// screen, where it is: "lines 1-20 of 44 · j/k pgdn scroll".
 func (m *Model) View() string {
-	end := min(m.offset+m.height, len(m.lines))
+	rows := m.rows()
+	end := min(m.offset+rows, len(m.lines))
 	out := make([]string, 0, m.height)
 	out = append(out, m.lines[m.offset:end]...)
-	for len(out) < m.height {
+	for len(out) < rows {
 		out = append(out, "")
+	}
+	if rows < m.height {
+		th := m.common.Theme
+		more := "end"
+		if end < len(m.lines) {
+			more = "more below"
+		}
+		where := fmt.Sprintf(" lines %d-%d of %d (%s) · j/k pgup/pgdn or the wheel scroll", m.offset+1, end, len(m.lines), more)
+		out = append(out, th.Muted.Render(text.Cut(where, m.width, th.Glyphs.Ellipsis)))
 	}
 	return strings.Join(out, "\n")
 }

@@ -237,3 +237,31 @@ func TestWalkAfterAJumpSurvivesExpiredTokens(t *testing.T) {
 		checkRow(t, l, cursor)
 	}
 }
+
+// A failed page stays failed until a retry, but moving elsewhere goes on
+// loading: after G fails, scrolling back up loads the rows above it.
+func TestAFailedPageDoesNotStopTheRestFromLoading(t *testing.T) {
+	src := &fakeSource{n: 5000}
+	l := New(context.Background(), src.source, key)
+	run(t, l, l.Start())
+	src.fail.Store(true)
+	run(t, l, l.Ensure(4999, 50)) // G: the last page fails
+	if !l.FailedAt(4999) || l.FailedAt(3000) {
+		t.Fatalf("failed span wrong: 4999 %v, 3000 %v", l.FailedAt(4999), l.FailedAt(3000))
+	}
+	src.fail.Store(false)
+	before := len(src.requests)
+	if run(t, l, l.Ensure(4999, 0)) != 0 {
+		t.Error("the failed page was asked again without a retry")
+	}
+	run(t, l, l.Ensure(3000, 50)) // pgup far above it
+	checkRow(t, l, 3000)
+	if len(src.requests) == before {
+		t.Error("nothing was asked for the rows above the failure")
+	}
+	run(t, l, l.Retry(4999, 50))
+	checkRow(t, l, 4999)
+	if err, _ := l.Err(); err != nil || l.FailedAt(4999) {
+		t.Errorf("after the retry: %v", err)
+	}
+}

@@ -38,7 +38,12 @@ type Model struct {
 	width, height int
 	cancel        bool // esc closes (false for a choice that must be made)
 	digits        bool // 1..9 choose the first options while the filter is empty
+	chosen        bool // a ChosenMsg is on its way
 }
+
+// Chosen reports whether a choice was made and its message is on its way:
+// keys typed now are for the next step, not for this picker.
+func (m *Model) Chosen() bool { return m.chosen }
 
 // WithDigits lets 1..9 choose the first nine options directly while the
 // filter is empty (role pickers: `b 1` binds the first role).
@@ -55,6 +60,14 @@ func (m *Model) Preselect(v any) *Model {
 			break
 		}
 	}
+	return m
+}
+
+// Filter starts the picker narrowed by q, as if typed (`:group platform`).
+func (m *Model) Filter(q string) *Model {
+	m.input.SetValue(q)
+	m.input.CursorEnd()
+	m.refilter()
 	return m
 }
 
@@ -96,6 +109,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if d := k.String(); m.digits && m.input.Value() == "" && len(d) == 1 && d[0] >= '1' && d[0] <= '9' {
 			if i := int(d[0] - '1'); i < len(m.options) {
 				opt, id := m.options[i], m.id
+				m.chosen = true
 				return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
 			}
 			return nil
@@ -108,6 +122,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			case keymap.Accept:
 				if m.cursor < len(m.matches) {
 					opt, id := m.options[m.matches[m.cursor]], m.id
+					m.chosen = true
 					return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
 				}
 				return nil
@@ -157,22 +172,37 @@ func (m *Model) View() string {
 	th := m.common.Theme
 	lines := []string{th.OverlayTitle.Render(text.Cut(m.title, m.width, th.Glyphs.Ellipsis)), m.input.View()}
 	if m.digits {
-		lines = append(lines, th.Muted.Render("1-9 choose · type to narrow · enter chooses · esc cancels"))
+		// Digits choose only while the filter is empty; after that they
+		// are letters of the filter, and the hint says so.
+		hint := "1-9 choose · type to narrow · enter chooses · esc cancels"
+		if m.input.Value() != "" {
+			hint = "digits now narrow too (1-9 choose once the filter is empty) · enter chooses · esc cancels"
+		}
+		lines = append(lines, th.Muted.Render(text.Cut(hint, m.width, th.Glyphs.Ellipsis)))
 	}
 	lines = append(lines, "")
 	rows := max(m.height-len(lines), 1)
 	start := max(0, m.cursor-rows+1)
 	for i := start; i < min(len(m.matches), start+rows); i++ {
 		o := m.options[m.matches[i]]
-		num := "  "
+		num, digit := "  ", ""
 		if m.digits && m.input.Value() == "" && m.matches[i] < 9 {
-			num = th.HintKey.Render(string(rune('1'+m.matches[i]))) + " "
+			digit = string(rune('1' + m.matches[i]))
 		}
-		line := text.Fit(num+text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, m.width, false, th.Glyphs.Ellipsis)
+		rest := text.Fit(text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, max(m.width-2, 0), false, th.Glyphs.Ellipsis)
+		var line string
 		if i == m.cursor {
-			line = th.Selected.Render(line)
+			// One style over the whole row: a styled digit inside would end
+			// the selection bar after itself.
+			if digit != "" {
+				num = digit + " "
+			}
+			line = th.Selected.Render(num + rest)
 		} else {
-			line = th.Row.Render(line)
+			if digit != "" {
+				num = th.HintKey.Render(digit) + th.Row.Render(" ")
+			}
+			line = num + th.Row.Render(rest)
 		}
 		lines = append(lines, line)
 	}

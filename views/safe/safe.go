@@ -17,8 +17,15 @@
 //   - C1 controls (U+0080–U+009F, e.g. the 8-bit CSI) become "\x9b".
 //   - Format characters (Unicode category Cf: bidi controls, zero-width
 //     space/joiners, word joiner, BOM, soft hyphen, Mongolian vowel
-//     separator, tag characters) and the line/paragraph separators
-//     U+2028/U+2029 become "\u202e" style escapes.
+//     separator, tag characters), the line/paragraph separators
+//     U+2028/U+2029 and the other default-ignorable code points (combining
+//     grapheme joiner U+034F, Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+//     Khmer U+17B4/U+17B5, Mongolian free variation selectors, variation
+//     selectors) become "\u202e" style escapes: a terminal draws them as
+//     nothing, so "adm\u034fin" would pass for "admin". The one exception
+//     is the emoji or text presentation selector (U+FE0E, U+FE0F) right
+//     after a symbol, as in "❤️": that is how emoji are written, and it
+//     cannot make one name pass for another.
 //   - Invalid UTF-8 bytes become U+FFFD.
 //
 // Printable text, including wide (CJK, emoji) and combining characters, is
@@ -49,9 +56,11 @@ func String(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
+	prev := rune(0)
 	for i := 0; i < len(s); {
 		r, size := decode(s[i:])
-		writeRune(&b, r, size)
+		writeRune(&b, prev, r, size)
+		prev = r
 		i += size
 	}
 	return b.String()
@@ -70,6 +79,7 @@ func Text(s string) string {
 	// col is the display column at offset seg of b; tab stops are found by
 	// measuring only the text written since the last tab or newline.
 	col, seg := 0, 0
+	prev := rune(0)
 	for i := 0; i < len(s); {
 		r, size := decode(s[i:])
 		switch {
@@ -84,8 +94,9 @@ func Text(s string) string {
 			b.WriteString(strings.Repeat(" ", pad))
 			col, seg = col+pad, b.Len()
 		default:
-			writeRune(&b, r, size)
+			writeRune(&b, prev, r, size)
 		}
+		prev = r
 		i += size
 	}
 	return b.String()
@@ -94,7 +105,15 @@ func Text(s string) string {
 // clean reports whether s needs no change. It scans ASCII bytewise so the
 // common case costs no decoding and no allocation.
 func clean(s string, multiline bool) bool {
-	for i := 0; i < len(s); {
+	i := printableASCII(s)
+	if i == len(s) {
+		return true
+	}
+	prev := rune(0)
+	if i > 0 {
+		prev = rune(s[i-1])
+	}
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f {
@@ -102,16 +121,40 @@ func clean(s string, multiline bool) bool {
 					return false
 				}
 			}
+			prev = rune(c)
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || unsafeRune(r) {
+		if r == utf8.RuneError && size == 1 || hidden(prev, r) {
 			return false
 		}
+		prev = r
 		i += size
 	}
 	return true
+}
+
+// printableASCII is the length of the leading run of s that is printable
+// ASCII (0x20–0x7e), found eight bytes at a time: most names are all of it.
+func printableASCII(s string) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		del := w ^ 0x7f*ones
+		// A byte ≥ 0x80, a byte < 0x20, or a byte 0x7f (zero in del).
+		if w&highs|(w-0x20*ones)&^w&highs|(del-ones)&^del&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			break
+		}
+	}
+	return i
 }
 
 // decode returns the next rune of s and its size; an invalid byte decodes
@@ -123,19 +166,40 @@ func decode(s string) (rune, int) {
 	return utf8.DecodeRuneInString(s)
 }
 
-// unsafeRune reports whether a non-ASCII rune must be made visible: C1
-// controls, format characters (bidi, zero-width, BOM, soft hyphen, tags)
-// and the Unicode line and paragraph separators.
+// invisible are the tables of runes a terminal draws as nothing, or that
+// reorder or join what is around them: format characters (bidi,
+// zero-width, BOM, soft hyphen, tags), the line and paragraph separators,
+// and the rest of Unicode's default-ignorable code points.
+var invisible = []*unicode.RangeTable{unicode.Cf, unicode.Zl, unicode.Zp,
+	unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector}
+
+// unsafeRune reports whether a non-ASCII rune must be made visible, whatever
+// comes before it: C1 controls and the invisible runes.
 func unsafeRune(r rune) bool {
-	if r >= 0x80 && r <= 0x9f {
+	switch {
+	case r < 0x80:
+		return false
+	case r <= 0x9f:
 		return true
+	case r < 0x300:
+		return r == 0xad // soft hyphen, the only Cf below U+0300
 	}
-	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+	return unicode.In(r, invisible...)
 }
 
-// writeRune writes r (decoded from size bytes) to b, replaced by its
-// visible marker when it is not safe to print.
-func writeRune(b *strings.Builder, r rune, size int) {
+// hidden reports whether r, after prev, must be made visible: an unsafe
+// rune, except an emoji or text presentation selector after a symbol
+// ("❤️").
+func hidden(prev, r rune) bool {
+	if (r == 0xfe0e || r == 0xfe0f) && unicode.In(prev, unicode.So, unicode.Sm) {
+		return false
+	}
+	return unsafeRune(r)
+}
+
+// writeRune writes r (decoded from size bytes, after prev) to b, replaced
+// by its visible marker when it is not safe to print.
+func writeRune(b *strings.Builder, prev, r rune, size int) {
 	switch {
 	case r == utf8.RuneError && size == 1:
 		b.WriteRune(utf8.RuneError)
@@ -146,7 +210,7 @@ func writeRune(b *strings.Builder, r rune, size int) {
 		b.WriteRune('␡')
 	case r >= 0x80 && r <= 0x9f:
 		fmt.Fprintf(b, `\x%02x`, r)
-	case r >= utf8.RuneSelf && unsafeRune(r):
+	case r >= utf8.RuneSelf && hidden(prev, r):
 		if r > 0xffff {
 			fmt.Fprintf(b, `\U%08x`, r)
 		} else {

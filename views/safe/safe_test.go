@@ -41,6 +41,15 @@ func TestString(t *testing.T) {
 		{"combining kept", "cafe\u0301", "cafe\u0301"},
 		{"emoji kept", "ship 🚢 it ✅", "ship 🚢 it ✅"},
 		{"emoji variation selector kept", "❤\uFE0F", "❤\uFE0F"},
+		{"text presentation after a symbol kept", "☺\uFE0E", "☺\uFE0E"},
+		{"variation selector after a letter", "adm\uFE0Fin", `adm\ufe0fin`},
+		{"variation selector at start", "\uFE0Fadmin", `\ufe0fadmin`},
+		{"other variation selectors", "a\uFE00b\U000E0100c\U000E01EFd", `a\ufe00b\U000e0100c\U000e01efd`},
+		{"combining grapheme joiner", "adm\u034Fin", `adm\u034fin`},
+		{"hangul fillers", "a\u115Fb\u1160c\u3164d\uFFA0e", `a\u115fb\u1160c\u3164d\uffa0e`},
+		{"khmer inherent vowels", "a\u17B4b\u17B5c", `a\u17b4b\u17b5c`},
+		{"mongolian free variation selectors", "a\u180Bb\u180Cc\u180Dd\u180Fe", `a\u180bb\u180cc\u180dd\u180fe`},
+		{"tag characters", "a\U000E0000b\U000E0020c\U000E007Fd", `a\U000e0000b\U000e0020c\U000e007fd`},
 		{"real replacement char kept", "a\uFFFDb", "a\uFFFDb"},
 	}
 	for _, tt := range tests {
@@ -105,7 +114,7 @@ func TestNoAllocWhenClean(t *testing.T) {
 
 // assertSafe fails if out holds anything a terminal could interpret: a byte
 // below 0x20 (except \n when multiline), DEL, ESC, a C1 rune, a format
-// character or invalid UTF-8.
+// character, another default-ignorable code point or invalid UTF-8.
 func assertSafe(t testing.TB, out string, multiline bool) {
 	t.Helper()
 	if !utf8.ValidString(out) {
@@ -117,10 +126,12 @@ func assertSafe(t testing.TB, out string, multiline bool) {
 			t.Fatalf("output has control byte %#x at %d: %q", c, i, out)
 		}
 	}
+	prev := rune(0)
 	for _, r := range out {
-		if unsafeRune(r) {
+		if hidden(prev, r) {
 			t.Fatalf("output has unsafe rune %U: %q", r, out)
 		}
+		prev = r
 	}
 	if !multiline && strings.ContainsRune(out, '\n') {
 		t.Fatalf("single-line output has a newline: %q", out)
@@ -166,5 +177,24 @@ func BenchmarkStringUnsafe(b *testing.B) {
 	s := "repo \x1b]0;title\x07 with \u202e bidi and \u200d joiner"
 	for b.Loop() {
 		_ = String(s)
+	}
+}
+
+// TestPrintableASCIIFindsEveryByte: the eight-bytes-at-a-time scan stops at
+// the first byte outside 0x20–0x7e, wherever it is and whatever it is.
+func TestPrintableASCIIFindsEveryByte(t *testing.T) {
+	base := []byte("abcdefghijklmnopqrstuvwx~ ")
+	for at := range base {
+		for b := range 256 {
+			s := append([]byte(nil), base...)
+			s[at] = byte(b)
+			want := len(s)
+			if b < 0x20 || b >= 0x7f {
+				want = at
+			}
+			if got := printableASCII(string(s)); got != want {
+				t.Fatalf("byte %#x at %d: %d, want %d", b, at, got, want)
+			}
+		}
 	}
 }

@@ -21,11 +21,16 @@ import (
 )
 
 // Names is a snapshot of the searchable text of loaded rows: Primary (the
-// name) ranks first; Secondary (other visible columns) may be nil. Rows
-// says which row of the owner each name is (a list position, a node).
+// name) ranks first; Secondary (other visible columns) may be nil, or built
+// by Later only when a query first needs it. Rows says which row of the
+// owner each name is (a list position, a node).
 type Names struct {
 	Primary, Secondary []string
 	Rows               []int
+	// Later builds Secondary (nil when Secondary is given or there is
+	// none). Building it is most of a first keystroke over a large table,
+	// so the names' matches are answered first, without it.
+	Later func() []string
 	// Ref is the owner's own record of the rows the names were taken from
 	// (the tree keeps its nodes here), so a result never meets the rows of
 	// another snapshot.
@@ -49,7 +54,27 @@ type ResultMsg struct {
 	names   Names
 	primary filter.Result // the fuzzy result on Primary, for narrowing
 	err     error
+	// rest is set on the answer about Primary alone when rows matching
+	// only on Secondary are still to come (in a second ResultMsg).
+	rest bool
+	// extends marks that second answer: the same best matches, more rows
+	// after them.
+	extends bool
+	// refreshed marks the answer to the same query over rows that changed
+	// (whole: both parts at once); kept is the index in matches of the row
+	// the owner's cursor was on, or -1.
+	refreshed bool
+	kept      int
 }
+
+// Extends reports whether the message only adds rows after the matches of
+// the previous one (rows that match on other columns than the name): an
+// owner keeps its cursor where it is.
+func (r ResultMsg) Extends() bool { return r.extends }
+
+// Kept is the index in the matches of the row given to Refresh, if it
+// still matches.
+func (r ResultMsg) Kept() (int, bool) { return r.kept, r.refreshed && r.kept >= 0 }
 
 // Model is a filter line.
 type Model struct {
@@ -57,15 +82,23 @@ type Model struct {
 	input  textinput.Model
 	typing bool
 
-	query   filter.Query
-	seq     int
-	matches []int // nil when no filter applies
-	err     error
-	names   Names
-	prev    filter.Result // fuzzy result on Primary, for narrowing
-	stale   bool          // the rows changed since names was built
-	cancel  context.CancelFunc
-	snap    func() Snapshot
+	query    filter.Query
+	seq      int
+	answered int          // the seq of the last answer (or error) taken
+	shown    filter.Query // the query the matches answer
+	keeps    bool         // see KeepsCursor
+	// openAfter is an open pressed before the answer; openDue says the
+	// answer came (see HoldOpen).
+	openAfter, openDue bool
+	matches            []int // nil when no filter applies
+	err                error
+	names              Names
+	prev               filter.Result   // fuzzy result on Primary, for narrowing
+	stale              bool            // the rows changed since names was built
+	ctx                context.Context // the running query's, cancelled by the next
+	cancel             context.CancelFunc
+	snap               func() Snapshot
+	prep               *prepared // names on their way, for the next query
 }
 
 // New makes a filter line; snapshot is called in Update when a query needs
@@ -74,6 +107,45 @@ func New(common views.Common, snapshot func() Snapshot) *Model {
 	in := views.NewInput(common, "/", "fuzzy filter   !text inverts   re:expr regular expression")
 	return &Model{common: common, input: in, snap: snapshot}
 }
+
+// Pending reports whether the query typed is not answered yet: an owner
+// keeps an open pressed now for the answer, so `/aws⏎⏎` typed fast opens
+// aws-cli, not the row the cursor was on before.
+func (m *Model) Pending() bool { return !m.query.IsEmpty() && m.answered != m.seq }
+
+// HoldOpen takes a key pressed on the owner while the line is not typing:
+// an open (enter) before the query typed is answered is kept for the
+// answer, so `/aws⏎⏎` typed fast opens aws-cli, not the row the cursor was
+// on before; any other key drops a held open (the user moved on). It
+// reports whether it kept the key.
+func (m *Model) HoldOpen(k tea.KeyPressMsg) bool {
+	m.openAfter = m.Pending() && m.common.Keys.Is(k, keymap.Open)
+	return m.openAfter
+}
+
+// DueOpen runs open, once, when the answer a held open waited for has
+// come (the owner opens its best match); with no match it says so instead.
+func (m *Model) DueOpen(open func() tea.Cmd) tea.Cmd {
+	if !m.openDue {
+		return nil
+	}
+	m.openDue = false
+	switch {
+	case m.err != nil:
+		return nil
+	case m.matches != nil && len(m.matches) == 0:
+		return views.Flash("nothing matches /" + m.query.String() + " to open")
+	}
+	return open()
+}
+
+// KeepsCursor reports whether the answer just taken leaves the owner's
+// cursor where it is (see Update); otherwise it goes to the best match.
+func (m *Model) KeepsCursor() bool { return m.keeps }
+
+// Current reports whether r answers the query now typed (an owner acts on
+// no other: Update drops the rest).
+func (m *Model) Current(r ResultMsg) bool { return r.owner == m && r.seq == m.seq }
 
 // Typing reports whether the line has the keyboard.
 func (m *Model) Typing() bool { return m.typing }
@@ -94,10 +166,18 @@ func (m *Model) Names() Names { return m.names }
 // Err is the last query's error (an invalid regular expression).
 func (m *Model) Err() error { return m.err }
 
-// Open gives the line the keyboard, keeping what was typed.
+// Open gives the line the keyboard, keeping what was typed. Without names
+// to search yet, it starts building them: over 10⁶ rows that is most of a
+// first keystroke, and the user is still reaching for the first letter.
 func (m *Model) Open() tea.Cmd {
 	m.typing = true
-	return m.input.Focus()
+	focus := m.input.Focus()
+	if m.prep != nil || len(m.names.Primary) > 0 && !m.stale {
+		return focus
+	}
+	p := &prepared{build: m.snap()}
+	m.prep, m.stale = p, false
+	return tea.Batch(focus, func() tea.Msg { p.get(); return nil })
 }
 
 // Clear drops the filter.
@@ -107,20 +187,13 @@ func (m *Model) Clear() {
 	m.input.SetValue("")
 	m.query = filter.Query{}
 	m.matches, m.err, m.prev = nil, nil, filter.Result{}
-	m.names = Names{}
+	m.names, m.prep, m.shown = Names{}, nil, filter.Query{}
+	m.openAfter, m.openDue = false, false
+	m.seq++ // an answer on its way is for a filter that is gone
 	if m.cancel != nil {
 		m.cancel()
 		m.cancel = nil
 	}
-}
-
-// Refresh runs the query again on a new snapshot (the rows changed).
-func (m *Model) Refresh() tea.Cmd {
-	m.stale = true
-	if m.query.IsEmpty() {
-		return nil
-	}
-	return m.run()
 }
 
 // SetWidth sets the input's width.
@@ -139,9 +212,22 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.owner != m || msg.seq != m.seq {
 			return nil
 		}
-		m.err = msg.err
+		m.err, m.answered = msg.err, msg.seq
+		// The cursor stays where it is only when the rows shown already
+		// answered this query: more rows after them, or the same query
+		// over rows that changed. A refresh that overtook a keystroke's
+		// answer is that keystroke's answer.
+		m.keeps = msg.extends || msg.refreshed && m.matches != nil && m.shown == msg.query
+		if !msg.extends {
+			m.openDue, m.openAfter = m.openAfter, false
+		}
 		if msg.err == nil {
 			m.matches, m.names, m.prev = msg.matches, msg.names, msg.primary
+			m.shown = msg.query
+			m.prep = nil
+		}
+		if msg.rest && msg.err == nil {
+			return m.rest(msg)
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -184,71 +270,6 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// run starts the query in a command, cancelling the one before.
-func (m *Model) run() tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	m.seq++
-	names := m.names
-	var build Snapshot
-	if len(names.Primary) == 0 || m.stale {
-		build, m.stale = m.snap(), false
-	}
-	owner, seq, q, prev := m, m.seq, m.query, m.prev
-	return func() tea.Msg {
-		if build != nil {
-			names, prev = build(), filter.Result{}
-		}
-		matches, primary, err := Run(ctx, q, names, prev)
-		return ResultMsg{owner: owner, seq: seq, query: q, matches: matches, names: names, primary: primary, err: err}
-	}
-}
-
-// Run filters names: rows whose Primary matches come first (ranked as
-// fuzzy.Find ranks them), then rows that match only on Secondary. prev (the
-// last fuzzy result on Primary) lets an extended pattern search only its
-// matches; the fuzzy result on Primary is returned for the next keystroke.
-func Run(ctx context.Context, q filter.Query, names Names, prev filter.Result) ([]int, filter.Result, error) {
-	var res filter.Result
-	var err error
-	if prev.Total == len(names.Primary) && q.Kind == filter.Fuzzy {
-		res, err = filter.Narrow(ctx, q, names.Primary, prev)
-	} else {
-		res, err = filter.Filter(ctx, q, names.Primary)
-	}
-	if err != nil {
-		return nil, filter.Result{}, err
-	}
-	out := make([]int, 0, len(res.Matches))
-	for _, mt := range res.Matches {
-		out = append(out, mt.Index)
-	}
-	if q.Kind != filter.Fuzzy {
-		return out, filter.Result{}, nil
-	}
-	if names.Secondary == nil {
-		return out, res, nil
-	}
-	// Rows whose name does not match but another column does.
-	inPrimary := make([]bool, len(names.Primary))
-	for _, i := range out {
-		inPrimary[i] = true
-	}
-	sec, err := filter.Filter(ctx, q, names.Secondary)
-	if err != nil {
-		return nil, filter.Result{}, err
-	}
-	for _, mt := range sec.Matches {
-		if !inPrimary[mt.Index] {
-			out = append(out, mt.Index)
-		}
-	}
-	return out, res, nil
-}
-
 // View is the line: the input, or the kept query, with a count.
 func (m *Model) View(width int, count string) string {
 	th := m.common.Theme
@@ -256,12 +277,19 @@ func (m *Model) View(width int, count string) string {
 	if m.err != nil {
 		right = th.Bad.Render(safe.String(m.err.Error()))
 	}
+	room := width - text.Width(right) - 2
+	// The input pads itself to its width: fitted to the room the count
+	// leaves, it is never cut (which would show an ellipsis after blanks).
+	m.input.SetWidth(max(room-text.Width(m.input.Prompt)-1, 1))
 	left := m.input.View()
 	if !m.typing {
-		left = th.Prompt.Render("/") + th.Value.Render(m.query.String()) + th.Muted.Render("  (/ edits, esc clears)")
+		left = th.Prompt.Render("/") + th.Value.Render(m.query.String())
+		// The hint goes whole or not at all: "esc clea" helps nobody.
+		if hint := "  (/ edits, esc clears)"; text.Width(left)+text.Width(hint) <= room {
+			left += th.Muted.Render(hint)
+		}
 	}
-	room := width - text.Width(right) - 2
-	left = text.Cut(left, max(room, 1), "")
+	left = text.Cut(left, max(room, 1), th.Glyphs.Ellipsis)
 	return left + strings.Repeat(" ", max(width-text.Width(left)-text.Width(right), 1)) + right
 }
 

@@ -53,3 +53,13 @@ func (m *Model[T]) editRow(it *T) string {
 	rest := max(m.width-text.Width(name), 10)
 	return text.Fit(m.paints.selected.Render(name)+m.editor.Line(0, rest, 12), m.width, false, "")
 }
+
+// Footer is what the edit in place sends and what went wrong (the reasons
+// about the field too: the row has no room for them), for the shell to
+// show across the whole width; nil when nothing is edited.
+func (m *Model[T]) Footer(width int) []string {
+	if !m.editing() {
+		return nil
+	}
+	return m.editor.Footer(width, true)
+}

@@ -1,10 +1,14 @@
 package table
 
 import (
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views/filter"
 	"canopy/views/paging"
 	"canopy/views/search"
@@ -72,34 +76,59 @@ func (m *Model[T]) snapshot() search.Snapshot {
 		}
 	}
 	return func() search.Names {
-		n := 0
-		for _, r := range runs {
-			n += len(r.Items)
+		// Offsets of each run in the names, so workers fill their runs
+		// in place: the cells of 10⁶ rows are most of a first keystroke.
+		at := make([]int, len(runs)+1)
+		for i, r := range runs {
+			at[i+1] = at[i] + len(r.Items)
 		}
-		out := search.Names{Primary: make([]string, 0, n), Rows: make([]int, 0, n)}
-		if len(others) > 0 {
-			out.Secondary = make([]string, 0, n)
-		}
-		var b strings.Builder
-		for _, r := range runs {
+		n := at[len(runs)]
+		out := search.Names{Primary: make([]string, n), Rows: make([]int, n)}
+		parallel(len(runs), func(k int) {
+			r, o := runs[k], at[k]
 			for i := range r.Items {
-				it := &r.Items[i]
-				out.Primary = append(out.Primary, name(it))
-				out.Rows = append(out.Rows, r.Start+i)
-				if len(others) > 0 {
+				out.Primary[o+i], out.Rows[o+i] = name(&r.Items[i]), r.Start+i
+			}
+		})
+		if len(others) == 0 {
+			return out
+		}
+		out.Later = func() []string {
+			secondary := make([]string, n)
+			parallel(len(runs), func(k int) {
+				r, o := runs[k], at[k]
+				var b strings.Builder
+				for i := range r.Items {
 					b.Reset()
-					for k, f := range others {
-						if k > 0 {
+					for j, f := range others {
+						if j > 0 {
 							b.WriteByte(' ')
 						}
-						b.WriteString(f(it))
+						b.WriteString(f(&r.Items[i]))
 					}
-					out.Secondary = append(out.Secondary, b.String())
+					secondary[o+i] = b.String()
 				}
-			}
+			})
+			return secondary
 		}
 		return out
 	}
+}
+
+// parallel calls do(0) … do(n-1) on GOMAXPROCS workers.
+func parallel(n int, do func(int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+				do(k)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // openFilter gives the filter line the keyboard.
@@ -118,15 +147,26 @@ func (m *Model[T]) openFilter() tea.Cmd {
 func (m *Model[T]) updateFilter(msg tea.Msg) tea.Cmd {
 	was := m.filtering()
 	cmd := m.search.Update(msg)
-	if _, ok := msg.(search.ResultMsg); ok {
-		m.cursor, m.offset = 0, 0
+	r, took := msg.(search.ResultMsg)
+	took = took && m.search.Current(r)
+	if took {
+		i, kept := r.Kept()
+		switch keeps := m.search.KeepsCursor(); {
+		case keeps && kept:
+			// The rows changed under the same query: stay on the row.
+			m.offset += i - m.cursor
+			m.cursor = i
+		case keeps && r.Extends():
+		default:
+			m.cursor, m.offset = 0, 0
+		}
 	}
 	if was && !m.filtering() {
 		m.cursor = max(m.unfiltered, 0)
 		m.offset = max(0, m.cursor-m.bodyRows()/2)
 	}
 	m.clamp()
-	return tea.Batch(cmd, m.selectCmd())
+	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.do(keymap.Open) }))
 }
 
 // applyServerFilter replaces the list by the server's answer for the

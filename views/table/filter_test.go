@@ -148,3 +148,54 @@ func TestServerFilterChip(t *testing.T) {
 		t.Errorf("esc did not remove the chip: %q\n%s", m.Title(), screen(m))
 	}
 }
+
+// TestOtherColumnsFollowTheNameMatches: a keystroke is answered first with
+// the rows whose name matches; the rows that match only on another column
+// come in a second result, below them, and leave the cursor where the user
+// put it in between.
+func TestOtherColumnsFollowTheNameMatches(t *testing.T) {
+	m, _ := newTable(t, 1000, nil)
+	m.cfg.Columns[1] = Column[row]{Title: "ALIAS", Width: 8, Search: true, Cell: func(r *row) string {
+		if r.uid == "u30" {
+			return "n-0001"
+		}
+		return ""
+	}}
+	press(m, "/")
+	var rest []tea.Msg
+	for _, r := range "n-0001" {
+		rest = nil
+		for _, msg := range drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})) {
+			if first, ok := msg.(search.ResultMsg); ok {
+				// The second part waits until the user has moved.
+				rest = append(rest, drive(m, m.Update(first))...)
+			}
+		}
+		if r != '1' || len(rest) == 0 {
+			for _, msg := range rest {
+				driveFilter(m, func() tea.Msg { return msg })
+			}
+		}
+	}
+	if len(rest) != 1 {
+		t.Fatalf("want one second part for the last key, got %d messages", len(rest))
+	}
+	names := len(m.search.Matches())
+	for _, i := range m.search.Matches() {
+		if m.search.Names().Rows[i] == 30 {
+			t.Fatalf("the alias match is in the first part")
+		}
+	}
+	press(m, "enter", "j", "j")
+	on, _ := m.Selected()
+	driveFilter(m, func() tea.Msg { return rest[0] })
+	if got := len(m.search.Matches()); got != names+1 {
+		t.Fatalf("%d rows after the second part, want %d", got, names+1)
+	}
+	if now, _ := m.Selected(); now != on || on == nil || m.Cursor() != 2 {
+		t.Errorf("the cursor moved: on %+v, was on %+v", now, on)
+	}
+	if ms := m.search.Matches(); m.search.Names().Rows[ms[names]] != 30 {
+		t.Errorf("the alias match is not last: %v", ms)
+	}
+}

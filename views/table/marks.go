@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"fmt"
 	"sort"
 
@@ -23,22 +22,27 @@ type Flag[T any] struct {
 	Name string // "deprecated"
 	Noun string // what the rows are: "tags"
 	Is   func(*T) bool
+	// Counted is told the exact number of flagged rows once every row is
+	// scanned, and again after deletes; nil when nobody needs it.
+	Counted func(count, total int) tea.Cmd
 }
 
 // Delete is how a table deletes its items.
 type Delete[T any] struct {
-	Ctx context.Context // bounds the deletes: the screen's context
-	// Label names an item in the confirmation (safe to print).
-	Label func(*T) string
-	Run   func(ctx context.Context, it *T) error
-	// Outcome explains a failure (and says whether it counts as done: an
-	// item already gone).
-	Outcome dialog.Outcome
-	// Noun names the items: "tag".
-	Noun string
-	// One, when set, asks about a single item its own way (a folder's name
-	// must be typed); Label and Run then serve marked rows only.
-	One func(*T) tea.Cmd
+	// Noun names one item ("tag"), Nouns several ("tags"): for the flash.
+	Noun, Nouns string
+	// Ask asks before deleting the items (one, or the marked ones) and
+	// deletes them: a dialog whose ID is id, so that the table hears which
+	// rows went. The shell's dialog names each and what goes with them.
+	Ask func(id string, items []*T) tea.Cmd
+}
+
+// nouns is n items in words: "1 tag", "3 tags".
+func (d *Delete[T]) nouns(n int) string {
+	if n == 1 {
+		return "1 " + d.Noun
+	}
+	return text.Count(n) + " " + d.Nouns
 }
 
 // marked reports whether the item is marked.
@@ -93,26 +97,16 @@ func (m *Model[T]) targets() []*T {
 
 // deleteDialog asks before deleting the targets.
 func (m *Model[T]) deleteDialog() tea.Cmd {
-	d := m.cfg.Delete
 	targets := m.targets()
 	if len(targets) == 0 {
 		return views.Flash("nothing to delete here")
 	}
-	if d.One != nil && len(targets) == 1 {
-		return d.One(targets[0])
-	}
-	items := make([]dialog.Item, len(targets))
+	items := make([]*T, len(targets))
 	for i, it := range targets {
 		c := *it
-		items[i] = dialog.Item{Key: m.cfg.Key(it), Label: d.Label(it), Run: func(ctx context.Context) error { return d.Run(ctx, &c) }}
+		items[i] = &c
 	}
-	noun := d.Noun
-	if len(items) != 1 {
-		noun += "s"
-	}
-	dlg := dialog.New(d.Ctx, m.common, dialog.Config{ID: m.dialogID(), Title: fmt.Sprintf("Delete %s %s?", text.Count(len(items)), noun),
-		Lines: []string{"These " + noun + " will be deleted. This cannot be undone."}, Items: items, Verb: "delete", Outcome: d.Outcome})
-	return views.Push(dlg)
+	return m.cfg.Delete.Ask(m.dialogID(), items)
 }
 
 func (m *Model[T]) dialogID() string { return fmt.Sprintf("table-%p", m) }
@@ -128,17 +122,24 @@ func (m *Model[T]) deleted(msg dialog.DoneMsg) tea.Cmd {
 		m.cfg.List.Remove(k)
 		delete(m.marks, k)
 	}
+	var counted tea.Cmd
 	if m.only {
 		m.rescanFlag()
+		m.counted = false
+		counted = m.countFlagged()
 	}
 	if m.search != nil && m.search.Active() {
 		m.search.Clear()
 	}
-	noun := m.cfg.Delete.Noun
-	if len(msg.Done) != 1 {
-		noun += "s"
+	d := m.cfg.Delete
+	say := "deleted " + d.nouns(len(msg.Done))
+	if len(msg.Unknown) > 0 {
+		say += " · " + d.nouns(len(msg.Unknown)) + " unknown (no answer): r refreshes to see"
 	}
-	return views.Flash(fmt.Sprintf("deleted %s %s", text.Count(len(msg.Done)), noun))
+	if n := len(m.marks); n > 0 {
+		say += fmt.Sprintf(" · %s still marked", text.Count(n))
+	}
+	return tea.Batch(counted, views.Flash(say))
 }
 
 // copyTargets copies what `y` copies for the marked rows (or the one under
@@ -173,7 +174,7 @@ func (m *Model[T]) toggleOnly() tea.Cmd {
 	}
 	m.rescanFlag()
 	m.cursor, m.offset = 0, 0
-	return tea.Batch(m.cfg.List.Scan(scanParallel), m.selectCmd())
+	return tea.Batch(m.cfg.List.Scan(scanParallel), m.selectCmd(), m.countFlagged(), m.countHidden())
 }
 
 // rescanFlag finds the flagged rows among everything loaded.
@@ -192,6 +193,7 @@ func (m *Model[T]) rescanFlag() {
 // positions are looked at) and asks for more pages.
 func (m *Model[T]) flagPage() tea.Cmd {
 	if m.cfg.List.Gen() != m.onlyGen {
+		m.counted = false
 		m.rescanFlag()
 		return m.cfg.List.Scan(scanParallel)
 	}

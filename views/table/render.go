@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"canopy/theme"
-	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -18,6 +17,40 @@ type paints struct {
 func paintsOf(th *theme.Theme) paints {
 	return paints{row: theme.PaintOf(th.Row), selected: theme.PaintOf(th.Selected),
 		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match)}
+}
+
+// share gives spare cells to the shown flex columns by their Flex; what a
+// column cannot take past its Max goes to the others, so a wide screen
+// widens FOLDER or DESCRIPTION rather than leaving NAME's excess blank.
+func share[T any](cols []Column[T], widths []int, spare int) {
+	full := make([]bool, len(cols))
+	for spare > 0 {
+		flex := 0
+		for i, c := range cols {
+			if widths[i] > 0 && c.Flex > 0 && !full[i] {
+				flex += c.Flex
+			}
+		}
+		if flex == 0 {
+			return
+		}
+		given := 0
+		for i, c := range cols {
+			if widths[i] == 0 || c.Flex == 0 || full[i] {
+				continue
+			}
+			add := spare * c.Flex / flex
+			if c.Max > 0 && widths[i]+add >= max(c.Max, c.Min) {
+				add, full[i] = max(max(c.Max, c.Min)-widths[i], 0), true
+			}
+			widths[i] += add
+			given += add
+		}
+		if given == 0 {
+			return // less than a cell each: left blank, as before
+		}
+		spare -= given
+	}
 }
 
 // fit lays columns out in width w: fixed columns get their Width, flex
@@ -44,20 +77,17 @@ func fit[T any](cols []Column[T], w int) []int {
 			}
 		}
 		if need <= w {
-			spare := w - need
 			for i, c := range cols {
 				switch {
 				case !shown[i]:
 					widths[i] = 0
 				case c.Flex > 0:
-					widths[i] = max(c.Min, 4) + spare*c.Flex/flex
-					if c.Max > 0 {
-						widths[i] = min(widths[i], max(c.Max, c.Min))
-					}
+					widths[i] = max(c.Min, 4)
 				default:
 					widths[i] = c.Width
 				}
 			}
+			share(cols, widths, w-need)
 			return widths
 		}
 		drop := -1
@@ -92,7 +122,7 @@ func (m *Model[T]) View() string {
 	rows := m.bodyRows()
 	list := m.cfg.List
 	n := m.rows()
-	errErr, errAt := list.Err()
+	errErr, _ := list.Err()
 	for r := 0; r < rows; r++ {
 		b.WriteByte('\n')
 		i := m.offset + r
@@ -107,7 +137,7 @@ func (m *Model[T]) View() string {
 		if !ok {
 			var line string
 			switch {
-			case errErr != nil && pos >= errAt && pos < errAt+paging.DefaultPageSize:
+			case list.FailedAt(pos):
 				line = th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(errErr.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
 			default:
 				line = th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
@@ -149,7 +179,11 @@ func (m *Model[T]) emptyRow() string {
 	case m.filtering():
 		return th.Muted.Render(text.Fit(" no loaded row matches", m.width, false, ""))
 	case m.only:
-		return th.Muted.Render(text.Fit(" no "+m.cfg.Flag.Name+" rows ("+m.onlyProgress()+")", m.width, false, ""))
+		line := " no " + m.cfg.Flag.Name + " rows (" + m.onlyProgress() + ")"
+		if note := m.hiddenNote(); note != "" {
+			line += " · " + note
+		}
+		return th.Muted.Render(text.Fit(line, m.width, false, th.Glyphs.Ellipsis))
 	case list.Total() < 0:
 		if err, _ := list.Err(); err != nil {
 			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
@@ -171,17 +205,22 @@ func (m *Model[T]) header() string {
 		if w == 0 {
 			continue
 		}
-		b.WriteByte(' ')
-		title := c.Title
+		title, lead := c.Title, " "
 		style := th.TableHeader
 		if c.Order != "" && c.Order == field {
 			mark := th.Glyphs.SortAsc
 			if desc == "desc" {
 				mark = th.Glyphs.SortDesc
 			}
-			title += " " + mark
 			style = th.TableHeaderSorted
+			if text.Width(title)+1+text.Width(mark) <= w {
+				title += " " + mark
+			} else if text.Width(mark) == 1 {
+				// A narrow column (UPDATED): the mark takes the space before it.
+				lead = style.Render(mark)
+			}
 		}
+		b.WriteString(lead)
 		b.WriteString(style.Render(text.Fit(title, w, c.Right, "")))
 	}
 	return text.Fit(b.String(), m.width, false, "")
@@ -216,7 +255,18 @@ func (m *Model[T]) row(it *T, selected bool) string {
 		} else {
 			b.WriteByte(' ')
 		}
-		cell := text.Fit(c.Cell(it), w, c.Right, th.Glyphs.Ellipsis)
+		str := c.Cell(it)
+		if c.Shorter != nil && text.Width(str) > w {
+			for _, alt := range c.Shorter(it) {
+				if str = alt; text.Width(alt) <= w {
+					break
+				}
+			}
+		}
+		if c.Middle {
+			str = text.Middle(str, w, th.Glyphs.Ellipsis)
+		}
+		cell := text.Fit(str, w, c.Right, th.Glyphs.Ellipsis)
 		if i == 0 && m.search != nil && m.search.Active() {
 			cell = m.highlight(cell, paint.Pre())
 		}
@@ -257,6 +307,9 @@ func (m *Model[T]) info() string {
 		parts = append(parts, text.Count(pos)+" of "+text.Count(total),
 			text.Count(list.Loaded())+"/"+text.Count(total)+" loaded")
 	}
+	if note := m.hiddenNote(); note != "" {
+		parts = append(parts, note)
+	}
 	if len(m.marks) > 0 {
 		parts = append(parts, text.Count(len(m.marks))+" marked")
 	}
@@ -266,9 +319,9 @@ func (m *Model[T]) info() string {
 	if list.Busy() {
 		parts = append(parts, m.spinner()+" loading")
 	}
-	line := " " + strings.Join(parts, " · ")
+	line := " " + strings.Join(parts, " "+th.Glyphs.Dot+" ")
 	if err, _ := list.Err(); err != nil {
-		return th.Bad.Render(text.Fit(line+" · failed: "+safe.String(err.Error()), m.width, false, th.Glyphs.Ellipsis))
+		return th.Bad.Render(text.Fit(line+" "+th.Glyphs.Dot+" failed: "+safe.String(err.Error()), m.width, false, th.Glyphs.Ellipsis))
 	}
-	return th.Muted.Render(text.Fit(line, m.width, false, ""))
+	return th.Muted.Render(text.Fit(line, m.width, false, th.Glyphs.Ellipsis))
 }

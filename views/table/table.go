@@ -7,6 +7,8 @@ package table
 import (
 	"fmt"
 	"slices"
+	"sort"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -34,6 +36,13 @@ type Column[T any] struct {
 	// Cell is the cell's text; it must already be safe to print
 	// (views/safe), which the column definitions see to.
 	Cell func(*T) string
+	// Shorter, when set, gives shorter texts, longest first, for when
+	// Cell's does not fit ("deprecated 143d", then "deprecated", for
+	// "deprecated, 143 days old").
+	Shorter func(*T) []string
+	// Middle cuts a text too wide in its middle instead of at its end, for
+	// names told apart by their ends (signature tags `sha256-….sig`).
+	Middle bool
 	// Order is the order_by field this column is sorted by, for the header
 	// mark ("name", "created_at", "update_time"); "" for none.
 	Order string
@@ -97,6 +106,15 @@ type Config[T any] struct {
 	// Watch says whether a change to a collection (a ChangedMsg id, such as
 	// "repos:<group uid>") concerns this table, which then loads again.
 	Watch func(id string) bool
+	// Hidden is the same collection with the rows the API hides by default
+	// (tags of some kinds), toggled by H; nil when there are none.
+	Hidden *Hidden[T]
+	// Loaded is told about the items each page brings (the shell looks up
+	// the names they refer to); nil when not needed.
+	Loaded func(items []*T) tea.Cmd
+	// Off are actions users expect here that the rows cannot do, each with
+	// the reason (shown dimmed, said when the key is pressed).
+	Off []keymap.State
 }
 
 // Model is a table screen.
@@ -111,6 +129,8 @@ type Model[T any] struct {
 	paints         paints
 	frame          int // spinner frame
 	focusUID       string
+	focusName      string // its first cell, to say where it went
+	focusWhy       string // the order it was sorted into; "" for a reload
 	selectedUID    string
 
 	search     *search.Model
@@ -123,6 +143,9 @@ type Model[T any] struct {
 	only     bool            // showing flagged rows only
 	onlyRows []int           // their positions, in order
 	onlyGen  int             // the list generation onlyRows belongs to
+	counted  bool            // Flag.Counted was told about this scan
+
+	hidden hiddenState // the H toggle
 
 	editor *form.Model // the row being edited in place
 }
@@ -144,12 +167,31 @@ func (m *Model[T]) Init() tea.Cmd {
 	return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 }
 
-// Title names the table in the breadcrumb, with its server filter.
+// Title names the table in the breadcrumb: what it shows right now
+// ("deprecated tags of python" while only those are), with its server
+// filter.
 func (m *Model[T]) Title() string {
-	if m.chip != "" {
-		return m.cfg.Title + " [" + m.chip + "]"
+	t := m.cfg.Title
+	if m.only && m.cfg.Flag != nil {
+		t = m.cfg.Flag.Name + " " + t
 	}
-	return m.cfg.Title
+	if m.hidden.on {
+		t += " (+" + m.cfg.Hidden.Noun + ")"
+	}
+	if m.chip != "" {
+		t += " [" + m.chip + "]"
+	}
+	return t
+}
+
+// Noun names the rows, for "does not apply to …": the title up to where
+// it says whose they are.
+func (m *Model[T]) Noun() string {
+	t := m.Title()
+	for _, sep := range []string{" of ", " under ", " (", " ["} {
+		t, _, _ = strings.Cut(t, sep)
+	}
+	return t
 }
 
 // List is the table's paged list.
@@ -160,6 +202,22 @@ func (m *Model[T]) Cursor() int { return m.cursor }
 
 // Busy reports whether a page is loading.
 func (m *Model[T]) Busy() bool { return m.cfg.List.Busy() }
+
+// Ready reports whether the first page came (or failed): keys typed ahead
+// of it wait for it in the shell.
+func (m *Model[T]) Ready() bool {
+	err, _ := m.cfg.List.Err()
+	return m.cfg.List.Total() >= 0 || err != nil
+}
+
+// Current is the row under the cursor as a resource pointer (*T), nil
+// when it is not loaded: the shell asks what the user is looking at.
+func (m *Model[T]) Current() any {
+	if it, ok := m.Selected(); ok {
+		return it
+	}
+	return nil
+}
 
 // Selected is the item under the cursor, if loaded.
 func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.position(m.cursor)) }
@@ -177,62 +235,6 @@ func (m *Model[T]) SetSize(w, h int) {
 
 // bodyRows is the number of item rows that fit (header and info line aside).
 func (m *Model[T]) bodyRows() int { return max(m.height-2, 1) }
-
-// Actions lists what applies to a table.
-func (m *Model[T]) Actions() []keymap.State {
-	if m.editing() {
-		return m.editor.Actions()
-	}
-	if m.TakesText() {
-		states := m.search.Actions()
-		if chip := m.serverChip(); chip != "" {
-			states = append(states, keymap.On(keymap.ServerFilter))
-		}
-		return states
-	}
-	open := keymap.On(keymap.Open)
-	if m.cfg.Open == nil {
-		open = keymap.Off(keymap.Open, m.cfg.OpenReason)
-	}
-	sortState := keymap.On(keymap.Sort)
-	if len(m.cfg.Orders) < 2 {
-		sortState = keymap.Off(keymap.Sort, "this collection has one order")
-	}
-	copyState := keymap.On(keymap.Copy)
-	if m.cfg.Copy == nil {
-		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
-	}
-	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Filter), sortState, keymap.On(keymap.Refresh), copyState}
-	if m.cfg.CopyRef != nil {
-		states = append(states, keymap.On(keymap.CopyRef))
-	}
-	if m.cfg.Flag != nil {
-		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
-	}
-	if m.cfg.Bind != nil {
-		states = append(states, m.common.Change(keymap.Bind))
-	}
-	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
-		states = append(states, keymap.On(keymap.Mark))
-	}
-	if m.cfg.Edit != nil {
-		states = append(states, m.common.Change(keymap.Edit))
-	}
-	if m.cfg.New != nil {
-		states = append(states, m.common.Change(keymap.New))
-	}
-	if m.cfg.Delete != nil {
-		states = append(states, m.common.Change(keymap.Delete))
-	}
-	if m.serverChip() != "" && m.chip == "" {
-		states = append(states, keymap.On(keymap.ServerFilter))
-	}
-	return append(states,
-		withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse),
-		keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
-		keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown), keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown),
-	)
-}
 
 // Update handles keys, mouse, pages and spinner ticks.
 func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
@@ -260,6 +262,9 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 	case views.ChangedMsg:
 		if m.cfg.Watch != nil && slices.ContainsFunc(msg.IDs, m.cfg.Watch) {
 			m.keepFocus()
+			if msg.Focus != "" {
+				m.focusUID = msg.Focus
+			}
 			return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 		}
 		return nil
@@ -270,14 +275,17 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		}
 		var refilter tea.Cmd
 		if m.search != nil && m.search.Active() {
-			refilter = m.search.Refresh()
+			refilter = m.search.Refresh(m.position(m.cursor))
 		}
 		if m.only {
-			refilter = tea.Batch(refilter, m.flagPage())
+			refilter = tea.Batch(refilter, m.flagPage(), m.countFlagged(), m.countHidden())
 		}
-		m.refocus()
+		moved := m.refocus()
 		m.clamp()
-		return tea.Batch(cmd, refilter, m.ensure(), m.selectCmd())
+		return tea.Batch(cmd, refilter, moved, m.loaded(), m.ensure(), m.selectCmd())
+	case hiddenMsg:
+		m.gotHidden(msg)
+		return nil
 	case search.ResultMsg:
 		if m.search != nil {
 			return m.updateFilter(msg)
@@ -302,6 +310,9 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if m.TakesText() && (!ok || st.Action != keymap.ServerFilter) {
 			return m.updateFilter(msg)
 		}
+		if m.search != nil && m.search.HoldOpen(msg) {
+			return nil
+		}
 		if !ok {
 			return nil
 		}
@@ -317,98 +328,23 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// do runs an enabled action.
-func (m *Model[T]) do(a keymap.Action) tea.Cmd {
-	if to, ok := views.Step(a, m.cursor, m.rows(), m.bodyRows()); ok {
-		return m.moveTo(to)
-	}
-	switch a {
-	case keymap.Open, keymap.Expand:
-		if it, ok := m.Selected(); ok {
-			return m.cfg.Open(it)
-		}
-		return views.Flash("row not loaded yet")
-	case keymap.Back, keymap.Collapse:
-		switch {
-		case m.search != nil && m.search.Active():
-			was := m.position(m.cursor)
-			m.search.Clear()
-			m.cursor = max(was, 0)
-			m.offset = max(0, m.cursor-m.bodyRows()/2)
-			m.clamp()
-			return m.ensure()
-		case m.only:
-			return m.toggleOnly()
-		case len(m.marks) > 0:
-			n := len(m.marks)
-			clear(m.marks)
-			return views.Flash(fmt.Sprintf("unmarked %d rows", n))
-		case m.chip != "":
-			return m.removeChip()
-		}
-		return views.Back(m)
-	case keymap.Mark:
-		return m.toggleMark()
-	case keymap.MarkFlagged:
-		return m.markFlagged()
-	case keymap.OnlyFlagged:
-		return m.toggleOnly()
-	case keymap.Delete:
-		return m.deleteDialog()
-	case keymap.Edit:
-		return m.startEdit()
-	case keymap.New:
-		return m.cfg.New()
-	case keymap.Bind:
-		if ts := m.targets(); len(ts) > 0 {
-			return m.cfg.Bind(ts)
-		}
-		return nil
-	case keymap.Filter:
-		return m.openFilter()
-	case keymap.ServerFilter:
-		return m.applyServerFilter()
-	case keymap.Sort:
-		return m.cycleSort()
-	case keymap.Refresh:
-		if err, _ := m.cfg.List.Err(); err != nil {
-			return m.cfg.List.Retry(m.cursor, m.bodyRows())
-		}
-		m.keepFocus()
-		return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
-	case keymap.Copy:
-		return m.copyTargets()
-	case keymap.CopyRef:
-		if it, ok := m.Selected(); ok {
-			return views.Copy(m.cfg.CopyRef(it))
-		}
-		return views.Flash("row not loaded yet")
-	}
-	return nil
-}
-
-// cycleSort switches to the next server order, keeping the cursor on the
-// same item once it is loaded again.
-func (m *Model[T]) cycleSort() tea.Cmd {
-	m.order = (m.order + 1) % len(m.cfg.Orders)
-	m.keepFocus()
-	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
-		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
-}
-
 // keepFocus remembers the item under the cursor so that refocus can find
 // it after a reload.
 func (m *Model[T]) keepFocus() {
-	m.focusUID = ""
+	m.focusUID, m.focusName, m.focusWhy = "", "", ""
 	if it, ok := m.Selected(); ok {
 		m.focusUID = m.cfg.Key(it)
+		m.focusName = m.cfg.Columns[0].Cell(it)
 	}
 }
 
-// refocus moves the cursor to the remembered item when a page brings it.
-func (m *Model[T]) refocus() {
+// refocus moves the cursor to the remembered item when a page brings it
+// (in deprecated-only mode, to its row among the flagged ones). When the
+// reload is done and the item is not among the rows loaded, the cursor
+// goes to the top and, after a sort, a flash says why.
+func (m *Model[T]) refocus() tea.Cmd {
 	if m.focusUID == "" {
-		return
+		return nil
 	}
 	found := -1
 	m.cfg.List.Each(func(pos int, it *T) bool {
@@ -418,20 +354,56 @@ func (m *Model[T]) refocus() {
 		}
 		return true
 	})
-	if found >= 0 {
+	if found >= 0 && m.only {
+		i := sort.SearchInts(m.onlyRows, found)
+		if i < len(m.onlyRows) && m.onlyRows[i] == found {
+			found = i
+		} else {
+			found = -1 // loaded, but no longer flagged
+		}
+	}
+	switch {
+	case found >= 0 && !m.filtering():
 		m.cursor = found
 		m.offset = max(0, found-m.bodyRows()/2)
 		m.focusUID = ""
-	} else if m.cfg.List.Total() >= 0 && !m.cfg.List.Busy() {
+	case m.cfg.List.Total() >= 0 && !m.cfg.List.Busy():
+		name, why := m.focusName, m.focusWhy
 		m.cursor, m.offset = 0, 0
-		m.focusUID = ""
+		m.focusUID, m.focusName, m.focusWhy = "", "", ""
+		if why != "" && found < 0 {
+			where := "the first page of " + why
+			if m.only {
+				where = "the " + m.cfg.Flag.Name + " rows"
+			}
+			return views.Flash(fmt.Sprintf("%s is not in %s: cursor at top", name, where))
+		}
 	}
+	return nil
+}
+
+// loaded tells the shell about the items the last page brought.
+func (m *Model[T]) loaded() tea.Cmd {
+	if m.cfg.Loaded == nil {
+		return nil
+	}
+	start, end := m.cfg.List.Added()
+	items := make([]*T, 0, end-start)
+	for p := start; p < end; p++ {
+		if it, ok := m.cfg.List.At(p); ok {
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	return m.cfg.Loaded(items)
 }
 
 // moveTo puts the cursor on row i (clamped) and loads around it.
 func (m *Model[T]) moveTo(i int) tea.Cmd {
 	m.cursor = i
-	m.focusUID = ""
+	m.focusUID, m.focusWhy = "", ""
 	m.clamp()
 	return tea.Batch(m.ensure(), m.selectCmd())
 }
@@ -472,11 +444,4 @@ func (m *Model[T]) clamp() {
 		m.offset = m.cursor - rows + 1
 	}
 	m.offset = min(max(m.offset, 0), max(n-rows, 0))
-}
-
-// withAction is s for another action (same enabled state and reason),
-// hidden from the footer: for keys that mean the same here.
-func withAction(s keymap.State, a keymap.Action) keymap.State {
-	s.Action, s.Hide = a, true
-	return s
 }

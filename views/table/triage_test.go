@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,16 +46,23 @@ func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 	m.cfg.Flag = &Flag[row]{Name: "old", Noun: "rows", Is: func(r *row) bool { return r.old }}
 	var deleted []string
 	var mu sync.Mutex
-	m.cfg.Delete = &Delete[row]{Ctx: context.Background(), Noun: "row", Label: func(r *row) string { return r.name },
-		Run: func(_ context.Context, r *row) error {
-			if r.name == "name-00020" {
-				return errors.New("PERMISSION_DENIED: identity ci-bot lacks CAP_TAG_DELETE")
-			}
-			mu.Lock()
-			deleted = append(deleted, r.name)
-			mu.Unlock()
-			return nil
-		}}
+	run := func(_ context.Context, r *row) error {
+		if r.name == "name-00020" {
+			return errors.New("PERMISSION_DENIED: identity ci-bot lacks CAP_TAG_DELETE")
+		}
+		mu.Lock()
+		deleted = append(deleted, r.name)
+		mu.Unlock()
+		return nil
+	}
+	m.cfg.Delete = &Delete[row]{Noun: "row", Nouns: "rows", Ask: func(id string, rs []*row) tea.Cmd {
+		items := make([]dialog.Item, len(rs))
+		for i, r := range rs {
+			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) error { return run(ctx, r) }}
+		}
+		return views.Push(dialog.New(context.Background(), m.common, dialog.Config{ID: id,
+			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"}))
+	}}
 	m.cfg.CopyMany = func(rs []*row) (string, string) {
 		var names []string
 		for _, r := range rs {
@@ -205,7 +213,7 @@ func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
 	if m.cfg.List.Total() != 91 {
 		t.Errorf("total %d, want 91", m.cfg.List.Total())
 	}
-	if len(msgs) == 0 || !strings.Contains(msgs[0].(views.FlashMsg).Text, "deleted 9 rows") {
+	if len(msgs) == 0 || !strings.Contains(msgs[0].(views.FlashMsg).Text, "deleted 9 rows · 1 still marked") {
 		t.Errorf("no flash: %v", msgs)
 	}
 }

@@ -45,6 +45,39 @@ func Cut(s string, w int, tail string) string {
 	return ansi.Truncate(s, w, tail)
 }
 
+// Middle cuts s to at most w cells by taking out its middle, marked by
+// mark: for names told apart by their ends ("sha256-f3fb…a1.sig" and
+// "sha256-f3fb…a1.att"). A wide character is never split.
+func Middle(s string, w int, mark string) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	keep := w - ansi.StringWidth(mark)
+	if keep < 4 {
+		return Cut(s, w, mark)
+	}
+	head := ansi.Truncate(s, keep/2, "")
+	end := ansi.TruncateLeft(s, sw-(keep-ansi.StringWidth(head)), "")
+	for ansi.StringWidth(head)+ansi.StringWidth(end) > keep {
+		// A wide character straddled the cut: drop one more cell of the end.
+		end = ansi.TruncateLeft(end, 1, "")
+	}
+	return head + mark + end
+}
+
+// Singular is the singular of a plural noun of canopy's ("identities",
+// "role bindings", "repos"), for a count of one.
+func Singular(plural string) string {
+	switch {
+	case strings.HasSuffix(plural, "ies"):
+		return strings.TrimSuffix(plural, "ies") + "y"
+	case strings.HasSuffix(plural, "s") && !strings.HasSuffix(plural, "ss"):
+		return strings.TrimSuffix(plural, "s")
+	}
+	return plural
+}
+
 // Width is the display width of s.
 func Width(s string) int { return ansi.StringWidth(s) }
 
@@ -72,7 +105,8 @@ func Count(n int) string {
 }
 
 // Ago is a relative time: "just now", "5 minutes ago", "3 days ago",
-// "in 2 hours"; "" for the zero time.
+// "in 2 hours"; "" for the zero time. It counts as Age does (whole units,
+// the same thresholds), so a row's "3d" and its page's "3 days ago" agree.
 func Ago(t, now time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -82,22 +116,23 @@ func Ago(t, now time.Time) string {
 	if future {
 		d = -d
 	}
+	const day = 24 * time.Hour
+	days := int(d / day)
+	months := days * 12 / 365
 	var s string
 	switch {
 	case d < 45*time.Second:
 		return "just now"
-	case d < 90*time.Second:
-		s = "1 minute"
 	case d < time.Hour:
-		s = plural(int(d.Round(time.Minute)/time.Minute), "minute")
-	case d < 36*time.Hour:
-		s = plural(int(d.Round(time.Hour)/time.Hour), "hour")
-	case d < 60*24*time.Hour:
-		s = plural(int(d.Round(24*time.Hour)/(24*time.Hour)), "day")
-	case d < 365*24*time.Hour:
-		s = plural(int(d/(30*24*time.Hour)), "month")
+		s = plural(max(int(d/time.Minute), 1), "minute")
+	case d < 48*time.Hour:
+		s = plural(int(d/time.Hour), "hour")
+	case days < 60:
+		s = plural(days, "day")
+	case months < 12:
+		s = plural(max(months, 2), "month")
 	default:
-		s = plural(int(d/(365*24*time.Hour)), "year")
+		s = plural(months/12, "year")
 	}
 	if future {
 		return "in " + s
@@ -105,7 +140,10 @@ func Ago(t, now time.Time) string {
 	return s + " ago"
 }
 
-// Age is the short form of Ago for table cells: "5m", "3h", "12d", "2y".
+// Age is the short form of Ago for table cells, in one style whatever the
+// span: "5m", "3h", "12d", "11mo", "1y 11mo", "3y". Months start at 60
+// days, years at 12 months; a span of years keeps its months (7 cells at
+// most below ten years).
 func Age(t, now time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -114,6 +152,9 @@ func Age(t, now time.Time) string {
 	if d < 0 {
 		d = 0
 	}
+	const day = 24 * time.Hour
+	days := int(d / day)
+	months := days * 12 / 365
 	switch {
 	case d < time.Minute:
 		return strconv.Itoa(int(d/time.Second)) + "s"
@@ -121,11 +162,16 @@ func Age(t, now time.Time) string {
 		return strconv.Itoa(int(d/time.Minute)) + "m"
 	case d < 48*time.Hour:
 		return strconv.Itoa(int(d/time.Hour)) + "h"
-	case d < 730*24*time.Hour:
-		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
-	default:
-		return strconv.Itoa(int(d/(365*24*time.Hour))) + "y"
+	case days < 60:
+		return strconv.Itoa(days) + "d"
+	case months < 12:
+		return strconv.Itoa(max(months, 2)) + "mo"
 	}
+	years, rest := months/12, months%12
+	if rest == 0 || years >= 10 {
+		return strconv.Itoa(years) + "y"
+	}
+	return strconv.Itoa(years) + "y " + strconv.Itoa(rest) + "mo"
 }
 
 func plural(n int, unit string) string {
@@ -177,5 +223,6 @@ func Short(digest string, n int) string {
 	if len(hex) > n {
 		hex = hex[:n]
 	}
-	return algo + ":" + hex
+	// A prefix of digest: no copy (filters and frames call this per row).
+	return digest[:len(algo)+1+len(hex)]
 }

@@ -61,13 +61,33 @@ func (m *Model) updated(msg views.UpdatedMsg) tea.Cmd {
 }
 
 // editRows are the lines of the node being edited: its label, then each
-// field, then what will be sent.
+// field with its reason wrapped beside it, then the keys. The request it
+// sends and what went wrong are in the footer (Footer), at full width.
 func (m *Model) editRows(r row) []string {
 	th := m.common.Theme
 	indent := text.Fit("", 2*r.depth+2, false, "")
 	lines := []string{m.paints.selected.Render(text.Fit(indent+r.node.Label, m.width, false, th.Glyphs.Ellipsis))}
 	for i := range m.editor.Fields() {
-		lines = append(lines, indent+m.editor.Line(i, max(m.width-len(indent), 10), 12))
+		for _, l := range m.editor.Lines(i, max(m.width-len(indent), 10), 12) {
+			lines = append(lines, indent+l)
+		}
 	}
 	return append(lines, text.Cut(indent+m.editor.Status(), m.width, th.Glyphs.Ellipsis))
+}
+
+// editExtra is how many lines the editor adds under the node it edits.
+func (m *Model) editExtra() int {
+	if !m.editing() || m.cursor >= len(m.rows) {
+		return 0
+	}
+	return len(m.editRows(m.rows[m.cursor])) - 1
+}
+
+// Footer is what an edit in place sends and what went wrong, for the
+// shell to show across the whole width; nil when nothing is edited.
+func (m *Model) Footer(width int) []string {
+	if !m.editing() {
+		return nil
+	}
+	return m.editor.Footer(width, false)
 }

@@ -3,6 +3,7 @@ package tree
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views/search"
 )
 
@@ -58,16 +59,24 @@ func (m *Model) openFilter() tea.Cmd {
 func (m *Model) updateFilter(msg tea.Msg) tea.Cmd {
 	was := m.filtering()
 	cmd := m.search.Update(msg)
+	r, answer := msg.(search.ResultMsg)
+	answer = answer && m.search.Current(r)
 	switch {
 	case m.filtering():
-		if _, ok := msg.(search.ResultMsg); ok {
+		if answer {
+			on := m.Selected()
 			m.filterRows()
+			if m.search.KeepsCursor() && on != nil {
+				// More rows after the same best matches, or new nodes
+				// searched too: stay put.
+				m.cursorTo(on)
+			}
 		}
 	case was:
 		// Cancelled while typing: back to where the filter began.
 		m.reveal(m.before)
 	}
-	return tea.Batch(cmd, m.selectCmd())
+	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.do(keymap.Open) }))
 }
 
 // clearFilter drops a kept filter and shows the node it was on in place.
@@ -125,6 +134,17 @@ func (m *Model) reveal(n *Node) {
 	}
 	m.offset = max(0, m.cursor-m.rowsHigh()/2)
 	m.clamp()
+}
+
+// cursorTo puts the cursor on n's row when it is shown.
+func (m *Model) cursorTo(n *Node) {
+	for i, r := range m.rows {
+		if r.node == n && r.kind == rowNode {
+			m.cursor = i
+			m.clamp()
+			return
+		}
+	}
 }
 
 // lineShown reports whether the filter line takes the last line.

@@ -115,3 +115,61 @@ func TestGotoLoadsThePath(t *testing.T) {
 		t.Errorf("path not expanded:\n%s", s)
 	}
 }
+
+func TestTreeOpenBeforeTheAnswerOpensTheBestMatch(t *testing.T) {
+	m, _, opened := fixture(t, 450)
+	press(m, "j", "l")
+	press(m, "/")
+	var answer []tea.Msg
+	for _, r := range "0123" {
+		answer = drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+	}
+	press(m, "enter", "enter")
+	if len(*opened) != 0 {
+		t.Fatalf("enter opened %s before the filter answered", (*opened)[0].Label)
+	}
+	for _, msg := range answer {
+		driveAll(m, func() tea.Msg { return msg })
+	}
+	if len(*opened) != 1 || (*opened)[0].Label != "repo-0123" {
+		t.Errorf("opened %v when the answer came, want repo-0123", *opened)
+	}
+}
+
+func TestTreePageArrivingWhileFilteredKeepsTheCursor(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	press(m, "j", "l") // 200 repos loaded
+	press(m, "/")
+	typeIn(m, "01")
+	press(m, "enter", "j", "j")
+	on := m.Selected()
+	repos := m.cfg.Roots[0].Static[0]
+	driveAll(m, repos.Children.Ensure(300, 10))
+	if repos.Children.Loaded() <= 200 {
+		t.Fatalf("no page arrived: %d loaded", repos.Children.Loaded())
+	}
+	if now := m.Selected(); now != on {
+		t.Errorf("after a page the cursor is on %s, want %s\n%s", now.Label, on.Label, screen(m))
+	}
+}
+
+// A page that arrives before the keystroke's answer overtakes it: its
+// answer is the keystroke's, so the cursor goes to the best match, not
+// back to the node it was on (which shows as an ancestor).
+func TestTreeRefreshThatOvertakesAKeystrokeGoesToTheBestMatch(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	press(m, "j", "l") // on repos, 200 loaded
+	press(m, "/")
+	var answer []tea.Msg
+	for _, r := range "0123" {
+		answer = drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+	}
+	repos := m.cfg.Roots[0].Static[0]
+	driveAll(m, repos.Children.Ensure(300, 10))
+	for _, msg := range answer {
+		driveAll(m, func() tea.Msg { return msg }) // late: dropped
+	}
+	if n := m.Selected(); n == nil || n.Label != "repo-0123" {
+		t.Errorf("cursor on %v, want the best match repo-0123\n%s", n, screen(m))
+	}
+}

@@ -81,3 +81,28 @@ func (m *Model) seek() tea.Cmd {
 		}
 	}
 }
+
+// Find is the loaded node with this uid, or nil.
+func (m *Model) Find(uid string) *Node {
+	level := m.cfg.Roots
+	for len(level) > 0 {
+		var next []*Node
+		for _, n := range level {
+			if n.ID == uid {
+				return n
+			}
+			if !strings.HasPrefix(uid, n.ID+"/") && !strings.Contains(n.ID, ":") {
+				continue // uids are hierarchical: uid is not below n (collections have none of their own)
+			}
+			if l := n.Children; l != nil {
+				for i := range l.Contiguous() {
+					c, _ := l.At(i)
+					next = append(next, *c)
+				}
+			}
+			next = append(next, n.Static...)
+		}
+		level = next
+	}
+	return nil
+}

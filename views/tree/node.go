@@ -69,6 +69,38 @@ type Node struct {
 	// generation depGen of the children list.
 	deprecated int
 	depGen     int
+	// counted is an exact deprecated count a full scan found (a table's
+	// `D`), valid while the list's total is countedOf.
+	counted, countedOf int
+	hasCounted         bool
+}
+
+// deprecatedCount is the number of deprecated children known, and whether
+// it is exact: every child loaded, or a full scan counted them for the
+// total the list has now.
+func (n *Node) deprecatedCount() (int, bool) {
+	l := n.Children
+	if l == nil || l.Gen() != n.depGen {
+		return 0, l == nil // counted for an older load of the list
+	}
+	if l.Total() >= 0 && l.Contiguous() >= l.Total() {
+		return n.deprecated, true
+	}
+	if n.hasCounted && n.countedOf == l.Total() {
+		return n.counted, true
+	}
+	return n.deprecated, false
+}
+
+// hasDeprecated reports whether some child is known to be deprecated.
+func (n *Node) hasDeprecated() bool {
+	dep, _ := n.deprecatedCount()
+	return dep > 0
+}
+
+// SetCounted records an exact deprecated count from a scan of total children.
+func (n *Node) SetCounted(count, total int) {
+	n.counted, n.countedOf, n.hasCounted = count, total, true
 }
 
 // countDeprecated follows the page just loaded into n's children.

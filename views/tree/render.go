@@ -107,14 +107,30 @@ func (m *Model) View() string {
 	return b.String()
 }
 
-// count is what a node shows at the right: its children's total, or
-// loaded/total while they are partly loaded.
-func count(n *Node) string {
+// counts are what a node shows at the right, longest first: its
+// children's total (loaded/total while partly loaded) with its deprecated
+// count, then shorter forms for narrow panes ("112+! 200/1,212", then
+// "200/1,212"). A collection still loading shows a spinner, one that failed
+// the failure mark: a blank would read as "nothing happened".
+func (m *Model) counts(n *Node) []string {
 	l := n.Children
-	if l == nil || l.Total() < 0 || n.Kind == KindOrg || n.Kind == KindFolder {
+	if l == nil {
+		return nil
+	}
+	g := m.common.Theme.Glyphs
+	if l.Total() < 0 {
+		if err, _ := l.Err(); err != nil {
+			return []string{g.Failed + " failed", g.Failed}
+		}
+		if l.Busy() {
+			return []string{g.Spinner[m.frame%len(g.Spinner)]}
+		}
+		return nil
+	}
+	if n.Kind == KindOrg || n.Kind == KindFolder {
 		// A group's children are folders and collections: a count of its
 		// subfolders alone would read as a count of everything in it.
-		return ""
+		return nil
 	}
 	total := l.Total()
 	out := text.Count(total)
@@ -122,15 +138,27 @@ func count(n *Node) string {
 	if n.expanded && loaded < total {
 		out = text.Count(loaded) + "/" + text.Count(total)
 	}
-	if n.deprecated > 0 {
-		more := ""
-		if loaded < total {
-			more = "+" // only the loaded tags are counted
-		}
-		out = text.Count(n.deprecated) + more + " deprecated · " + out
+	dep, exact := n.deprecatedCount()
+	if dep <= 0 {
+		return []string{out}
 	}
-	return out
+	more := ""
+	if !exact {
+		more = "+" // only the loaded tags are counted
+	}
+	return []string{text.Count(dep) + more + " deprecated · " + out, text.Count(dep) + more + g.Deprecated + " " + out, out}
 }
+
+// count is the longest form of what a node shows at the right.
+func (m *Model) count(n *Node) string {
+	if cs := m.counts(n); len(cs) > 0 {
+		return cs[0]
+	}
+	return ""
+}
+
+// minLabel is the width a row's label keeps before its count is shortened.
+const minLabel = 12
 
 func (m *Model) renderRow(r row, selected bool) string {
 	th := m.common.Theme
@@ -168,26 +196,40 @@ func (m *Model) renderRow(r row, selected bool) string {
 			glyph = g.Expanded
 		}
 	}
-	right := count(n)
 	prefix := indent + glyph + " "
-	left := prefix + n.Label
+	mark := ""
 	switch {
 	case n.Deprecated:
-		left += " [deprecated]"
-	case n.deprecated > 0:
-		left += " " + g.Deprecated
+		mark = " [deprecated]"
+	case n.hasDeprecated():
+		mark = " " + g.Deprecated
+	}
+	// The label (and its mark) keeps a minimum width; the count gives way
+	// first, to shorter forms, then entirely.
+	// (The prefix's width is summed: measuring it would make it escape,
+	// an allocation per row and frame.)
+	pw, lw, mw := len(indent)+text.Width(glyph)+1, text.Width(n.Label), text.Width(mark)
+	keep := pw + min(lw, minLabel) + mw
+	right := ""
+	for _, c := range m.counts(n) {
+		if keep+2+text.Width(c) <= m.width {
+			right = c
+			break
+		}
 	}
 	avail := m.width
 	if right != "" {
 		avail -= text.Width(right) + 2
 	}
+	// A label too long is cut before its mark, which stays.
+	left := prefix + text.Cut(n.Label, max(avail-pw-mw, 1), g.Ellipsis) + mark
 	left = text.Cut(left, max(avail, 1), g.Ellipsis)
 	note := ""
 	if n.Note != "" && text.Width(left)+2 < avail {
 		note = text.Cut("  "+n.Note, avail-text.Width(left), g.Ellipsis)
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
-	mark := func(s string, p theme.Paint) string {
+	highlight := func(s string, p theme.Paint) string {
 		if m.filtering() && !r.dim {
 			return m.search.Mark(s, len(prefix), ps.match, p.Pre())
 		}
@@ -195,7 +237,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	}
 	if selected {
 		sel := m.selStyle()
-		return sel.Render(mark(left, sel) + note + strings.Repeat(" ", pad) + right)
+		return sel.Render(highlight(left, sel) + note + strings.Repeat(" ", pad) + right)
 	}
 	style := ps.row
 	switch {
@@ -212,7 +254,13 @@ func (m *Model) renderRow(r row, selected bool) string {
 	case n.Kind == KindOrg || n.Kind == KindFolder:
 		style = ps.strong
 	}
-	return style.Render(mark(left, style)) + ps.muted.Render(note) + strings.Repeat(" ", pad) + ps.count.Render(right)
+	countPaint := ps.count
+	if l := n.Children; l != nil && l.Total() < 0 {
+		if err, _ := l.Err(); err != nil {
+			countPaint = ps.bad
+		}
+	}
+	return style.Render(highlight(left, style)) + ps.muted.Render(note) + strings.Repeat(" ", pad) + countPaint.Render(right)
 }
 
 func (m *Model) selStyle() theme.Paint {
@@ -227,5 +275,5 @@ func (m *Model) pushed(r int) int {
 	if !m.editing() || m.cursor < m.offset || m.offset+r <= m.cursor {
 		return 0
 	}
-	return min(m.editor.Fields()+1, m.offset+r-m.cursor)
+	return min(m.editExtra(), m.offset+r-m.cursor)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -243,5 +244,149 @@ func TestDeprecatedChildrenAreCounted(t *testing.T) {
 	press(m, "g")
 	if l := lineWith(screen(m), "repos"); !strings.Contains(l, "64 deprecated · 450") {
 		t.Errorf("fully loaded: %q", l)
+	}
+}
+
+// nested is org → folders (each with 3 leaf children), paged from sources
+// whose answers the test holds until it runs them.
+func nested(t *testing.T) *Model {
+	t.Helper()
+	ctx := context.Background()
+	org := &Node{ID: "org", Kind: KindOrg, Label: "acme"}
+	leafSrc := func(parent *Node) paging.Source[*Node] {
+		return func(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
+			res := paging.Result[*Node]{Total: 3}
+			for i := range 3 {
+				id := fmt.Sprintf("%s/leaf-%d", parent.ID, i)
+				leaf := &Node{ID: id, Kind: KindRepo, Label: fmt.Sprintf("leaf-%d", i), Parent: parent, Depth: parent.Depth + 1}
+				leaf.Children = paging.New(ctx, func(context.Context, paging.Request) (paging.Result[*Node], error) {
+					return paging.Result[*Node]{Total: 0}, nil
+				}, NodeKey)
+				res.Items = append(res.Items, leaf)
+			}
+			return res, nil
+		}
+	}
+	org.Children = paging.New(ctx, func(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
+		res := paging.Result[*Node]{Total: 2}
+		for _, name := range []string{"apps", "data"} {
+			n := &Node{ID: "org/" + name, Kind: KindFolder, Label: name, Parent: org, Depth: 1}
+			n.Children = paging.New(ctx, leafSrc(n), NodeKey)
+			res.Items = append(res.Items, n)
+		}
+		return res, nil
+	}, NodeKey)
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{Roots: []*Node{org}})
+	m.SetSize(50, 12)
+	drive(m, m.Init())
+	return m
+}
+
+// Keys typed while a node loads are not lost: l on the loading row expands
+// the first child when it arrives.
+func TestTypedAheadExpandWaitsForTheChildren(t *testing.T) {
+	m := nested(t)
+	press(m, "j") // apps
+	held := m.Update(viewstest.Key("l"))
+	if !strings.Contains(screen(m), "loading") {
+		t.Fatalf("no loading row:\n%s", screen(m))
+	}
+	m.Update(viewstest.Key("j")) // onto the loading row
+	m.Update(viewstest.Key("l")) // typed ahead
+	drive(m, held)               // the children of apps arrive
+	if n := m.Selected(); n == nil || n.Label != "leaf-0" || !n.Expanded() {
+		t.Errorf("the typed-ahead l was lost:\n%s", screen(m))
+	}
+}
+
+// A collection whose first page failed shows the failure mark, one that
+// loads a spinner; neither shows a blank count.
+func TestCountShowsLoadingAndFailure(t *testing.T) {
+	m, src, _ := fixture(t, 5)
+	press(m, "j")
+	if l := lineWith(screen(m), "repos"); !strings.HasSuffix(strings.TrimSpace(l), "5") {
+		t.Fatalf("loaded: %q", l)
+	}
+	src.fail.Store(true)
+	held := m.Update(viewstest.Key("r"))
+	if l := lineWith(screen(m), "repos"); !regexp.MustCompile(`repos +[|/\\-]$`).MatchString(strings.TrimSpace(l)) {
+		t.Errorf("loading: %q", l)
+	}
+	drive(m, held)
+	if l := lineWith(screen(m), "repos"); !strings.HasSuffix(strings.TrimSpace(l), "! failed") {
+		t.Errorf("failed: %q", l)
+	}
+}
+
+// The failed row of a collection tells the shell its whole error.
+func TestFailedRowShowsItsError(t *testing.T) {
+	m, src, _ := fixture(t, 450)
+	var shown error
+	m.cfg.Failed = func(_ *Node, err error) tea.Cmd { shown = err; return nil }
+	m.cfg.Select = func(*Node) tea.Cmd { return nil }
+	press(m, "j", "l")
+	src.fail.Store(true)
+	press(m, "G", "k")
+	if shown == nil || shown.Error() != "connection reset" {
+		t.Errorf("the failed row under the cursor: %v", shown)
+	}
+}
+
+// At 34 columns (the tree pane at 80x24) a repo row keeps its name and its
+// mark; its count shortens instead.
+func TestNarrowRowKeepsTheLabel(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	press(m, "j", "l")
+	m.cfg.Roots[0].Static[0].Label = "node-exporter"
+	for w, want := range map[int]string{60: "29+ deprecated · 200/450", 34: "29+! 200/450", 28: "200/450", 18: ""} {
+		m.SetSize(w, 10)
+		l := lineWith(screen(m), "node-ex")
+		if !strings.Contains(l, "node-ex") || !strings.Contains(l, "!") && w > 18 {
+			t.Errorf("%d wide: the label or mark is gone: %q", w, l)
+		}
+		if want != "" && !strings.HasSuffix(strings.TrimSpace(l), want) || want == "" && strings.Contains(l, "450") {
+			t.Errorf("%d wide: %q, want it to end in %q", w, l, want)
+		}
+	}
+}
+
+// A scan that counted every child makes the count exact.
+func TestCountedMakesTheDeprecatedCountExact(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	press(m, "j", "l")
+	m.Update(views.CountedMsg{ID: "repos:org", Count: 64, Total: 450})
+	if l := lineWith(screen(m), "repos"); !strings.Contains(l, "64 deprecated · 200/450") {
+		t.Errorf("after a full count: %q", l)
+	}
+	m.Update(views.CountedMsg{ID: "repos:org", Count: 60, Total: 449}) // of another total: ignored
+	if l := lineWith(screen(m), "repos"); !strings.Contains(l, "29+ deprecated") {
+		t.Errorf("a count of another total: %q", l)
+	}
+}
+
+// esc goes back like h; on the first root it says how to quit.
+func TestEscGoesBack(t *testing.T) {
+	m, _, _ := fixture(t, 5)
+	press(m, "j", "l", "j")
+	press(m, "esc")
+	if n := m.Selected(); n.Label != "repos" {
+		t.Fatalf("esc went to %s", n.Label)
+	}
+	press(m, "esc", "esc")
+	if msgs := press(m, "esc"); len(msgs) != 1 || msgs[0].(views.FlashMsg).Text != "this is the top: q quits" {
+		t.Errorf("esc at the top: %v (on %s)", msgs, m.Selected().Label)
+	}
+	if m.Noun() != "an organization" {
+		t.Errorf("noun %q", m.Noun())
+	}
+	m.cfg.Copy = func(n *Node) (string, string) {
+		if n.Item == nil {
+			return "", ""
+		}
+		return n.ID, "uid"
+	}
+	press(m, "j")
+	if got := m.Actions(); !strings.Contains(fmt.Sprint(got), "a collection has no uid to copy") {
+		t.Errorf("copy on a collection: %v", got)
 	}
 }

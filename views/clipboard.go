@@ -1,0 +1,111 @@
+package views
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"canopy/views/safe"
+)
+
+// What the copy keys put on the clipboard, as Copy's what says it; each
+// kind is checked against the shape it must have.
+const (
+	CopyUID     = "uid"
+	CopyDigest  = "digest"
+	CopyPullRef = "pull reference"
+	// CopyRefLines ends the what of marked tags copied as
+	// "repo:tag@digest" lines ("3 repo:tag@digest lines").
+	CopyRefLines = "repo:tag@digest lines"
+)
+
+// The shapes the registry and the API give these things. A server that
+// sends anything else (a tag name ending a bracketed paste and running a
+// command) gets nothing onto the clipboard.
+var (
+	// uidShape: slash-separated segments of letters, digits, '.', '_' and
+	// '-' (the API's own are hex: 40 digits, then /16 digits per level).
+	uidShape    = regexp.MustCompile(`^[0-9A-Za-z._-]+(/[0-9A-Za-z._-]+)*$`)
+	digestShape = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	// repoShape is the registry's repository name, nested names included;
+	// an organization name must be one such segment.
+	repoShape = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
+	orgShape  = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,127}$`)
+	tagShape  = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+)
+
+// CheckCopy says why text (a what) must not go to the clipboard, nil when
+// it may. Any control, format, bidi or other invisible character is
+// refused, whatever the kind (a multi-line copy may hold newlines between
+// its lines); uids, digests, pull references and repo:tag@digest lines
+// must also have their shape, checked part by part so the refusal names
+// the part.
+func CheckCopy(text, what string) error {
+	switch {
+	case what == CopyUID:
+		return part("uid", text, uidShape)
+	case what == CopyDigest:
+		return part("digest", text, digestShape)
+	case what == CopyPullRef:
+		return checkRef(text, true)
+	case strings.HasSuffix(what, CopyRefLines):
+		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			if err := checkRef(l, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if safe.String(l) != l {
+			return fmt.Errorf("the %s holds control characters", what)
+		}
+	}
+	return nil
+}
+
+// part checks one part of what is copied: no unsafe character, then its
+// shape (re, nil for none).
+func part(name, value string, re *regexp.Regexp) error {
+	if safe.String(value) != value {
+		return fmt.Errorf("the %s holds control characters", name)
+	}
+	if re != nil && !re.MatchString(value) {
+		if len(value) > 40 {
+			return fmt.Errorf("the %s is not a valid %s", name, name)
+		}
+		return fmt.Errorf("the %s %q is not a valid %s", name, value, name)
+	}
+	return nil
+}
+
+// checkRef checks a pull reference, host/org/repo:tag@digest (withOrg), or
+// a repo:tag@digest line, part by part: digest, tag, repo, organization.
+func checkRef(ref string, withOrg bool) error {
+	rest, digest, _ := cutLast(ref, "@")
+	rest, tag, _ := cutLast(rest, ":")
+	repo := rest
+	if withOrg {
+		_, rest, _ = strings.Cut(rest, "/") // the registry host is canopy's own
+		org := ""
+		org, repo, _ = strings.Cut(rest, "/")
+		if err := part("organization name", org, orgShape); err != nil {
+			return err
+		}
+	}
+	if err := part("repo name", repo, repoShape); err != nil {
+		return err
+	}
+	if err := part("tag name", tag, tagShape); err != nil {
+		return err
+	}
+	return part("digest", digest, digestShape)
+}
+
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}

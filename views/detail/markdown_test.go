@@ -1,0 +1,101 @@
+package detail
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/views/safe"
+)
+
+// hostileReadmes put HTML character references that decode to escape
+// sequences, bidi and zero-width characters where Markdown renders text: a
+// heading, a paragraph, an image alt, a code span, inline HTML, a table, a
+// code block, a link.
+var hostileReadmes = []string{
+	"# Title &#x1b;]0;PWNED&#x7;\n",
+	"clip &#x1b;]52;c;cHduZWQ=&#7; done\n",
+	"![alt &#x202e;txt.exe](x.png)\n",
+	"`co&#x200b;de &#27;[2J`\n",
+	"<span>&#x1b;[2J</span>\n",
+	"| a&#x1b;[31m | b&#8238; |\n|---|---|\n| &#x9b;31m | &ZeroWidthSpace; |\n",
+	"```\n&#x1b;]0;x&#x07;\n```\n",
+	"[see &#x1b;]8;;https://evil.example&#x1b;\\here&#x1b;]8;;&#x1b;\\](https://example.com)\n",
+	"named: a&zwj;b &lrm; &shy; &NoBreak; &#x34f; &#xfe0f;x\n",
+	"raw \x1b]0;PWNED\x07 and \u202e and \u009b2J\n",
+}
+
+// sgr is an SGR sequence: colors and attributes, all a readme may style.
+var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+
+// assertInert fails if out holds anything but SGR sequences, newlines and
+// text that safe.String leaves as it is: no other escape sequence, no
+// C0/C1 control, no format (bidi, zero-width) or other invisible character.
+func assertInert(t testing.TB, in, out string) {
+	t.Helper()
+	plain := sgr.ReplaceAllString(out, "")
+	for i, line := range strings.Split(plain, "\n") {
+		for _, r := range line {
+			if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) {
+				t.Fatalf("readme %q renders %U raw on line %d: %q", in, r, i, line)
+			}
+		}
+		if safe.String(line) != line {
+			t.Fatalf("readme %q renders line %d with unsafe characters: %q", in, i, line)
+		}
+	}
+}
+
+func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
+	for _, style := range []string{"dark", "light", "notty"} {
+		for _, in := range hostileReadmes {
+			out, err := RenderMarkdown(in, style, 60)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", style, in, err)
+			}
+			assertInert(t, in, out)
+		}
+	}
+	out, _ := RenderMarkdown(hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80)
+	plain := ansi.Strip(out)
+	for _, want := range []string{"␛]0;PWNED␇", "␛]52;c;cHduZWQ=␇", `\u202etxt.exe`} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("%q is not shown as a marker:\n%s", want, plain)
+		}
+	}
+	// Harmless references still render as their characters.
+	out, _ = RenderMarkdown("&copy; &amp; &#169; &eacute;", "notty", 60)
+	if got := ansi.Strip(out); !strings.Contains(got, "© & © é") {
+		t.Errorf("harmless references: %q", got)
+	}
+}
+
+func TestStyledKeepsGlamoursStyling(t *testing.T) {
+	out, err := RenderMarkdown("# Title\n\nA **bold** word and `code`.\n", "dark", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "\x1b[") || !strings.Contains(ansi.Strip(out), "Title") {
+		t.Errorf("the readme lost its styling: %q", out)
+	}
+}
+
+func FuzzRenderMarkdown(f *testing.F) {
+	for _, s := range hostileReadmes {
+		f.Add(s)
+	}
+	f.Add("# readme\n\n- a\n- b\n\n> quote &#x1b;\n\n1. x\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return // rendering is a few ms per KB: keep each run short
+		}
+		out, err := RenderMarkdown(s, "dark", 60)
+		if err != nil {
+			return
+		}
+		assertInert(t, s, out)
+	})
+}

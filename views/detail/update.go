@@ -1,0 +1,179 @@
+package detail
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/paging"
+	"canopy/views/safe"
+)
+
+// Actions lists scrolling (and, for a page, going back).
+func (m *Model) Actions() []keymap.State {
+	if m.editor != nil {
+		return m.editor.Actions()
+	}
+	states := []keymap.State{keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top),
+		keymap.Quiet(keymap.Bottom), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
+		keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown)}
+	if m.page {
+		states = append(states, keymap.On(keymap.Back), keymap.Quiet(keymap.Collapse))
+	}
+	if text, _ := copyOf(m.item); text != "" {
+		states = append(states, keymap.On(keymap.Copy))
+	}
+	switch m.item.(type) {
+	case *api.Identity, *api.Group, *api.Role:
+		if m.fetch.Bind != nil {
+			states = append(states, m.common.Change(keymap.Bind))
+		}
+	}
+	if len(m.editable()) > 0 {
+		states = append(states, m.common.Change(keymap.Edit))
+		if m.cursorOn() {
+			open := m.common.Change(keymap.Open)
+			open.Hide = true
+			states = append(states, open)
+		}
+	}
+	return append(states, keymap.On(keymap.Refresh))
+}
+
+// Update handles scrolling keys, the debounce and fetched parts.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if m.editor != nil {
+		switch msg.(type) {
+		case dueMsg, extrasMsg, renderedMsg, views.TickMsg, paging.PageMsg, views.ChangedMsg:
+		default:
+			return m.updateEdit(msg)
+		}
+	}
+	switch msg := msg.(type) {
+	case views.UpdatedMsg:
+		if uidOf(msg.Item) == m.uid && m.uid != "" {
+			m.item = msg.Item
+			m.relayout()
+		}
+		return nil
+	case dueMsg:
+		if msg.owner == m && msg.seq == m.seq {
+			return m.fetchExtras()
+		}
+	case extrasMsg:
+		if msg.owner != m {
+			return nil
+		}
+		e := m.entry(msg.uid)
+		e.loading, e.fetched, e.err = false, true, msg.err
+		if msg.readme != nil {
+			e.readme = *msg.readme
+		}
+		e.image, e.bindings = msg.image, msg.bindings
+		if msg.uid == m.uid {
+			m.relayout()
+			return m.renderCmd()
+		}
+	case relatedMsg:
+		if msg.owner != m {
+			return nil
+		}
+		e := m.entry(msg.uid)
+		e.relating, e.relatedErr = false, msg.err
+		if msg.related != nil {
+			e.related = msg.related
+		}
+		if msg.uid == m.uid {
+			m.relayout()
+		}
+	case views.ThemeMsg:
+		// Everything drawn so far has the old colours: lay out again and
+		// render the readme anew.
+		m.themeGen++
+		for _, e := range m.cache {
+			e.rendered, e.renderedW, e.renderBusy = "", 0, false
+		}
+		m.relayout()
+		return m.renderCmd()
+	case renderedMsg:
+		if msg.owner != m {
+			return nil
+		}
+		if e := m.cache[msg.uid]; e != nil && msg.gen == m.themeGen {
+			e.renderBusy = false
+			if msg.err == nil {
+				e.rendered, e.renderedW = msg.out, msg.width
+			} else {
+				e.rendered, e.renderedW = "("+safe.String(msg.err.Error())+")", msg.width
+			}
+			if msg.uid == m.uid {
+				m.relayout()
+				return m.renderCmd()
+			}
+		}
+	case views.ChangedMsg:
+		for _, id := range msg.IDs {
+			m.drop(id)
+			if id == m.uid {
+				return m.fetchExtras()
+			}
+		}
+	case views.TickMsg:
+		m.frame = msg.Frame
+	case paging.PageMsg:
+		// A collection's total (or its failure) may have just arrived.
+		if _, ok := m.item.(*Summary); ok {
+			m.relayout()
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scroll(-3)
+		case tea.MouseWheelDown:
+			m.scroll(3)
+		}
+	case tea.KeyPressMsg:
+		st, ok := m.common.Keys.Lookup(msg, m.Actions())
+		if !ok {
+			return nil
+		}
+		if !st.Enabled {
+			return views.Disabled(st)
+		}
+		return m.do(st.Action)
+	}
+	return nil
+}
+
+func (m *Model) do(a keymap.Action) tea.Cmd {
+	if m.fieldKey(a) {
+		return nil
+	}
+	if to, ok := views.Step(a, m.offset, len(m.lines), m.height); ok {
+		m.scroll(to - m.offset)
+		return nil
+	}
+	switch a {
+	case keymap.Back, keymap.Collapse:
+		return views.Back(m)
+	case keymap.Copy:
+		text, what := copyOf(m.item)
+		return views.Copy(text, what)
+	case keymap.Refresh:
+		if m.fetch.Forget != nil {
+			m.fetch.Forget(m.item)
+		}
+		m.drop(m.uid)
+		return m.fetchExtras()
+	case keymap.Bind:
+		return m.fetch.Bind(m.item)
+	case keymap.Edit, keymap.Open:
+		return m.startEdit()
+	}
+	return nil
+}
+
+func (m *Model) scroll(d int) {
+	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.height, 0))
+}

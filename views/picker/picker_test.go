@@ -1,0 +1,68 @@
+package picker
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/viewstest"
+)
+
+func roles() []Option {
+	var out []Option
+	for _, n := range []string{"viewer", "editor", "owner", "registry.pull", "role-2024"} {
+		out = append(out, Option{Label: n, Value: n})
+	}
+	return out
+}
+
+// TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo: 1-9 choose
+// while nothing is typed; once a filter is typed, digits narrow it, and
+// the hint no longer offers 1-9.
+func TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "role", "Which role?", roles(), true).WithDigits()
+	m.SetSize(80, 12)
+	m.Init()
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "1-9 choose") || !strings.Contains(v, "2 editor") {
+		t.Fatalf("no digits offered:\n%s", v)
+	}
+	if msg := m.Update(viewstest.Key("2"))(); msg.(ChosenMsg).Option.Label != "editor" {
+		t.Fatalf("2 chose %v", msg)
+	}
+	for _, k := range []string{"r", "o", "l", "e", "-", "2"} {
+		m.Update(viewstest.Key(k))
+	}
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "1-9 choose ·") || !strings.Contains(v, "digits now narrow") {
+		t.Errorf("the hint still offers 1-9:\n%s", v)
+	}
+	if !strings.Contains(v, "filter: role-2") || !strings.Contains(v, "role-2024") {
+		t.Errorf("the digit did not narrow:\n%s", v)
+	}
+	cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if msg := cmd(); msg.(ChosenMsg).Option.Label != "role-2024" {
+		t.Errorf("enter chose %v", msg)
+	}
+}
+
+// The selection bar spans the whole row, digit included (a styled digit
+// inside it used to end the bar after itself).
+func TestSelectionBarSpansTheRowWithItsDigit(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "role", "Which role?", roles(), true).WithDigits()
+	m.SetSize(60, 12)
+	m.Init()
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.HasPrefix(ansi.Strip(l), "1 viewer") {
+			if n := strings.Count(l, "\x1b[m") + strings.Count(l, "\x1b[0m"); n != 1 || !strings.HasSuffix(l, "m") {
+				t.Errorf("the selected row is styled in %d pieces: %q", n, l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no selected viewer row:\n%s", ansi.Strip(m.View()))
+}
