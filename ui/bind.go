@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/picker"
@@ -21,13 +22,18 @@ func firstRoles() []string { return []string{"viewer", "editor", "owner"} }
 
 // bindFlow opens the binding flow with what is already chosen.
 func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
-	return open(func(ctx context.Context) views.Screen {
+	return e.open(func(ctx context.Context) views.Screen {
 		return bind.New(ctx, e.common, bind.Config{Identities: ids, Role: role, Group: group,
 			LoadIdentities: e.identityOptions, LoadRoles: e.roleOptions, LoadGroups: e.groupChoices,
-			Bind: func(ctx context.Context, group, identity, role string) (*api.RoleBinding, error) {
-				return e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+			Bind: func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
+				n := e.changes.expect(&note{method: "POST", path: "/iam/v2/roleBindings/" + group, what: "bind " + label})
+				b, err := e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+				if err == nil {
+					e.changes.answered(n, b)
+				}
+				return b, err
 			},
-			Outcome: failure})
+			Outcome: e.outcomeOf("bound")})
 	})
 }
 
@@ -122,4 +128,33 @@ func (e *env) identityOptions(ctx context.Context) ([]picker.Option, error) {
 		opts = append(opts, picker.Option{Label: safe.String(id.Name), Detail: detail, Value: identityOf(&id)})
 	}
 	return opts, nil
+}
+
+// bindOne starts the flow from a marked folder or role: a binding is on
+// one folder, of one role.
+func bindOne[T any](e *env, items []*T, noun string) tea.Cmd {
+	if len(items) > 1 {
+		return views.FlashError(fmt.Sprintf("b binds on one %s at a time and %d are marked: esc unmarks them", noun, len(items)))
+	}
+	return e.bindItem(items[0])
+}
+
+// newBinding is `n` in a bindings table: the flow, on the table's folder
+// when it shows one folder's bindings.
+func (e *env) newBinding(opts api.ListOptions, where string) tea.Cmd {
+	if st := e.common.Change(keymap.New); !st.Enabled {
+		return views.FlashError(st.Reason)
+	}
+	if opts.ChildrenOf != "" {
+		return e.bindFlow(nil, nil, &bind.Choice{UID: opts.ChildrenOf, Name: where})
+	}
+	return e.bindFlow(nil, nil, nil)
+}
+
+// bindingsOff are the keys a bindings table cannot honour, and why.
+func bindingsOff() []keymap.State {
+	return []keymap.State{
+		keymap.Off(keymap.Bind, "b binds from an identity, a folder or a role; here n makes a new binding"),
+		keymap.Off(keymap.Edit, "a role binding cannot be changed: n binds the new role, then d deletes this one"),
+	}
 }

@@ -1,42 +1,87 @@
 package ui
 
 import (
-	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"canopy/api"
-	"canopy/views"
-	"canopy/views/paging"
 	"canopy/views/safe"
-	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // ChangeLog keeps every change the client made in this session, for
 // `:changes`. Record is the client's Observe hook, called from request
-// goroutines.
+// goroutines; the screens say beforehand what each change is about (its
+// resource's name, old → new), which the raw request does not tell.
 type ChangeLog struct {
 	mu      sync.Mutex
 	changes []entryOf
+	pending []*note // said beforehand, not yet recorded
 }
 
-// entryOf is a change and when it was made.
+// note is what the UI knows of a change it sends: which resource (by
+// name), which fields, old → new; and, once answered, what came back.
+type note struct {
+	method, path string // the request, to match the client's record
+	what         string // `repo "nginx"`, `tag "v1" of nginx`
+	fields       string // the mask or the fields sent: "description"
+	change       string // `"old" → "new"`
+	response     []byte // the server's answer (JSON), once known
+}
+
+// entryOf is a change, when it was made, and what the UI said of it.
 type entryOf struct {
 	api.Change
-	At  time.Time
-	Seq int
+	At   time.Time
+	Seq  int
+	Note *note // nil when no screen said (a change made outside one)
 }
 
-// Record adds a finished change.
+// pendingMax bounds notes that no request came for (a log that is not
+// the client's observer never records).
+const pendingMax = 256
+
+// expect says what the next change sent with this method to this path
+// is; the record of that change takes it.
+func (l *ChangeLog) expect(n *note) *note {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.pending = append(l.pending, n)
+	if len(l.pending) > pendingMax {
+		l.pending = l.pending[len(l.pending)-pendingMax:]
+	}
+	return n
+}
+
+// answered keeps the server's answer to a change the UI said beforehand.
+func (l *ChangeLog) answered(n *note, result any) {
+	b, err := json.MarshalIndent(result, "", "  ")
+	if err != nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n.response = b
+}
+
+// Record adds a finished change, with what a screen said of it.
 func (l *ChangeLog) Record(c api.Change) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.changes = append(l.changes, entryOf{Change: c, At: time.Now(), Seq: len(l.changes) + 1})
+	e := entryOf{Change: c, At: time.Now(), Seq: len(l.changes) + 1}
+	if u, err := url.Parse(c.URL); err == nil {
+		for i, n := range l.pending {
+			if n.method == c.Method && strings.HasSuffix(u.Path, n.path) {
+				e.Note = n
+				l.pending = append(l.pending[:i], l.pending[i+1:]...)
+				break
+			}
+		}
+	}
+	l.changes = append(l.changes, e)
 }
 
 // newestFirst is a copy of the log, newest first.
@@ -48,6 +93,16 @@ func (l *ChangeLog) newestFirst() []entryOf {
 		out[len(out)-1-i] = c
 	}
 	return out
+}
+
+// response is the answer kept for an entry, read under the lock.
+func (l *ChangeLog) response(e *entryOf) []byte {
+	if e.Note == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return e.Note.response
 }
 
 // curl is the change as a command to run again, with the token left to
@@ -63,31 +118,66 @@ func curl(c api.Change) string {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// changesTable lists the log.
-func (e *env) changesTable(ctx context.Context) views.Screen {
-	log := e.changes
-	src := func(context.Context, paging.Request) (paging.Result[entryOf], error) {
-		all := log.newestFirst()
-		return paging.Result[entryOf]{Items: all, Total: int64(len(all))}, nil
+// request is the change as a short line: method and short path.
+func (c *entryOf) request() string {
+	path := c.URL
+	if u, err := url.Parse(c.URL); err == nil {
+		path = u.Path
 	}
-	key := func(c *entryOf) string { return strconv.Itoa(c.Seq) }
-	cols := []table.Column[entryOf]{
-		{Title: "WHEN", Width: 8, Cell: func(c *entryOf) string { return text.Age(c.At, e.common.Clock()) + " ago" }},
-		{Title: "REQUEST", Flex: 3, Min: 30, Cell: func(c *entryOf) string {
-			u, err := url.Parse(c.URL)
-			if err != nil {
-				return safe.String(c.Method + " " + c.URL)
-			}
-			return safe.String(c.Method + " " + u.RequestURI())
-		}},
-		{Title: "RESULT", Flex: 2, Min: 12, Drop: 1, Cell: func(c *entryOf) string {
-			if c.Err == nil {
-				return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
-			}
-			return safe.String(c.Err.Error())
-		}},
+	return safe.String(c.Method + " " + shortPath(apiPath(path)))
+}
+
+// mask is the update mask the request sent, if any.
+func (c *entryOf) mask() string {
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		return ""
 	}
-	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
-		List: paging.New(ctx, src, key), Key: key, OpenReason: "y copies it as a curl command",
-		Copy: func(c *entryOf) (string, string) { return curl(c.Change), "curl command" }})
+	if m := u.Query().Get("updateMask"); m != "" {
+		return m
+	}
+	return u.Query().Get("update_mask")
+}
+
+// apiPath drops what precedes the API's own path (a base URL's path).
+func apiPath(p string) string {
+	for _, domain := range []string{"/iam/", "/registry/", "/events/", "/vulnerabilities/", "/libraries/"} {
+		if i := strings.Index(p, domain); i >= 0 {
+			return p[i:]
+		}
+	}
+	return p
+}
+
+// what is the resource and the change, as the UI said them (the mask
+// alone for a change no screen described).
+func (c *entryOf) what() string {
+	if c.Note == nil {
+		if m := c.mask(); m != "" {
+			return "updateMask=" + m
+		}
+		return ""
+	}
+	s := c.Note.what
+	if c.Note.fields != "" {
+		s += " · " + c.Note.fields
+	}
+	if c.Note.change != "" {
+		s += " · " + c.Note.change
+	}
+	return s
+}
+
+// result is "ok (12ms)", the error, or that the answer was lost.
+func (c *entryOf) result() string {
+	switch {
+	case c.Err == nil:
+		return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
+	case unknownOutcome(c.Err):
+		return "unknown: " + safe.String(lostCause(c.Err))
+	}
+	if apiErr, ok := api.AsError(c.Err); ok {
+		return apiErr.Code.String() + ": " + safe.String(apiErr.Message)
+	}
+	return safe.String(c.Err.Error())
 }

@@ -2,18 +2,14 @@ package ui
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"regexp"
+	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
-	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/safe"
 )
@@ -27,6 +23,13 @@ type edit struct {
 	patch func(ctx context.Context, values map[string]string) (any, error)
 	path  string // the resource's path, for the preview
 	name  string // the resource's name, for the flash
+	noun  string // what the resource is: "repo"
+	// method is how it is sent: PATCH, or POST for a tag (moved, not
+	// patched).
+	method string
+	// reload are the collections to load again after an undo (the
+	// answer alone does not update them: a tag's repo).
+	reload []string
 }
 
 // editedMsg says an edit went through: the new resource, and what to undo
@@ -35,38 +38,14 @@ type editedMsg struct {
 	e        edit
 	result   any
 	old, new map[string]string
+	flash    string // what to say, when not "<mask> of <name> changed"
 }
 
 // undoneMsg is the answer to an undo.
 type undoneMsg struct {
-	e      edit
+	edit   *editedMsg
 	result any
 	err    error
-}
-
-// Validation of API.md's patterns.
-var (
-	nonEmpty = func(s string) error {
-		if strings.TrimSpace(s) == "" {
-			return errors.New("required")
-		}
-		return nil
-	}
-	httpsURL = regexp.MustCompile(`^https://[^\s/$.?#].[^\s]*$`)
-)
-
-// description is API.md's description pattern: at most 512 printable
-// characters.
-func description(s string) error {
-	if n := utf8.RuneCountInString(s); n > 512 {
-		return fmt.Errorf("at most 512 characters (%d)", n)
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return fmt.Errorf("printable characters only (%U)", r)
-		}
-	}
-	return nil
 }
 
 func list(s string) []string {
@@ -82,6 +61,14 @@ func list(s string) []string {
 func joined(ss []string) string { return strings.Join(ss, ", ") }
 
 // tiers are the catalog tiers a repo may have.
+// tierLabel is a catalog tier as tables show it: "application", or "none".
+func tierLabel(t string) string {
+	if t == "" {
+		return "none"
+	}
+	return strings.ToLower(strings.TrimPrefix(t, "CATALOG_TIER_"))
+}
+
 func tiers() []string {
 	return []string{"", "CATALOG_TIER_APPLICATION", "CATALOG_TIER_BASE", "CATALOG_TIER_FIPS", "CATALOG_TIER_AI",
 		"CATALOG_TIER_DEVTOOLS", "CATALOG_TIER_COMMERCIAL"}
@@ -100,22 +87,22 @@ func (e *env) edits(item any) []edit {
 		}
 		path := "/registry/v2/repos/" + r.UID
 		return []edit{
-			{mask: api.FieldDescription, path: path, name: r.Name,
+			{mask: api.FieldDescription, path: path, name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldDescription, func(x *api.Repo) { x.Description = v["description"] })
 				}},
-			{mask: api.FieldCatalogTier, path: path, name: r.Name,
-				fields: []form.Field{{Key: "catalogTier", Label: "tier", Value: r.CatalogTier, Choices: tiers()}},
+			{mask: api.FieldCatalogTier, path: path, name: r.Name, noun: "repo",
+				fields: []form.Field{{Key: "catalogTier", Label: "tier", Value: r.CatalogTier, Choices: tiers(), ChoiceLabel: tierLabel}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldCatalogTier, func(x *api.Repo) { x.CatalogTier = v["catalogTier"] })
 				}},
-			{mask: api.FieldBundles, path: path, name: r.Name,
+			{mask: api.FieldBundles, path: path, name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "bundles", Label: "bundles", Value: joined(r.Bundles), Placeholder: "comma separated"}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldBundles, func(x *api.Repo) { x.Bundles = list(v["bundles"]) })
 				}},
-			{mask: api.FieldAliases, path: path, name: r.Name,
+			{mask: api.FieldAliases, path: path, name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "aliases", Label: "aliases", Value: joined(r.Aliases), Placeholder: "comma separated"}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
@@ -125,15 +112,15 @@ func (e *env) edits(item any) []edit {
 		g := *it
 		path := "/iam/v2/groups/" + g.UID
 		return []edit{
-			{mask: api.FieldDescription, path: path, name: g.Name,
+			{mask: api.FieldDescription, path: path, name: g.Name, noun: "folder",
 				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
 					next.Description = v["description"]
 					return c.PatchGroup(ctx, next, api.FieldDescription)
 				}},
-			{mask: api.FieldName, path: path, name: g.Name,
-				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: nonEmpty}},
+			{mask: api.FieldName, path: path, name: g.Name, noun: "folder",
+				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
 					next.Name = v["name"]
@@ -148,17 +135,17 @@ func (e *env) edits(item any) []edit {
 			cm = *id.ClaimMatch
 		}
 		return []edit{
-			{mask: api.FieldDescription, path: path, name: id.Name,
+			{mask: api.FieldDescription, path: path, name: id.Name, noun: "identity",
 				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := id
 					next.Description = v["description"]
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}},
-			{mask: api.FieldClaimMatch, path: path, name: id.Name,
+			{mask: api.FieldClaimMatch, path: path, name: id.Name, noun: "identity",
 				fields: []form.Field{
-					{Key: "claimMatch.issuer", Label: "issuer", Value: cm.Issuer, Validate: nonEmpty, Placeholder: "https://…"},
-					{Key: "claimMatch.subject", Label: "subject", Value: cm.Subject, Validate: nonEmpty},
+					{Key: "claimMatch.issuer", Label: "issuer", Value: cm.Issuer, Validate: issuerURL, Placeholder: "https://…"},
+					{Key: "claimMatch.subject", Label: "subject", Value: cm.Subject, Validate: required},
 				},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := id
@@ -179,10 +166,29 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	}
 	return form.Config{Title: "edit " + ed.mask + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
-		Submit:  ed.patch, Explain: explain,
+		Submit: func(ctx context.Context, v map[string]string) (any, error) {
+			return e.sendEdit(ctx, ed, old, v, "")
+		},
+		Explain: e.explain,
 		Done: func(result any) tea.Cmd {
 			return func() tea.Msg { return editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)} }
 		}}
+}
+
+// sendEdit sends an edit's values, saying in :changes what it changes
+// (why: "undo of " for an undo).
+func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (any, error) {
+	method := ed.method
+	if method == "" {
+		method = "PATCH"
+	}
+	n := e.changes.expect(&note{method: method, path: ed.path, what: why + ed.noun + " " + strconv.Quote(ed.name),
+		fields: ed.mask, change: changeText(from, to)})
+	res, err := ed.patch(ctx, to)
+	if err == nil {
+		e.changes.answered(n, res)
+	}
+	return res, err
 }
 
 // valuesOf reads the fields of an edit back from the server's answer.
@@ -204,7 +210,7 @@ func preview(ed edit, old, v map[string]string) string {
 	var changes []string
 	for _, f := range ed.fields {
 		if old[f.Key] != v[f.Key] {
-			changes = append(changes, strconv.Quote(short(old[f.Key]))+" → "+strconv.Quote(short(v[f.Key])))
+			changes = append(changes, quoted(old[f.Key])+" → "+quoted(v[f.Key]))
 		}
 	}
 	if len(changes) == 0 {
@@ -222,6 +228,10 @@ func shortPath(p string) string {
 	return p
 }
 
+// quoted shows a value in quotes, made safe: no Go escaping on top of
+// the sanitizer's own visible markers (a \u200d stays one backslash).
+func quoted(s string) string { return `"` + short(safe.String(s)) + `"` }
+
 func short(s string) string {
 	if utf8.RuneCountInString(s) > 40 {
 		return string([]rune(s)[:40]) + "…"
@@ -230,13 +240,12 @@ func short(s string) string {
 }
 
 // explain sorts a failed change's reasons for a form: BadRequest field
-// violations go to their field (claimMatch's to both of its inputs), the
-// rest to the form. No answer means the outcome is unknown.
-func explain(err error) (map[string]string, []string) {
-	var te *api.TransportError
-	if errors.As(err, &te) || errors.Is(err, context.DeadlineExceeded) {
-		return nil, []string{"no answer from the server in time: unknown whether the change was made — esc, then r to refresh and see (" +
-			safe.String(shortPath(err.Error())) + ")"}
+// violations go to their field (claimMatch's to both of its inputs), a
+// name already taken to the name, the rest to the form. No answer means
+// the outcome is unknown.
+func (e *env) explain(err error) (map[string]string, []string) {
+	if unknownOutcome(err) {
+		return nil, []string{unknownLine(err, "the change was made", "esc, then r to refresh to see")}
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {
@@ -246,24 +255,30 @@ func explain(err error) (map[string]string, []string) {
 			delete(fields, v.Field)
 		}
 	}
-	var general []string
-	if len(fields) == 0 {
-		lines, _ := failure(err)
-		general = lines
+	if apiErr, ok := api.AsError(err); ok && apiErr.Code == api.CodeAlreadyExists && len(fields) == 0 {
+		fields["name"] = safe.String(strings.TrimPrefix(apiErr.Message, "Already exists: ")) + " — choose another name"
 	}
-	return fields, general
+	if len(fields) > 0 {
+		return fields, nil
+	}
+	return fields, e.failure(err)
 }
 
-// undo sends the values before the last edit, with the same mask.
-func (e *env) undo(ctx context.Context, last *editedMsg) tea.Cmd {
-	ed, old := last.e, last.old
-	return func() tea.Msg {
-		res, err := ed.patch(ctx, old)
-		return undoneMsg{e: ed, result: res, err: err}
+// changeText is `"old" → "new"` for the fields that changed.
+func changeText(old, new map[string]string) string {
+	keys := make([]string, 0, len(old))
+	for k := range old {
+		keys = append(keys, k)
 	}
-}
-
-// updated tells every screen about a resource's new version.
-func updated(item any) tea.Cmd {
-	return func() tea.Msg { return views.UpdatedMsg{Item: item} }
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		if old[k] != new[k] {
+			parts = append(parts, quoted(old[k])+" → "+quoted(new[k]))
+		}
+	}
+	if len(parts) == 0 {
+		return "unchanged"
+	}
+	return strings.Join(parts, ", ")
 }

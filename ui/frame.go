@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
 	"canopy/views/safe"
@@ -20,7 +21,7 @@ const (
 
 // bodyHeight is the height of the main area.
 func (m *Model) bodyHeight() int {
-	h := m.height - headerLines - footerLines
+	h := m.height - headerLines - footerLines - m.footN
 	if m.cmd != nil {
 		h -= m.cmd.Height() - 1
 	}
@@ -63,6 +64,13 @@ func (m *Model) render() string {
 	body := m.body()
 	b.WriteString(body)
 	b.WriteByte('\n')
+	foot := m.footer()
+	for i := range m.footN {
+		if i < len(foot) {
+			b.WriteString(foot[i])
+		}
+		b.WriteByte('\n')
+	}
 	if m.cmd != nil {
 		b.WriteString(m.cmd.View())
 	} else {
@@ -84,8 +92,13 @@ func (m *Model) body() string {
 	case m.top() != nil:
 		content = m.top().View()
 	case m.startErr != nil:
-		content = "\n  " + th.Bad.Render("canopy could not open the organization") + "\n\n  " +
-			th.Value.Render(safe.String(m.startErr.Error())) + "\n\n  " + th.Muted.Render("r retries · q quits")
+		// The error wraps: its end (the cause) is what matters most.
+		msg := strings.Split(ansi.Wrap(safe.String(m.startErr.Error()), max(m.width-4, 10), " /,:"), "\n")
+		for i, l := range msg {
+			msg[i] = "  " + th.Value.Render(l)
+		}
+		content = "\n  " + th.Bad.Render("canopy could not open the organization") + "\n\n" +
+			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render("r retries · q quits")
 	default:
 		frames := th.Glyphs.Spinner
 		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+" connecting to "+m.host())
@@ -117,6 +130,29 @@ func (m *Model) host() string {
 	return "?"
 }
 
+// footered is a screen with lines to show across the whole width above
+// the key hints: what an edit in place sends, and what went wrong.
+type footered interface{ Footer(width int) []string }
+
+// maxFooter bounds those lines: the screen keeps most of the height.
+const maxFooter = 6
+
+// footer is the top screen's footer lines, at most maxFooter.
+func (m *Model) footer() []string {
+	f, ok := m.top().(footered)
+	if !ok || m.width <= 0 || m.help != nil {
+		return nil
+	}
+	lines := f.Footer(m.width)
+	if len(lines) > maxFooter {
+		lines = append(lines[:maxFooter-1], m.common.Theme.Muted.Render(" …"))
+	}
+	for i, l := range lines {
+		lines[i] = text.Cut(l, m.width, "")
+	}
+	return lines
+}
+
 // header is "canopy  org › table › ..." with the API host at the right.
 func (m *Model) header() string {
 	th := m.common.Theme
@@ -142,13 +178,13 @@ func (m *Model) hints() string {
 	}
 	hint := func(s keymap.State) string {
 		d, ok := m.common.Keys.Def(s.Action)
-		if !ok || s.Hide {
+		if !ok || s.Hide || len(d.Keys) == 0 { // a key override took its only key
 			return ""
 		}
 		if s.Enabled {
-			return th.HintKey.Render(d.KeyLabel()) + " " + th.HintDesc.Render(d.Short)
+			return th.HintKey.Render(d.KeyLabel()) + " " + th.HintDesc.Render(s.ShortOf(d))
 		}
-		return th.HintOff.Render(d.KeyLabel() + " " + d.Short)
+		return th.HintOff.Render(d.KeyLabel() + " " + s.ShortOf(d))
 	}
 	const gap = "  "
 	var global []string
@@ -208,8 +244,8 @@ func (m *Model) status() string {
 	}
 	lw := text.Width(left)
 	room := m.width - lw - 3
-	if room < 10 {
-		// Narrow: the flash wins over the identity.
+	if room < 10 || m.flash != "" && text.Width(right) > room {
+		// Narrow, or a long flash: the flash wins over the identity.
 		if right != "" {
 			return text.Fit(" "+right, m.width, false, th.Glyphs.Ellipsis)
 		}
@@ -218,3 +254,6 @@ func (m *Model) status() string {
 	right = text.Cut(right, room, th.Glyphs.Ellipsis)
 	return left + strings.Repeat(" ", max(m.width-lw-text.Width(right)-1, 2)) + right
 }
+
+// breadcrumb joins screen titles.
+func breadcrumb(titles []string) string { return strings.Join(titles, " › ") }

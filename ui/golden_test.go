@@ -39,7 +39,7 @@ func TestGoldenScreens(t *testing.T) {
 			h.waitFor("a still screen", func(string) bool { return !h.m.busy() })
 			tree := h.m.View().Content
 			h.keys(":", "r", "e", "p", "o", "s", "enter")
-			h.waitText("63/63 loaded")
+			h.waitText("63/63 loaded", "platform/") // the FOLDER column named
 			h.keys("j", "space")
 			h.waitText("1 marked")
 			golden(t, tc.name, tree+"\n\n"+h.m.View().Content)

@@ -117,6 +117,14 @@ func (h *harness) send(msg tea.Msg) {
 	h.run(cmd)
 }
 
+// typeText types s a rune at a time (":repos", a filter), with no wait
+// between keys, as a fast typist does.
+func (h *harness) typeText(s string) {
+	for _, r := range s {
+		h.keys(string(r))
+	}
+}
+
 // keys types keys: single runes, or names like "enter", "esc", "down".
 func (h *harness) keys(keys ...string) {
 	for _, k := range keys {

@@ -2,8 +2,8 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,11 +17,38 @@ import (
 	"canopy/views/help"
 	"canopy/views/picker"
 	"canopy/views/safe"
+	"canopy/views/text"
 	"canopy/views/tree"
 )
 
 // textInput is a screen that takes typed text, where q and ? are letters.
 type textInput interface{ TakesText() bool }
+
+// current is a screen that shows a resource (a table's row, a page).
+type current interface{ Current() any }
+
+// groupOf is the folder a resource is in (a folder is its own), "" for
+// what has none (advisories, roles, libraries).
+func groupOf(item any) string {
+	switch it := item.(type) {
+	case *api.Group:
+		return it.UID
+	case *api.Repo:
+		return api.ParentUID(it.UID)
+	case *api.Tag:
+		return api.ParentUID(api.ParentUID(it.UID))
+	case *api.Identity:
+		return api.ParentUID(it.UID)
+	case *api.Subscription:
+		return api.ParentUID(it.UID)
+	}
+	return ""
+}
+
+// nouned is a screen that names what its cursor is on ("a tag", "tags"):
+// a key of the keymap that is none of its actions then says it does not
+// apply there, instead of doing nothing.
+type nouned interface{ Noun() string }
 
 // key routes a key press: ctrl+c always quits; an open command line or help
 // takes the key; then the global keys (q, ?, :) unless the screen takes
@@ -29,6 +56,15 @@ type textInput interface{ TakesText() bool }
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
+	}
+	if m.awaited() || len(m.held) > 0 {
+		return m.hold(msg)
+	}
+	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
+		// Two escapes in one read of the terminal arrive as alt+esc: they
+		// are two escapes, the second after what the first does.
+		esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+		return tea.Sequence(m.key(esc), func() tea.Msg { return esc })
 	}
 	if m.cmd != nil {
 		return m.cmd.Update(msg)
@@ -45,13 +81,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.openHelp()
 			return nil
 		case m.common.Keys.Is(msg, keymap.Undo) && top != nil:
-			if st := m.common.Change(keymap.Undo); !st.Enabled {
-				return m.setFlash(st.Reason, true)
-			}
-			if m.lastEdit == nil {
-				return m.setFlash("nothing to undo", false)
-			}
-			return tea.Batch(m.env.undo(m.ctx, m.lastEdit), m.setFlash("undoing the edit of "+m.lastEdit.e.mask+"…", false))
+			return m.env.undoLast(m.ctx)
 		case m.common.Keys.Is(msg, keymap.Command) && !m.starting:
 			m.cmd = cmdline.New(m.common, commands())
 			m.layout()
@@ -70,7 +100,64 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return m.setFlash("this is the top: q quits", false)
 		}
 	}
+	if cmd := m.notHere(top, msg); cmd != nil {
+		return cmd
+	}
+	if !m.typing() && m.common.Keys.Is(msg, keymap.Refresh) {
+		// r also tries again the name lookups that failed.
+		return tea.Batch(m.env.retryFailedNames(), top.Update(msg))
+	}
 	return top.Update(msg)
+}
+
+// notHere answers a key of the keymap that is none of the screen's
+// actions: "`e` (edit) does not apply to tags". Screens that do not name
+// their cursor (dialogs, pickers, forms) and text inputs keep their keys.
+func (m *Model) notHere(top views.Screen, msg tea.KeyPressMsg) tea.Cmd {
+	n, ok := top.(nouned)
+	if !ok || m.typing() {
+		return nil
+	}
+	if _, ok := m.common.Keys.Lookup(msg, top.Actions()); ok {
+		return nil
+	}
+	var all []keymap.State
+	for _, d := range m.common.Keys.Defs() {
+		if d.Group != keymap.Input {
+			all = append(all, keymap.On(d.Action))
+		}
+	}
+	st, ok := m.common.Keys.Lookup(msg, all)
+	if !ok {
+		return nil // not a key of canopy's: nothing to explain
+	}
+	d, _ := m.common.Keys.Def(st.Action)
+	return m.setFlash(fmt.Sprintf("`%s` (%s) does not apply to %s", msg.String(), d.Short, n.Noun()), false)
+}
+
+// shellActions are the states of the shell's own keys (command line, help,
+// quit, undo), for the help overlay: real states, with reasons.
+func (m *Model) shellActions() []keymap.State {
+	cmd := keymap.On(keymap.Command)
+	if m.starting {
+		cmd = keymap.Off(keymap.Command, "wait: the organization is still opening")
+	}
+	states := []keymap.State{cmd, keymap.On(keymap.Help), keymap.On(keymap.Quit)}
+	if m.top() != nil {
+		states = append(states, m.undoState())
+	}
+	return states
+}
+
+// undoState says whether u can undo something, and why not.
+func (m *Model) undoState() keymap.State {
+	if st := m.common.Change(keymap.Undo); !st.Enabled {
+		return st
+	}
+	if len(m.env.undos) == 0 {
+		return keymap.Off(keymap.Undo, "nothing to undo: no edit left from this session")
+	}
+	return keymap.On(keymap.Undo)
 }
 
 // typing reports whether the top screen takes typed text (a filter line,
@@ -89,7 +176,7 @@ func (m *Model) openHelp() {
 	if top := m.top(); top != nil {
 		title, states = top.Title(), top.Actions()
 	}
-	m.help = help.New(m.common, title, states)
+	m.help = help.New(m.common, title, append(states, m.shellActions()...))
 	m.layout()
 }
 
@@ -97,6 +184,9 @@ func (m *Model) openHelp() {
 // coordinates.
 func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 	top := m.top()
+	if _, wheel := msg.(tea.MouseWheelMsg); wheel && m.help != nil {
+		return m.help.Update(msg)
+	}
 	if top == nil || m.help != nil || m.cmd != nil {
 		return nil
 	}
@@ -137,7 +227,8 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		if m.env.org == nil {
 			return m.setFlash("no organization yet", true)
 		}
-		return tea.Batch(m.env.listGroups(), m.setFlash("listing folders…", false))
+		m.env.opening++ // the picker: keys typed meanwhile are for it
+		return tea.Batch(m.env.listGroups(strings.Join(msg.Args, " ")), m.setFlash("listing folders…", false))
 	}
 	if m.env.org == nil {
 		return m.setFlash("no organization yet", true)
@@ -147,47 +238,6 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		return m.setFlash(err.Error(), true)
 	}
 	return cmd
-}
-
-// resolveOrgPicker lists the organizations again to switch between them.
-func (m *Model) resolveOrgPicker() tea.Cmd {
-	m.opts.Org = ""
-	return m.resolveOrg()
-}
-
-// gotOrgs opens the only organization, or asks which one.
-func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
-	switch {
-	case msg.err != nil:
-		m.startErr = msg.err
-		return nil
-	case len(msg.orgs) == 0:
-		m.startErr = errors.New("this token sees no organization: it has no role binding on any organization's root group")
-		return nil
-	case len(msg.orgs) == 1:
-		return m.openOrg(&msg.orgs[0])
-	}
-	opts := make([]picker.Option, len(msg.orgs))
-	for i, g := range msg.orgs {
-		opts[i] = picker.Option{Label: safe.String(g.Name), Detail: safe.String(g.Description), Value: g}
-	}
-	cancellable := m.env.org != nil
-	p := picker.New(m.common, "org", "Which organization?", opts, cancellable)
-	m.starting = false
-	return m.push(func(context.Context) views.Screen { return p })
-}
-
-// openOrg replaces every screen with the explorer of org.
-func (m *Model) openOrg(org *api.Group) tea.Cmd {
-	for len(m.stack) > 0 {
-		m.stack[len(m.stack)-1].cancel()
-		m.stack = m.stack[:len(m.stack)-1]
-	}
-	m.starting, m.startErr = false, nil
-	m.env.org = org
-	m.env.names = map[string]string{}
-	m.env.naming = false
-	return tea.Batch(m.push(m.explorer), m.setFlash(fmt.Sprintf("organization %s", safe.String(org.Name)), false))
 }
 
 // explorer builds the main screen of the organization.
@@ -201,7 +251,10 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Open:   e.nodeOpen,
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
-		Copy:   nodeCopy,
+		Failed: func(n *tree.Node, err error) tea.Cmd {
+			return d.Show(&detail.Failure{What: childrenOf(n), Err: err})
+		},
+		Copy: nodeCopy,
 		CopyRef: func(n *tree.Node) (string, string) {
 			return nodeRef(e.org.Name, n)
 		},
@@ -215,11 +268,13 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		},
 		Updated: updateNode,
 		New:     e.createIn,
-		Delete:  func(n *tree.Node) tea.Cmd { return e.deleteDialog(n.Item, "") },
+		Delete: func(n *tree.Node) tea.Cmd {
+			return e.askDelete("delete:"+n.ID, []doomed{{item: n.Item, name: nodeName(n)}})
+		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label
-			return open(func(ctx context.Context) views.Screen {
-				return e.tagsTableOf(ctx, "deprecated tags of "+label, api.ListOptions{ChildrenOf: uid}, label, true)
+			return e.open(func(ctx context.Context) views.Screen {
+				return e.tagsTableOf(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, label, true)
 			})
 		},
 	})
@@ -232,15 +287,38 @@ func detailItem(n *tree.Node) any {
 	if n.Item != nil {
 		return n.Item
 	}
-	s := &detail.Summary{Title: n.Label, What: tree.KindName(n.Kind), Count: func() int { return -1 },
-		Hint: "enter opens it as a full-screen table; l expands it here"}
+	s := &detail.Summary{Title: n.Label, What: tree.KindName(n.Kind),
+		State: func() (int, bool, error) { return -1, false, nil },
+		Hint:  "enter opens it as a full-screen table; l expands it here"}
 	if n.Parent != nil {
 		s.Title += " of " + n.Parent.Label
 	}
-	if n.Children != nil {
-		s.Count = n.Children.Total
+	if l := n.Children; l != nil {
+		s.State = func() (int, bool, error) {
+			err, _ := l.Err()
+			return l.Total(), l.Busy(), err
+		}
 	}
 	return s
+}
+
+// childrenOf names what a node's children are, for a failure: "the tags
+// of node".
+func childrenOf(n *tree.Node) string {
+	switch n.Kind {
+	case tree.KindOrg, tree.KindFolder:
+		return "the folders of " + n.Label
+	case tree.KindRepo:
+		return "the tags of " + n.Label
+	case tree.KindArtifact:
+		return "the versions of " + n.Label
+	case tree.KindAdvisories, tree.KindLibraries:
+		return "the " + n.Label
+	}
+	if n.Parent != nil {
+		return "the " + n.Label + " of " + n.Parent.Label
+	}
+	return "the " + n.Label
 }
 
 // currentGroup is the folder (or organization) the tree's cursor is in.
@@ -252,6 +330,23 @@ func (m *Model) currentGroup() (uid, name string) {
 	ex, ok := m.stack[0].screen.(*explorer.Model)
 	if !ok {
 		return uid, name
+	}
+	// What the top-most screen that shows a resource is on: a tag's repo's
+	// folder, a repo's, a folder itself.
+	for i := len(m.stack) - 1; i > 0; i-- {
+		s, ok := m.stack[i].screen.(current)
+		if !ok {
+			continue
+		}
+		if g := groupOf(s.Current()); g != "" {
+			if path := m.env.folderPath(g); path != "" {
+				return g, safe.String(path)
+			}
+			if n := ex.Tree().Find(g); n != nil {
+				return g, n.Label
+			}
+			return g, "folder " + safe.String(text.Short(g[strings.LastIndexByte(g, '/')+1:], 8))
+		}
 	}
 	for n := ex.Tree().Selected(); n != nil; n = n.Parent {
 		if g, ok := n.Item.(*api.Group); ok {

@@ -2,8 +2,7 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"regexp"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,30 +16,6 @@ import (
 	"canopy/views/safe"
 	"canopy/views/tree"
 )
-
-// Patterns of API.md for create forms, checked as the user types.
-var (
-	identityNameRE = regexp.MustCompile(`^[a-z0-9 ._-]{1,63}$`)
-	repoNameRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
-	tagNameRE      = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-	digestRE       = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
-)
-
-func matching(re *regexp.Regexp, what string) func(string) error {
-	return func(s string) error {
-		if !re.MatchString(s) {
-			return fmt.Errorf("%s (%s)", what, re.String())
-		}
-		return nil
-	}
-}
-
-func httpsSink(s string) error {
-	if !httpsURL.MatchString(s) {
-		return fmt.Errorf("an https:// URL")
-	}
-	return nil
-}
 
 // gotoMsg asks the shell to show a uid in the tree.
 type gotoMsg struct{ uid string }
@@ -56,45 +31,39 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	var collection string
 	switch kind {
 	case tree.KindFolder:
-		collection = "folders"
-		cfg = form.Config{Title: "New folder in " + parentName, Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: nonEmpty},
+		collection = parent
+		cfg = form.Config{Fields: []form.Field{
+			{Key: "name", Label: "name", Validate: groupName},
 			{Key: "description", Label: "description", Validate: description},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateGroup(ctx, parent, api.Group{Name: v["name"], Description: v["description"]})
 		}}
 	case tree.KindRepo:
 		collection = "repos:" + parent
-		cfg = form.Config{Title: "New repo in " + parentName, Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(repoNameRE, "lower-case letters, digits, . _ - /")},
+		cfg = form.Config{Fields: []form.Field{
+			{Key: "name", Label: "name", Validate: matching(repoNameRE, "lower-case letters, digits, . _ - /, at most 128")},
 			{Key: "description", Label: "description", Validate: description},
-			{Key: "catalogTier", Label: "tier", Choices: tiers()},
+			{Key: "catalogTier", Label: "tier", Choices: tiers(), ChoiceLabel: tierLabel},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateRepo(ctx, parent, api.Repo{Name: v["name"], Description: v["description"], CatalogTier: v["catalogTier"]})
 		}}
 	case tree.KindIdentity:
 		collection = "identities:" + parent
-		cfg = form.Config{Title: "New identity in " + parentName, Fields: []form.Field{
+		cfg = form.Config{Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(identityNameRE, "1 to 63 of a-z 0-9 space . _ -")},
 			{Key: "description", Label: "description", Validate: description},
-			{Key: "claimMatch.issuer", Label: "issuer", Placeholder: "https://token.actions.githubusercontent.com", Validate: nonEmpty},
-			{Key: "claimMatch.subject", Label: "subject", Placeholder: "repo:org/app:ref:refs/heads/main", Validate: nonEmpty},
+			{Key: "claimMatch.issuer", Label: "issuer", Placeholder: "https://token.actions.githubusercontent.com", Validate: issuerURL},
+			{Key: "claimMatch.subject", Label: "subject", Placeholder: "repo:org/app:ref:refs/heads/main", Validate: required},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateIdentity(ctx, parent, api.Identity{Name: v["name"], Description: v["description"],
 				ClaimMatch: &api.ClaimMatch{Issuer: v["claimMatch.issuer"], Subject: v["claimMatch.subject"]}})
 		}}
 	case tree.KindTag:
-		collection = parent
-		cfg = form.Config{Title: "New tag in " + parentName, Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(tagNameRE, "letters, digits, . _ -")},
-			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(digestRE, "sha256: and 64 hex digits")},
-		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
-			return c.CreateTag(ctx, parent, v["name"], v["digest"])
-		}}
+		return e.tagForm(parent, parentName)
 	case tree.KindSubscription:
 		collection = "subscriptions:" + parent
-		cfg = form.Config{Title: "New subscription in " + parentName, Fields: []form.Field{
-			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: httpsSink},
+		cfg = form.Config{Fields: []form.Field{
+			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: sinkURL},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateSubscription(ctx, parent, api.Subscription{Sink: v["sink"]})
 		}}
@@ -102,17 +71,50 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 		return views.Flash("nothing can be created here")
 	}
 	noun := tree.KindName(kind)
-	cfg.Page, cfg.Explain = true, explain
-	cfg.Preview = func(map[string]string) string { return "POST " + createPath(kind) + "/" + shortPath(parent) }
-	cfg.Done = func(any) tea.Cmd {
-		ids := []string{collection, parent}
-		return tea.Batch(views.Flash("created a "+noun+" in "+parentName),
-			func() tea.Msg { return views.ChangedMsg{IDs: ids} })
+	cfg.Title = "New " + noun + " in " + parentName
+	cfg.Page, cfg.Explain = true, e.explain
+	path := createPath(kind) + "/" + parent
+	cfg.Preview = func(map[string]string) string { return "POST " + shortPath(path) }
+	submit := cfg.Submit
+	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
+		name := v["name"]
+		if kind == tree.KindSubscription {
+			name = v["sink"]
+		}
+		n := e.changes.expect(&note{method: "POST", path: path, what: "new " + noun + " " + strconv.Quote(name) + " in " + parentName})
+		res, err := submit(ctx, v)
+		if err == nil {
+			e.changes.answered(n, res)
+		}
+		return res, err
 	}
-	return open(func(ctx context.Context) views.Screen {
+	cfg.Done = func(result any) tea.Cmd {
+		ids := []string{collection, parent}
+		_, uid, _ := deletionOf(result)
+		return tea.Batch(views.Flash("created "+noun+" "+strconv.Quote(safe.String(createdName(result)))+" in "+parentName),
+			func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: uid} })
+	}
+	return e.open(func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx
 		return form.New(e.common, cfg)
 	})
+}
+
+// createdName is the name of what the server created.
+func createdName(result any) string {
+	switch it := result.(type) {
+	case *api.Group:
+		return it.Name
+	case *api.Repo:
+		return it.Name
+	case *api.Identity:
+		return it.Name
+	case *api.Tag:
+		return it.Name
+	case *api.Subscription:
+		return it.Sink
+	}
+	return "?"
 }
 
 func createPath(kind tree.Kind) string {
@@ -129,76 +131,17 @@ func createPath(kind tree.Kind) string {
 	return "/events/v2/subscriptions"
 }
 
-// deleteDialog asks before deleting one resource: its name, uid and what
-// goes with it; a folder's name must be typed. A refusal shows its
-// preconditions and offers to show what is in the way.
-func (e *env) deleteDialog(item any, collection string) tea.Cmd {
-	if st := e.common.Change(keymap.Delete); !st.Enabled {
-		return views.FlashError(st.Reason)
-	}
-	c := e.client
-	var cfg dialog.Config
-	var run func(context.Context) error
-	var uid, name, noun string
-	switch it := item.(type) {
-	case *api.Group:
-		uid, name, noun = it.UID, it.Name, "folder"
-		cfg.Confirm = it.Name
-		cfg.Lines = []string{"Only an empty folder can be deleted: no subfolders, repos, identities, role bindings or subscriptions."}
-		cfg.Next = func(err error) (string, tea.Cmd) {
-			vs := api.PreconditionViolations(err)
-			if len(vs) == 0 {
-				return "", nil
-			}
-			var what []string
-			for _, v := range vs {
-				what = append(what, strings.TrimPrefix(safe.String(v.Description), "group has "))
-			}
-			return "delete its " + strings.Join(what, ", ") + " first", func() tea.Msg { return gotoMsg{uid: uid} }
-		}
-		run = func(ctx context.Context) error { return c.DeleteGroup(ctx, uid) }
-	case *api.Repo:
-		uid, name, noun = it.UID, it.Name, "repo"
-		cfg.Lines = []string{"Its tags go with it."}
-		run = func(ctx context.Context) error { return c.DeleteRepo(ctx, uid) }
-	case *api.Identity:
-		uid, name, noun = it.UID, it.Name, "identity"
-		cfg.Lines = []string{"Workloads whose tokens match its claims can no longer act as it."}
-		run = func(ctx context.Context) error { return c.DeleteIdentity(ctx, uid) }
-	case *api.Subscription:
-		uid, name, noun = it.UID, it.Sink, "subscription"
-		cfg.Lines = []string{"Events stop going to this sink."}
-		run = func(ctx context.Context) error { return c.DeleteSubscription(ctx, uid) }
-	case *api.Tag:
-		uid, name, noun = it.UID, it.Name, "tag"
-		run = func(ctx context.Context) error { return c.DeleteTag(ctx, uid) }
-	case *api.RoleBinding:
-		uid, name, noun = it.UID, bindingLabel(it), "role binding"
-		run = func(ctx context.Context) error { return c.DeleteRoleBinding(ctx, uid) }
-	default:
-		return views.Flash("this cannot be deleted here")
-	}
-	cfg.ID = "delete:" + uid
-	cfg.Title = "Delete " + noun + " " + safe.String(name) + "?"
-	cfg.Lines = append([]string{"uid " + safe.String(uid)}, cfg.Lines...)
-	cfg.Verb, cfg.Outcome = "delete", outcome
-	cfg.Items = []dialog.Item{{Key: uid, Label: noun + " " + safe.String(name), Run: run}}
-	return open(func(ctx context.Context) views.Screen { return dialog.New(ctx, e.common, cfg) })
-}
-
-// afterDelete tells the screens a delete went through: the rows go, and
-// the collections of the parent group load again.
-func afterDelete(msg dialog.DoneMsg) tea.Cmd {
-	if len(msg.Done) == 0 {
-		return nil
-	}
-	var ids []string
+// afterDelete tells the screens a delete went through: the rows and
+// nodes go (the collections that held them count one less), and what
+// else changed with them loads again (an identity's bindings, the
+// bindings shown in an identity's detail).
+func (e *env) afterDelete(msg dialog.DoneMsg) tea.Cmd {
+	ids := []string{changesID}
 	for _, uid := range msg.Done {
-		p := api.ParentUID(uid)
-		ids = append(ids, uid, p)
-		for _, k := range []tree.Kind{tree.KindRepos, tree.KindIdentities, tree.KindSubscriptions, tree.KindBindings} {
-			ids = append(ids, tree.KindName(k)+":"+p)
-		}
+		ids = append(ids, e.related[uid]...)
+	}
+	for _, uid := range append(msg.Done, msg.Unknown...) {
+		delete(e.related, uid)
 	}
 	done := msg.Done
 	return tea.Batch(func() tea.Msg { return views.DeletedMsg{UIDs: done} },
@@ -209,11 +152,11 @@ func afterDelete(msg dialog.DoneMsg) tea.Cmd {
 func (e *env) createIn(n *tree.Node) tea.Cmd {
 	group, groupName := "", ""
 	if n.Parent != nil {
-		group, groupName = n.Parent.ID, n.Parent.Label
+		group, groupName = n.Parent.ID, placeOf(n.Parent)
 	}
 	switch n.Kind {
 	case tree.KindFolder, tree.KindOrg:
-		return e.createForm(tree.KindFolder, n.ID, n.Label)
+		return e.createForm(tree.KindFolder, n.ID, placeOf(n))
 	case tree.KindRepos:
 		return e.createForm(tree.KindRepo, group, groupName)
 	case tree.KindRepo:
@@ -223,25 +166,22 @@ func (e *env) createIn(n *tree.Node) tea.Cmd {
 	case tree.KindSubscriptions:
 		return e.createForm(tree.KindSubscription, group, groupName)
 	case tree.KindBindings:
-		return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
+		return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: n.Parent.Label})
 	}
 	return nil
 }
 
-// deleteOne deletes a resource (for rows deleted together).
-func (e *env) deleteOne(ctx context.Context, item any) error {
-	c := e.client
-	switch it := item.(type) {
-	case *api.Repo:
-		return c.DeleteRepo(ctx, it.UID)
-	case *api.Identity:
-		return c.DeleteIdentity(ctx, it.UID)
-	case *api.Subscription:
-		return c.DeleteSubscription(ctx, it.UID)
-	case *api.Tag:
-		return c.DeleteTag(ctx, it.UID)
-	case *api.Group:
-		return c.DeleteGroup(ctx, it.UID)
+// placeOf names a folder node by its path under the organization
+// ("apps/web"); the organization by its name.
+func placeOf(n *tree.Node) string {
+	var parts []string
+	for p := n; p != nil; p = p.Parent {
+		if p.Kind == tree.KindFolder {
+			parts = append([]string{p.Label}, parts...)
+		}
 	}
-	return fmt.Errorf("cannot delete a %T", item)
+	if len(parts) == 0 {
+		return n.Label
+	}
+	return strings.Join(parts, "/")
 }

@@ -42,13 +42,13 @@ func TestEditInPlaceSendsOnlyTheFieldAndUndoes(t *testing.T) {
 		t.Fatalf("request %+v", got)
 	}
 	h.keys("u")
-	h.waitText("undid the edit of description of alertmanager")
+	h.waitText("undid description of alertmanager")
 	got = last(reqs, mu)
 	if len(got) != 2 || !reflect.DeepEqual(got[1].Body, map[string]any{"description": "Prometheus Alertmanager."}) || got[1].Path != got[0].Path {
 		t.Fatalf("undo request %+v", got)
 	}
 	s := h.screen()
-	if strings.Contains(s, "(pinned)") {
+	if row := line(s, "Prometheus Alertmanager"); strings.Contains(row, "(pinned)") || !strings.Contains(row, "alertmanager") {
 		t.Errorf("the row still shows the edit:\n%s", s)
 	}
 	// Every change is in :changes, and copies as curl without the token.
@@ -63,9 +63,9 @@ func TestEditClaimMatchInTheDetailPane(t *testing.T) {
 	h.keys("l")
 	h.waitText("carol")
 	h.moveTo("carol")
-	h.keys("tab", "e")
-	h.waitText("edit which?")
-	h.keys("tab", "enter")
+	// The pane's field cursor starts on description; j moves it to the
+	// claim match (issuer and subject), e edits it in place.
+	h.keys("tab", "j", "e")
 	h.waitText("?updateMask=claimMatch")
 	h.keys("tab")
 	for _, r := range "-x" {
@@ -101,7 +101,10 @@ func TestCreateRepoExplainsAndKeepsWhatWasTyped(t *testing.T) {
 	if !strings.Contains(s, "alertmanager") || !strings.Contains(s, "dup") {
 		t.Errorf("what was typed is lost:\n%s", s)
 	}
-	h.keys("shift+tab")
+	// The refusal went to the name, which has the cursor.
+	if !strings.Contains(line(s, "already exists"), "name") {
+		t.Errorf("ALREADY_EXISTS is not beside the name:\n%s", s)
+	}
 	for range "alertmanager" {
 		h.keys("backspace")
 	}
@@ -109,7 +112,7 @@ func TestCreateRepoExplainsAndKeepsWhatWasTyped(t *testing.T) {
 		h.keys(string(r))
 	}
 	h.keys("enter")
-	h.waitText("created a repo in platform")
+	h.waitText(`created repo "canopy-test" in platform`)
 	h.waitText("total         16 repos")
 	got := last(reqs, mu)
 	if len(got) != 2 || got[1].Method != "POST" || got[1].Body["name"] != "canopy-test" || got[1].Body["description"] != "dup" {
@@ -130,11 +133,12 @@ func TestDeleteNonEmptyFolderIsRefusedWithTheNextStep(t *testing.T) {
 	}
 	h.keys("enter")
 	s := h.waitText("1 failed", "RESOURCE_NOT_EMPTY", "first")
-	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter: go there") {
+	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter opens its subfolders") {
 		t.Errorf("the refusal is not explained:\n%s", s)
 	}
+	// enter opens what is in the way: the folder's subfolders.
 	h.keys("enter")
-	h.waitText("details: platform", "v platform")
+	h.waitText("subfolders of platform", "base-images", "ci")
 }
 
 func TestDeleteARepoRemovesTheRow(t *testing.T) {
@@ -143,7 +147,7 @@ func TestDeleteARepoRemovesTheRow(t *testing.T) {
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
 	h.waitText("63/63 loaded")
 	h.keys("d")
-	h.waitText("Delete repo alertmanager?", "Its tags go with it.")
+	h.waitText("Delete repo alertmanager?", "uid ", "tags go with it")
 	h.keys("y")
 	h.waitText("1 done")
 	h.keys("enter")

@@ -1,27 +1,75 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"strings"
+	"syscall"
+
 	"canopy/api"
+	"canopy/views/dialog"
 	"canopy/views/safe"
 )
 
-// outcome explains a failed delete the way the API says it: a missing
-// resource was already gone (so the delete is done); else as failure.
-func outcome(err error) ([]string, bool) {
-	if api.IsNotFound(err) {
-		return []string{"already gone"}, true
+// unknownOutcome reports whether a change's answer was lost after the
+// request may have reached the server (a timeout, a connection reset or
+// closed before the answer, a gateway that gave up waiting): the change
+// may or may not have been made, so it is neither done nor failed. A
+// request that never left (refused connection, unknown host, no token) is
+// a plain failure. The client decides (api.OutcomeUnknown); a deadline of
+// the shell's own that ended the wait counts too.
+func unknownOutcome(err error) bool {
+	return api.OutcomeUnknown(err) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// unknownLine says a change's outcome is unknown (whether: "it was
+// deleted"), and how to find out (how: "r to refresh to see").
+func unknownLine(err error, whether, how string) string {
+	return "no answer (" + safe.String(lostCause(err)) + "): unknown whether " + whether + " — " + how
+}
+
+// lostCause is the short cause of a lost answer ("EOF", "timeout").
+func lostCause(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, syscall.ECONNRESET):
+		return "connection reset"
 	}
-	return failure(err)
+	var te *api.TransportError
+	if errors.As(err, &te) && te.Err != nil {
+		return te.Err.Error()
+	}
+	if apiErr, ok := api.AsError(err); ok {
+		return apiErr.Code.String()
+	}
+	return err.Error()
+}
+
+// outcomeOf explains a failed change for a dialog: a lost answer is
+// unknown; a delete of something missing was already done; else a failure.
+func (e *env) outcomeOf(made string) dialog.Outcome {
+	return func(err error) ([]string, dialog.Result) {
+		switch {
+		case unknownOutcome(err):
+			return []string{unknownLine(err, "it was "+made, "r to refresh to see")}, dialog.Unknown
+		case made == "deleted" && api.IsNotFound(err):
+			return []string{"already gone"}, dialog.Done
+		}
+		return e.failure(err), dialog.Failed
+	}
 }
 
 // failure explains a failed change: the server's message, then its
-// precondition or field violations (a denial's message says who lacks
-// what; a missing identity is named by its ResourceInfo).
-func failure(err error) ([]string, bool) {
-	var lines []string
+// precondition or field violations; a denial says who lacks what.
+func (e *env) failure(err error) []string {
 	apiErr, ok := api.AsError(err)
 	if !ok {
-		return []string{safe.String(err.Error())}, false
+		return []string{safe.String(err.Error())}
+	}
+	var lines []string
+	if apiErr.Code == api.CodePermissionDenied {
+		lines = append(lines, e.denial(apiErr))
 	}
 	lines = append(lines, safe.String(apiErr.Message))
 	for _, v := range apiErr.PreconditionViolations() {
@@ -30,5 +78,25 @@ func failure(err error) ([]string, bool) {
 	for _, v := range apiErr.FieldViolations() {
 		lines = append(lines, "  "+safe.String(v.Field)+": "+safe.String(v.Description))
 	}
-	return lines, false
+	return lines
+}
+
+// denial says which identity lacks which right, from what the client
+// knows (the identity it acts as) and the right the server names.
+func (e *env) denial(apiErr *api.Error) string {
+	who := e.identity
+	if who == "" {
+		who = "this token"
+	}
+	right := "the right to do this"
+	if ri := apiErr.ResourceInfo(); ri != nil && ri.Description != "" {
+		right = safe.String(ri.Description)
+		if c, ok := strings.CutPrefix(right, "missing capability "); ok {
+			right = "the capability " + c
+		}
+		if ri.ResourceName != "" {
+			right += " on " + shortPath(safe.String(ri.ResourceName))
+		}
+	}
+	return "denied: " + safe.String(who) + " lacks " + right
 }

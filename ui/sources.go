@@ -46,6 +46,7 @@ func nodes[T any](src paging.Source[T], mk func(*T) *tree.Node) paging.Source[*t
 type builder struct {
 	ctx    context.Context
 	client *api.Client
+	tags   *tagSets
 }
 
 func (b builder) list(src paging.Source[*tree.Node]) *paging.List[*tree.Node] {
@@ -91,7 +92,7 @@ func (b builder) repos(parent *tree.Node, group string) *tree.Node {
 func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
 	rc := *r
 	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
-	n.Children = b.list(nodes(source(b.client.ListTags, api.ListOptions{ChildrenOf: r.UID}),
+	n.Children = b.list(nodes(source(b.tags.observe(b.client.ListTags), api.ListOptions{ChildrenOf: r.UID}),
 		func(t *api.Tag) *tree.Node {
 			tc := *t
 			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
@@ -201,29 +202,12 @@ func (b builder) fetch() detail.Fetch {
 			return out, nil
 		},
 		Related: func(ctx context.Context, t *api.Tag) (detail.Related, error) {
-			var rel detail.Related
-			repo, err := c.GetRepo(ctx, api.ParentUID(t.UID))
-			if err != nil {
-				return rel, fmt.Errorf("repo: %w", err)
+			return b.tags.related(ctx, c, t)
+		},
+		Forget: func(item any) {
+			if t, ok := item.(*api.Tag); ok {
+				b.tags.forget(api.ParentUID(t.UID))
 			}
-			rel.Repo = repo.Name
-			tags := api.NewCursor(c.ListTags, api.ListOptions{ChildrenOf: repo.UID, PageSize: api.MaxPageSize}, api.TagKey)
-			for other, err := range tags.All(ctx) {
-				if err != nil {
-					return rel, fmt.Errorf("tags of %s: %w", repo.Name, err)
-				}
-				if other.Digest == t.Digest && other.UID != t.UID {
-					rel.Siblings = append(rel.Siblings, other.Name)
-				}
-			}
-			advs := api.NewCursor(c.ListAdvisories, api.ListOptions{ArtifactNames: []string{repo.Name}, PageSize: api.MaxPageSize}, api.AdvisoryKey)
-			for a, err := range advs.All(ctx) {
-				if err != nil {
-					return rel, fmt.Errorf("advisories of %s: %w", repo.Name, err)
-				}
-				rel.Advisories = append(rel.Advisories, a)
-			}
-			return rel, nil
 		},
 		Bindings: func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
 			cur := api.NewCursor(c.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)

@@ -298,7 +298,7 @@ func TestOrgByName(t *testing.T) {
 	h := startWith(t, srv, Options{Client: client, Org: "globex.example", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
 	h.waitText("details: globex.example")
 	h = startWith(t, srv, Options{Client: client, Org: "initech", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
-	h.waitText(`no organization named "initech"`)
+	h.waitText(`no organization or folder named "initech"`)
 }
 
 // TestEscThenANewTableClosesTheOldOne: the close of the first table may

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/safe"
+)
+
+// blocker is one collection that keeps a folder from being deleted: how
+// the server names it in a refusal, and the table that shows it.
+type blocker struct {
+	word  string // in the violation's description: "group has 2 subgroups"
+	title string // "subfolders"
+	table func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+}
+
+func blockers() []blocker {
+	return []blocker{
+		{"subgroup", "subfolders", (*env).groupsTable},
+		{"repo", "repos", (*env).reposTable},
+		{"identit", "identities", (*env).identitiesTable},
+		{"role binding", "role bindings", (*env).bindingsTable},
+		{"subscription", "subscriptions", (*env).subscriptionsTable},
+		{"custom role", "roles", (*env).rolesTable},
+	}
+}
+
+// blockedNext is the next step after a refused folder delete: what to
+// delete first, and enter opens the first collection in the way (the
+// folder's subfolders, repos, identities, bindings...). names are the
+// folders being deleted, by uid; the refusal's subject says which one.
+func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd) {
+	return func(err error) (string, tea.Cmd) {
+		vs := api.PreconditionViolations(err)
+		if len(vs) == 0 {
+			return "", nil
+		}
+		uid := vs[0].Subject
+		name, ok := names[uid]
+		if !ok && len(names) == 1 {
+			for u, n := range names {
+				uid, name = u, n // a refusal that does not name its subject
+			}
+		}
+		if name == "" {
+			return "", nil
+		}
+		var what []string
+		var first *blocker
+		for _, v := range vs {
+			d := safe.String(v.Description)
+			// Folders, as canopy calls groups everywhere else.
+			what = append(what, strings.ReplaceAll(strings.TrimPrefix(d, "group has "), "subgroup", "subfolder"))
+			for _, b := range blockers() {
+				if first == nil && strings.Contains(d, b.word) {
+					first = &b
+				}
+			}
+		}
+		hint := "delete its " + strings.Join(what, ", ") + " first"
+		if first == nil {
+			return hint + " — enter shows the folder in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
+		}
+		b := *first
+		title := b.title + " of " + name
+		return hint + " — enter opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
+			return b.table(e, ctx, title, api.ListOptions{ChildrenOf: uid})
+		})
+	}
+}
+
+// folderContents counts what a folder holds (one small request per
+// collection): the server deletes only an empty folder.
+func (e *env) folderContents(ctx context.Context, uid string) ([]string, error) {
+	c := e.client
+	o := api.ListOptions{ChildrenOf: uid, PageSize: 1}
+	counts := []struct {
+		one, many string
+		count     func() (int, error)
+	}{
+		{"subfolder", "subfolders", func() (int, error) { return total(c.ListGroups(ctx, o)) }},
+		{"repo", "repos", func() (int, error) { return total(c.ListRepos(ctx, o)) }},
+		{"identity", "identities", func() (int, error) { return total(c.ListIdentities(ctx, o)) }},
+		{"role binding", "role bindings", func() (int, error) { return total(c.ListRoleBindings(ctx, o)) }},
+		{"subscription", "subscriptions", func() (int, error) { return total(c.ListSubscriptions(ctx, o)) }},
+	}
+	var held []string
+	for _, k := range counts {
+		n, err := k.count()
+		if err != nil {
+			return nil, fmt.Errorf("count its %s: %w", k.many, err)
+		}
+		if n > 0 {
+			held = append(held, counted(n, k.one, k.many))
+		}
+	}
+	if len(held) == 0 {
+		return []string{"It holds no subfolders, repos, identities, role bindings or subscriptions."}, nil
+	}
+	return []string{"It holds " + strings.Join(held, ", ") + ": the server deletes only an empty folder, so it will refuse until they are gone."}, nil
+}

@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+	"canopy/views/pager"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+)
+
+// changesID is the ChangedMsg id that says the log has new entries (any
+// change says so too: the table reloads on every ChangedMsg).
+const changesID = "changes"
+
+// changesTable lists the log: each request short (method, short path,
+// mask), what it changed (resource, fields, old → new) and its result;
+// enter opens one in full, y copies it as curl.
+func (e *env) changesTable(ctx context.Context) views.Screen {
+	log := e.changes
+	src := func(context.Context, paging.Request) (paging.Result[entryOf], error) {
+		all := log.newestFirst()
+		return paging.Result[entryOf]{Items: all, Total: int64(len(all))}, nil
+	}
+	key := func(c *entryOf) string { return strconv.Itoa(c.Seq) }
+	cols := []table.Column[entryOf]{
+		{Title: "WHEN", Width: 8, Cell: func(c *entryOf) string { return text.Age(c.At, e.common.Clock()) + " ago" }},
+		{Title: "REQUEST", Width: 46, Cell: func(c *entryOf) string { return c.request() }},
+		{Title: "WHAT", Flex: 2, Min: 20, Drop: 2, Cell: func(c *entryOf) string { return safe.String(c.what()) }},
+		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) string { return c.result() }},
+	}
+	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
+		List: paging.New(ctx, src, key), Key: key, Watch: func(string) bool { return true }, // any change is logged
+
+		Open: func(c *entryOf) tea.Cmd { return views.Push(e.changePage(*c)) },
+		Copy: func(c *entryOf) (string, string) { return curl(c.Change), "curl command" }})
+}
+
+// changePage is one change in full: the request, the body sent, and the
+// answer or the error.
+func (e *env) changePage(c entryOf) views.Screen {
+	sections := []pager.Section{
+		{Label: "request", Text: safe.String(c.Method + " " + c.URL)},
+		{Label: "sends", Text: c.request() + maskOf(&c)},
+	}
+	if w := c.what(); w != "" {
+		sections = append(sections, pager.Section{Label: "what", Text: safe.String(w)})
+	}
+	sections = append(sections, pager.Section{Label: "when", Text: text.Stamp(c.At) + " · took " + c.Took.Round(time.Millisecond).String()})
+	if c.Body != nil {
+		sections = append(sections, pager.Section{Label: "body", Text: safe.Text(indentJSON(c.Body))})
+	}
+	switch {
+	case c.Err == nil:
+		sections = append(sections, pager.Section{Label: "result", Text: "ok"})
+		if r := e.changes.response(&c); r != nil {
+			sections = append(sections, pager.Section{Label: "response", Text: safe.Text(string(r))})
+		}
+	case unknownOutcome(c.Err):
+		sections = append(sections, pager.Section{Label: "result", Text: unknownLine(c.Err, "the change was made", "refresh the screen that shows it to see")},
+			pager.Section{Label: "error", Text: safe.String(c.Err.Error())})
+	default:
+		sections = append(sections, pager.Section{Label: "result", Text: "failed"},
+			pager.Section{Label: "error", Text: strings.Join(e.failure(c.Err), "\n")})
+	}
+	sections = append(sections, pager.Section{Label: "curl", Text: safe.String(curl(c.Change))},
+		pager.Section{Label: "", Text: e.common.Theme.Muted.Render("y copies the curl command (the token stays in $CANOPY_TOKEN) · esc goes back")})
+	return pager.New(e.common, pager.Config{Title: "change " + strconv.Itoa(c.Seq) + ": " + c.request(), Sections: sections,
+		Copy: func() (string, string) { return curl(c.Change), "curl command" }})
+}
+
+// indentJSON pretty-prints a request body (as sent when it is not JSON).
+func indentJSON(b []byte) string {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return string(b)
+	}
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return string(b)
+	}
+	return string(out)
+}
+
+func maskOf(c *entryOf) string {
+	if m := c.mask(); m != "" {
+		return " · updateMask=" + safe.String(m)
+	}
+	return ""
+}

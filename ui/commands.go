@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/picker"
+	"canopy/views/safe"
+)
+
+// commands lists the `:` commands.
+func commands() []cmdline.Command {
+	return []cmdline.Command{
+		{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
+		{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
+		{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
+		{Name: "identities", Aliases: []string{"identity", "ids"}, Desc: "every identity of the organization"},
+		{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
+		{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
+		{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
+		{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
+		{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
+		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
+		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
+		{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
+		{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (enter opens one, y copies it as curl)"},
+		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
+		{Name: "help", Desc: "show the keys"},
+		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
+	}
+}
+
+// commandScreen opens the table a `:` command names, over the whole
+// organization.
+func (e *env) commandScreen(name string) (tea.Cmd, error) {
+	org := e.org.UID
+	orgName := safe.String(e.org.Name)
+	whole := api.ListOptions{DescendantsOf: org}
+	var build func(ctx context.Context) views.Screen
+	switch name {
+	case "repos":
+		build = func(ctx context.Context) views.Screen { return e.reposTable(ctx, "repos of "+orgName, whole) }
+	case "tags":
+		build = func(ctx context.Context) views.Screen { return e.tagsTable(ctx, "tags of "+orgName, whole, "") }
+	case "groups":
+		build = func(ctx context.Context) views.Screen { return e.groupsTable(ctx, "folders of "+orgName, whole) }
+	case "identities":
+		build = func(ctx context.Context) views.Screen { return e.identitiesTable(ctx, "identities of "+orgName, whole) }
+	case "bindings":
+		build = func(ctx context.Context) views.Screen {
+			return e.bindingsTable(ctx, "role bindings of "+orgName, whole)
+		}
+	case "roles":
+		build = func(ctx context.Context) views.Screen { return e.rolesTable(ctx, "roles", whole) }
+	case "advisories":
+		build = func(ctx context.Context) views.Screen { return e.advisoriesTable(ctx, "advisories", api.ListOptions{}) }
+	case "subscriptions":
+		build = func(ctx context.Context) views.Screen {
+			return e.subscriptionsTable(ctx, "subscriptions of "+orgName, whole)
+		}
+	case "libraries":
+		build = func(ctx context.Context) views.Screen { return e.artifactsTable(ctx, "libraries", api.ListOptions{}) }
+	case "changes":
+		build = e.changesTable
+	default:
+		return nil, fmt.Errorf("no table for :%s", name)
+	}
+	return e.openCommand(build), nil
+}
+
+// groupsMsg carries every folder of the organization, for the :group picker.
+type groupsMsg struct {
+	groups []api.Group
+	err    error
+	query  string // what followed :group, the picker's first filter
+}
+
+// groups walks the organization and its folders.
+func (e *env) groups(ctx context.Context) ([]api.Group, error) {
+	out := []api.Group{*e.org}
+	cur := api.NewCursor(e.client.ListGroups, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
+	for g, err := range cur.All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list folders: %w", err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// listGroups lists the folders in a command, for the :group picker.
+func (e *env) listGroups(query string) tea.Cmd {
+	ctx := e.ctx
+	return func() tea.Msg {
+		groups, err := e.groups(ctx)
+		return groupsMsg{groups: groups, err: err, query: query}
+	}
+}
+
+// groupOptions names each folder by its path ("platform/base-images").
+func groupOptions(groups []api.Group) []picker.Option {
+	names := make(map[string]string, len(groups))
+	for _, g := range groups {
+		names[g.UID] = g.Name
+	}
+	opts := make([]picker.Option, 0, len(groups))
+	for _, g := range groups {
+		var parts []string
+		for uid := g.UID; uid != ""; uid = api.ParentUID(uid) {
+			if n, ok := names[uid]; ok && api.ParentUID(uid) != "" {
+				parts = append([]string{n}, parts...)
+			}
+		}
+		label := strings.Join(parts, "/")
+		if label == "" {
+			label = g.Name + " (organization)"
+		}
+		opts = append(opts, picker.Option{Label: safe.String(label), Detail: safe.String(g.Description), Value: g.UID})
+	}
+	return opts
+}
+
+// deprecatedScreen lists the deprecated tags under a group: every tag of its
+// repos, scanned a few pages at a time, deprecated ones shown as found.
+func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
+	title := "tags under " + groupName // "deprecated " while only those show
+	return e.openCommand(func(ctx context.Context) views.Screen {
+		return e.tagsTableOf(ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
+	})
+}

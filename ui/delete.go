@@ -1,0 +1,335 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/dialog"
+	"canopy/views/safe"
+	"canopy/views/text"
+	"canopy/views/tree"
+)
+
+// doomed is a resource to delete and the name the user knows it by (a
+// tag's "repo:tag").
+type doomed struct {
+	item any
+	name string
+}
+
+// deletion is what deleting one kind of resource means: its nouns, its
+// path, the request, and what goes with it.
+type deletion struct {
+	one, many string // "repo", "repos"
+	path      string // the API path of one, without the uid
+	run       func(ctx context.Context, c *api.Client, uid string) error
+}
+
+func deletionOf(item any) (deletion, string, bool) {
+	switch it := item.(type) {
+	case *api.Group:
+		return deletion{"folder", "folders", "/iam/v2/groups/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteGroup(ctx, uid)
+		}}, it.UID, true
+	case *api.Repo:
+		return deletion{"repo", "repos", "/registry/v2/repos/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteRepo(ctx, uid)
+		}}, it.UID, true
+	case *api.Identity:
+		return deletion{"identity", "identities", "/iam/v2/identities/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteIdentity(ctx, uid)
+		}}, it.UID, true
+	case *api.Subscription:
+		return deletion{"subscription", "subscriptions", "/events/v2/subscriptions/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteSubscription(ctx, uid)
+		}}, it.UID, true
+	case *api.Tag:
+		return deletion{"tag", "tags", "/registry/v2/tags/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteTag(ctx, uid)
+		}}, it.UID, true
+	case *api.RoleBinding:
+		return deletion{"role binding", "role bindings", "/iam/v2/roleBindings/", func(ctx context.Context, c *api.Client, uid string) error {
+			return c.DeleteRoleBinding(ctx, uid)
+		}}, it.UID, true
+	}
+	return deletion{}, "", false
+}
+
+// goWith says what goes with one resource or several: "Its 3 tags go
+// with it: …", "Its 1 tag goes with it: …", "It has no tags."
+func goWith(n int, many bool, one, more, then string) string {
+	its, it, has := "Its ", "it", "It has"
+	if many {
+		its, it, has = "Their ", "them", "They have"
+	}
+	switch n {
+	case 0:
+		return has + " no " + more + ": nothing else goes with " + it + "."
+	case 1:
+		return its + "1 " + one + " goes with " + it + then
+	}
+	return its + text.Count(n) + " " + more + " go with " + it + then
+}
+
+// counted is "1 tag", "3 tags", "no tags".
+func counted(n int, one, many string) string {
+	switch n {
+	case 0:
+		return "no " + many
+	case 1:
+		return "1 " + one
+	}
+	return text.Count(n) + " " + many
+}
+
+// askDelete asks before deleting resources of one kind (one or many): it
+// names each with its uid and says what goes with them; folders need
+// their name typed. id names the dialog for its owner.
+func (e *env) askDelete(id string, items []doomed) tea.Cmd {
+	if st := e.common.Change(keymap.Delete); !st.Enabled {
+		return views.FlashError(st.Reason)
+	}
+	if len(items) == 0 {
+		return views.Flash("nothing to delete here")
+	}
+	d, _, ok := deletionOf(items[0].item)
+	if !ok {
+		return views.Flash("this cannot be deleted here")
+	}
+	cfg := dialog.Config{ID: id, Verb: "delete", Outcome: e.outcomeOf("deleted")}
+	for _, it := range items {
+		kind, uid, ok := deletionOf(it.item)
+		if !ok || kind.one != d.one {
+			return views.FlashError("these rows cannot be deleted together")
+		}
+		label := d.one + " " + safe.String(it.name)
+		if len(items) > 1 {
+			label += "  " + safe.String(uid)
+		}
+		e.related[uid] = relatedTo(it.item)
+		name, run, path := it.name, kind.run, kind.path
+		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) error {
+			e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
+			return run(ctx, e.client, uid)
+		}})
+	}
+	if len(items) == 1 {
+		_, uid, _ := deletionOf(items[0].item)
+		cfg.Title = "Delete " + d.one + " " + safe.String(items[0].name) + "?"
+		cfg.Lines = []string{"uid " + safe.String(uid)}
+	} else {
+		cfg.Title = "Delete " + counted(len(items), d.one, d.many) + "?"
+	}
+	e.whatIsLost(&cfg, items)
+	return e.open(func(ctx context.Context) views.Screen { return dialog.New(ctx, e.common, cfg) })
+}
+
+// whatIsLost says what goes with the resources, counting it with one
+// small request each where the count is not known, and sets what must be
+// typed for folders.
+func (e *env) whatIsLost(cfg *dialog.Config, items []doomed) {
+	many := len(items) > 1
+	c := e.client
+	switch it := items[0].item.(type) {
+	case *api.Group:
+		e.folderConfirm(cfg, items)
+		names := map[string]string{}
+		for _, d := range items {
+			g := d.item.(*api.Group)
+			names[g.UID] = safe.String(g.Name)
+		}
+		cfg.Next = e.blockedNext(names)
+		if many {
+			cfg.Lines = append(cfg.Lines, "Each goes for good, with its name, description and place in the hierarchy.",
+				"The server deletes only empty folders: no subfolders, repos, identities, role bindings, subscriptions or custom roles.")
+			break
+		}
+		cfg.Lines = append(cfg.Lines, "The folder goes for good, with its name, description and place in the hierarchy.")
+		uid := it.UID
+		cfg.Facts = func(ctx context.Context) ([]string, error) { return e.folderContents(ctx, uid) }
+	case *api.Repo:
+		uids := uidsOf(items)
+		cfg.Facts = func(ctx context.Context) ([]string, error) {
+			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (int, error) {
+				return total(c.ListTags(ctx, api.ListOptions{ChildrenOf: uid, PageSize: 1,
+					IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}))
+			})
+			if err != nil {
+				return nil, fmt.Errorf("count tags: %w", err)
+			}
+			return []string{goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.")}, nil
+		}
+	case *api.Identity:
+		uids := uidsOf(items)
+		cfg.Facts = func(ctx context.Context) ([]string, error) {
+			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (int, error) {
+				return total(c.ListRoleBindings(ctx, api.ListOptions{Identity: uid, PageSize: 1}))
+			})
+			if err != nil {
+				return nil, fmt.Errorf("count role bindings: %w", err)
+			}
+			return []string{goWith(n, many, "role binding", "role bindings", ": what they grant ends.")}, nil
+		}
+		cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")
+		if !many {
+			cfg.Lines[len(cfg.Lines)-1] = "Workloads whose tokens match its claims can no longer act as it."
+		}
+	case *api.Subscription:
+		if many {
+			cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
+		} else {
+			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.String(it.Sink)+".")
+		}
+	case *api.Tag:
+		if many {
+			cfg.Lines = append(cfg.Lines, "Pulls by these tag names stop working; the images stay, reachable by digest or by other tags.")
+		} else {
+			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.String(it.Name)+" stop working; the image "+
+				safe.String(text.Short(it.Digest, 19))+" stays, reachable by digest or by other tags.")
+		}
+	case *api.RoleBinding:
+		if many {
+			cfg.Lines = append(cfg.Lines, "Each identity loses that role on that folder (and below it), unless another binding grants it.")
+		} else {
+			cfg.Lines = append(cfg.Lines, bindingLoss(it))
+		}
+	}
+}
+
+// nodeName is how the user knows a tree node's resource: its name, a
+// tag's "repo:tag".
+func nodeName(n *tree.Node) string {
+	switch it := n.Item.(type) {
+	case *api.Group:
+		return it.Name
+	case *api.Repo:
+		return it.Name
+	case *api.Identity:
+		return it.Name
+	case *api.Subscription:
+		return it.Sink
+	case *api.RoleBinding:
+		return bindingLabel(it)
+	case *api.Tag:
+		if n.Parent != nil {
+			if r, ok := n.Parent.Item.(*api.Repo); ok {
+				return r.Name + ":" + it.Name
+			}
+		}
+		return it.Name
+	}
+	return n.Label
+}
+
+// relatedTo are the ids that change when item is deleted, beside its own
+// row: an identity's bindings go with it; a binding shows in its
+// identity's detail.
+func relatedTo(item any) []string {
+	switch it := item.(type) {
+	case *api.Identity:
+		return []string{"role bindings:" + api.ParentUID(it.UID)}
+	case *api.RoleBinding:
+		if it.Identity != nil {
+			return []string{it.Identity.UID}
+		}
+	}
+	return nil
+}
+
+// bindingLoss is "carol loses viewer on platform (and below it)".
+func bindingLoss(b *api.RoleBinding) string {
+	role, who, group := "?", "?", "?"
+	if b.Role != nil {
+		role = b.Role.Name
+	}
+	if b.Identity != nil {
+		who = b.Identity.Name
+	}
+	if b.Group != nil {
+		group = b.Group.Name
+	}
+	return safe.String(who) + " loses " + safe.String(role) + " on " + safe.String(group) + " (and below it), unless another binding grants it."
+}
+
+// folderConfirm sets what must be typed to delete folders: the name of
+// one (or, when a name cannot be typed, the last part of its uid), or the
+// number of folders.
+func (e *env) folderConfirm(cfg *dialog.Config, items []doomed) {
+	if len(items) > 1 {
+		cfg.Confirm = strconv.Itoa(len(items)) + " folders"
+		cfg.ConfirmWhat = "how many folders go"
+		return
+	}
+	g := items[0].item.(*api.Group)
+	if g.Name != "" && safe.String(g.Name) == g.Name && strings.TrimSpace(g.Name) == g.Name {
+		cfg.Confirm = g.Name
+		return
+	}
+	uid := g.UID
+	if i := strings.LastIndex(uid, "/"); i >= 0 {
+		uid = uid[i+1:]
+	}
+	cfg.Confirm = uid
+	cfg.ConfirmWhat = "the last part of its uid (its name cannot be typed)"
+}
+
+func uidsOf(items []doomed) []string {
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		_, uid, _ := deletionOf(it.item)
+		out = append(out, uid)
+	}
+	return out
+}
+
+// total is a page's totalCount.
+func total[T any](p *api.Page[T], err error) (int, error) {
+	if err != nil {
+		return 0, err
+	}
+	return int(p.TotalCount), nil
+}
+
+// countParallel bounds the small requests that count what goes with
+// several resources.
+const countParallel = 4
+
+// countMax is how many resources' contents are counted: beyond, the
+// dialog says what goes in words only.
+const countMax = 50
+
+// sum adds count over uids, a few requests at a time.
+func sum(ctx context.Context, uids []string, count func(context.Context, string) (int, error)) (int, error) {
+	if len(uids) > countMax {
+		return 0, fmt.Errorf("more than %d to count", countMax)
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	n, sem := 0, make(chan struct{}, countParallel)
+	var first error
+	for _, uid := range uids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c, err := count(ctx, uid)
+			mu.Lock()
+			defer mu.Unlock()
+			n += c
+			if err != nil && first == nil {
+				first = err
+			}
+		}()
+	}
+	wg.Wait()
+	return n, first
+}

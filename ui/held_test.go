@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Keys that arrive with the key opening a screen, before the screen is
+// there (one read of the terminal: typed fast or sent by a script), go to
+// that screen.
+func TestKeysTypedWithAnOpeningKeyGoToTheNewScreen(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("l")
+	h.waitText("carol")
+	h.moveTo("carol")
+	h.keys("b", "1") // the picker is not open when 1 arrives
+	h.waitText("Bind viewer to carol on which group?")
+
+	// And the command line: `:repos⏎` then a filter typed at once.
+	h.keys("esc")
+	h.waitFor("the tree again", func(s string) bool { return h.m.env.opening == 0 && len(h.m.stack) == 1 })
+	h.keys(":", "r", "e", "p", "o", "s", "enter", "/", "n", "g", "x")
+	h.waitText("/ngx", "nginx")
+}
+
+// `:group base` opens the folder picker narrowed to base; enter goes there.
+func TestGroupCommandTakesAFilter(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.waitText("platform")
+	h.typeText(":group base")
+	h.keys("enter")
+	h.waitText("Jump to which folder?", "filter: base", "platform/base-images")
+	h.keys("enter")
+	h.waitText("details: base-images")
+}
+
+// :deprecated covers the folder of what the top screen is on: from the
+// repos table, the folder of the repo under the cursor, wherever the tree's
+// cursor is.
+func TestDeprecatedCoversTheFolderOfTheScreenOnTop(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("security")
+	h.moveTo("security") // the tree's cursor stays here
+	h.typeText(":repos")
+	h.keys("enter")
+	s := h.waitFor("the first repo and its folder", func(s string) bool {
+		return regexp.MustCompile(`(?m)^ alertmanager +[a-z]`).MatchString(s)
+	})
+	folder := regexp.MustCompile(`(?m)^ alertmanager +(\S+)`).FindStringSubmatch(s)[1]
+	if folder == "security" {
+		t.Fatal("the test needs a repo outside security")
+	}
+	h.typeText(":deprecated")
+	h.keys("enter")
+	h.waitText("deprecated tags under " + folder)
+}
+
+// Creating a repo from :repos reloads the organization's lists; back in the
+// tree, what was open stays open and the cursor stays on its node.
+func TestCreatingARepoKeepsTheTreeAsItWas(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("apps")
+	h.moveTo("apps")
+	h.keys("l")
+	h.moveTo("web")
+	h.keys("l")
+	h.moveTo("repos of web")
+	h.keys("l")
+	h.moveTo("caddy")
+	h.typeText(":repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "NAME")
+	h.keys("n")
+	h.waitText("New repo in acme.example")
+	h.typeText("zz-acc")
+	h.keys("enter")
+	h.waitText(`created repo "zz-acc"`)
+	// The table reloaded with its cursor on the new repo, last by name.
+	h.waitText("64 of 64")
+	h.keys("esc")
+	h.waitFor("the tree with caddy selected", func(s string) bool {
+		return strings.Contains(s, "details: caddy") && strings.Contains(s, "v web")
+	})
+}
+
+// Keys typed right after the key that closes the help are for the screen
+// under it, as commands, not lost in the help (nor, a letter at a time,
+// taken as a table's keys: the d of :identities deleted a repo).
+func TestKeysAfterClosingHelpGoToTheScreen(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.waitText("platform")
+	h.typeText(":repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.keys("?")
+	h.waitText("Keys in")
+	h.keys("?", ":", "i", "d", "e", "n", "t", "i", "t", "i", "e", "s", "enter")
+	s := h.waitText("identities of acme.example")
+	if strings.Contains(s, "Delete") {
+		t.Errorf("a key meant for the command line acted on the table:\n%s", s)
+	}
+}
+
+// `:group plat⏎⏎` in one burst: the second enter is for the picker.
+func TestGroupPickerTakesKeysTypedAhead(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.waitText("platform")
+	h.typeText(":group plat")
+	h.keys("enter", "enter")
+	h.waitText("details: platform")
+}
+
+// Keys typed with `:repos⏎`, before its first page came, move over the
+// repos once they are there: `:repos⏎jjj⏎` opens the fourth repo.
+func TestKeysTypedAheadOfAFirstPageWaitForIt(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.openBashInOneBurst()
+
+	h.keys("esc")
+	h.waitFor("the repos table again", func(s string) bool {
+		return strings.Contains(s, "repos of acme.example") && !strings.Contains(s, "tags of bash")
+	})
+	h.keys("esc")
+	h.waitFor("the tree", func(s string) bool { return !strings.Contains(s, "repos of acme.example") })
+	h.typeText(":repos")
+	h.keys("enter", "/", "n", "g", "x", "enter", "enter")
+	h.waitText("tags of nginx")
+}
+
+// Two escapes in one read (alt+esc to the terminal parser) close two
+// screens, as two escapes apart do.
+func TestTwoEscapesAtOnceCloseTwoScreens(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.openBashInOneBurst()
+	h.send(tea.KeyPressMsg{Code: tea.KeyEscape, Mod: tea.ModAlt})
+	h.waitFor("the tree", func(s string) bool {
+		return !strings.Contains(s, "tags of bash") && !strings.Contains(s, "repos of acme.example")
+	})
+}
+
+// openBashInOneBurst types `:repos⏎jjj⏎` without waiting (before the
+// table's first page), which opens the fourth repo's tags.
+func (h *harness) openBashInOneBurst() {
+	h.t.Helper()
+	h.waitText("platform")
+	h.typeText(":repos")
+	h.keys("enter", "j", "j", "j", "enter")
+	h.waitText("tags of bash")
+}

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+)
+
+// entry is a screen on the stack and the cancel of its requests.
+type entry struct {
+	screen views.Screen
+	ctx    context.Context
+	cancel context.CancelFunc
+	// command is set on a screen a `:` command opened: the next command's
+	// screen replaces it.
+	command bool
+}
+
+// top is the screen on top of the stack, or nil.
+func (m *Model) top() views.Screen {
+	if len(m.stack) == 0 {
+		return nil
+	}
+	return m.stack[len(m.stack)-1].screen
+}
+
+// push opens a screen under a fresh context.
+func (m *Model) push(build func(ctx context.Context) views.Screen) tea.Cmd {
+	ctx, cancel := context.WithCancel(m.ctx)
+	s := build(ctx)
+	m.stack = append(m.stack, entry{screen: s, ctx: ctx, cancel: cancel})
+	m.layout()
+	return s.Init()
+}
+
+// pop closes the top screen and cancels its requests.
+func (m *Model) pop() {
+	if len(m.stack) <= 1 {
+		return
+	}
+	last := m.stack[len(m.stack)-1]
+	last.cancel()
+	m.stack = m.stack[:len(m.stack)-1]
+	m.layout()
+}
+
+// forget remembers a replaced screen for a while (see gone).
+func (m *Model) forget(s views.Screen) {
+	m.gone = append(m.gone, s)
+	if len(m.gone) > 16 {
+		m.gone = m.gone[1:]
+	}
+}
+
+// close closes the screen that asked (a BackMsg's From) wherever it is
+// in the stack: esc on a table, then : and another table before the
+// message arrived, closes the first table, not the new one. A sender that
+// is not a screen (a component inside one), or none, closes the top.
+func (m *Model) close(from any) {
+	for i, e := range m.stack {
+		if from != nil && i > 0 && any(e.screen) == from {
+			e.cancel()
+			m.stack = append(m.stack[:i], m.stack[i+1:]...)
+			m.layout()
+			return
+		}
+	}
+	for _, s := range m.gone {
+		if from != nil && any(s) == from {
+			return // closed already
+		}
+	}
+	m.pop()
+}
+
+// popAll closes every screen but the first.
+func (m *Model) popAll() {
+	for len(m.stack) > 1 {
+		m.pop()
+	}
+}
+
+// broadcast gives a message to every screen: answers to requests belong to
+// whichever screen sent them, and each screen ignores what is not its own.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(m.stack))
+	for _, e := range m.stack {
+		cmds = append(cmds, e.screen.Update(msg))
+	}
+	return tea.Batch(cmds...)
+}

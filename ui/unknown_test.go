@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// dropper forwards every request to the emulator, which does the work,
+// but loses the answer of the changes chosen: the connection closes before
+// a byte of it is written, as a reset or a proxy timeout would.
+type dropper struct {
+	srv  *emulator.Server
+	mu   sync.Mutex
+	drop func(r *http.Request) bool
+}
+
+func (d *dropper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	d.mu.Lock()
+	lose := d.drop != nil && d.drop(r)
+	d.mu.Unlock()
+	if !lose {
+		d.srv.ServeHTTP(w, r)
+		return
+	}
+	d.srv.ServeHTTP(httptest.NewRecorder(), r) // done, answer thrown away
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err == nil {
+		conn.Close()
+	}
+}
+
+// droppingShell runs the shell through a dropper; the client never
+// retries, so a lost answer reaches the screen.
+func droppingShell(t *testing.T, w, h int, drop func(r *http.Request) bool) (*harness, *api.Client) {
+	hr, truth, _ := droppingShellWith(t, w, h, drop)
+	return hr, truth
+}
+
+// setDrop changes which answers are lost.
+func (d *dropper) setDrop(drop func(r *http.Request) bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.drop = drop
+}
+
+// droppingShellWith is droppingShell that also gives the dropper.
+func droppingShellWith(t *testing.T, w, h int, drop func(r *http.Request) bool) (*harness, *api.Client, *dropper) {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &dropper{srv: srv, drop: drop}
+	hs := httptest.NewServer(d)
+	t.Cleanup(hs.Close)
+	changes := &ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
+		Retry: api.RetryPolicy{MaxAttempts: 1}, Observe: changes.Record, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := httptest.NewServer(srv)
+	t.Cleanup(direct.Close)
+	truth, err := api.New(api.Options{BaseURL: direct.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
+		Now: func() time.Time { return fixedNow }}, w, h)
+	return hr, truth, d
+}
+
+// TestLostAnswersToDeletesAreUnknownPerItem: two repos deleted together,
+// the answer for one lost: it is "unknown — r to refresh to see", neither
+// done nor failed, while the other is done; the row whose outcome is
+// unknown stays (marked) until r shows it went.
+func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
+	h, truth, d := droppingShellWith(t, 150, 40, nil)
+	page, err := truth.ListRepos(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: "alertmanager"})
+	if err != nil || len(page.Items) != 1 {
+		t.Fatalf("alertmanager: %+v %v", page, err)
+	}
+	alertmanager := page.Items[0].UID
+	last := alertmanager[strings.LastIndex(alertmanager, "/")+1:]
+	d.setDrop(func(r *http.Request) bool {
+		return r.Method == http.MethodDelete && strings.HasSuffix(r.URL.Path, "/"+last)
+	})
+	h.waitText("platform")
+	typeCommand(h, "repos")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.keys("space", "space", "d")
+	h.waitText("Delete 2 repos?")
+	h.keys("y")
+	s := h.waitText("1 done", "1 unknown")
+	if strings.Contains(s, "failed") || !strings.Contains(s, "? repo alertmanager") ||
+		!strings.Contains(s, "unknown whether it was deleted — r to refresh to see") {
+		t.Errorf("a lost answer is not said to be unknown:\n%s", s)
+	}
+	// The unknown one is listed before the one done.
+	if strings.Index(s, "repo alertmanager") > strings.Index(s, "repo argocd") {
+		t.Errorf("the unknown outcome is not first:\n%s", s)
+	}
+	h.keys("enter")
+	s = h.waitText("deleted 1 repo · 1 repo unknown", "62/62 loaded", "1 marked")
+	if !strings.Contains(line(s, "Prometheus Alertmanager"), "alertmanager") {
+		t.Errorf("the row of unknown outcome went:\n%s", s)
+	}
+	// It was deleted: r shows it.
+	if _, err := truth.GetRepo(context.Background(), alertmanager); !api.IsNotFound(err) {
+		t.Fatalf("the emulator still has alertmanager: %v", err)
+	}
+	h.keys("r")
+	h.waitFor("the row gone after r", func(s string) bool {
+		return strings.Contains(s, "61/61 loaded") && !strings.Contains(s, "Prometheus Alertmanager")
+	})
+	// :changes says the answer was lost.
+	typeCommand(h, "changes")
+	s = h.waitText("changes made in this session", "DELETE /registry/v2/repos/…/"+last)
+	if !strings.Contains(line(s, last), "unknown") {
+		t.Errorf(":changes does not say unknown:\n%s", s)
+	}
+}
+
+// TestLostAnswerToABindIsUnknown: the binding is made but its answer is
+// lost: the flow says unknown (not "!" and not failed).
+func TestLostAnswerToABindIsUnknown(t *testing.T) {
+	h, truth := droppingShell(t, 150, 40, func(r *http.Request) bool {
+		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/iam/v2/roleBindings/")
+	})
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("l")
+	h.waitText("carol")
+	h.moveTo("carol")
+	h.keys("b")
+	h.waitText("Which role for carol?")
+	h.keys("2")
+	h.waitText("on which group?")
+	h.keys("enter")
+	h.waitText("Bind?")
+	h.keys("enter")
+	s := h.waitText("1 unknown")
+	if strings.Contains(s, "failed") || strings.Contains(s, "! editor") || !strings.Contains(s, "unknown whether it was bound") {
+		t.Errorf("a lost answer to a bind is not unknown:\n%s", s)
+	}
+	carol := h.identityUID(t, "carol")
+	page, err := truth.ListRoleBindings(context.Background(), api.ListOptions{Identity: carol})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, b := range page.Items {
+		found = found || b.Role != nil && b.Role.Name == "editor"
+	}
+	if !found {
+		t.Errorf("the binding was not made: %+v", page.Items)
+	}
+}

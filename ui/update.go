@@ -1,0 +1,184 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/dialog"
+	"canopy/views/explorer"
+	"canopy/views/help"
+	"canopy/views/picker"
+	"canopy/views/safe"
+)
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if _, key := msg.(tea.KeyPressMsg); !key && len(m.held) > 0 {
+		// What the held keys waited for may have come (a table's first page).
+		cmd = tea.Batch(cmd, m.settled())
+	}
+	if n := len(m.footer()); n != m.footN {
+		m.footN = n
+		m.layout()
+	}
+	return m, tea.Batch(cmd, m.maybeTick())
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		return nil
+	case tea.BackgroundColorMsg:
+		if m.opts.Theme.Name == "" || m.opts.Theme.Name == theme.Auto {
+			o := m.opts.Theme
+			o.Dark = msg.IsDark()
+			*m.common.Theme = *theme.New(o)
+			m.layout()
+			// What screens drew with the old colours (a detail pane, a
+			// rendered readme) is drawn again.
+			if m.help != nil {
+				m.help.SetSize(m.width, m.bodyHeight())
+			}
+			return m.broadcast(views.ThemeMsg{})
+		}
+		return nil
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	case tickMsg:
+		m.frame++
+		m.ticking = false
+		return m.broadcast(views.TickMsg{Frame: m.frame})
+	case clearFlashMsg:
+		if msg.seq == m.flashSeq {
+			m.flash = ""
+		}
+		return nil
+	case views.FlashMsg:
+		return m.setFlash(msg.Text, msg.Error)
+	case views.CopyMsg:
+		return tea.Batch(tea.SetClipboard(msg.Text),
+			m.setFlash(fmt.Sprintf("copied %s %s to the clipboard", msg.What, shorten(msg.Text)), false))
+	case views.BackMsg:
+		m.close(msg.From)
+		return nil
+	case views.PushMsg:
+		return m.push(func(context.Context) views.Screen { return msg.Screen })
+	case openMsg:
+		if msg.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
+			// A `:` table replaces the `:` table on top.
+			m.forget(m.top())
+			m.pop()
+		}
+		cmd := m.push(msg.build)
+		m.stack[len(m.stack)-1].command = msg.command
+		return tea.Batch(cmd, m.opened(msg))
+	case heldKeysMsg:
+		return m.timedOut(msg)
+	case namesMsg:
+		cmd, flash := m.env.gotNames(msg)
+		if flash != "" {
+			cmd = tea.Batch(cmd, m.setFlash(flash, true))
+		}
+		return cmd
+	case namesRetryMsg:
+		if msg.seq != m.env.namer(msg.kind).seq {
+			return nil
+		}
+		return m.env.retryNames(msg.kind)
+	case views.ChangedMsg:
+		// A change to a repo (a tag created or deleted) makes what is
+		// known of its tags stale.
+		for _, id := range msg.IDs {
+			m.env.tags.forget(id)
+		}
+		return m.broadcast(msg)
+	case views.UpdatedMsg:
+		m.env.renamed(msg.Item)
+		return m.broadcast(msg)
+	case dialog.DoneMsg:
+		cmd := m.broadcast(msg)
+		if strings.HasPrefix(msg.ID, "delete:") || strings.HasPrefix(msg.ID, "table-") {
+			cmd = tea.Batch(cmd, m.env.afterDelete(msg))
+		}
+		return cmd
+	case gotoMsg:
+		m.popAll()
+		if ex, ok := m.top().(*explorer.Model); ok {
+			return ex.Tree().Goto(msg.uid)
+		}
+		return nil
+	case editedMsg:
+		m.env.edited(&msg)
+		m.env.renamed(msg.result)
+		say := msg.flash
+		if say == "" {
+			say = fmt.Sprintf("%s of %s changed (u undoes): %s", msg.e.mask, safe.String(msg.e.name), changeText(msg.old, msg.new))
+		}
+		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{IDs: []string{changesID}}),
+			m.setFlash(say, false))
+	case undoneMsg:
+		cmd := m.env.undone(msg)
+		if msg.err == nil {
+			// In this Update, not in a command: the row must never show
+			// the edit next to a flash that says it was undone.
+			m.env.renamed(msg.result)
+			cmd = tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), cmd)
+		}
+		return cmd
+	case orgsMsg:
+		return m.gotOrgs(msg)
+	case orgMsg:
+		if msg.err != nil {
+			m.startErr = msg.err
+			return nil
+		}
+		return m.openOrg(msg.org)
+	case picker.ChosenMsg:
+		switch msg.ID {
+		case "org":
+			g, ok := m.choices[msg.Option.Value.(string)]
+			if !ok {
+				return nil
+			}
+			return m.openOrg(&g)
+		case "group":
+			m.popAll()
+			if ex, ok := m.top().(*explorer.Model); ok {
+				return ex.Tree().Goto(msg.Option.Value.(string))
+			}
+			return nil
+		}
+		return m.broadcast(msg) // a picker inside a screen (the binding flow)
+	case groupsMsg:
+		if msg.err != nil {
+			return tea.Batch(m.setFlash(msg.err.Error(), true), m.opened(openMsg{counted: true}))
+		}
+		p := picker.New(m.common, "group", "Jump to which folder?", groupOptions(msg.groups), true).Filter(msg.query)
+		m.flash = ""
+		return tea.Batch(m.push(func(context.Context) views.Screen { return p }), m.opened(openMsg{counted: true}))
+	case cmdline.CloseMsg:
+		m.cmd = nil
+		m.layout()
+		return m.settled()
+	case cmdline.RunMsg:
+		m.cmd = nil
+		m.layout()
+		cmd := m.run(msg)
+		return tea.Batch(cmd, m.settled())
+	case help.CloseMsg:
+		m.help = nil
+		return m.settled()
+	}
+	return m.broadcast(msg)
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The rules the server checks (api/emulator/validate.go, after API.md),
+// checked again as the user types so that a value the server would refuse
+// is marked before it is sent.
+var (
+	identityNameRE = regexp.MustCompile(`^[a-z0-9 ._-]{1,63}$`)
+	repoNameRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
+	tagNameRE      = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+	digestRE       = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+)
+
+// groupNameMax is the longest folder name the server takes.
+const groupNameMax = 100
+
+// descriptionMax is the longest description the server takes.
+const descriptionMax = 512
+
+func matching(re *regexp.Regexp, what string) func(string) error {
+	return func(s string) error {
+		if !re.MatchString(s) {
+			return fmt.Errorf("%s (%s)", what, re.String())
+		}
+		return nil
+	}
+}
+
+// required refuses a blank value.
+func required(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("required")
+	}
+	return nil
+}
+
+// description is API.md's description pattern: at most 512 printable
+// characters.
+func description(s string) error {
+	if n := utf8.RuneCountInString(s); n > descriptionMax {
+		return fmt.Errorf("at most %d characters (%d)", descriptionMax, n)
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("printable characters only (%U)", r)
+		}
+	}
+	return nil
+}
+
+// groupName is a folder's name: 1 to 100 printable characters.
+func groupName(s string) error {
+	if err := required(s); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(s); n > groupNameMax {
+		return fmt.Errorf("at most %d characters (%d)", groupNameMax, n)
+	}
+	return description(s)
+}
+
+// httpsURL requires an https URL with a host (what: what it is for).
+func httpsURL(what string) func(string) error {
+	return func(s string) error {
+		u, err := url.Parse(s)
+		if s == "" || err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(s, " \t") {
+			return fmt.Errorf("%s: an https:// URL with a host", what)
+		}
+		return nil
+	}
+}
+
+var (
+	issuerURL = httpsURL("the token issuer's URL")
+	sinkURL   = httpsURL("where events go")
+)
