@@ -8,9 +8,10 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"canopy/api"
+	"canopy/theme"
+	"canopy/views/safe"
 )
 
 // runConfig prints the effective settings and where each came from, so a
@@ -36,43 +37,102 @@ Flags:
 	}
 	s, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy config: %v\n", err)
+		sayf(stderr, "canopy config: %v", err)
 		return exitUsage
 	}
-	km, kerr := s.keyMap()
+	km, moves, kerr := s.keyMap()
 	file := s.File
 	if file == "" {
 		file = pathsFrom(getenv).Config + " (not found: defaults apply)"
 	}
-	fmt.Fprintf(stdout, "config file: %s\n\n", file)
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SETTING\tVALUE\tFROM")
+	sayf(stdout, "config file: %s", file)
+	fmt.Fprintln(stdout)
+	logger, closeLog := uf.debugLogger(getenv, stderr)
+	defer closeLog()
+	rows := [][]string{{"SETTING", "VALUE", "FROM"}}
 	for _, d := range settingDefs() {
-		v := s.get(d.name)
-		if v == "" {
-			v = "-"
+		v, from := s.effective(d.name, getenv)
+		rows = append(rows, []string{d.name, v, from})
+		if logger != nil { // --debug: the settings a bug report needs (no token is a setting)
+			logger.Info("setting", "name", d.name, "value", v, "from", from)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", d.name, v, s.from(d.name))
 	}
+	rows = append(rows, s.lookRows(getenv, uf.debug)...)
 	for _, role := range slices.Sorted(mapKeys(s.Colors)) {
-		fmt.Fprintf(tw, "colors.%s\t%s\tfile %s\n", role, s.Colors[role], s.colorsAt)
+		rows = append(rows, []string{"colors." + role, s.Colors[role], "file " + s.at(s.colorLines[role])})
 	}
-	tw.Flush()
+	writeTable(stdout, safeRows(rows))
 	if kerr != nil {
-		fmt.Fprintf(stderr, "canopy config: %v\n", kerr)
+		sayf(stderr, "canopy config: %v", kerr)
 		return exitUsage
 	}
 	fmt.Fprintln(stdout, "\nkeys (override in the config file under keys:, e.g. `delete: [ctrl+d]`):")
-	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	rows = nil
 	for _, d := range km.Defs() {
 		from := "default"
-		if _, ok := s.Keys[string(d.Action)]; ok {
-			from = "file " + s.keysAt
+		if line, ok := s.keyLines[string(d.Action)]; ok {
+			from = "file " + s.at(line)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Action, strings.Join(d.Keys, ", "), from, d.Desc)
+		keys := strings.Join(d.Keys, ", ")
+		if keys == "" {
+			keys = "(none)"
+		}
+		rows = append(rows, []string{"  " + string(d.Action), keys, from, d.Desc})
 	}
-	tw.Flush()
+	writeTable(stdout, safeRows(rows))
+	for _, mv := range moves {
+		sayf(stdout, "%s moved from %s to %s (file %s)", mv.Key, mv.From, mv.To, s.at(s.keyLines[string(mv.To)]))
+	}
 	return exitOK
+}
+
+// effective is a setting's value as canopy uses it, and where it came
+// from, including what overrides the setting itself: NO_COLOR or TERM=dumb
+// make the theme mono, and an empty audience is the API URL.
+func (s *settings) effective(name string, getenv func(string) string) (value, from string) {
+	value, from = s.get(name), s.from(name)
+	switch {
+	case name == "theme":
+		if mono, why := noColor(getenv); mono && value != theme.Mono {
+			return theme.Mono, fmt.Sprintf("%s (overrides %s from %s)", why, value, from)
+		}
+	case name == "audience" && value == "":
+		return s.get("api-url"), "the api-url (" + s.from("api-url") + ")"
+	case name == "org" && value == "":
+		return "-", from + ": the only one the token sees, else asked"
+	case value == "":
+		return "-", from
+	}
+	return value, from
+}
+
+// lookRows are what canopy decides from the terminal: the glyphs (ASCII
+// when the locale is not UTF-8) and the debug log.
+func (s *settings) lookRows(getenv func(string) string, debug bool) [][]string {
+	glyphs, from := "ascii", "default (icons: false)"
+	if s.flag("icons") {
+		glyphs, from = "icons", "icons: "+s.from("icons")
+	}
+	if ok, why := utf8Locale(getenv); !ok {
+		glyphs, from = "ascii, ascii frame", why+": not UTF-8"
+	}
+	log := pathsFrom(getenv).Log
+	debugRow := []string{"debug", "off", "default (--debug writes " + log + ")"}
+	if debug {
+		debugRow = []string{"debug", "on: " + log, "flag --debug"}
+	}
+	return [][]string{{"glyphs", glyphs, from}, debugRow}
+}
+
+// safeRows makes every cell safe to print: values come from the config
+// file and the environment.
+func safeRows(rows [][]string) [][]string {
+	for _, r := range rows {
+		for i := range r {
+			r[i] = safe.String(r[i])
+		}
+	}
+	return rows
 }
 
 // runInfo prints the paths canopy reads and writes, and its version.
@@ -90,13 +150,13 @@ func runInfo(args []string, getenv func(string) string, stdout, stderr io.Writer
 	if c := getenv("CANOPY_CONFIG"); c != "" {
 		config = c + " (from CANOPY_CONFIG)"
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "version\t%s\n", api.Version)
-	fmt.Fprintf(tw, "config\t%s%s\n", config, exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)")))
-	fmt.Fprintf(tw, "state\t%s%s\n", p.State, exists(p.State))
-	fmt.Fprintf(tw, "log\t%s (written with --debug)%s\n", p.Log, exists(p.Log))
-	fmt.Fprintf(tw, "cache\t%s (nothing is cached on disk yet)\n", p.Cache)
-	tw.Flush()
+	writeTable(stdout, safeRows([][]string{
+		{"version", api.Version},
+		{"config", config + exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)"))},
+		{"state", p.State + exists(p.State)},
+		{"log", p.Log + " (written with --debug)" + exists(p.Log)},
+		{"cache", p.Cache + " (nothing is cached on disk yet)"},
+	}))
 	return exitOK
 }
 

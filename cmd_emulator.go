@@ -36,12 +36,12 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, AdminToken: *token,
 		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile})
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		sayf(stderr, "canopy emulator: %v", err)
 		return exitUsage
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		sayf(stderr, "canopy emulator: %v", err)
 		return exitFailure
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
@@ -53,14 +53,14 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	select {
 	case err := <-done:
-		fmt.Fprintf(stderr, "canopy emulator: %v\n", err)
+		sayf(stderr, "canopy emulator: %v", err)
 		return exitFailure
 	case <-ctx.Done():
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(shutdown); err != nil {
-		fmt.Fprintf(stderr, "canopy emulator: shutdown: %v\n", err)
+		sayf(stderr, "canopy emulator: shutdown: %v", err)
 		return exitFailure
 	}
 	return exitOK

@@ -20,7 +20,8 @@ import (
 )
 
 // TestEmulatorCommand builds the real binary, starts `canopy emulator`,
-// pages through a list over HTTP and stops it with SIGINT.
+// pages through a list over HTTP and stops it, once with SIGINT and once
+// with SIGTERM: both shut it down cleanly (exit status 0).
 func TestEmulatorCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -29,6 +30,14 @@ func TestEmulatorCommand(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) { runEmulatorBinary(t, bin, sig) })
+	}
+}
+
+// runEmulatorBinary starts the emulator, pages through the repos with plain
+// HTTP, sends sig and waits for a clean exit.
+func runEmulatorBinary(t *testing.T, bin string, sig syscall.Signal) {
 	cmd := exec.Command(bin, "emulator", "--addr", "127.0.0.1:0", "--token", "T")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -94,7 +103,7 @@ func TestEmulatorCommand(t *testing.T) {
 	if seen != total || total == 0 {
 		t.Fatalf("paged %d repos, totalCount %d", seen, total)
 	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	waited := make(chan error, 1)
@@ -104,10 +113,15 @@ func TestEmulatorCommand(t *testing.T) {
 		exited = true
 		var exit *exec.ExitError
 		if errors.As(err, &exit) || err != nil {
-			t.Fatalf("exit after SIGINT: %v", err)
+			t.Fatalf("exit after %v: %v", sig, err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("no exit within 10s of SIGINT")
+		t.Fatalf("no exit within 10s of %v", sig)
+	}
+	// It is gone: the port no longer answers.
+	if res, err := http.Get(base + "/ping/v2/ping"); err == nil {
+		res.Body.Close()
+		t.Errorf("still answering after %v", sig)
 	}
 }
 

@@ -44,44 +44,86 @@ func (f *uiFlags) load(getenv func(string) string) (*settings, theme.Options, *k
 	if err != nil {
 		return nil, theme.Options{}, nil, err
 	}
-	km, err := s.keyMap()
+	km, _, err := s.keyMap()
 	if err != nil {
 		return nil, theme.Options{}, nil, err
 	}
-	return s, s.themeOptions(getenv), km, nil
+	to := s.themeOptions(getenv)
+	g := theme.New(to).Glyphs
+	km.SetLabels(keymap.Labels{Left: g.Left, Right: g.Right, Up: g.Up, Down: g.Down, Half: g.Half})
+	return s, to, km, nil
 }
 
 // uiSettings are the settings of every UI command; exploreSettings add how
 // to reach an API.
-func uiSettings() []string { return []string{"theme", "icons", "read-only", "page-size"} }
+func uiSettings() []string { return []string{"theme", "icons", "read-only", "page-size", "mouse"} }
 
 func exploreSettings() []string {
 	return append([]string{"api-url", "audience", "org", "token-file"}, uiSettings()...)
 }
 
 // parse parses flags, printing usage to stdout for -h; done is true when the
-// command should stop with code.
+// command should stop with code. The command takes no arguments.
 func parse(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, done bool) {
+	pos, code, done := parseArgs(fs, args, stdout)
+	if !done && len(pos) > 0 {
+		sayf(fs.Output(), "%s: unexpected argument %q", fs.Name(), pos[0])
+		sayf(fs.Output(), "Run '%s -h' for usage.", fs.Name())
+		return exitUsage, true
+	}
+	return code, done
+}
+
+// parseArgs parses flags wherever they are among the arguments, as people
+// type them (`canopy list --org acme repos` and `canopy list repos --org
+// acme` alike), and returns the other arguments in order; after "--"
+// everything is an argument.
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string, code int, done bool) {
 	stderr := fs.Output()
-	var msgs bytes.Buffer
-	fs.SetOutput(&msgs)
-	err := fs.Parse(args)
-	fs.SetOutput(stderr)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return exitOK, true
+	for {
+		var msgs bytes.Buffer
+		fs.SetOutput(&msgs)
+		err := fs.Parse(args)
+		fs.SetOutput(stderr)
+		if err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(stdout)
+				fs.Usage()
+				fs.SetOutput(stderr)
+				return nil, exitOK, true
+			}
+			first, _, _ := strings.Cut(msgs.String(), "\n")
+			sayf(stderr, "%s: %s", fs.Name(), first)
+			sayf(stderr, "Run '%s -h' for usage.", fs.Name())
+			return nil, exitUsage, true
 		}
-		first, _, _ := strings.Cut(msgs.String(), "\n")
-		fmt.Fprintf(stderr, "%s: %s\nRun '%s -h' for usage.\n", fs.Name(), first, fs.Name())
-		return exitUsage, true
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" && !wantsValue(fs, args[:used-1]) {
+			return append(pos, rest...), 0, false
+		}
+		if len(rest) == 0 {
+			return pos, 0, false
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return exitUsage, true
+}
+
+// wantsValue reports whether the last of args is a flag still waiting for
+// its value (so a "--" after it is that value, not the end of the flags).
+func wantsValue(fs *flag.FlagSet, args []string) bool {
+	if len(args) == 0 {
+		return false
 	}
-	return 0, false
+	name, ok := strings.CutPrefix(args[len(args)-1], "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
 }
 
 // runDemo opens the UI on the built-in emulator, served in-process on a
@@ -105,17 +147,17 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg, to, keys, err := uf.load(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
+		sayf(stderr, "canopy demo: %v", err)
 		return exitUsage
 	}
 	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile})
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
+		sayf(stderr, "canopy demo: %v", err)
 		return exitUsage
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
+		sayf(stderr, "canopy demo: %v", err)
 		return exitFailure
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
@@ -123,17 +165,17 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	changes := &ui.ChangeLog{}
-	logger, closeLog := uf.debugLogger(stderr)
+	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
 		Logger: logger, PageSize: cfg.pageSize()})
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy demo: %v\n", err)
+		sayf(stderr, "canopy demo: %v", err)
 		return exitFailure
 	}
 	return uf.prof.profiled(stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
 	})
 }
 
@@ -159,43 +201,62 @@ Usage:
 
 Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
 CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
-Exit codes: 0 ok, 1 failure, 2 usage or config error, 3 API unreachable.
+Exit codes: 0 ok, 1 failure (a refused token included), 2 usage or config
+error, 3 the API could not be connected to.
 
 Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, done := parse(fs, args, stdout); done {
+	pos, code, done := parseArgs(fs, args, stdout)
+	if done {
 		return code
+	}
+	if len(pos) > 0 {
+		return unknownCommand(stderr, pos[0])
 	}
 	cfg, to, keys, err := uf.load(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
+		sayf(stderr, "canopy: %v", err)
 		return exitUsage
 	}
 	apiURL := cfg.get("api-url")
 	tokens := cfg.tokenSource()
 	changes := &ui.ChangeLog{}
-	logger, closeLog := uf.debugLogger(stderr)
+	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.pageSize()})
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
+		sayf(stderr, "canopy: %v", err)
 		return exitUsage
 	}
 	// Fail fast, before the screen switches, on the two things a user must
-	// fix outside canopy: an unreachable API and a missing token.
+	// fix outside canopy: an unreachable API and a missing token. A token
+	// file given is read first: its mode or content is to fix whatever the
+	// network does.
+	if cfg.get("token-file") != "" {
+		if _, err := tokens.Token(); err != nil {
+			sayf(stderr, "canopy: %v", err)
+			return exitFailure
+		}
+	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	_, err = client.Ping(pingCtx)
 	cancel()
 	var te *api.TransportError
-	if errors.As(err, &te) {
-		fmt.Fprintf(stderr, "canopy: cannot reach %s: %v\n", apiURL, te.Err)
+	switch {
+	case unreachable(err):
+		errors.As(err, &te)
+		sayf(stderr, "canopy: cannot reach %s: %v", apiURL, te.Err)
 		return exitNoServer
+	case errors.As(err, &te):
+		// Connected, but no usable answer: a redirect elsewhere, a body cut short.
+		sayf(stderr, "canopy: %s: %v", apiURL, te.Err)
+		return exitFailure
 	}
 	tok, err := tokens.Token()
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
+		sayf(stderr, "canopy: %v", err)
 		return exitFailure
 	}
 	host := apiURL
@@ -204,7 +265,7 @@ Flags:
 	}
 	return uf.prof.profiled(stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
 	})
 }
 
@@ -229,8 +290,8 @@ func whoIs(token, origin string) string {
 }
 
 // runUI runs the Bubble Tea program until the user quits.
-func runUI(ctx context.Context, opts ui.Options, stderr io.Writer) int {
+func runUI(ctx context.Context, opts ui.Options, d display, stderr io.Writer) int {
 	m := ui.New(opts)
 	defer m.Close()
-	return runProgram(ctx, m, defaultPaths().State, stderr)
+	return runProgram(ctx, &displayModel{inner: m, d: d}, defaultPaths().State, stderr, d.options()...)
 }

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"canopy/api"
@@ -42,7 +46,7 @@ func TestListReposAsTableAndJSON(t *testing.T) {
 	if !regexp.MustCompile(`^NAME +TIER +DESCRIPTION +UPDATED +CREATED$`).MatchString(lines[0]) || len(lines) != 64 {
 		t.Errorf("table: %d lines, header %q", len(lines), lines[0])
 	}
-	if !regexp.MustCompile(`(?m)^alertmanager +application +Prometheus Alertmanager\. +\S+ +\S+$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^alertmanager +application +Prometheus Alertmanager\. +\S+( \S+)? +\S+( \S+)?$`).MatchString(out) {
 		t.Errorf("no alertmanager row as the UI shows it:\n%s", out)
 	}
 
@@ -109,13 +113,120 @@ func TestListAsksWhichOrganization(t *testing.T) {
 		}
 		return getenv(k)
 	}
-	if _, errs, code := list(t, several, "repos"); code != exitFailure || !strings.Contains(errs, "choose one with --org") || !strings.Contains(errs, "acme.example (") {
+	if _, errs, code := list(t, several, "repos"); code != exitUsage || !strings.Contains(errs, "choose one with --org") || !strings.Contains(errs, "acme.example (") {
 		t.Errorf("several organizations: %d %q", code, errs)
 	}
 	if out, errs, code := list(t, several, "repos", "--org", srv.OrgUID()); code != 0 || !strings.Contains(out, "alertmanager") {
 		t.Errorf("--org uid: %d %q", code, errs)
 	}
-	if _, errs, code := list(t, several, "repos", "--org", "initech"); code != exitFailure || !strings.Contains(errs, `no organization "initech"`) {
+	if _, errs, code := list(t, several, "repos", "--org", "initech"); code != exitUsage || !strings.Contains(errs, `no organization "initech"`) {
 		t.Errorf("unknown org: %d %q", code, errs)
+	}
+}
+
+// recordingEnv is listEnv with every request's query recorded.
+func recordingEnv(t *testing.T) (func(string) string, *[]string) {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []string
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.Path+"?"+r.URL.RawQuery)
+		mu.Unlock()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	return env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"}), &seen
+}
+
+// TestListTakesFlagsAnywhere: flags before the collection work as after it.
+func TestListTakesFlagsAnywhere(t *testing.T) {
+	getenv, _ := listEnv(t)
+	before, errs, code := list(t, getenv, "--org", "acme.example", "-o", "json", "repos", "--page-size", "50")
+	after, _, _ := list(t, getenv, "repos", "--org", "acme.example", "-o", "json")
+	if code != 0 || before != after || !strings.Contains(before, `"name": "alertmanager"`) {
+		t.Errorf("flags before the kind: exit %d %s", code, errs)
+	}
+	if _, errs, code := list(t, getenv, "repos", "tags"); code != exitUsage || !strings.Contains(errs, `unexpected argument "tags"`) {
+		t.Errorf("two kinds: exit %d %q", code, errs)
+	}
+	if _, errs, code := list(t, getenv, "--bogus", "repos"); code != exitUsage || !strings.Contains(errs, "flag provided but not defined: -bogus") {
+		t.Errorf("unknown flag: exit %d %q", code, errs)
+	}
+}
+
+// TestListSendsTheUIsOrder: each collection is asked for in the order its
+// UI table starts with, so the rows come in the same order.
+func TestListSendsTheUIsOrder(t *testing.T) {
+	getenv, seen := recordingEnv(t)
+	for kind, want := range map[string]string{"repos": "order_by=name", "tags": "order_by=name", "groups": "order_by=name",
+		"identities": "order_by=name", "roles": "order_by=name", "bindings": "order_by=created_at+desc", "advisories": "order_by=update_time+desc"} {
+		*seen = nil
+		if _, errs, code := list(t, getenv, kind); code != 0 {
+			t.Fatalf("%s: exit %d %s", kind, code, errs)
+		}
+		last := (*seen)[len(*seen)-1]
+		if !strings.Contains(last, want) && !strings.Contains(strings.ReplaceAll(last, "%20", "+"), want) {
+			t.Errorf("%s: asked %q, want %s", kind, last, want)
+		}
+	}
+	out, _, _ := list(t, getenv, "repos")
+	rows := strings.Split(strings.TrimSpace(out), "\n")[1:]
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = strings.Fields(r)[0]
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("repos are not by name: %v", names[:5])
+	}
+}
+
+// TestListDeprecatedTags: --deprecated prints only deprecated tags, every
+// page read, as D shows them in the UI.
+func TestListDeprecatedTags(t *testing.T) {
+	getenv, _ := listEnv(t)
+	out, errs, code := list(t, getenv, "tags", "--deprecated", "-o", "json", "--page-size", "50")
+	var tags []api.Tag
+	if err := json.Unmarshal([]byte(out), &tags); code != 0 || err != nil || len(tags) == 0 {
+		t.Fatalf("exit %d, %v, %d tags: %s", code, err, len(tags), errs)
+	}
+	for _, tag := range tags {
+		if !tag.Deprecated {
+			t.Errorf("tag %s is not deprecated", tag.Name)
+		}
+	}
+	all, _, _ := list(t, getenv, "tags", "-o", "json")
+	var every []api.Tag
+	_ = json.Unmarshal([]byte(all), &every)
+	n := 0
+	for _, tag := range every {
+		if tag.Deprecated {
+			n++
+		}
+	}
+	if n != len(tags) {
+		t.Errorf("--deprecated printed %d tags, the organization has %d deprecated", len(tags), n)
+	}
+	if _, errs, code := list(t, getenv, "repos", "--deprecated"); code != exitUsage || !strings.Contains(errs, "tags only") {
+		t.Errorf("--deprecated on repos: exit %d %q", code, errs)
+	}
+}
+
+// TestListDebugWritesTheLog: --debug logs each request, never the token.
+func TestListDebugWritesTheLog(t *testing.T) {
+	getenv, _ := listEnv(t)
+	if _, errs, code := list(t, getenv, "repos", "--debug"); code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	b, err := os.ReadFile(pathsFrom(getenv).Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "path=/registry/v2/repos") || strings.Contains(string(b), "list-token") {
+		t.Errorf("the log lacks the request or holds the token:\n%s", b)
 	}
 }

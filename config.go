@@ -47,6 +47,8 @@ func settingDefs() []setting {
 			usage: "use Unicode icons instead of ASCII glyphs", check: checkBool},
 		{name: "read-only", flag: "read-only", env: []string{"CANOPY_READ_ONLY"}, def: "false", bool: true,
 			usage: "change nothing: every edit, create, delete and binding key is disabled", check: checkBool},
+		{name: "mouse", flag: "mouse", env: []string{"CANOPY_MOUSE"}, def: "true", bool: true,
+			usage: "capture the mouse (wheel scrolls, click selects); --mouse=false leaves it to the terminal, to select and copy text", check: checkBool},
 	}
 }
 
@@ -56,11 +58,14 @@ type settings struct {
 	source map[string]string // "flag --x", "env X", "file PATH:LINE", "default"
 	Keys   map[string][]string
 	Colors map[string]string
-	// keysAt and colorsAt are where the maps were set, for messages.
-	keysAt, colorsAt string
-	File             string // the config file read; "" when none
-	getenv           func(string) string
+	// keyLines and colorLines are the config file line of each entry.
+	keyLines, colorLines map[string]int
+	File                 string // the config file read; "" when none
+	getenv               func(string) string
 }
+
+// at names a line of the config file: "path:line".
+func (s *settings) at(line int) string { return fmt.Sprintf("%s:%d", s.File, line) }
 
 func (s *settings) get(name string) string  { return s.values[name] }
 func (s *settings) flag(name string) bool   { return s.values[name] == "true" }
@@ -105,7 +110,7 @@ func registerSettings(fs *flag.FlagSet, names ...string) (flagValues, *string) {
 			usage += " (env " + strings.Join(d.env, ", ") + ")"
 		}
 		text := d.def
-		if d.bool {
+		if d.bool && d.def == "false" {
 			text = "" // flag's zero: no "(default false)" in the usage
 		}
 		fs.Var(&settingFlag{set: set, def: d, text: text}, d.flag, usage)
@@ -160,39 +165,79 @@ func resolve(set flagValues, configFlag string, getenv func(string) string, p pa
 		}
 		s.values[d.name], s.source[d.name] = v, src
 	}
-	s.Keys, s.Colors = fc.keys, fc.colors
-	s.keysAt, s.colorsAt = fmt.Sprintf("%s:%d", file, fc.keysLine), fmt.Sprintf("%s:%d", file, fc.colorsLine)
+	s.Keys, s.Colors, s.keyLines, s.colorLines = fc.keys, fc.colors, fc.keyLines, fc.colorLines
 	return s, nil
 }
 
-// keyMap applies the key overrides and refuses conflicts: a key bound to
-// two actions would do one of them silently.
-func (s *settings) keyMap() (*keymap.KeyMap, error) {
+// keyMap applies the key overrides (keymap.Apply). A key taken from the
+// default keys of another action is a move, which canopy config reports; a
+// key the file gives two actions that apply together, or one that cannot be
+// bound, is an error naming the entries' lines.
+func (s *settings) keyMap() (*keymap.KeyMap, []keymap.Move, error) {
 	km := keymap.Default()
-	for _, a := range slices.Sorted(mapKeys(s.Keys)) {
-		if err := km.Override(keymap.Action(a), s.Keys[a]); err != nil {
-			return nil, fmt.Errorf("%s: keys: %w", s.keysAt, err)
+	user := map[keymap.Action][]string{}
+	for a, keys := range s.Keys {
+		user[keymap.Action(a)] = keys
+	}
+	moves, err := km.Apply(user)
+	var claim *keymap.ClaimError
+	var bad *keymap.KeyError
+	switch {
+	case errors.As(err, &claim):
+		a, b := claim.Actions[0], claim.Actions[1]
+		if s.keyLines[string(b)] < s.keyLines[string(a)] {
+			a, b = b, a
 		}
+		la, lb := s.keyLines[string(a)], s.keyLines[string(b)]
+		return nil, nil, fmt.Errorf("%s: keys: %q is bound to both %s (line %d) and %s (line %d); give it to one of them",
+			s.at(lb), claim.Key, a, la, b, lb)
+	case errors.As(err, &bad):
+		return nil, nil, fmt.Errorf("%s: keys: %v", s.at(s.keyLines[string(bad.Action)]), bad)
+	case err != nil:
+		return nil, nil, fmt.Errorf("keys: %w", err)
 	}
 	if c := km.Conflicts(); len(c) > 0 {
 		var lines []string
 		for _, x := range c {
 			lines = append(lines, fmt.Sprintf("%q is bound to both %s and %s", x.Key, x.Actions[0], x.Actions[1]))
 		}
-		return nil, fmt.Errorf("%s: keys: %s", s.keysAt, strings.Join(lines, "; "))
+		return nil, nil, fmt.Errorf("keys: %s", strings.Join(lines, "; "))
 	}
-	return km, nil
+	return km, moves, nil
 }
 
-// themeOptions builds the theme from the settings, NO_COLOR and TERM.
+// themeOptions builds the theme from the settings, NO_COLOR, TERM and the
+// locale.
 func (s *settings) themeOptions(getenv func(string) string) theme.Options {
-	return theme.Options{Name: s.get("theme"), Dark: true, NoColor: noColor(getenv), Icons: s.flag("icons"), Colors: s.Colors}
+	mono, _ := noColor(getenv)
+	utf8, _ := utf8Locale(getenv)
+	return theme.Options{Name: s.get("theme"), Dark: true, NoColor: mono, Icons: s.flag("icons"), Colors: s.Colors, ASCII: !utf8}
 }
 
 // noColor honours NO_COLOR for any non-empty value (no-color.org), and a
-// dumb terminal.
-func noColor(getenv func(string) string) bool {
-	return getenv("NO_COLOR") != "" || getenv("TERM") == "dumb"
+// dumb terminal; why names the variable that decided.
+func noColor(getenv func(string) string) (mono bool, why string) {
+	switch {
+	case getenv("NO_COLOR") != "":
+		return true, "env NO_COLOR"
+	case getenv("TERM") == "dumb":
+		return true, "env TERM=dumb"
+	}
+	return false, ""
+}
+
+// utf8Locale reports whether the terminal's locale is UTF-8, as tmux
+// decides: the first of LC_ALL, LC_CTYPE and LANG that is set names the
+// locale, which must say UTF-8 (or UTF8). why names what decided. Without
+// UTF-8 every glyph, separator, arrow and border canopy draws is ASCII.
+func utf8Locale(getenv func(string) string) (ok bool, why string) {
+	for _, name := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := getenv(name); v != "" {
+			u := strings.ToUpper(v)
+			return strings.Contains(u, "UTF-8") || strings.Contains(u, "UTF8"), "env " + name + "=" + v
+		}
+	}
+	return false, "no LC_ALL, LC_CTYPE or LANG"
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -15,10 +17,11 @@ import (
 
 // fileConfig is what a config file says, with the line of each setting.
 type fileConfig struct {
-	values               map[string]fileValue
-	keys                 map[string][]string
-	colors               map[string]string
-	keysLine, colorsLine int
+	values map[string]fileValue
+	keys   map[string][]string
+	colors map[string]string
+	// keyLines and colorLines are the line of each action's and role's entry.
+	keyLines, colorLines map[string]int
 }
 
 type fileValue struct {
@@ -38,14 +41,14 @@ func readConfig(path string) (*fileConfig, error) {
 
 // parseConfig reads the text of the config file at path.
 func parseConfig(path string, b []byte) (*fileConfig, error) {
-	fc := &fileConfig{values: map[string]fileValue{}}
+	fc := &fileConfig{values: map[string]fileValue{}, keyLines: map[string]int{}, colorLines: map[string]int{}}
 	var doc yaml.Node
 	var err error
 	if err = yaml.NewDecoder(bytes.NewReader(b)).Decode(&doc); err != nil {
 		if err.Error() == "EOF" {
 			return fc, nil // an empty file says nothing
 		}
-		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, yamlError(path, b, err)
 	}
 	at := func(n *yaml.Node, format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", path, n.Line, fmt.Sprintf(format, args...))
@@ -58,20 +61,21 @@ func parseConfig(path string, b []byte) (*fileConfig, error) {
 		return nil, at(root, "want settings as `name: value` lines")
 	}
 	defs := settingDefs()
+	if err := once(root, "", at); err != nil {
+		return nil, err
+	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
 		case "keys":
-			if fc.keys, err = readKeys(v, at); err != nil {
+			if fc.keys, err = readKeys(v, fc.keyLines, at); err != nil {
 				return nil, err
 			}
-			fc.keysLine = k.Line
 			continue
 		case "colors":
-			if fc.colors, err = readColors(v, at); err != nil {
+			if fc.colors, err = readColors(v, fc.colorLines, at); err != nil {
 				return nil, err
 			}
-			fc.colorsLine = k.Line
 			continue
 		}
 		j := slices.IndexFunc(defs, func(d setting) bool { return d.name == k.Value })
@@ -99,10 +103,56 @@ func names(defs []setting) []string {
 	return out
 }
 
-// readKeys reads `action: [keys]` (or `action: key`) pairs.
-func readKeys(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (map[string][]string, error) {
+// once refuses a mapping that gives one name twice: the second would
+// silently win.
+func once(n *yaml.Node, in string, at func(*yaml.Node, string, ...any) error) error {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	first := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if line, ok := first[k.Value]; ok {
+			return at(k, "%s%s is given twice (first on line %d); keep one", in, k.Value, line)
+		}
+		first[k.Value] = k.Line
+	}
+	return nil
+}
+
+// yamlError names the line of a YAML syntax error as path:line, and says
+// what a tab in the indentation is (YAML indents with spaces only).
+func yamlError(path string, b []byte, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if strings.Contains(indent, "\t") && (line == 0 || line == i+1) {
+			return fmt.Errorf("%s:%d: a tab in the indentation: YAML indents with spaces (%s)", path, i+1, msg)
+		}
+	}
+	if line == 0 {
+		return fmt.Errorf("%s: %s", path, msg)
+	}
+	return fmt.Errorf("%s:%d: %s", path, line, msg)
+}
+
+// yamlLine is how the YAML parser names a line: "line 3: ".
+var yamlLine = regexp.MustCompile(`^line (\d+): `)
+
+// readKeys reads `action: [keys]` (or `action: key`) pairs, each key
+// spelled as Bubble Tea spells it (keymap.NormalizeKey), and the line of
+// each entry into lines.
+func readKeys(n *yaml.Node, lines map[string]int, at func(*yaml.Node, string, ...any) error) (map[string][]string, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, at(n, "keys: want `action: [key, ...]` lines")
+	}
+	if err := once(n, "keys: ", at); err != nil {
+		return nil, err
 	}
 	known := map[string]bool{}
 	for _, d := range keymap.Default().Defs() {
@@ -114,30 +164,40 @@ func readKeys(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (map[stri
 		if !known[k.Value] {
 			return nil, at(k, "keys: unknown action %q (canopy config lists them)", k.Value)
 		}
-		var keys []string
+		var elems []*yaml.Node
 		switch v.Kind {
 		case yaml.ScalarNode:
-			keys = []string{v.Value}
+			elems = []*yaml.Node{v}
 		case yaml.SequenceNode:
-			for _, e := range v.Content {
-				if e.Kind != yaml.ScalarNode || e.Value == "" {
-					return nil, at(e, "keys: %s: want key names such as ctrl+d", k.Value)
-				}
-				keys = append(keys, e.Value)
+			elems = v.Content
+		}
+		var keys []string
+		for _, e := range elems {
+			if e.Kind != yaml.ScalarNode || e.Value == "" {
+				return nil, at(e, "keys: %s: want key names such as ctrl+d", k.Value)
 			}
+			key, err := keymap.NormalizeKey(e.Value)
+			if err != nil {
+				return nil, at(e, "keys: %s: %v", k.Value, err)
+			}
+			keys = append(keys, key)
 		}
 		if len(keys) == 0 {
 			return nil, at(v, "keys: %s: no keys given", k.Value)
 		}
-		out[k.Value] = keys
+		out[k.Value], lines[k.Value] = keys, k.Line
 	}
 	return out, nil
 }
 
-// readColors reads `role: color` pairs, colors as #rrggbb or 0-255.
-func readColors(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (map[string]string, error) {
+// readColors reads `role: color` pairs, colors as #rrggbb or 0-255, and
+// the line of each into lines.
+func readColors(n *yaml.Node, lines map[string]int, at func(*yaml.Node, string, ...any) error) (map[string]string, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, at(n, "colors: want `role: color` lines")
+	}
+	if err := once(n, "colors: ", at); err != nil {
+		return nil, err
 	}
 	out := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -148,7 +208,7 @@ func readColors(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (map[st
 		if err := theme.CheckColor(v.Value); v.Kind != yaml.ScalarNode || err != nil {
 			return nil, at(v, "colors: %s: %v", k.Value, err)
 		}
-		out[k.Value] = v.Value
+		out[k.Value], lines[k.Value] = v.Value, k.Line
 	}
 	return out, nil
 }

@@ -82,11 +82,15 @@ func TestBadConfigNamesTheLine(t *testing.T) {
 		"bad theme":       {"theme: neon\n", `:1: theme: unknown theme "neon"`},
 		"bad page size":   {"\npage-size: 500\n", `:2: page-size: page size "500": want a number from 1 to 200`},
 		"bad bool":        {"read-only: maybe\n", `:1: read-only: "maybe" is not true or false`},
-		"not yaml":        {"theme: [dark\n", `line 1`},
+		"not yaml":        {"theme: [dark\n", `config.yaml:1: did not find expected`},
 		"unknown action":  {"keys:\n  explode: [x]\n", `:2: keys: unknown action "explode"`},
 		"bad color":       {"colors:\n  accent: orange\n", `:2: colors: accent: color "orange": want #rrggbb`},
 		"unknown role":    {"colors:\n  sparkle: '#fff'\n", `:2: colors: unknown role "sparkle"`},
 		"list value":      {"org: [a, b]\n", `:1: org: want a single value`},
+		"tab in keys":     {"theme: dark\nkeys:\n\thelp: [f1]\n", `config.yaml:3: a tab in the indentation: YAML indents with spaces`},
+		"tab in a value":  {"theme: dark\n\tpage-size: 3\n", `config.yaml:2: a tab in the indentation`},
+		"given twice":     {"theme: dark\npage-size: 20\ntheme: light\n", `config.yaml:3: theme is given twice (first on line 1); keep one`},
+		"color twice":     {"colors:\n  accent: '#fff'\n  accent: '#000'\n", `config.yaml:3: colors: accent is given twice (first on line 2)`},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -118,26 +122,56 @@ func TestConfigFileFlagAndEnv(t *testing.T) {
 
 func TestKeyOverridesAndConflicts(t *testing.T) {
 	getenv := env(t, nil)
-	writeConfig(t, getenv, "keys:\n  delete: [ctrl+x]\n  undo: z\n")
+	writeConfig(t, getenv, "keys:\n  delete: [ctrl+x]\n  undo: z\n  help: [F1]\n")
 	s, err := settingsFor(t, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, err := s.keyMap()
+	km, _, err := s.keyMap()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, _ := km.Def(keymap.Delete); strings.Join(d.Keys, ",") != "ctrl+x" {
-		t.Errorf("delete keys = %v", d.Keys)
-	}
-	if d, _ := km.Def(keymap.Undo); strings.Join(d.Keys, ",") != "z" {
-		t.Errorf("undo keys = %v", d.Keys)
+	for a, want := range map[keymap.Action]string{keymap.Delete: "ctrl+x", keymap.Undo: "z", keymap.Help: "f1"} {
+		if d, _ := km.Def(a); strings.Join(d.Keys, ",") != want {
+			t.Errorf("%s keys = %v, want %s", a, d.Keys, want)
+		}
 	}
 
-	writeConfig(t, getenv, "keys:\n  delete: [e]\n")
+	// The README's own example: ctrl+d moves from half-down to delete.
+	writeConfig(t, getenv, "theme: dark\nkeys:\n  delete: [ctrl+d]\n")
 	s, _ = settingsFor(t, getenv)
-	if _, err := s.keyMap(); err == nil || !strings.Contains(err.Error(), `"e" is bound to both`) || !strings.Contains(err.Error(), ":1: keys") {
-		t.Errorf("a conflict is not reported with its place: %v", err)
+	km, moves, err := s.keyMap()
+	if err != nil || len(moves) != 1 || moves[0].From != keymap.HalfDown {
+		t.Fatalf("delete: [ctrl+d]: %v, moves %+v", err, moves)
+	}
+	if d, _ := km.Def(keymap.Delete); strings.Join(d.Keys, ",") != "ctrl+d" {
+		t.Errorf("delete keys = %v", d.Keys)
+	}
+}
+
+// TestKeyMistakesNameTheirLines: each mistake in keys: names the line of
+// the entry (or the key) at fault, not the keys: line.
+func TestKeyMistakesNameTheirLines(t *testing.T) {
+	for name, c := range map[string]struct{ body, want string }{
+		"two actions claim a key": {"theme: dark\nkeys:\n  delete: [x]\n  sort: [s]\n  edit: [x]\n",
+			`config.yaml:5: keys: "x" is bound to both delete (line 3) and edit (line 5)`},
+		"printable key for an input action": {"keys:\n  help: [f1]\n  next: [j]\n",
+			`config.yaml:3: keys: next: "j" types a character, and next is live while you type`},
+		"unknown key name": {"keys:\n  help:\n    - f1\n    - ctrl+shift+banana\n",
+			`config.yaml:4: keys: help: key "ctrl+shift+banana": unknown key "banana"`},
+		"action twice": {"keys:\n  help: [f1]\n  help: [f2]\n", `config.yaml:3: keys: help is given twice (first on line 2)`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			getenv := env(t, nil)
+			writeConfig(t, getenv, c.body)
+			s, err := settingsFor(t, getenv)
+			if err == nil {
+				_, _, err = s.keyMap()
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error = %v, want %q", err, c.want)
+			}
+		})
 	}
 }
 
@@ -171,8 +205,27 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 		`(?m)^page-size +20 +env CANOPY_PAGE_SIZE$`,
 		`(?m)^read-only +true +flag --read-only$`,
 		`(?m)^api-url +https://console-api.enforce.dev +default$`,
-		`(?m)^  delete +ctrl\+x +file ` + regexp.QuoteMeta(file) + `:2 `,
+		`(?m)^  delete +ctrl\+x +file ` + regexp.QuoteMeta(file) + `:3 `,
 		`(?m)^  undo +u +default `,
+	} {
+		if !regexp.MustCompile(re).MatchString(out.String()) {
+			t.Errorf("canopy config output lacks %s:\n%s", re, out.String())
+		}
+	}
+	// Effective values: NO_COLOR makes the theme mono whatever the file
+	// says, the audience is the API URL, moved keys are said.
+	mono := env(t, map[string]string{"NO_COLOR": "1", "LANG": "C"})
+	file = writeConfig(t, mono, "theme: light\nkeys:\n  delete: [ctrl+d]\n")
+	out.Reset()
+	if code := runConfig(nil, mono, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, re := range []string{
+		`(?m)^theme +mono +env NO_COLOR \(overrides light from file ` + regexp.QuoteMeta(file) + `:1\)$`,
+		`(?m)^audience +https://console-api.enforce.dev +the api-url \(default\)$`,
+		`(?m)^glyphs +ascii, ascii frame +env LANG=C: not UTF-8$`,
+		`(?m)^ctrl\+d moved from half-down to delete \(file ` + regexp.QuoteMeta(file) + `:3\)$`,
+		`(?m)^  half-down +\(none\) +default `,
 	} {
 		if !regexp.MustCompile(re).MatchString(out.String()) {
 			t.Errorf("canopy config output lacks %s:\n%s", re, out.String())
@@ -212,8 +265,8 @@ func TestCompletionScripts(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if code := runCompletion(t.Context(), []string{"tcsh"}, &out, &out); code != exitUsage {
-		t.Errorf("an unknown shell: exit %d", code)
+	if code := runCompletion(t.Context(), []string{"tcsh"}, &out, &out); code != exitUsage || !strings.HasPrefix(out.String(), `canopy completion: no completion for "tcsh"`) {
+		t.Errorf("an unknown shell: exit %d, %q", code, out.String())
 	}
 }
 
@@ -230,4 +283,24 @@ func FuzzReadConfig(f *testing.F) {
 			t.Errorf("error %q does not name the file", err)
 		}
 	})
+}
+
+// TestConfigDebugLogsTheSettings: canopy config --debug writes the
+// effective settings to the debug log.
+func TestConfigDebugLogsTheSettings(t *testing.T) {
+	getenv := env(t, map[string]string{"CANOPY_PAGE_SIZE": "20", "CANOPY_TOKEN": "secret-token"})
+	var out, errs bytes.Buffer
+	if code := runConfig([]string{"--debug"}, getenv, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	b, err := os.ReadFile(pathsFrom(getenv).Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `name=page-size value=20 from="env CANOPY_PAGE_SIZE"`) || strings.Contains(string(b), "secret-token") {
+		t.Errorf("log:\n%s", b)
+	}
+	if !regexp.MustCompile(`(?m)^debug +on: `).MatchString(out.String()) {
+		t.Errorf("canopy config does not say the log is on:\n%s", out.String())
+	}
 }

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/views/safe"
 )
 
 // crash is a panic caught in the program: its value and where it happened.
@@ -147,14 +148,17 @@ func runProgram(ctx context.Context, m tea.Model, stateDir string, stderr io.Wri
 	if c := g.crashed(); c != nil {
 		path, werr := writeCrashReport(stateDir, c, time.Now())
 		if werr != nil {
-			fmt.Fprintf(stderr, "canopy crashed: %v\n(the report could not be written: %v)\n%s", c.value, werr, c.stack)
+			sayf(stderr, "canopy crashed: %v", c.value)
+			sayf(stderr, "(the report could not be written: %v)", werr)
+			fmt.Fprint(stderr, safe.Text(string(c.stack)))
 			return exitFailure
 		}
-		fmt.Fprintf(stderr, "canopy crashed: %v\nreport: %s\n", c.value, path)
+		sayf(stderr, "canopy crashed: %v", c.value)
+		sayf(stderr, "report: %s", path)
 		return exitFailure
 	}
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintf(stderr, "canopy: %v\n", err)
+		sayf(stderr, "canopy: %v", err)
 		return exitFailure
 	}
 	return exitOK
@@ -167,7 +171,9 @@ func writeCrashReport(dir string, c *crash, now time.Time) (string, error) {
 		return "", fmt.Errorf("crash report: %w", err)
 	}
 	path := filepath.Join(dir, "crash-"+now.UTC().Format("20060102T150405.000Z")+".txt")
-	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %v\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano), c.value, c.stack)
+	// The panic value may hold server text: the report is read with cat.
+	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %s\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano),
+		safe.String(fmt.Sprint(c.value)), safe.Text(string(c.stack)))
 	if err := os.WriteFile(path, []byte(report), 0o600); err != nil {
 		return "", fmt.Errorf("crash report: %w", err)
 	}

@@ -107,3 +107,37 @@ type quitter struct{}
 func (quitter) Init() tea.Cmd                         { return tea.Sequence(func() tea.Msg { return nil }, tea.Quit) }
 func (q quitter) Update(tea.Msg) (tea.Model, tea.Cmd) { return q, nil }
 func (quitter) View() tea.View                        { return tea.NewView("") }
+
+// hostilePanic panics in Update with a value holding server text.
+type hostilePanic struct{}
+
+func (hostilePanic) Init() tea.Cmd { return func() tea.Msg { return "go" } }
+func (h hostilePanic) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if msg == "go" {
+		panic("bad name \x1b]0;pwned\x07\u202e\nforged line")
+	}
+	return h, nil
+}
+func (hostilePanic) View() tea.View { return tea.NewView("") }
+
+// TestPanicValueIsMadeSafe: a panic value holding server text reaches
+// stderr and the report as markers, on one line.
+func TestPanicValueIsMadeSafe(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	code := runProgram(t.Context(), hostilePanic{}, dir, &stderr, tea.WithInput(nil), tea.WithOutput(&bytes.Buffer{}), tea.WithoutSignalHandler())
+	if code != exitFailure {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(stderr.String(), `canopy crashed: bad name ␛]0;pwned␇\u202e␊forged line`+"\n") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	m := regexp.MustCompile(`report: (\S+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatal("no report")
+	}
+	b, _ := os.ReadFile(m[1])
+	if strings.ContainsAny(string(b), "\x1b\x07\u202e") {
+		t.Errorf("the report holds raw controls:\n%q", b)
+	}
+}

@@ -36,13 +36,13 @@ func openDebugLog(p paths) (*slog.Logger, io.Closer, error) {
 // debugLogger is the api client's logger for --debug (nil without it, which
 // discards) and what closes it. A log that cannot be opened is reported on
 // stderr and canopy goes on without it: the log is an aid, not the job.
-func (f *uiFlags) debugLogger(stderr io.Writer) (*slog.Logger, func()) {
+func (f *uiFlags) debugLogger(getenv func(string) string, stderr io.Writer) (*slog.Logger, func()) {
 	if !f.debug {
 		return nil, func() {}
 	}
-	log, c, err := openDebugLog(defaultPaths())
+	log, c, err := openDebugLog(pathsFrom(getenv))
 	if err != nil {
-		fmt.Fprintf(stderr, "canopy: %v (going on without it)\n", err)
+		sayf(stderr, "canopy: %v (going on without it)", err)
 		return nil, func() {}
 	}
 	return log, func() { _ = c.Close() }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -18,12 +17,7 @@ import (
 func TestUnreachableAPIExitsThree(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String()
-	ln.Close() // nothing listens there now
+	url := refusedURL(t)
 	var stdout, stderr bytes.Buffer
 	code := run(t.Context(), []string{"--api-url", url, "--debug"}, &stdout, &stderr)
 	if code != exitNoServer {
@@ -90,5 +84,21 @@ func TestDebugLogHasRequestsNeverTheToken(t *testing.T) {
 		if fi.Mode().Perm() != want {
 			t.Errorf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
 		}
+	}
+}
+
+// A token file others can read is refused before anything else, even when
+// the API cannot be reached: the file is the user's to fix either way.
+func TestLooseTokenFileIsRefusedFirst(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	loose := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(loose, []byte("secret-token"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), []string{"--api-url", refusedURL(t), "--token-file", loose}, &stdout, &stderr)
+	if code != exitFailure || !strings.Contains(stderr.String(), "is accessible by others (mode 0644); run: chmod 600") ||
+		strings.Contains(stderr.String(), "secret-token") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }

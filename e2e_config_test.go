@@ -43,13 +43,13 @@ func TestDemoBadConfigSaysWhereBeforeStarting(t *testing.T) {
 	t.Parallel()
 	cfg := t.TempDir()
 	os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700)
-	os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte("theme: dark\nkeys:\n  delete: [e]\n"), 0o600)
+	os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte("theme: dark\nkeys:\n  delete: [x]\n  edit: [x]\n"), 0o600)
 	tt := startCanopy(t, termOptions{width: 120, height: 20, env: []string{"XDG_CONFIG_HOME=" + cfg}})
 	if code := tt.waitExit(); code != exitUsage {
 		t.Errorf("exit %d, want %d", code, exitUsage)
 	}
 	s := strings.ReplaceAll(tt.screen(), "\n", "") // the message wraps at 120 columns
-	if !strings.Contains(s, "config.yaml:2: keys:") || !strings.Contains(s, `"e" is bound to both`) {
+	if !strings.Contains(s, `config.yaml:4: keys: "x" is bound to both delete (line 3) and edit (line 4)`) {
 		t.Errorf("the conflict is not explained:\n%s", s)
 	}
 }

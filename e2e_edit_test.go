@@ -8,7 +8,7 @@ import (
 
 // TestDemoEditUndoAndRefusedDelete edits a repo's description in place,
 // undoes it, then tries to delete a folder that still holds things and
-// reads the refusal with its next step.
+// reads the refusal with its next step, which opens what is in the way.
 func TestDemoEditUndoAndRefusedDelete(t *testing.T) {
 	t.Parallel()
 	tt := startCanopy(t, termOptions{width: 140, height: 36})
@@ -22,11 +22,11 @@ func TestDemoEditUndoAndRefusedDelete(t *testing.T) {
 	tt.waitText(`"Prometheus Alertmanager." → "Prometheus Alertmanager. (pinned)"`)
 	tt.send("Enter")
 	tt.waitText("description of alertmanager changed (u undoes)")
-	edited := regexp.MustCompile(`(?m)^ alertmanager +application +Prometheus Alertmanager\. \(pinned\)`)
+	edited := regexp.MustCompile(`(?m)^ alertmanager +platform +application +Prometheus Alertmanager\. \(pinned\)`)
 	tt.waitFor(edited.MatchString, "the row with the new description")
 
 	tt.typeText("u")
-	s := tt.waitText("undid the edit of description of alertmanager")
+	s := tt.waitText("undid description of alertmanager")
 	if strings.Contains(s, "(pinned)") {
 		t.Errorf("the row still shows the undone edit:\n%s", frame(s))
 	}
@@ -41,11 +41,12 @@ func TestDemoEditUndoAndRefusedDelete(t *testing.T) {
 	tt.typeText("platform")
 	tt.send("Enter")
 	s = tt.waitText("1 failed", "RESOURCE_NOT_EMPTY")
-	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter: go there") {
+	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter opens its subfolders") {
 		t.Errorf("the refusal is not explained:\n%s", frame(s))
 	}
+	// enter opens what is in the way: the folder's subfolders.
 	tt.send("Enter")
-	tt.waitFor(func(s string) bool { return onTree(s) && detailsTitle(s) == "platform" }, "the folder, to empty it first")
+	tt.waitText("subfolders of platform", "base-images")
 
 	// Nothing was lost on the way: the change log has both PATCHes and the
 	// refused DELETE.

@@ -6,7 +6,49 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"canopy/views/safe"
 )
+
+// assertInertScreen checks that the pane holds no raw control, format,
+// bidi or other invisible character (every one must show as a marker) and
+// that nothing reached tmux's clipboard buffers but what the copy keys put
+// there, each of the shape of a uid, digest or pull reference.
+func (tt *tmuxTerm) assertInertScreen(where string) {
+	tt.t.Helper()
+	for i, row := range lines(tt.screen()) {
+		if safe.String(row) != row {
+			tt.t.Errorf("%s: row %d holds raw unsafe characters: %q", where, i, row)
+		}
+	}
+	for _, b := range tt.buffers() {
+		if !inertClip.MatchString(b) {
+			tt.t.Errorf("%s: the clipboard holds %q", where, b)
+		}
+	}
+}
+
+// inertClip is what canopy may put on the clipboard: a uid, a digest or a
+// pull reference.
+var inertClip = regexp.MustCompile(`^(?:[0-9a-f]+(?:/[0-9a-f]+)*|sha256:[0-9a-f]{64}|cgr\.dev/[a-z0-9._-]+/[a-z0-9._/-]+:[A-Za-z0-9_][A-Za-z0-9._-]*@sha256:[0-9a-f]{64})$`)
+
+// buffers are the contents of tmux's paste buffers, newest first.
+func (tt *tmuxTerm) buffers() []string {
+	tt.t.Helper()
+	names, err := tt.tmux("list-buffers", "-F", "#{buffer_name}")
+	if err != nil {
+		return nil // no buffer yet
+	}
+	var out []string
+	for _, name := range strings.Fields(names) {
+		b, err := tt.tmux("show-buffer", "-b", name)
+		if err != nil {
+			tt.t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
 
 // statusLineRE is the status bar: org · host · identity, on the last row.
 var statusLineRE = regexp.MustCompile(`^ acme\.example · demo emulator \S+ · admin \(demo\)`)
@@ -43,6 +85,7 @@ func (tt *tmuxTerm) assertIntact(where string, titles map[string]string) {
 	if !statusLineRE.MatchString(rows[len(rows)-1]) {
 		tt.t.Errorf("%s: the status bar is not on the last row:\n%s", where, frame(s))
 	}
+	tt.assertInertScreen(where)
 	if onTree(s) {
 		col := -1
 		for i, r := range rows[1 : len(rows)-2] {
@@ -100,8 +143,15 @@ func TestDemoHostile(t *testing.T) {
 	tt.assertIntact("advisories table", titles)
 	tt.send("/")
 	tt.typeText("pwned")
-	tt.waitFor(func(s string) bool { return strings.Contains(s, "hostile␛]0;pwned") }, "the hostile advisories")
-	tt.send("Enter", "Enter")
+	// The unfiltered table shows the hostile rows too: wait for the
+	// filter's own count before keeping it and opening the first match.
+	filtered := regexp.MustCompile(`(?m)^/pwned\b.* \d[\d,]*/\d[\d,]*\b`)
+	tt.waitFor(func(s string) bool {
+		return strings.Contains(s, "hostile␛]0;pwned") && filtered.MatchString(s)
+	}, "the hostile advisories, filtered")
+	tt.send("Enter")
+	tt.waitText("(/ edits, esc clears)")
+	tt.send("Enter")
 	tt.waitFor(func(s string) bool { return strings.Contains(s, "SEVERITIES") }, "an advisory's page")
 	tt.assertIntact("advisory page", titles)
 

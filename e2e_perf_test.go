@@ -21,6 +21,8 @@ import (
 func (tt *tmuxTerm) waitWithin(d time.Duration, cond func(string) bool, what string) string {
 	tt.t.Helper()
 	deadline := time.Now().Add(d)
+	poll := time.NewTicker(2 * time.Millisecond)
+	defer poll.Stop()
 	for {
 		s, err := tt.capture()
 		if err == nil && cond(s) {
@@ -29,7 +31,7 @@ func (tt *tmuxTerm) waitWithin(d time.Duration, cond func(string) bool, what str
 		if time.Now().After(deadline) {
 			tt.t.Fatalf("timed out after %v waiting for %s; screen:\n%s", d, what, frame(s))
 		}
-		time.Sleep(2 * time.Millisecond)
+		<-poll.C
 	}
 }
 

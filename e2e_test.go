@@ -254,6 +254,9 @@ func TestDemoNoColor(t *testing.T) {
 	}{
 		{"NO_COLOR=1", []string{"NO_COLOR=1"}, false},
 		{"NO_COLOR=true", []string{"NO_COLOR=true"}, false},
+		// Bubble Tea takes TERM=dumb for no terminal and would strip every
+		// attribute, the selection's reverse video included.
+		{"TERM=dumb", []string{"TERM=dumb"}, false},
 		{"colors (control)", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -280,6 +283,20 @@ func TestDemoNoColor(t *testing.T) {
 			tt.command("repos")
 			tt.waitTable("repos of acme.example", tableHeaderRE)
 			check("repos table")
+			if tc.wantColor {
+				return
+			}
+			// Deprecated tags are told apart by text and strikethrough.
+			tt.send("Escape")
+			tt.waitTree()
+			tt.command("tags")
+			tt.waitTable("tags of acme.example", tagsHeaderRE)
+			tt.send("D")
+			s := tt.waitText("deprecated")
+			check("deprecated tags")
+			if e := tt.screen("-e"); !regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?9[;m]`).MatchString(e) {
+				t.Errorf("deprecated tags are not struck through:\n%s", frame(s))
+			}
 		})
 	}
 }

@@ -73,12 +73,12 @@ func writeHeapProfile(path string) error {
 func (f *profileFlags) profiled(stderr io.Writer, name string, fn func() int) int {
 	stop, err := f.start()
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		sayf(stderr, "%s: %v", name, err)
 		return exitFailure
 	}
 	code := fn()
 	if err := stop(); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		sayf(stderr, "%s: %v", name, err)
 		if code == exitOK {
 			code = exitFailure
 		}

@@ -77,7 +77,10 @@ func canopyBinary(t testing.TB) string {
 }
 
 // tmuxConf is the private server's whole configuration (no user config).
+// set-clipboard on makes an OSC 52 clipboard write from canopy a tmux paste
+// buffer, so tests can see what reached the clipboard.
 const tmuxConf = `set -g default-terminal xterm-256color
+set -g set-clipboard on
 set -g remain-on-exit on
 set -g status off
 set -g history-limit 0
@@ -140,7 +143,11 @@ func startCanopy(t testing.TB, o termOptions) *tmuxTerm {
 	for _, e := range o.env {
 		args = append(args, "-e", e)
 	}
-	args = append(args, "sh", "-c", exitScript, "sh", bin)
+	// The variables also go through env(1): tmux sets TERM in the pane from
+	// its default-terminal whatever -e says, and TERM=dumb or linux must
+	// reach canopy.
+	args = append(args, "sh", "-c", exitScript, "sh", "env")
+	args = append(append(args, o.env...), bin)
 	args = append(args, o.args...)
 	if _, err := tt.tmux(args...); err != nil {
 		t.Fatalf("start tmux: %v", err)
@@ -202,6 +209,8 @@ func (tt *tmuxTerm) screen(extra ...string) string {
 func (tt *tmuxTerm) waitFor(cond func(screen string) bool, what string) string {
 	tt.t.Helper()
 	deadline := time.Now().Add(waitTimeout)
+	poll := time.NewTicker(pollInterval)
+	defer poll.Stop()
 	var last string
 	var err error
 	for {
@@ -212,7 +221,7 @@ func (tt *tmuxTerm) waitFor(cond func(screen string) bool, what string) string {
 		if time.Now().After(deadline) {
 			break
 		}
-		time.Sleep(pollInterval)
+		<-poll.C
 	}
 	if err != nil {
 		tt.t.Fatalf("waiting for %s: %v", what, err)

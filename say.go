@@ -1,0 +1,17 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"canopy/views/safe"
+)
+
+// sayf writes one line to w that may hold text canopy does not control: an
+// API error, an organization name, chainctl's stderr, a config value, a
+// panic value. The whole line goes through safe.String, as everything the
+// UI prints does, so that text can neither run an escape sequence in the
+// user's terminal nor forge a line of its own.
+func sayf(w io.Writer, format string, args ...any) {
+	fmt.Fprintln(w, safe.String(fmt.Sprintf(format, args...)))
+}
