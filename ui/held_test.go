@@ -106,6 +106,20 @@ func TestKeysAfterClosingHelpGoToTheScreen(t *testing.T) {
 	}
 }
 
+// `:` over the help opens the command line in its place, and the keys typed
+// with it reach the command line: `?` then `:tags⏎` opens the tags.
+func TestColonOverTheHelpOpensTheCommandLine(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.waitText("platform")
+	h.keys("?")
+	h.waitText("Keys in")
+	h.keys(":", "t", "a", "g", "s", "enter")
+	s := h.waitText("tags of acme.example")
+	if strings.Contains(s, "Keys in") {
+		t.Errorf("the help is still open:\n%s", s)
+	}
+}
+
 // `:group plat⏎⏎` in one burst: the second enter is for the picker.
 func TestGroupPickerTakesKeysTypedAhead(t *testing.T) {
 	h := start(t, 120, 36, true)

@@ -66,6 +66,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		esc := tea.KeyPressMsg{Code: tea.KeyEscape}
 		return tea.Sequence(m.key(esc), func() tea.Msg { return esc })
 	}
+	if m.flashErr && m.flash != "" && m.common.Keys.Is(msg, keymap.Back) {
+		// esc cancels what the error was about (an edit, a dialog), so
+		// the error goes with it rather than outliving it on the status line.
+		m.flash = ""
+	}
 	if m.cmd != nil {
 		return m.cmd.Update(msg)
 	}
@@ -83,9 +88,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		case m.common.Keys.Is(msg, keymap.Undo) && top != nil:
 			return m.env.undoLast(m.ctx)
 		case m.common.Keys.Is(msg, keymap.Command) && !m.starting:
-			m.cmd = cmdline.New(m.common, commands())
-			m.layout()
-			return m.cmd.Open()
+			return m.openCommandLine()
 		}
 	}
 	if top == nil {
@@ -108,6 +111,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Batch(m.env.retryFailedNames(), top.Update(msg))
 	}
 	return top.Update(msg)
+}
+
+// openCommandLine opens the `:` line.
+func (m *Model) openCommandLine() tea.Cmd {
+	m.cmd = cmdline.New(m.common, commands())
+	m.layout()
+	return m.cmd.Open()
 }
 
 // notHere answers a key of the keymap that is none of the screen's

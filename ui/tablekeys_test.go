@@ -88,6 +88,9 @@ func TestFormsCheckTheServersRulesAsTyped(t *testing.T) {
 	h.waitText("fix the fields marked first")
 	h.keys("esc")
 	h.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: identities of acme.example") })
+	if s := h.screen(); strings.Contains(s, "fix the fields marked first") {
+		t.Errorf("the form's error outlived it:\n%s", s)
+	}
 	h.keys("g")
 	h.waitText("details: acme.example")
 	h.keys("n")

@@ -178,6 +178,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmd, m.settled())
 	case help.CloseMsg:
 		m.help = nil
+		if msg.Command && !m.starting {
+			return tea.Batch(m.openCommandLine(), m.settled())
+		}
 		return m.settled()
 	}
 	return m.broadcast(msg)

@@ -15,8 +15,9 @@ import (
 	"canopy/views/text"
 )
 
-// CloseMsg asks the shell to hide the help.
-type CloseMsg struct{}
+// CloseMsg asks the shell to hide the help; Command asks it to open the
+// command line in its place (`:` typed over the help).
+type CloseMsg struct{ Command bool }
 
 // Model is the help overlay.
 type Model struct {
@@ -50,7 +51,7 @@ func (m *Model) Actions() []keymap.State {
 	return []keymap.State{keymap.On(keymap.Back).Saying("close"), keymap.On(keymap.Help).Saying("close"),
 		keymap.On(keymap.Down).Saying("scroll"), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
 		keymap.Quiet(keymap.PageUp), keymap.On(keymap.PageDown), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
-		keymap.Quiet(keymap.Quit)}
+		keymap.On(keymap.Command), keymap.Quiet(keymap.Quit)}
 }
 
 // Update scrolls (keys and the mouse wheel) or closes.
@@ -80,6 +81,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case keymap.Back, keymap.Help:
 		m.closing = true
 		return func() tea.Msg { return CloseMsg{} }
+	case keymap.Command:
+		m.closing = true
+		return func() tea.Msg { return CloseMsg{Command: true} }
 	case keymap.Quit:
 		return tea.Quit
 	}
