@@ -246,8 +246,8 @@ func runAll(cmd tea.Cmd) tea.Msg {
 	var msg tea.Msg
 	select {
 	case msg = <-done:
-	case <-time.After(100 * time.Millisecond):
-		return nil // a timer (spinner, flash): not a quit
+	case <-time.After(500 * time.Millisecond):
+		return nil // a timer (flash): not a quit
 	}
 	if b, ok := msg.(tea.BatchMsg); ok {
 		for _, c := range b {

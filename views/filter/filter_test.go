@@ -268,7 +268,7 @@ func TestCancelled(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("%q: err = %v, want context.Canceled", s, err)
 		}
-		if d := time.Since(start); d > 50*time.Millisecond {
+		if d := time.Since(start); d > 250*time.Millisecond { // far below a full run, with room for a loaded CI machine
 			t.Errorf("%q: a cancelled Filter took %v", s, d)
 		}
 		if res.Matches != nil || res.Total != 0 {
@@ -311,9 +311,10 @@ func TestCancelMidway(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled (the full run takes %v)", err, full)
 	}
-	// A chunk per worker is 1/60 of the work at 10⁶ names; allow for a
-	// loaded machine.
-	if limit := max(full/3, 20*time.Millisecond); stopped > limit {
+	// A chunk per worker is 1/60 of the work at 10⁶ names; a run that ignored
+	// the cancel would go on for 9/10 of the full run. Half of it leaves room
+	// for a machine busy with other tests.
+	if limit := max(full/2, 50*time.Millisecond); stopped > limit {
 		t.Errorf("Filter returned %v after the cancel (full run %v, limit %v)", stopped, full, limit)
 	}
 	t.Logf("full run %v, returned %v after the cancel", full, stopped)
