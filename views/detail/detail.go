@@ -178,10 +178,12 @@ func (m *Model) SetSize(w, h int) {
 // Show switches to item. Lazy parts are fetched once the selection has
 // rested for Debounce.
 func (m *Model) Show(item any) tea.Cmd {
-	m.editor, m.choice = nil, -1 // the main field, once laid out
+	m.editor = nil
+	if uid := uidOf(item); uid == "" || uid != m.uid {
+		m.choice, m.offset = -1, 0 // the main field, once laid out
+	} // else a new version of the same resource (after an edit): the field cursor and scroll stay
 	m.item, m.uid = item, uidOf(item)
 	m.seq++
-	m.offset = 0
 	m.relayout()
 	if !m.needsExtras() {
 		return nil

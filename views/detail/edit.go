@@ -180,9 +180,15 @@ func (m *Model) withCursor(lines []string) []string {
 func (m *Model) withEditor(lines []string) (out []string, at int) {
 	out = make([]string, 0, len(lines)+4)
 	at = -1
+	replacing := false // the lines of an edited field's old value follow
 	for _, l := range lines {
+		if replacing && continues(l) {
+			continue // a wrapped value's later lines go with its first
+		}
+		replacing = false
 		label := strings.TrimSpace(labelOf(l))
 		if i := m.editorField(label); i >= 0 {
+			replacing = true
 			if at < 0 {
 				at = len(out)
 			}
@@ -214,6 +220,13 @@ func (m *Model) editorField(label string) int {
 		}
 	}
 	return -1
+}
+
+// continues reports whether a sheet line carries on the value of the
+// field above it: a blank label column, then more of the value.
+func continues(line string) bool {
+	plain := ansi.Strip(line)
+	return len(plain) > labelW+1 && strings.TrimSpace(plain[:labelW+1]) == "" && strings.TrimSpace(plain) != ""
 }
 
 // labelOf is the plain label at the start of a sheet line.

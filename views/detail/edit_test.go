@@ -2,10 +2,14 @@ package detail
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
@@ -57,5 +61,117 @@ func TestFieldCursorMovesAmongUpdatableFieldsAndScrolls(t *testing.T) {
 	}
 	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "updateMask=aliases") {
 		t.Errorf("the footer does not preview the aliases edit: %q", f)
+	}
+}
+
+// repoEdits edits a repo's description, tier and bundles in place; each
+// submit answers with the repo as changed, which Done hands on.
+func repoEdits(item any) []form.Config {
+	r, _ := item.(*api.Repo)
+	if r == nil {
+		return nil
+	}
+	var out []form.Config
+	for _, f := range []string{"description", "tier", "bundles"} {
+		value := map[string]string{"description": r.Description, "tier": r.CatalogTier, "bundles": strings.Join(r.Bundles, ",")}[f]
+		out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f, Value: value}}, Ctx: context.Background(),
+			Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?updateMask=" + f },
+			Submit: func(_ context.Context, v map[string]string) (any, error) {
+				n := *r
+				switch f {
+				case "description":
+					n.Description = v[f]
+				case "tier":
+					n.CatalogTier = v[f]
+				case "bundles":
+					n.Bundles = strings.Split(v[f], ",")
+				}
+				return &n, nil
+			},
+			Done: func(res any) tea.Cmd { return func() tea.Msg { return views.UpdatedMsg{Item: res} } }})
+	}
+	return out
+}
+
+func editModel(t *testing.T, h int, r *api.Repo) (*Model, *theme.Theme) {
+	t.Helper()
+	th := theme.New(theme.Options{Name: theme.Dark})
+	common := views.Common{Theme: th, Keys: keymap.Default(), Now: func() time.Time { return now }}
+	m := New(context.Background(), common, Fetch{Edits: repoEdits})
+	m.SetSize(60, h)
+	m.Show(r)
+	m.SetFocused(true)
+	return m, th
+}
+
+// TestEditingAWrappedValueReplacesAllOfIt: a long description wraps over
+// several lines; while it is edited, none of them stays on screen, before
+// or after typing, and the editor's keys come right before the next field.
+func TestEditingAWrappedValueReplacesAllOfIt(t *testing.T) {
+	var words []string
+	for i := range 40 {
+		words = append(words, fmt.Sprintf("w%02d", i))
+	}
+	m, _ := editModel(t, 12, &api.Repo{UID: "org/g/r", Name: "nginx", Description: strings.Join(words, " "), CatalogTier: "BASE"})
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "w39") {
+		t.Fatalf("the description does not wrap onto later lines:\n%s", v)
+	}
+	stale := regexp.MustCompile(`(?m)^ {14}w\d\d`)
+	check := func(when string) {
+		t.Helper()
+		v := ansi.Strip(m.View())
+		if stale.MatchString(v) {
+			t.Errorf("%s, the old value's wrapped lines stay under the editor:\n%s", when, v)
+		}
+		lines := strings.Split(v, "\n")
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "enter sends") })
+		if i < 0 || i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], "tier") {
+			t.Errorf("%s, the next field does not follow the editor:\n%s", when, v)
+		}
+	}
+	m.Update(viewstest.Key("e"))
+	if !m.TakesText() {
+		t.Fatal("e did not edit the description")
+	}
+	check("on e")
+	m.Update(viewstest.Key("x"))
+	check("after typing")
+}
+
+// TestFieldCursorStaysOnTheFieldJustEdited: after tier is edited and the
+// pane shows the repo's new version (as the shell does on success), the
+// cursor is still on tier, so j then e edits bundles.
+func TestFieldCursorStaysOnTheFieldJustEdited(t *testing.T) {
+	m, th := editModel(t, 12, &api.Repo{UID: "org/g/r", Name: "nginx", Description: "web", CatalogTier: "BASE", Bundles: []string{"base"}})
+	m.Update(viewstest.Key("j"))
+	m.Update(viewstest.Key("e"))
+	m.Update(viewstest.Key("x"))
+	var updated []views.UpdatedMsg
+	viewstest.Drive(m.Update(viewstest.Key("enter")), func(msg tea.Msg) bool {
+		if u, ok := msg.(views.UpdatedMsg); ok {
+			updated = append(updated, u)
+			return false
+		}
+		return true
+	}, m.Update)
+	if len(updated) != 1 || m.TakesText() {
+		t.Fatalf("the edit did not go through (%d updates, editing %v)", len(updated), m.TakesText())
+	}
+	// What the shell does with the answer: every view hears of it, and
+	// the tree shows the selected node's new version in the pane.
+	m.Update(updated[0])
+	m.Show(updated[0].Item)
+	v := m.View()
+	if !strings.Contains(ansi.Strip(v), "BASEx") {
+		t.Fatalf("the pane does not show the new tier:\n%s", ansi.Strip(v))
+	}
+	selected := func(label string) string { return th.Selected.Render(text.Fit(label, 13, false, "")) }
+	if !strings.Contains(v, selected("tier")) || strings.Contains(v, selected("description")) {
+		t.Errorf("the cursor left tier after its edit:\n%s", ansi.Strip(v))
+	}
+	m.Update(viewstest.Key("j"))
+	m.Update(viewstest.Key("e"))
+	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "updateMask=bundles") {
+		t.Errorf("j then e after the edit does not edit bundles: %q", f)
 	}
 }
