@@ -38,9 +38,9 @@ type principal struct {
 
 // authenticate resolves the bearer token. It is called with s.mu held for reading.
 func (srv *Server) authenticate(r *http.Request) (*principal, *apiErr) {
-	h := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || tok == "" {
+	// The scheme is case-insensitive (RFC 9110 §11.1): "bearer" is fine too.
+	scheme, tok, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || tok == "" {
 		return nil, newErr(api.CodeUnauthenticated, domainIAM, "missing bearer token")
 	}
 	if subtle.ConstantTimeCompare([]byte(tok), []byte(srv.adminToken)) == 1 {

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -102,4 +103,29 @@ func TestExpiredIdentityToken(t *testing.T) {
 	e.ok(e.call("GET", "/iam/v2/groups", tok, nil), nil)
 	e.clock.Add(2 * time.Minute)
 	wantErr(t, e.call("GET", "/iam/v2/groups", tok, nil), 401, api.CodeUnauthenticated)
+}
+
+// TestBearerSchemeIsCaseInsensitive: "bearer" and "BEARER" are the same
+// scheme (RFC 9110 §11.1); another scheme is no token at all.
+func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
+	e := newEnv(t, Options{Seed: 1})
+	for _, h := range []string{"bearer " + adminTok, "BEARER " + adminTok, "Basic " + adminTok, "Bearer", adminTok} {
+		req, err := http.NewRequest("GET", e.base+"/iam/v2/groups/"+e.org, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", h)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		want := http.StatusUnauthorized
+		if strings.HasPrefix(strings.ToLower(h), "bearer ") {
+			want = http.StatusOK
+		}
+		if res.StatusCode != want {
+			t.Errorf("Authorization %q: status %d, want %d", strings.Replace(h, adminTok, "<token>", 1), res.StatusCode, want)
+		}
+	}
 }
