@@ -166,3 +166,30 @@ func httpServer(t *testing.T, srv *emulator.Server) string {
 }
 
 func noSpace(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// TestTreeEditorUsesTheRowsWidth: the input of an edit in place is as wide
+// as the row leaves it, so text that fits is shown whole, not scrolled.
+func TestTreeEditorUsesTheRowsWidth(t *testing.T) {
+	h, _, _ := recordingShell(t, 160, 30)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.moveTo("repos of platform")
+	h.keys("l")
+	h.moveTo("alertmanager")
+	h.keys("e")
+	for _, r := range " pinned" {
+		h.keys(string(r))
+	}
+	s := h.waitText("sends PATCH")
+	for _, l := range strings.Split(s, "\n") {
+		tree, _, _ := strings.Cut(l, "│")
+		if strings.Contains(tree, "description ") && !strings.Contains(tree, "updateMask") {
+			if !strings.Contains(tree, "Prometheus Alertmanager. pinned") {
+				t.Errorf("the editor scrolled text that fits:\n%s", s)
+			}
+			return
+		}
+	}
+	t.Errorf("no editor line:\n%s", s)
+}

@@ -133,6 +133,16 @@ func (m *Model) SetSize(w, h int) {
 	}
 }
 
+// FitInputs widens (or narrows) the inputs of a form drawn in place to the
+// room its owner has for them, so the text scrolls only when it must: an
+// in-place line has no column beside the input to keep for a reason (the
+// owner wraps it under the field or shows it in the footer).
+func (m *Model) FitInputs(w int) {
+	for i := range m.inputs {
+		m.inputs[i].SetWidth(max(w, 10))
+	}
+}
+
 // Values are the fields' values by key.
 func (m *Model) Values() map[string]string {
 	out := make(map[string]string, len(m.inputs))

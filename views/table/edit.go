@@ -23,6 +23,7 @@ func (m *Model[T]) startEdit() tea.Cmd {
 	}
 	m.editor = form.New(m.common, *cfg)
 	m.editor.SetSize(m.width, 1)
+	m.fitEditor(it)
 	return m.editor.Init()
 }
 
@@ -51,7 +52,20 @@ func (m *Model[T]) editRow(it *T) string {
 	th := m.common.Theme
 	name := " " + text.Fit(m.cfg.Columns[0].Cell(it), m.widths[0], false, th.Glyphs.Ellipsis) + " "
 	rest := max(m.width-text.Width(name), 10)
-	return text.Fit(m.paints.selected.Render(name)+m.editor.Line(0, rest, 12), m.width, false, "")
+	return text.Fit(m.paints.selected.Render(name)+m.editor.Line(0, rest, editLabelW), m.width, false, "")
+}
+
+// editLabelW is the width of the field's label in a row being edited.
+const editLabelW = 12
+
+// fitEditor gives the editor's input what the row has after the name
+// column, the label and the cursor.
+func (m *Model[T]) fitEditor(it *T) {
+	if len(m.widths) == 0 {
+		return
+	}
+	name := text.Width(" " + text.Fit(m.cfg.Columns[0].Cell(it), m.widths[0], false, "") + " ")
+	m.editor.FitInputs(m.width - name - editLabelW - 2)
 }
 
 // Footer is what the edit in place sends and what went wrong (the reasons

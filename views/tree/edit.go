@@ -19,6 +19,7 @@ func (m *Model) startEdit() tea.Cmd {
 	}
 	m.editor = form.New(m.common, *cfg)
 	m.editor.SetSize(m.width, 1)
+	m.fitEditor()
 	return m.editor.Init()
 }
 
@@ -60,6 +61,18 @@ func (m *Model) updated(msg views.UpdatedMsg) tea.Cmd {
 	return nil
 }
 
+// editLabelW is the width of a field's label in the tree's editor.
+const editLabelW = 12
+
+// fitEditor gives the editor's input the row's width less the indent, the
+// label and the cursor.
+func (m *Model) fitEditor() {
+	if m.editor == nil || m.cursor >= len(m.rows) {
+		return
+	}
+	m.editor.FitInputs(m.width - (2*m.rows[m.cursor].depth + 2) - editLabelW - 2)
+}
+
 // editRows are the lines of the node being edited: its label, then each
 // field with its reason wrapped beside it, then the keys. The request it
 // sends and what went wrong are in the footer (Footer), at full width.
@@ -68,7 +81,7 @@ func (m *Model) editRows(r row) []string {
 	indent := text.Fit("", 2*r.depth+2, false, "")
 	lines := []string{m.paints.selected.Render(text.Fit(indent+r.node.Label, m.width, false, th.Glyphs.Ellipsis))}
 	for i := range m.editor.Fields() {
-		for _, l := range m.editor.Lines(i, max(m.width-len(indent), 10), 12) {
+		for _, l := range m.editor.Lines(i, max(m.width-len(indent), 10), editLabelW) {
 			lines = append(lines, indent+l)
 		}
 	}
