@@ -80,6 +80,9 @@ type Node struct {
 // total the list has now.
 func (n *Node) deprecatedCount() (int, bool) {
 	l := n.Children
+	if l != nil && l.Total() < 0 && n.hasCounted {
+		return n.counted, true // counted by a scan elsewhere, not loaded here
+	}
 	if l == nil || l.Gen() != n.depGen {
 		return 0, l == nil // counted for an older load of the list
 	}

@@ -118,7 +118,11 @@ func (m *Model) counts(n *Node) []string {
 		return nil
 	}
 	g := m.common.Theme.Glyphs
-	if l.Total() < 0 {
+	total := l.Total()
+	if total < 0 && n.hasCounted && !l.Busy() {
+		total = n.countedOf // a scan elsewhere counted the children
+	}
+	if total < 0 {
 		if err, _ := l.Err(); err != nil {
 			return []string{g.Failed + " failed", g.Failed}
 		}
@@ -132,7 +136,6 @@ func (m *Model) counts(n *Node) []string {
 		// subfolders alone would read as a count of everything in it.
 		return nil
 	}
-	total := l.Total()
 	out := text.Count(total)
 	loaded := l.Contiguous()
 	if n.expanded && loaded < total {

@@ -72,3 +72,23 @@ func flattenTo(rows []row, n *Node, depth int) []row {
 	}
 	return rows
 }
+
+// eachLoaded calls fn for every node loaded in the tree, shown or not.
+func (m *Model) eachLoaded(fn func(*Node)) {
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		fn(n)
+		if l := n.Children; l != nil {
+			l.Each(func(_ int, c **Node) bool {
+				walk(*c)
+				return true
+			})
+		}
+		for _, s := range n.Static {
+			walk(s)
+		}
+	}
+	for _, r := range m.cfg.Roots {
+		walk(r)
+	}
+}

@@ -179,11 +179,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case views.ChangedMsg:
 		return m.changed(msg)
 	case views.CountedMsg:
-		for _, n := range m.lists {
-			if n.ID == msg.ID {
+		// The repo may never have been opened here (D in a table): its
+		// node keeps the count for when it is, and shows it meanwhile.
+		m.eachLoaded(func(n *Node) {
+			if n.ID == msg.ID && n.Children != nil {
 				n.SetCounted(msg.Count, msg.Total)
 			}
-		}
+		})
 		return nil
 	case views.DeletedMsg:
 		return m.deleted(msg)

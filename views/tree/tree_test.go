@@ -390,3 +390,26 @@ func TestEscGoesBack(t *testing.T) {
 		t.Errorf("copy on a collection: %v", got)
 	}
 }
+
+// A count from a scan elsewhere (D in a table) of a collection never
+// opened in the tree shows at once, and stays exact once it is opened.
+func TestCountedReachesAnUnopenedCollection(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	m.SetSize(60, 10)
+	press(m, "j", "l", "j")
+	repo := m.Selected()
+	src := &leaves{parent: repo, prefix: "tag", n: 300, kind: KindTag}
+	repo.Children = paging.New(context.Background(), src.source, NodeKey)
+	repo.Label = "aws-cli"
+	if l := lineWith(screen(m), "aws-cli"); strings.Contains(l, "deprecated") {
+		t.Fatalf("counted before any scan: %q", l)
+	}
+	m.Update(views.CountedMsg{ID: repo.ID, Count: 17, Total: 300})
+	if l := lineWith(screen(m), "aws-cli"); !strings.Contains(l, "17 deprecated · 300") || !strings.Contains(l, "!") {
+		t.Errorf("a collapsed, unloaded collection after a full count: %q", l)
+	}
+	press(m, "l")
+	if l := lineWith(screen(m), "aws-cli"); !strings.Contains(l, "17 deprecated · 200/300") {
+		t.Errorf("opened after a full count: %q", l)
+	}
+}
