@@ -17,10 +17,14 @@ func (m *Model) filtering() bool { return m.search != nil && m.search.Matches() 
 // walk is cheap: pointers); their labels become names in the command.
 func (m *Model) snapshot() search.Snapshot {
 	var nodes []*Node
+	m.unloaded = 0
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		nodes = append(nodes, n)
 		if l := n.Children; l != nil {
+			if l.Total() > l.Contiguous() {
+				m.unloaded += l.Total() - l.Contiguous()
+			}
 			for i := range l.Contiguous() {
 				c, _ := l.At(i)
 				walk(*c)

@@ -173,3 +173,16 @@ func TestTreeRefreshThatOvertakesAKeystrokeGoesToTheBestMatch(t *testing.T) {
 		t.Errorf("cursor on %v, want the best match repo-0123\n%s", n, screen(m))
 	}
 }
+
+// The filter line says how many children of opened lists it could not see,
+// and where the server can search them.
+func TestTreeFilterSaysWhatIsNotLoaded(t *testing.T) {
+	m, _, _ := fixture(t, 450)
+	m.SetSize(120, 10)
+	press(m, "j", "l") // repos expanded, 200 of 450 loaded
+	press(m, "/")
+	typeIn(m, "0321")
+	if s := screen(m); !strings.Contains(s, "250 not loaded (t: a table searches the server)") {
+		t.Errorf("the filter line does not say what it cannot see:\n%s", s)
+	}
+}

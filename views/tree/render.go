@@ -100,6 +100,19 @@ func (m *Model) View() string {
 		count := ""
 		if ms := m.search.Matches(); ms != nil {
 			count = text.Count(len(ms)) + "/" + text.Count(len(m.search.Names().Primary)) + " loaded nodes"
+			if m.unloaded > 0 {
+				// Say what the filter cannot see, and where the server
+				// filters it (a table of that list), as far as the
+				// pattern typed keeps its room.
+				room := m.width - text.Width(m.search.Query().String()) - 12 - text.Width(count)
+				n := " · " + text.Count(m.unloaded) + " not loaded"
+				for _, note := range []string{n + " (t: a table searches the server)", n} {
+					if text.Width(note) <= room {
+						count += note
+						break
+					}
+				}
+			}
 		}
 		b.WriteByte('\n')
 		b.WriteString(m.search.View(m.width, count))
