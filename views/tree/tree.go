@@ -69,11 +69,11 @@ type Model struct {
 	await *Node
 
 	search *search.Model
-	before *Node  // the node under the cursor when filtering began
+	before *Node // the node under the cursor when filtering began
 	// unloaded is how many children of opened lists were not loaded when
 	// the filter took its snapshot: the filter cannot see them.
 	unloaded int
-	target string // the uid Goto walks toward
+	target   string // the uid Goto walks toward
 	// former are the expanded nodes of lists being reloaded, by uid, and
 	// refocus the node the cursor was on (see reload).
 	former  map[string]*Node
