@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/views/table"
 )
 
 // nameKind is what a namer names.
@@ -35,7 +37,10 @@ func (k nameKind) String() string {
 // at once on r; nothing is lost meanwhile (the uid shows until its name
 // comes). It is only touched on the UI loop; requests run in commands.
 type namer struct {
-	kind     nameKind
+	kind nameKind
+	// names is never written once set, only replaced by a copy (see
+	// learn): a resolver taken in Update (a filter's snapshot) keeps the
+	// map it took, and reads it off the UI loop while new names arrive.
 	names    map[string]string
 	walked   bool            // a walk succeeded for this organization
 	want     map[string]bool // uids asked for and not known yet
@@ -198,8 +203,8 @@ func (e *env) gotNames(msg namesMsg) (cmd tea.Cmd, flash string) {
 	}
 	n := e.namer(msg.kind)
 	n.inFlight = false
-	for uid, name := range msg.names {
-		n.names[uid] = name
+	n.learn(msg.names)
+	for uid := range msg.names {
 		delete(n.want, uid)
 	}
 	for _, uid := range msg.missing {
@@ -207,20 +212,26 @@ func (e *env) gotNames(msg namesMsg) (cmd tea.Cmd, flash string) {
 		delete(n.want, uid)
 	}
 	n.walked = n.walked || msg.walked
+	var learned tea.Cmd
+	if len(msg.names) > 0 {
+		// Broadcast to the screens: a table filtering on these names
+		// searches again.
+		learned = func() tea.Msg { return table.NamesMsg{} }
+	}
 	if msg.err == nil {
 		n.failures, n.denied = 0, false
-		return e.lookup(msg.kind), ""
+		return tea.Batch(learned, e.lookup(msg.kind)), ""
 	}
 	n.failures++
 	if api.IsPermissionDenied(msg.err) || api.IsUnauthenticated(msg.err) {
 		n.denied = true
-		return nil, msg.err.Error() + " (r tries again)"
+		return learned, msg.err.Error() + " (r tries again)"
 	}
 	pause := min(time.Duration(1<<min(n.failures-1, 5))*2*time.Second, time.Minute)
 	n.waiting = true
 	n.seq++
 	seq, kind := n.seq, msg.kind
-	return tea.Tick(pause, func(time.Time) tea.Msg { return namesRetryMsg{kind: kind, seq: seq} }),
+	return tea.Batch(learned, tea.Tick(pause, func(time.Time) tea.Msg { return namesRetryMsg{kind: kind, seq: seq} })),
 		fmt.Sprintf("%s (tried again in %s, or r)", msg.err.Error(), pause)
 }
 
@@ -232,8 +243,31 @@ func (e *env) retryNames(k nameKind) tea.Cmd {
 	return e.lookup(k)
 }
 
+// learn adds names to a copy of the map (see namer.names); the first
+// answer's map, which nothing else writes, is taken as it is.
+func (n *namer) learn(names map[string]string) {
+	if len(names) == 0 {
+		return
+	}
+	if len(n.names) == 0 {
+		n.names = names
+		return
+	}
+	next := make(map[string]string, len(n.names)+len(names))
+	maps.Copy(next, n.names)
+	maps.Copy(next, names)
+	n.names = next
+}
+
 // repoName is a repo's name, "" while unknown.
 func (e *env) repoName(uid string) string { return e.repoNamer.names[uid] }
+
+// repoResolver resolves repo names as known now, reading only what it took
+// (so a filter's snapshot may use it off the UI loop).
+func (e *env) repoResolver() func(uid string) string {
+	names := e.repoNamer.names
+	return func(uid string) string { return names[uid] }
+}
 
 // folderPath is the path of a folder below the organization
 // ("platform/base-images"), the organization's name for the organization
@@ -242,12 +276,27 @@ func (e *env) folderPath(uid string) string {
 	if e.org == nil {
 		return ""
 	}
-	if uid == e.org.UID {
-		return e.org.Name
+	return pathOf(e.folderNamer.names, e.org.UID, e.org.Name, uid)
+}
+
+// folderPaths resolves folder paths as known now, reading only what it
+// took (so a filter's snapshot may use it off the UI loop).
+func (e *env) folderPaths() func(uid string) string {
+	if e.org == nil {
+		return func(string) string { return "" }
+	}
+	orgUID, orgName, names := e.org.UID, e.org.Name, e.folderNamer.names
+	return func(uid string) string { return pathOf(names, orgUID, orgName, uid) }
+}
+
+// pathOf is folderPath over the names given.
+func pathOf(names map[string]string, orgUID, orgName, uid string) string {
+	if uid == orgUID {
+		return orgName
 	}
 	var parts []string
-	for u := uid; u != "" && u != e.org.UID; u = api.ParentUID(u) {
-		name, ok := e.folderNamer.names[u]
+	for u := uid; u != "" && u != orgUID; u = api.ParentUID(u) {
+		name, ok := names[u]
 		if !ok {
 			return ""
 		}
@@ -275,11 +324,11 @@ func (e *env) renamed(item any) {
 	switch it := item.(type) {
 	case *api.Repo:
 		if _, ok := e.repoNamer.names[it.UID]; ok {
-			e.repoNamer.names[it.UID] = it.Name
+			e.repoNamer.learn(map[string]string{it.UID: it.Name})
 		}
 	case *api.Group:
 		if _, ok := e.folderNamer.names[it.UID]; ok {
-			e.folderNamer.names[it.UID] = it.Name
+			e.folderNamer.learn(map[string]string{it.UID: it.Name})
 		}
 	}
 }

@@ -37,7 +37,7 @@ func (e *env) folderColumn(o api.ListOptions) columns.Folders {
 	if !spansFolders(o) {
 		return nil
 	}
-	return e.folderPath
+	return columns.Folders(e.folderPaths)
 }
 
 // loadedIn asks for the folder names of rows that span folders.
@@ -88,7 +88,7 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 	var names columns.Names
 	var loaded func([]*api.Tag) tea.Cmd
 	if repoName == "" {
-		names = e.repoName
+		names = e.repoResolver
 		loaded = func(ts []*api.Tag) tea.Cmd {
 			uids := make([]string, len(ts))
 			for i, t := range ts {

@@ -30,7 +30,7 @@ func TestDeleteAndBindOnEveryTable(t *testing.T) {
 			d: []string{"Delete role binding ", "Delete role binding ", "Delete 2 role bindings?"},
 			b: []string{"b binds from an identity", "b binds from an identity", "b binds from an identity"}}},
 		{"roles", "roles", want{
-			d: []string{"", "", ""}, b: []string{"Bind which identity?", "Bind which identity?", "b binds on one role at a time"}}},
+			d: []string{"", "", ""}, b: []string{"Bind apk.pull to which identity?", "Bind apk.pull to which identity?", "b binds on one role at a time"}}},
 		{"subscriptions", "subscriptions of", want{
 			d: []string{"Delete subscription ", "Delete subscription ", "Delete 2 subscriptions?"}, b: []string{"", "", ""}}},
 		{"advisories", "advisories", want{d: []string{""}, b: []string{""}}}, // rows cannot be marked

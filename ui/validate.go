@@ -26,8 +26,13 @@ const groupNameMax = 100
 // descriptionMax is the longest description the server takes.
 const descriptionMax = 512
 
+// matching requires a value matching re; every such field is required, and
+// an empty one says so as the other forms do, not with the whole pattern.
 func matching(re *regexp.Regexp, what string) func(string) error {
 	return func(s string) error {
+		if s == "" {
+			return errors.New("required")
+		}
 		if !re.MatchString(s) {
 			return fmt.Errorf("%s (%s)", what, re.String())
 		}
@@ -71,8 +76,11 @@ func groupName(s string) error {
 // httpsURL requires an https URL with a host (what: what it is for).
 func httpsURL(what string) func(string) error {
 	return func(s string) error {
+		if s == "" {
+			return errors.New("required")
+		}
 		u, err := url.Parse(s)
-		if s == "" || err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(s, " \t") {
+		if err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(s, " \t") {
 			return fmt.Errorf("%s: an https:// URL with a host", what)
 		}
 		return nil

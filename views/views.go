@@ -90,6 +90,11 @@ type ThemeMsg struct{}
 // DeletedMsg says resources are gone: screens drop their rows.
 type DeletedMsg struct{ UIDs []string }
 
+// UnmarkMsg says the work asked of these marked rows is done (a bulk bind
+// bound them): tables unmark them, so that the next action on the marks
+// does not act on them again, while the rows that failed stay marked.
+type UnmarkMsg struct{ UIDs []string }
+
 // UpdatedMsg carries a new version of a resource (the server's answer to a
 // change): screens showing it replace their copy.
 type UpdatedMsg struct{ Item any }

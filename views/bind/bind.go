@@ -120,12 +120,17 @@ func (m *Model) SetSize(w, h int) {
 // Actions are the inner screen's.
 func (m *Model) Actions() []keymap.State {
 	if m.inner == nil {
+		if m.err != nil {
+			return []keymap.State{keymap.On(keymap.Refresh), keymap.On(keymap.Cancel)}
+		}
 		return []keymap.State{keymap.On(keymap.Cancel)}
 	}
 	return m.inner.Actions()
 }
 
 // next moves to the first choice still missing, or to the confirmation.
+// It is also the retry after choices failed to load: what was chosen
+// stays chosen, and only the missing choice is asked for again.
 func (m *Model) next() tea.Cmd {
 	switch {
 	case len(m.cfg.Identities) == 0:
@@ -143,7 +148,7 @@ func (m *Model) next() tea.Cmd {
 }
 
 func (m *Model) load(f func(context.Context) ([]picker.Option, error)) tea.Cmd {
-	m.inner = nil
+	m.inner, m.err = nil, nil
 	ctx, owner, s := m.ctx, m, m.step
 	return func() tea.Msg {
 		opts, err := f(ctx)
@@ -192,6 +197,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if m.common.Keys.Is(msg, keymap.Cancel) {
 				return views.Back(m)
 			}
+			if m.err != nil && m.common.Keys.Is(msg, keymap.Refresh) {
+				return m.next()
+			}
 			if m.err == nil {
 				m.typed = append(m.typed, msg) // typed ahead: kept for the picker
 			}
@@ -209,7 +217,11 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	var title string
 	switch m.step {
 	case askIdentity:
+		// Name the role when it is chosen, as the later steps do.
 		title = "Bind which identity" + m.where() + "?"
+		if m.cfg.Role != nil {
+			title = "Bind " + safe.String(m.cfg.Role.Name) + " to which identity" + m.where() + "?"
+		}
 	case askRole:
 		title = "Which role for " + m.who() + m.where() + "?"
 	case askGroup:
@@ -317,7 +329,11 @@ func (m *Model) done(msg dialog.DoneMsg) tea.Cmd {
 		}
 	}
 	ids := append([]string{"role bindings:" + m.cfg.Group.UID}, msg.Done...)
-	changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
+	// The identities bound are unmarked where they were marked (the
+	// failed ones stay marked, to be bound again), as a bulk delete does.
+	bound := append([]string(nil), msg.Done...)
+	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: ids} },
+		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
 	unknown := ""
 	if n := len(msg.Unknown); n > 0 {
 		unknown = fmt.Sprintf(" · %d unknown (no answer): r on the bindings to see", n)
@@ -356,7 +372,7 @@ func (m *Model) View() string {
 	th := m.common.Theme
 	switch {
 	case m.err != nil:
-		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render("esc closes")
+		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render("r to retry · esc closes")
 	case m.inner == nil:
 		return th.Muted.Render("loading choices…")
 	}

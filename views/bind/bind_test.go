@@ -218,3 +218,62 @@ func TestKeysAfterAChoiceGoToTheNextStep(t *testing.T) {
 		t.Fatalf("calls %+v\n%s", fk.calls, f.screen())
 	}
 }
+
+// TestFailedChoicesRetryWithR: when a picker's choices fail to load, the
+// flow says r retries, and r loads them again keeping what was chosen.
+func TestFailedChoicesRetryWithR(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
+	groups, fails := cfg.LoadGroups, 1
+	cfg.LoadGroups = func(ctx context.Context) ([]picker.Option, error) {
+		if fails > 0 { // the flow runs its commands one at a time here
+			fails--
+			return nil, errors.New("list groups: UNAVAILABLE: try again")
+		}
+		return groups(ctx)
+	}
+	f := start(t, cfg)
+	f.keys("c", "i", "enter")
+	s := f.screen()
+	if !strings.Contains(s, "could not list the choices: list groups: UNAVAILABLE") || !strings.Contains(s, "r to retry") {
+		t.Fatalf("the failure does not offer r:\n%s", s)
+	}
+	f.keys("r")
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which group?") || !strings.Contains(s, "platform/ci") {
+		t.Fatalf("r did not load the choices again, keeping role and identity:\n%s", s)
+	}
+	f.keys("enter", "enter")
+	if len(fk.calls) != 1 || fk.calls[0] != (call{"org/p/ci", "org/p/ci/bot", "r-viewer"}) {
+		t.Fatalf("calls %+v", fk.calls)
+	}
+}
+
+// TestBindOnARoleNamesIt: from a role, the identity picker names the role.
+func TestBindOnARoleNamesIt(t *testing.T) {
+	cfg := (&fake{}).config()
+	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
+	f := start(t, cfg)
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to which identity?") {
+		t.Fatalf("identity picker:\n%s", s)
+	}
+}
+
+// TestBulkBindUnmarksWhatWasBound: the identities bound are unmarked, the
+// ones that failed are not.
+func TestBulkBindUnmarksWhatWasBound(t *testing.T) {
+	cfg := (&fake{}).config()
+	cfg.Identities = []Identity{{UID: "org/alice", Name: "alice", Group: "org"}, {UID: "org/gone", Name: "gone", Group: "org"}}
+	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
+	f := start(t, cfg)
+	f.keys("enter", "enter", "enter")
+	var unmarked []string
+	for _, msg := range f.other {
+		if m, ok := msg.(views.UnmarkMsg); ok {
+			unmarked = append(unmarked, m.UIDs...)
+		}
+	}
+	if strings.Join(unmarked, " ") != "org/alice" {
+		t.Errorf("unmarked %v, want only org/alice", unmarked)
+	}
+}

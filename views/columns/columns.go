@@ -25,26 +25,46 @@ func Orders() []table.Order {
 	}
 }
 
-// Names resolves a uid to a display name (e.g. a repo uid to its name);
-// it returns "" when it does not know it yet.
-type Names func(uid string) string
+// Names gives a resolver of the display names known now (e.g. a repo uid
+// to its name), which returns "" for a uid it does not know yet. The
+// resolver reads only what it took when made: the filter's snapshot makes
+// one in Update and searches with it off the UI loop (Column.Snap).
+type Names func() func(uid string) string
 
 func age(c views.Common, t api.Time) string { return text.Age(t.Time(), c.Clock()) }
 
 // Folders gives the path of the folder a resource lives in
 // ("platform/base-images"; the organization's name for itself), the way k9s
-// shows a NAMESPACE; "" while the folder names are not known.
-type Folders func(groupUID string) string
+// shows a NAMESPACE; "" while the folder names are not known. Like Names,
+// it gives a resolver that reads only what it took when made.
+type Folders Names
+
+// resolved is the column text of a resource under the parent its uid
+// names: the parent's name as resolve knows it, else a short uid.
+func resolved[T any](resolve func(string) string, uid func(*T) string) func(*T) string {
+	return func(it *T) string {
+		parent := api.ParentUID(uid(it))
+		if n := resolve(parent); n != "" {
+			return safe.String(n)
+		}
+		return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
+	}
+}
+
+// byParent is a searched column (FOLDER, REPO) naming each row's parent:
+// drawn with the names known at each frame, searched with those known when
+// the filter took its snapshot.
+func byParent[T any](title string, names Names, uid func(*T) string) table.Column[T] {
+	return table.Column[T]{Title: title, Search: true,
+		Cell: func(it *T) string { return resolved(names(), uid)(it) },
+		Snap: func() func(*T) string { return resolved(names(), uid) }}
+}
 
 // folder is the FOLDER column for resources whose parent uid is a group.
 func folder[T any](folders Folders, uid func(*T) string, drop int) table.Column[T] {
-	return table.Column[T]{Title: "FOLDER", Flex: 2, Min: 12, Max: 30, Drop: drop, Cell: func(it *T) string {
-		parent := api.ParentUID(uid(it))
-		if p := folders(parent); p != "" {
-			return safe.String(p)
-		}
-		return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
-	}}
+	c := byParent("FOLDER", Names(folders), uid)
+	c.Flex, c.Min, c.Max, c.Drop = 2, 12, 30, drop
+	return c
 }
 
 // withFolder puts a FOLDER column second when folders is given.
@@ -92,13 +112,9 @@ func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 	if repoNames != nil {
 		// Before STATUS in the dropping order: without it, rows of many
 		// repos cannot be told apart.
-		cols = append(cols, table.Column[api.Tag]{Title: "REPO", Flex: 1, Min: 10, Max: 30, Drop: 2, Cell: func(t *api.Tag) string {
-			parent := api.ParentUID(t.UID)
-			if n := repoNames(parent); n != "" {
-				return safe.String(n)
-			}
-			return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
-		}})
+		c := byParent("REPO", repoNames, api.TagKey)
+		c.Flex, c.Min, c.Max, c.Drop = 1, 10, 30, 2
+		cols = append(cols, c)
 	}
 	return append(cols,
 		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 5, Search: true, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},

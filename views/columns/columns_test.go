@@ -83,7 +83,7 @@ func TestServerFilterChips(t *testing.T) {
 // different repos must be told apart.
 func TestNarrowTagsKeepTheRepo(t *testing.T) {
 	c := views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default()}
-	cols := Tags(c, func(string) string { return "python" })
+	cols := Tags(c, func() func(string) string { return func(string) string { return "python" } })
 	tags := []api.Tag{{UID: "o/r/1", Name: "0", Digest: "sha256:" + strings.Repeat("1", 64), Deprecated: true}}
 	src := func(context.Context, paging.Request) (paging.Result[api.Tag], error) {
 		return paging.Result[api.Tag]{Items: tags, Total: 1}, nil

@@ -297,18 +297,34 @@ func (m *Model) View(width int, count string) string {
 // (computed for this one string: only shown rows are marked), writing
 // resume after each so the surrounding style goes on.
 func (m *Model) Mark(s string, from int, hl theme.Paint, resume string) string {
-	q := m.query
-	if q.Kind != filter.Fuzzy || q.IsEmpty() || from >= len(s) {
+	if from >= len(s) {
 		return s
 	}
-	idx := filter.Highlight(q.Pattern, s[from:])
-	if idx == nil {
+	idx := m.Matched(s[from:])
+	for k := range idx {
+		idx[k] += from
+	}
+	return MarkAt(s, idx, hl, resume)
+}
+
+// Matched is the byte offsets in s of the letters the fuzzy query matches,
+// nil when it does not match s or the query is not fuzzy.
+func (m *Model) Matched(s string) []int {
+	if q := m.query; q.Kind == filter.Fuzzy && !q.IsEmpty() && s != "" {
+		return filter.Highlight(q.Pattern, s)
+	}
+	return nil
+}
+
+// MarkAt styles the characters of s starting at the byte offsets idx
+// (ascending), writing resume after each.
+func MarkAt(s string, idx []int, hl theme.Paint, resume string) string {
+	if len(idx) == 0 {
 		return s
 	}
 	var b strings.Builder
 	last := 0
 	for _, i := range idx {
-		i += from
 		end := i + 1
 		for end < len(s) && s[end]&0xC0 == 0x80 {
 			end++

@@ -2,6 +2,7 @@ package table
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,6 +25,20 @@ type ServerFilter[T any] struct {
 	Chip func(pattern string) string
 	// List makes the filtered list for a pattern.
 	List func(pattern string) *paging.List[T]
+}
+
+// NamesMsg says the shell learned names that columns resolve by uid
+// (FOLDER, REPO: columns with Snap): a table filtering on them searches
+// again, so rows whose name came after the snapshot are found.
+type NamesMsg struct{}
+
+// namesLearned takes the filter's snapshot again when a column searches
+// names the shell resolves.
+func (m *Model[T]) namesLearned() tea.Cmd {
+	if m.search == nil || !slices.ContainsFunc(m.cfg.Columns, func(c Column[T]) bool { return c.Search && c.Snap != nil }) {
+		return nil
+	}
+	return m.search.Refresh(m.position(m.cursor))
 }
 
 // filtering reports whether a local filter narrows the rows.
@@ -71,7 +86,10 @@ func (m *Model[T]) snapshot() search.Snapshot {
 	name := m.cfg.Columns[0].Cell
 	var others []func(*T) string
 	for _, c := range m.cfg.Columns[1:] {
-		if c.Search {
+		switch {
+		case c.Search && c.Snap != nil:
+			others = append(others, c.Snap())
+		case c.Search:
 			others = append(others, c.Cell)
 		}
 	}
@@ -232,10 +250,53 @@ func (m *Model[T]) filterCount() string {
 	return count
 }
 
-// highlight styles the matched characters of a name cell already fitted to
-// its width; after each, the row's own paint resumes.
-func (m *Model[T]) highlight(cell string, resume string) string {
-	return m.search.Mark(cell, 0, m.paints.match, resume)
+// highlight styles, in a row's cells already fitted to their widths (""
+// for a column not shown), the characters a fuzzy query matched, as the
+// filter ranks them: in the name when it matches; else in one searched
+// column that matches alone; else across the searched columns shown, as
+// the filter's second tier joins them. After each, the row's own paint
+// resumes.
+func (m *Model[T]) highlight(cells []string, resume string) {
+	hl := m.paints.match
+	if idx := m.search.Matched(cells[0]); idx != nil {
+		cells[0] = search.MarkAt(cells[0], idx, hl, resume)
+		return
+	}
+	var joined strings.Builder
+	for i, c := range m.cfg.Columns {
+		if i == 0 || !c.Search || cells[i] == "" {
+			continue
+		}
+		if idx := m.search.Matched(cells[i]); idx != nil {
+			cells[i] = search.MarkAt(cells[i], idx, hl, resume)
+			return
+		}
+		if joined.Len() > 0 {
+			joined.WriteByte(' ')
+		}
+		joined.WriteString(cells[i])
+	}
+	idx := m.search.Matched(joined.String())
+	if idx == nil {
+		return // the match is in a column not shown
+	}
+	// Hand each column the offsets that fall in it, made its own.
+	at := 0
+	for i, c := range m.cfg.Columns {
+		if i == 0 || !c.Search || cells[i] == "" {
+			continue
+		}
+		end := at + len(cells[i])
+		var own []int
+		for len(idx) > 0 && idx[0] < end {
+			if idx[0] >= at {
+				own = append(own, idx[0]-at)
+			}
+			idx = idx[1:]
+		}
+		cells[i] = search.MarkAt(cells[i], own, hl, resume)
+		at = end + 1
+	}
 }
 
 // pick keeps, of the loaded runs, the items at the given positions (in

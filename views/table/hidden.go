@@ -97,6 +97,16 @@ func (m *Model[T]) gotHidden(msg hiddenMsg) {
 	m.hidden.all, m.hidden.allGen = msg.all, msg.gen
 }
 
+// removeRow takes a deleted row out of the list and the marks. The count
+// of rows with the hidden ones loses it too: it was one of them, and the
+// hidden rows not scanned are that count less the list's total.
+func (m *Model[T]) removeRow(key string) {
+	if m.cfg.List.Remove(key) && m.hidden.all > 0 && !m.hidden.on {
+		m.hidden.all--
+	}
+	delete(m.marks, key)
+}
+
 // hiddenNote is "356 hidden tags not scanned: H adds them" while rows the
 // API hides by default are left out of a flagged-only view, "" otherwise.
 // (They are not among the rows the count before it says were scanned.)

@@ -148,3 +148,18 @@ func TestInfoLineEllipsis(t *testing.T) {
 		t.Errorf("info line %q", info)
 	}
 }
+
+// Deleting scanned rows leaves the count of hidden ones as it was: the
+// deleted rows were among the scanned, not among the hidden.
+func TestDeletesDoNotAddHiddenTags(t *testing.T) {
+	m, _ := hiddenTable(t, false)
+	m.SetSize(120, 12)
+	driveAll(m, m.Update(viewstest.Key("D")))
+	if s := screenOf(m); !strings.Contains(s, "all 450 tags scanned · 150 hidden tags not scanned") {
+		t.Fatalf("deprecated only:\n%s", s)
+	}
+	m.Update(views.DeletedMsg{UIDs: []string{"u0", "u10"}})
+	if s := screenOf(m); !strings.Contains(s, "all 448 tags scanned · 150 hidden tags not scanned") {
+		t.Errorf("after deleting two rows:\n%s", s)
+	}
+}

@@ -89,16 +89,18 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 			m.offset = max(0, m.cursor-m.bodyRows()/2)
 			m.clamp()
 			return m.ensure()
+		case len(m.marks) > 0:
+			// Marks go first: they are work about to be done (a bulk
+			// delete), and leaving the screen would lose them.
+			n := len(m.marks)
+			clear(m.marks)
+			return views.Flash(fmt.Sprintf("unmarked %d rows", n))
 		case m.only && m.cfg.FlaggedFirst:
 			// Opened to show flagged rows (D in the tree, :deprecated):
 			// esc goes back where it came from.
 			return views.Back(m)
 		case m.only:
 			return m.toggleOnly()
-		case len(m.marks) > 0:
-			n := len(m.marks)
-			clear(m.marks)
-			return views.Flash(fmt.Sprintf("unmarked %d rows", n))
 		case m.chip != "":
 			return m.removeChip()
 		}
@@ -162,11 +164,11 @@ func (m *Model[T]) backState() keymap.State {
 	switch {
 	case m.search != nil && m.search.Active():
 		return back.Saying("clear filter")
+	case len(m.marks) > 0:
+		return back.Saying("unmark")
 	case m.only && !m.cfg.FlaggedFirst:
 		return back.Saying("show all")
 	case m.only:
-	case len(m.marks) > 0:
-		return back.Saying("unmark")
 	case m.chip != "":
 		return back.Saying("remove server filter")
 	}

@@ -63,6 +63,13 @@ func (m *Model[T]) toggleMark() tea.Cmd {
 	return m.moveTo(m.cursor + 1)
 }
 
+// unmark drops the marks of rows whose work is done; the others stay.
+func (m *Model[T]) unmark(keys []string) {
+	for _, k := range keys {
+		delete(m.marks, k)
+	}
+}
+
 // markFlagged marks every flagged row shown (all of them in flag mode,
 // else the loaded ones).
 func (m *Model[T]) markFlagged() tea.Cmd {
@@ -119,8 +126,7 @@ func (m *Model[T]) deleted(msg dialog.DoneMsg) tea.Cmd {
 	}
 	defer m.clamp()
 	for _, k := range msg.Done {
-		m.cfg.List.Remove(k)
-		delete(m.marks, k)
+		m.removeRow(k)
 	}
 	var counted tea.Cmd
 	if m.only {

@@ -226,8 +226,8 @@ func (m *Model[T]) header() string {
 	return text.Fit(b.String(), m.width, false, "")
 }
 
-// row renders one loaded item; while filtering, the matched characters of
-// its name are highlighted.
+// row renders one loaded item; while filtering, the matched characters are
+// highlighted (in its name, or the other column that matched).
 func (m *Model[T]) row(it *T, selected bool) string {
 	th := m.common.Theme
 	paint := m.paints.row
@@ -242,19 +242,18 @@ func (m *Model[T]) row(it *T, selected bool) string {
 			paint = m.paints.deprecated
 		}
 	}
-	var b strings.Builder
-	b.Grow(m.width + 8)
+	// The cells are fitted first: a match in any of them is highlighted
+	// (see highlight). The array keeps a row's cells off the heap.
+	var fitted [16]string
+	cells := fitted[:0]
 	used := 0
 	for i, c := range m.cfg.Columns {
+		cells = append(cells, "")
 		w := m.widths[i]
 		if w == 0 || used+w+1 > m.width {
 			continue
 		}
-		if used == 0 && m.marked(it) {
-			b.WriteString(th.Glyphs.Mark)
-		} else {
-			b.WriteByte(' ')
-		}
+		used += w + 1
 		str := c.Cell(it)
 		if c.Shorter != nil && text.Width(str) > w {
 			for _, alt := range c.Shorter(it) {
@@ -266,12 +265,23 @@ func (m *Model[T]) row(it *T, selected bool) string {
 		if c.Middle {
 			str = text.Middle(str, w, th.Glyphs.Ellipsis)
 		}
-		cell := text.Fit(str, w, c.Right, th.Glyphs.Ellipsis)
-		if i == 0 && m.search != nil && m.search.Active() {
-			cell = m.highlight(cell, paint.Pre())
+		cells[i] = text.Fit(str, w, c.Right, th.Glyphs.Ellipsis)
+	}
+	if m.search != nil && m.search.Active() {
+		m.highlight(cells, paint.Pre())
+	}
+	var b strings.Builder
+	b.Grow(m.width + 8)
+	for _, cell := range cells {
+		if cell == "" {
+			continue // not shown: fitted cells are never empty
+		}
+		if b.Len() == 0 && m.marked(it) {
+			b.WriteString(th.Glyphs.Mark)
+		} else {
+			b.WriteByte(' ')
 		}
 		b.WriteString(cell)
-		used += w + 1
 	}
 	if used < m.width {
 		b.WriteString(strings.Repeat(" ", m.width-used))

@@ -47,8 +47,13 @@ type Column[T any] struct {
 	// mark ("name", "created_at", "update_time"); "" for none.
 	Order string
 	// Search puts the column's text in the filter's second tier (after
-	// names). Its Cell runs off the UI loop, so it must read only the item.
+	// names). Its Cell runs off the UI loop, so it must read only the item,
+	// unless Snap is set.
 	Search bool
+	// Snap, for a searched column whose Cell reads what Update changes (a
+	// name lookup), is called in Update when the filter takes its snapshot;
+	// the cell it returns is searched instead, reading only what it took.
+	Snap func() func(*T) string
 }
 
 // Order is one step of the `s` sort cycle.
@@ -251,13 +256,15 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case views.DeletedMsg:
 		for _, uid := range msg.UIDs {
-			m.cfg.List.Remove(uid)
-			delete(m.marks, uid)
+			m.removeRow(uid)
 		}
 		if m.only {
 			m.rescanFlag()
 		}
 		m.clamp()
+		return nil
+	case views.UnmarkMsg:
+		m.unmark(msg.UIDs)
 		return nil
 	case views.ChangedMsg:
 		if m.cfg.Watch != nil && slices.ContainsFunc(msg.IDs, m.cfg.Watch) {
@@ -286,6 +293,8 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 	case hiddenMsg:
 		m.gotHidden(msg)
 		return nil
+	case NamesMsg:
+		return m.namesLearned()
 	case search.ResultMsg:
 		if m.search != nil {
 			return m.updateFilter(msg)

@@ -217,3 +217,37 @@ func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
 		t.Errorf("no flash: %v", msgs)
 	}
 }
+
+// TestEscUnmarksBeforeLeavingAFlaggedTable: a table opened to show flagged
+// rows (:deprecated) goes back on esc, but marks go first: they are a bulk
+// delete in the making.
+func TestEscUnmarksBeforeLeavingAFlaggedTable(t *testing.T) {
+	m, _ := triageTable(t, 100)
+	m.cfg.FlaggedFirst = true
+	press(m, "D")
+	for !m.cfg.List.Done() {
+		driveBatched(m, m.cfg.List.Scan(scanParallel))
+	}
+	press(m, "V")
+	if s := screen(m); !strings.Contains(s, "10 marked") {
+		t.Fatalf("after V:\n%s", s)
+	}
+	if st := m.backState(); st.Short != "unmark" {
+		t.Errorf("esc says %q with rows marked, want unmark", st.Short)
+	}
+	for _, msg := range press(m, "esc") {
+		if _, back := msg.(views.BackMsg); back {
+			t.Fatal("esc left the table with rows marked")
+		}
+	}
+	if s := screen(m); strings.Contains(s, "marked") {
+		t.Errorf("esc kept the marks:\n%s", s)
+	}
+	back := false
+	for _, msg := range press(m, "esc") {
+		_, back = msg.(views.BackMsg)
+	}
+	if !back {
+		t.Error("the second esc did not go back")
+	}
+}

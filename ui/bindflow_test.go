@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// TestBindPickerRetriesFailedChoices: when the roles fail to load, the
+// flow offers r, and r loads them again for the identity already chosen.
+func TestBindPickerRetriesFailedChoices(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failRoles atomic.Bool
+	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if failRoles.Load() && r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/iam/v2/roles") {
+			http.Error(rw, `{"error": {"code": 503, "status": "UNAVAILABLE", "message": "try again"}}`, http.StatusServiceUnavailable)
+			return
+		}
+		srv.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(hs.Close)
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
+		Retry: api.RetryPolicy{MaxAttempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark},
+		Now: func() time.Time { return fixedNow }}, 140, 40)
+	h.waitText("platform")
+	typeCommand(h, "identities")
+	h.waitText("identities of acme.example", " loaded")
+	// Rows by name: alice, auditor-bot, bob, carol.
+	h.keys("g", "j", "j", "j")
+	h.waitText("4 of 12")
+	failRoles.Store(true)
+	h.keys("b")
+	h.waitText("could not list the choices: list roles:", "r to retry")
+	failRoles.Store(false)
+	h.keys("r")
+	h.waitText("Which role for carol?", "1 viewer")
+}
+
+// TestBulkBindUnmarksTheBoundRows: after binding marked identities, the
+// rows bound are unmarked and the one that failed stays marked.
+func TestBulkBindUnmarksTheBoundRows(t *testing.T) {
+	h, _, _ := recordingShell(t, 150, 40)
+	h.waitText("platform")
+	typeCommand(h, "identities")
+	h.waitText("identities of acme.example", " loaded")
+	// alice and bob take viewer on the organization; carol has it already.
+	// Rows by name: alice, auditor-bot, bob, carol; space moves down.
+	h.keys("g", "space", "j", "space", "space")
+	h.waitText("3 marked")
+	h.keys("b")
+	h.waitText("Which role for 3 identities?")
+	h.keys("1")
+	h.waitText("Bind viewer to 3 identities on which group?")
+	h.keys("enter")
+	h.waitText("Bind viewer to 3 identities on acme.example")
+	h.keys("enter")
+	h.waitText("2 done, 1 failed")
+	h.keys("esc")
+	s := h.waitText("1 marked")
+	for who, marked := range map[string]bool{"alice": false, "bob": false, "carol": true} {
+		if got := strings.Contains(s, "\n*"+who+" "); got != marked {
+			t.Errorf("%s marked %v, want %v:\n%s", who, got, marked, s)
+		}
+	}
+}
+
+// TestBindOnARoleNamesTheRole: b on a role asks for the identity naming
+// the role.
+func TestBindOnARoleNamesTheRole(t *testing.T) {
+	h, _, _ := recordingShell(t, 150, 40)
+	h.waitText("platform")
+	typeCommand(h, "roles")
+	h.waitText("roles", " loaded")
+	h.keys("g", "b") // the first role by name
+	h.waitText("Bind apk.pull to which identity?")
+}
+
+// TestEmptyRequiredFieldsSayRequired: in every create form, an empty
+// required field says "required", not the pattern it must match.
+func TestEmptyRequiredFieldsSayRequired(t *testing.T) {
+	for _, v := range []func(string) error{matching(repoNameRE, "repo"), matching(tagNameRE, "tag"),
+		matching(digestRE, "digest"), matching(identityNameRE, "identity"), issuerURL, sinkURL, groupName, required} {
+		if err := v(""); err == nil || err.Error() != "required" {
+			t.Errorf("empty: %v, want required", err)
+		}
+	}
+	h, _, _ := recordingShell(t, 160, 40)
+	h.waitText("platform")
+	typeCommand(h, "repos")
+	h.waitText("repos of acme.example", " loaded")
+	h.keys("n")
+	h.waitText("New repo")
+	h.keys("x", "backspace")
+	s := h.waitFor("the empty name marked", func(s string) bool { return strings.Contains(line(s, "name"), "required") })
+	if strings.Contains(s, "lower-case letters") {
+		t.Errorf("the empty name shows the pattern:\n%s", s)
+	}
+}
