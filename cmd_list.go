@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -85,6 +86,17 @@ Flags:
 	if *deprecated && kind != "tags" {
 		sayf(stderr, "canopy list: --deprecated applies to tags only")
 		return exitUsage
+	}
+	if *repo != "" && kind != "tags" && kind != "advisories" {
+		// Ignoring it would print every row to a script that meant one repo's.
+		sayf(stderr, "canopy list: --repo applies to tags and advisories only")
+		return exitUsage
+	}
+	if q := filter.ParseQuery(*filterText); q.Kind == filter.Regexp {
+		if _, err := regexp.Compile(q.Pattern); err != nil {
+			sayf(stderr, "canopy list: --filter %q: not a regular expression: %v", *filterText, err)
+			return exitUsage
+		}
 	}
 	cfg, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
 	if err != nil {
@@ -227,7 +239,8 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	}
 	var names columns.Names
 	if r.repo == "" {
-		names = func(uid string) string { return repoNames[uid] }
+		// Filled before the listing and never written after.
+		names = func() func(string) string { return func(uid string) string { return repoNames[uid] } }
 	}
 	return printList(ctx, r, r.client.ListTags, api.TagKey, opts, columns.Tags(common, names))
 }

@@ -95,6 +95,12 @@ func TestListErrors(t *testing.T) {
 	if _, errs, code := list(t, getenv, "tags", "--repo", "nope"); code != exitFailure || !strings.Contains(errs, `no repo named "nope"`) {
 		t.Errorf("unknown repo: %d %q", code, errs)
 	}
+	if _, errs, code := list(t, getenv, "repos", "--repo", "nginx"); code != exitUsage || !strings.Contains(errs, "--repo applies to tags and advisories only") {
+		t.Errorf("--repo where it does not apply: %d %q", code, errs)
+	}
+	if _, errs, code := list(t, getenv, "repos", "--filter", "re:["); code != exitUsage || !strings.Contains(errs, "not a regular expression") {
+		t.Errorf("a bad regular expression: %d %q", code, errs)
+	}
 	down := env(t, map[string]string{"CANOPY_API_URL": "http://127.0.0.1:1", "CANOPY_TOKEN": "x"})
 	if _, errs, code := list(t, down, "repos"); code != exitNoServer || strings.Contains(errs, "goroutine") {
 		t.Errorf("unreachable: %d %q", code, errs)
