@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"canopy/api"
 )
@@ -18,6 +19,26 @@ const (
 	domainEvents    = "events.chainguard.dev"
 	domainPing      = "ping.chainguard.dev"
 )
+
+// domainOfPath is the error domain of a request path, by its first
+// segment (/registry/v2/… is registry.chainguard.dev); the ping domain for
+// a path of no known domain.
+func domainOfPath(path string) string {
+	first, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	switch first {
+	case "iam":
+		return domainIAM
+	case "registry":
+		return domainRegistry
+	case "vulnerabilities", "advisory":
+		return domainVulns
+	case "libraries":
+		return domainLibraries
+	case "events":
+		return domainEvents
+	}
+	return domainPing
+}
 
 // Resource type names used in ResourceInfo.
 const (

@@ -153,6 +153,31 @@ func TestFaultInjection(t *testing.T) {
 	e.ok(e.call("GET", "/ping/v2/ping", "", nil), nil)
 }
 
+// An injected failure and an unknown path name the domain of the path.
+func TestErrorsNameThePathsDomain(t *testing.T) {
+	e := newEnv(t, Options{Seed: 1, FailRate: 1})
+	for path, want := range map[string]string{"/iam/v2/groups": domainIAM, "/registry/v2/repos": domainRegistry,
+		"/advisory/v2/advisories": domainVulns, "/events/v2/subscriptions": domainEvents} {
+		s := e.get(path).apiStatus(t)
+		if d := domainIn(s); d != want {
+			t.Errorf("%s: domain %q, want %q", path, d, want)
+		}
+	}
+	e = newEnv(t, Options{Seed: 1})
+	if d := domainIn(e.get("/registry/v2/nothing-here").apiStatus(t)); d != domainRegistry {
+		t.Errorf("an unknown registry path: domain %q", d)
+	}
+}
+
+func domainIn(s api.Status) string {
+	for _, d := range s.Details {
+		if d.ErrorInfo != nil {
+			return d.ErrorInfo.Domain
+		}
+	}
+	return ""
+}
+
 func TestLatencyRespectsCancellation(t *testing.T) {
 	srv, err := New(Options{Seed: 1, Latency: time.Hour, AdminToken: adminTok})
 	if err != nil {

@@ -109,7 +109,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, api.PingResponse{Response: "pong"})
 		return
 	}
-	if e := srv.fault(); e != nil {
+	if e := srv.fault(domainOfPath(r.URL.Path)); e != nil {
 		writeErr(w, e)
 		return
 	}
@@ -129,7 +129,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rt, ok := srv.route(r.URL.Path)
 	if !ok {
-		writeErr(w, newErr(api.CodeNotFound, domainPing, "no such path "+r.URL.Path,
+		writeErr(w, newErr(api.CodeNotFound, domainOfPath(r.URL.Path), "no such path "+r.URL.Path,
 			api.Detail{ResourceInfo: &api.ResourceInfo{ResourceType: "path", ResourceName: r.URL.Path}}))
 		return
 	}
@@ -138,8 +138,9 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// fault picks an injected failure for this request, if any.
-func (srv *Server) fault() *apiErr {
+// fault picks an injected failure for this request, if any, in the error
+// domain of the path asked.
+func (srv *Server) fault(domain string) *apiErr {
 	if srv.failRate <= 0 {
 		return nil
 	}
@@ -151,11 +152,11 @@ func (srv *Server) fault() *apiErr {
 		return nil
 	}
 	if busy {
-		e := newErr(api.CodeResourceExhausted, domainPing, "rate limit exceeded (injected fault); retry after 1s")
+		e := newErr(api.CodeResourceExhausted, domain, "rate limit exceeded (injected fault); retry after 1s")
 		e.retryAfter = 1
 		return e
 	}
-	e := newErr(api.CodeUnavailable, domainPing, "service unavailable (injected fault)")
+	e := newErr(api.CodeUnavailable, domain, "service unavailable (injected fault)")
 	e.retryAfter = 1
 	return e
 }
