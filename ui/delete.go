@@ -246,17 +246,8 @@ func relatedTo(item any) []string {
 
 // bindingLoss is "carol loses viewer on platform (and below it)".
 func bindingLoss(b *api.RoleBinding) string {
-	role, who, group := "?", "?", "?"
-	if b.Role != nil {
-		role = b.Role.Name
-	}
-	if b.Identity != nil {
-		who = b.Identity.Name
-	}
-	if b.Group != nil {
-		group = b.Group.Name
-	}
-	return safe.String(who) + " loses " + safe.String(role) + " on " + safe.String(group) + " (and below it), unless another binding grants it."
+	role, who, group := bindingNames(b)
+	return who + " loses " + role + " on " + group + " (and below it), unless another binding grants it."
 }
 
 // folderConfirm sets what must be typed to delete folders: the name of

@@ -26,11 +26,11 @@ func footerText(s string) string {
 	return strings.Join(out, " ")
 }
 
-// TestTreeEditPreviewsTheRequestInTheFooter: an edit in the tree, whose
-// pane is narrow, shows the whole request (short uid path, mask, old →
-// new) in the footer across the width, wrapped, not cut under the field.
-func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
-	h, reqs, mu := recordingShell(t, 100, 30)
+// editAlertmanagerInTheTree opens platform's repos in the tree, edits
+// alertmanager's description in place, types more and waits for the
+// request's preview.
+func (h *harness) editAlertmanagerInTheTree(more string) string {
+	h.t.Helper()
 	h.waitText("platform")
 	h.moveTo("platform")
 	h.keys("l")
@@ -38,10 +38,18 @@ func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
 	h.keys("l")
 	h.moveTo("alertmanager")
 	h.keys("e")
-	for _, r := range " pinned" {
+	for _, r := range more {
 		h.keys(string(r))
 	}
-	s := h.waitText("sends PATCH")
+	return h.waitText("sends PATCH")
+}
+
+// TestTreeEditPreviewsTheRequestInTheFooter: an edit in the tree, whose
+// pane is narrow, shows the whole request (short uid path, mask, old →
+// new) in the footer across the width, wrapped, not cut under the field.
+func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
+	h, reqs, mu := recordingShell(t, 100, 30)
+	s := h.editAlertmanagerInTheTree(" pinned")
 	foot := footerText(s)
 	want := `?updateMask=description "Prometheus Alertmanager." → "Prometheus Alertmanager. pinned"`
 	if !strings.Contains(noSpace(foot), noSpace(want)) || !strings.Contains(foot, "sends PATCH /registry/v2/repos/…/") {
@@ -171,17 +179,7 @@ func noSpace(s string) string { return strings.Join(strings.Fields(s), "") }
 // as the row leaves it, so text that fits is shown whole, not scrolled.
 func TestTreeEditorUsesTheRowsWidth(t *testing.T) {
 	h, _, _ := recordingShell(t, 160, 30)
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
-	h.keys("e")
-	for _, r := range " pinned" {
-		h.keys(string(r))
-	}
-	s := h.waitText("sends PATCH")
+	s := h.editAlertmanagerInTheTree(" pinned")
 	for _, l := range strings.Split(s, "\n") {
 		tree, _, _ := strings.Cut(l, "│")
 		if strings.Contains(tree, "description ") && !strings.Contains(tree, "updateMask") {

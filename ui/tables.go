@@ -241,19 +241,26 @@ func (e *env) versionsTable(ctx context.Context, title, artifact string) views.S
 		Orders: columns.Orders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
 }
 
-// bindingLabel is "viewer → ci-bot on platform".
-func bindingLabel(b *api.RoleBinding) string {
-	role, who, group := "?", "?", "?"
+// bindingNames are a hydrated binding's role, identity and group names,
+// safe to print ("?" for a part the server did not send).
+func bindingNames(b *api.RoleBinding) (role, who, group string) {
+	role, who, group = "?", "?", "?"
 	if b.Role != nil {
-		role = b.Role.Name
+		role = safe.String(b.Role.Name)
 	}
 	if b.Identity != nil {
-		who = b.Identity.Name
+		who = safe.String(b.Identity.Name)
 	}
 	if b.Group != nil {
-		group = b.Group.Name
+		group = safe.String(b.Group.Name)
 	}
-	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
+	return role, who, group
+}
+
+// bindingLabel is "viewer → ci-bot on platform".
+func bindingLabel(b *api.RoleBinding) string {
+	role, who, group := bindingNames(b)
+	return role + " → " + who + " on " + group
 }
 
 // editOf is a table's in-place editor: the main field of the row.
