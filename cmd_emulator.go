@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"canopy/api/emulator"
@@ -25,6 +26,7 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
 	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1, ping excluded) answered 503 UNAVAILABLE or 429 RESOURCE_EXHAUSTED")
 	lifetime := fs.Duration("page-token-lifetime", 72*time.Hour, "how long a nextPageToken stays valid; expired tokens restart from the first page")
+	now := fs.String("now", "", "the emulator's clock starts at this RFC 3339 time (e.g. 2026-06-01T12:00:00Z) instead of now, and runs on from it: the same seed, size and --now give the same times too, for golden files")
 	hostile := fs.Bool("hostile", false, "also seed hostile text (a \"hostile\" folder and more): escape sequences (clear screen, window title, clipboard, hyperlinks, DCS/APC), C0/C1 controls, bidi and zero-width characters, wide and combining text, very long strings; for testing clients")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: canopy emulator [flags]\n\nServe an in-memory Platform API v2 with seeded organizations until interrupted.\nPrints one line when ready: listening on http://<addr> org=<root group uid>\n\nFlags:\n")
@@ -33,8 +35,13 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
+	clock, err := clockFrom(*now)
+	if err != nil {
+		sayf(stderr, "canopy emulator: --now: %v", err)
+		return exitUsage
+	}
 	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, AdminToken: *token,
-		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile})
+		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile, Now: clock})
 	if err != nil {
 		sayf(stderr, "canopy emulator: %v", err)
 		return exitUsage
@@ -64,4 +71,24 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitFailure
 	}
 	return exitOK
+}
+
+// clockFrom is a clock that starts at the RFC 3339 time given and runs on
+// in real time from there; nil (the real clock) for "".
+func clockFrom(start string) (func() time.Time, error) {
+	if start == "" {
+		return nil, nil
+	}
+	t0, err := time.Parse(time.RFC3339, start)
+	if err != nil {
+		return nil, fmt.Errorf("want an RFC 3339 time such as 2026-06-01T12:00:00Z: %w", err)
+	}
+	// The clock starts at its first reading (the seeding), which is then
+	// t0 exactly: the API's times have milliseconds, and so has the clock.
+	var once sync.Once
+	var began time.Time
+	return func() time.Time {
+		once.Do(func() { began = time.Now() })
+		return t0.Add(time.Since(began).Truncate(time.Millisecond))
+	}, nil
 }

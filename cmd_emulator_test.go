@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -17,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"canopy/api/emulator"
 )
 
 // TestEmulatorCommand builds the real binary, starts `canopy emulator`,
@@ -130,7 +133,7 @@ func TestEmulatorFlags(t *testing.T) {
 	if code := runEmulator(t.Context(), []string{"-h"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "-fail-rate") {
 		t.Fatalf("-h: code %d, out %q", code, out.String())
 	}
-	for _, args := range [][]string{{"--nope"}, {"--size", "huge", "--addr", "127.0.0.1:0"}, {"--fail-rate", "2", "--addr", "127.0.0.1:0"}, {"extra"}} {
+	for _, args := range [][]string{{"--nope"}, {"--size", "huge", "--addr", "127.0.0.1:0"}, {"--fail-rate", "2", "--addr", "127.0.0.1:0"}, {"extra"}, {"--now", "yesterday", "--addr", "127.0.0.1:0"}} {
 		errb.Reset()
 		if code := runEmulator(t.Context(), args, &out, &errb); code != exitUsage || errb.Len() == 0 {
 			t.Errorf("%v: code %d, stderr %q", args, code, errb.String())
@@ -171,5 +174,38 @@ func TestEmulatorMakesUpToken(t *testing.T) {
 	}
 	if !strings.HasPrefix(got[0], "listening on http://127.0.0.1:") || !strings.HasPrefix(got[1], "token=emu_") {
 		t.Fatalf("output %q", got)
+	}
+}
+
+// TestNowMakesTimesReproducible: two emulators of the same seed started
+// with the same --now serve the same times.
+func TestNowMakesTimesReproducible(t *testing.T) {
+	orgTimes := func() string {
+		clock, err := clockFrom("2026-06-01T12:00:00Z")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := emulator.New(emulator.Options{Seed: 7, AdminToken: "T", Now: clock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/registry/v2/tags?page_size=3&order_by=name", nil)
+		req.Header.Set("Authorization", "Bearer T")
+		srv.ServeHTTP(rec, req)
+		var page struct {
+			Tags []struct{ CreateTime, UpdateTime string }
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil || len(page.Tags) != 3 {
+			t.Fatalf("page %s: %v", rec.Body, err)
+		}
+		return fmt.Sprint(page.Tags)
+	}
+	clock, _ := clockFrom("2026-06-01T12:00:00Z")
+	if got := clock(); !got.Equal(time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)) {
+		t.Errorf("the clock's first reading is %v", got)
+	}
+	if a, b := orgTimes(), orgTimes(); a != b {
+		t.Errorf("the same seed and --now gave other times:\n%s\n%s", a, b)
 	}
 }
