@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -165,4 +167,28 @@ func (h *harness) openBashInOneBurst() {
 	h.typeText(":repos")
 	h.keys("enter", "j", "j", "j", "enter")
 	h.waitText("tags of bash")
+}
+
+// Keys typed once a table is on the screen but before its first page
+// came (the terminal delivered `:identities⏎` and `jjj` in two reads)
+// move over the rows once they are there, not over an empty table.
+func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
+	gate := make(chan struct{})
+	var opened sync.Once
+	open := func() { opened.Do(func() { close(gate) }) }
+	hk := hookedShell(t, 120, 36, Options{})
+	t.Cleanup(open) // a failing test must not leave the server waiting
+	hk.refuse.Store(func(r *http.Request) bool {
+		if strings.HasPrefix(r.URL.Path, "/iam/v2/identities") {
+			<-gate // the first page waits until the keys are typed
+		}
+		return false
+	})
+	hk.waitText("platform")
+	hk.typeText(":identities")
+	hk.keys("enter")
+	hk.waitText("identities of acme.example")
+	hk.keys("j", "j", "j")
+	open()
+	hk.waitText("4 of 12")
 }

@@ -57,7 +57,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
 	}
-	if m.awaited() || len(m.held) > 0 {
+	if m.awaited() || len(m.held) > 0 || m.waitingForRows(msg) {
 		return m.hold(msg)
 	}
 	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
@@ -111,6 +111,17 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Batch(m.env.retryFailedNames(), top.Update(msg))
 	}
 	return top.Update(msg)
+}
+
+// waitingForRows reports whether k is for rows the top screen has asked
+// for and not got (a table before its first page, or after a sort): `j`
+// typed right after `:tags⏎` moves over the tags once they are there.
+// esc and q do not wait: they leave whatever comes.
+func (m *Model) waitingForRows(k tea.KeyPressMsg) bool {
+	if m.cmd != nil || m.help != nil || m.typing() || m.topReady() {
+		return false
+	}
+	return !m.common.Keys.Is(k, keymap.Back) && !m.common.Keys.Is(k, keymap.Quit)
 }
 
 // openCommandLine opens the `:` line.
