@@ -78,9 +78,14 @@ func canopyBinary(t testing.TB) string {
 
 // tmuxConf is the private server's whole configuration (no user config).
 // set-clipboard on makes an OSC 52 clipboard write from canopy a tmux paste
-// buffer, so tests can see what reached the clipboard.
+// buffer, so tests can see what reached the clipboard. The window's name
+// changes only by an escape sequence (allow-rename), never by tmux's own
+// automatic renaming after the running command, which happens whenever
+// tmux gets to it and made the hostile tests' title checks flaky.
 const tmuxConf = `set -g default-terminal xterm-256color
 set -g set-clipboard on
+set -g automatic-rename off
+set -g allow-rename on
 set -g remain-on-exit on
 set -g status off
 set -g history-limit 0

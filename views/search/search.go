@@ -277,10 +277,23 @@ func (m *Model) View(width int, count string) string {
 	if m.err != nil {
 		right = th.Bad.Render(safe.String(m.err.Error()))
 	}
+	// The pattern typed comes first: a long count (a table's hint of the
+	// server filter) gives way to it rather than squeeze it.
+	need := text.Width(m.input.Prompt) + text.Width(m.input.Value()) + 2
+	if !m.typing {
+		need = 1 + text.Width(m.query.String()) + 1
+	}
+	if width-text.Width(right)-2 < need {
+		right = text.Cut(right, max(width-need-2, 0), th.Glyphs.Ellipsis)
+	}
 	room := width - text.Width(right) - 2
 	// The input pads itself to its width: fitted to the room the count
 	// leaves, it is never cut (which would show an ellipsis after blanks).
-	m.input.SetWidth(max(room-text.Width(m.input.Prompt)-1, 1))
+	// Its scroll follows the width (a wider screen shows more of it).
+	if w := max(room-text.Width(m.input.Prompt)-1, 1); w != m.input.Width() {
+		m.input.SetWidth(w)
+		m.input.SetCursor(m.input.Position())
+	}
 	left := m.input.View()
 	if !m.typing {
 		left = th.Prompt.Render("/") + th.Value.Render(m.query.String())

@@ -227,27 +227,48 @@ func (m *Model[T]) serverChip() string {
 	return m.cfg.Server.Chip(m.search.Query().Pattern)
 }
 
-// filterCount is the right side of the filter line: matches of loaded, and
-// whether the loaded rows are all of them.
+// filterCount is the right side of the filter line: matches of loaded,
+// whether the loaded rows are all of them, and the server filter on offer;
+// shorter forms when the line is narrow, so the pattern typed keeps its
+// room (the offer goes last but one: it is what to do next).
 func (m *Model[T]) filterCount() string {
 	list := m.cfg.List
 	loaded, total := list.Loaded(), list.Total()
-	count := ""
+	matches := ""
 	if ms := m.search.Matches(); ms != nil {
-		count = text.Count(len(ms)) + "/" + text.Count(loaded)
+		matches = text.Count(len(ms)) + "/" + text.Count(loaded)
 	}
-	if total > loaded {
-		if count != "" {
-			count += " · "
+	if total <= loaded {
+		return matches
+	}
+	of := text.Count(loaded) + " of " + text.Count(total) + " loaded"
+	offer := ""
+	if chip := m.serverChip(); chip != "" {
+		if d, ok := m.common.Keys.Def("server-filter"); ok {
+			offer = d.KeyLabel() + ": server " + chip
 		}
-		count += "filtering " + text.Count(loaded) + " of " + text.Count(total) + " loaded"
-		if chip := m.serverChip(); chip != "" {
-			if d, ok := m.common.Keys.Def("server-filter"); ok {
-				count += " · " + d.KeyLabel() + ": server " + chip
-			}
+	}
+	room := m.width - text.Width(m.search.Query().String()) - 5
+	forms := [][]string{{matches, "filtering " + of, offer}, {matches, of, offer}, {matches, offer}, {offer}, {matches, of}}
+	var count string
+	for _, f := range forms {
+		count = joinParts(f)
+		if count != "" && text.Width(count) <= room {
+			break
 		}
 	}
 	return count
+}
+
+// joinParts joins the non-empty parts with " · ".
+func joinParts(parts []string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, " · ")
 }
 
 // highlight styles, in a row's cells already fitted to their widths (""

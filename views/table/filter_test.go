@@ -199,3 +199,26 @@ func TestOtherColumnsFollowTheNameMatches(t *testing.T) {
 		t.Errorf("the alias match is not last: %v", ms)
 	}
 }
+
+// A long count beside the filter line (the server filter's hint) gives way
+// to the pattern typed, and a wider screen shows more of the pattern.
+func TestFilterPatternKeepsItsRoomBesideALongCount(t *testing.T) {
+	src := &source{n: 5000}
+	m, _ := newTable(t, 10, nil)
+	m.cfg.List = paging.New(context.Background(), src.list, func(r *row) string { return r.uid })
+	drive(m, m.Init())
+	m.cfg.Server = &ServerFilter[row]{
+		Chip: func(p string) string { return `name = "` + p + `"` },
+		List: func(string) *paging.List[row] { return m.cfg.List },
+	}
+	m.SetSize(60, 10)
+	press(m, "/")
+	typeAndSettle(m, "name-0499")
+	if s := screen(m); !strings.Contains(s, "/name-0499") {
+		t.Errorf("the pattern is squeezed by the count:\n%s", s)
+	}
+	m.SetSize(160, 10)
+	if s := screen(m); !strings.Contains(s, "/name-0499") || !strings.Contains(s, `ctrl+s: server name = "name-0499"`) {
+		t.Errorf("at 160 columns:\n%s", s)
+	}
+}
