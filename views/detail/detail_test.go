@@ -389,3 +389,15 @@ func TestRelatedRepoIsUppercasedBeforeItIsMadeSafe(t *testing.T) {
 		t.Errorf("the repo's markers are not intact:\n%s", s)
 	}
 }
+
+// A summary's hint wraps in a narrow pane instead of losing its end.
+func TestSummaryHintWraps(t *testing.T) {
+	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Dark})
+	m.SetSize(30, 20)
+	m.Show(&Summary{Title: "libraries", What: "artifacts", State: func() (int, bool, error) { return 37, false, nil },
+		Hint: "enter opens it as a full-screen table; l expands it here"})
+	s := screen(m)
+	if !strings.Contains(s, "l expands it") || !strings.Contains(s, "here") {
+		t.Errorf("the hint lost its end:\n%s", s)
+	}
+}

@@ -292,6 +292,6 @@ func (m *Model) renderSummary(s *sheet, it *Summary) {
 	}
 	if it.Hint != "" {
 		s.b.WriteByte('\n')
-		s.muted(it.Hint)
+		s.wrapped("", s.m.common.Theme.Muted.Render(it.Hint)) // a narrow pane wraps it, never cuts a word
 	}
 }
