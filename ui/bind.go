@@ -116,7 +116,9 @@ func (e *env) groupChoices(ctx context.Context) ([]picker.Option, error) {
 // identityOptions lists the organization's identities.
 func (e *env) identityOptions(ctx context.Context) ([]picker.Option, error) {
 	var opts []picker.Option
-	cur := api.NewCursor(e.client.ListIdentities, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.IdentityKey)
+	// By name, as people look for them (the API's default order is by uid).
+	cur := api.NewCursor(e.client.ListIdentities, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize,
+		OrderBy: api.OrderName}, api.IdentityKey)
 	for id, err := range cur.All(ctx) {
 		if err != nil {
 			return nil, fmt.Errorf("list identities: %w", err)

@@ -86,7 +86,11 @@ func TestBindOnARoleNamesTheRole(t *testing.T) {
 	typeCommand(h, "roles")
 	h.waitText("roles", " loaded")
 	h.keys("g", "b") // the first role by name
-	h.waitText("Bind apk.pull to which identity?")
+	s := h.waitText("Bind apk.pull to which identity?", "alice")
+	// The identities come by name, as people look for them.
+	if a, b := strings.Index(s, "alice"), strings.Index(s, "bob"); a < 0 || b < 0 || a > b {
+		t.Errorf("the identities are not in name order:\n%s", s)
+	}
 }
 
 // TestEmptyRequiredFieldsSayRequired: in every create form, an empty
