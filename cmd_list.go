@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"canopy/api"
 	"canopy/theme"
@@ -105,7 +106,8 @@ Flags:
 	}
 	logger, closeLog := uf.debugLogger(getenv, stderr)
 	defer closeLog()
-	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: cfg.tokenSource(), PageSize: cfg.pageSize(), Logger: logger})
+	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: cfg.tokenSource(), PageSize: cfg.pageSize(), Logger: logger,
+		Retry: scriptRetry()})
 	if err != nil {
 		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
@@ -124,6 +126,13 @@ Flags:
 		}
 		return exitOK
 	})
+}
+
+// scriptRetry is canopy list's policy: a script walks every page and
+// cannot press r, so each page is tried more often than the UI tries it
+// (only reads are retried); a busy server still gets its Retry-After.
+func scriptRetry() api.RetryPolicy {
+	return api.RetryPolicy{MaxAttempts: 8, BaseDelay: 100 * time.Millisecond, MaxDelay: 8 * time.Second, MaxElapsed: 2 * time.Minute}
 }
 
 // exitCode tells an API that could not be connected to (3) from every

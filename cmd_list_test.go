@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"canopy/api"
@@ -234,5 +235,31 @@ func TestListDebugWritesTheLog(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "path=/registry/v2/repos") || strings.Contains(string(b), "list-token") {
 		t.Errorf("the log lacks the request or holds the token:\n%s", b)
+	}
+}
+
+// TestListIsPatientWithABusyServer: a page that fails five times in a row
+// (more than the UI retries before it shows "r to retry") still comes: a
+// script has no r to press.
+func TestListIsPatientWithABusyServer(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failed atomic.Int32
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/registry/v2/repos") && failed.Add(1) <= 5 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"code":14,"message":"Unavailable: busy"}`))
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"})
+	out, errs, code := list(t, getenv, "repos")
+	if code != 0 || strings.Count(out, "\n") != 64 {
+		t.Errorf("exit %d after %d failures: %s\n%s", code, failed.Load(), errs, out)
 	}
 }
