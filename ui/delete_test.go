@@ -23,12 +23,7 @@ func TestTreeDeleteKeepsThePlace(t *testing.T) {
 		t.Fatalf("platform's subscriptions: %+v %v", subs, err)
 	}
 	sink := subs.Items[0].Sink
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	h.keys("l")
 	h.waitText("latest-dev")
 	h.moveTo("subscriptions of platform")
@@ -75,12 +70,7 @@ func TestTreeDeleteMovesToTheNextSibling(t *testing.T) {
 // correct plural and what goes with them.
 func TestDeleteDialogsNameWhatIsLost(t *testing.T) {
 	h, _, _ := recordingShell(t, 150, 40)
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	h.keys("t")
 	h.waitText("tags of alertmanager", " loaded")
 	h.keys("d")

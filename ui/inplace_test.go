@@ -26,10 +26,9 @@ func footerText(s string) string {
 	return strings.Join(out, " ")
 }
 
-// editAlertmanagerInTheTree opens platform's repos in the tree, edits
-// alertmanager's description in place, types more and waits for the
-// request's preview.
-func (h *harness) editAlertmanagerInTheTree(more string) string {
+// toAlertmanager puts the tree's cursor on alertmanager, a repo of
+// platform.
+func (h *harness) toAlertmanager() {
 	h.t.Helper()
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -37,6 +36,14 @@ func (h *harness) editAlertmanagerInTheTree(more string) string {
 	h.moveTo("repos of platform")
 	h.keys("l")
 	h.moveTo("alertmanager")
+}
+
+// editAlertmanagerInTheTree opens platform's repos in the tree, edits
+// alertmanager's description in place, types more and waits for the
+// request's preview.
+func (h *harness) editAlertmanagerInTheTree(more string) string {
+	h.t.Helper()
+	h.toAlertmanager()
 	h.keys("e")
 	for _, r := range more {
 		h.keys(string(r))
@@ -67,12 +74,7 @@ func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
 // field under it in place, and the footer previews the tier change whole.
 func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
 	h, reqs, mu := recordingShell(t, 110, 30)
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	th := theme.New(theme.Options{Name: theme.Dark})
 	selected := func(label string) string { return th.Selected.Render(text.Fit(label, 13, false, "")) }
 	if raw := h.m.View().Content; strings.Contains(raw, selected("description")) {
@@ -114,12 +116,7 @@ func TestDeniedEditSaysWhoLacksWhatInFull(t *testing.T) {
 	}
 	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Identity: "carol", Theme: theme.Options{Name: theme.Dark},
 		Now: func() time.Time { return fixedNow }}, 100, 30)
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	h.keys("tab", "e", "!")
 	h.waitText("sends PATCH")
 	h.keys("enter")

@@ -43,12 +43,7 @@ func TestNewTagOnAnExistingNameSaysItMoves(t *testing.T) {
 	if next == "" {
 		t.Fatalf("every tag of alertmanager is on %s", was)
 	}
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	h.keys("n")
 	h.waitText("New tag in alertmanager")
 	for _, r := range "latest" {
@@ -91,12 +86,7 @@ func TestNewTagOnAnExistingNameSaysItMoves(t *testing.T) {
 // one enter, and the flash names it.
 func TestNewTagOnAFreshNameCreatesAtOnce(t *testing.T) {
 	h, reqs, mu := recordingShell(t, 160, 40)
-	h.waitText("platform")
-	h.moveTo("platform")
-	h.keys("l")
-	h.moveTo("repos of platform")
-	h.keys("l")
-	h.moveTo("alertmanager")
+	h.toAlertmanager()
 	h.keys("n")
 	h.waitText("New tag in alertmanager")
 	for _, r := range "canary" {
