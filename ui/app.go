@@ -68,6 +68,9 @@ type Model struct {
 	// held are keys typed while a screen is on its way (see held.go).
 	held    []tea.KeyPressMsg
 	holdGen int
+	// releasing is set while keys whose wait timed out are given out: they
+	// go to the screen as it is, not held again for its rows.
+	releasing bool
 }
 
 // Messages of the shell itself.

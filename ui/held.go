@@ -89,6 +89,9 @@ func (m *Model) timedOut(msg heldKeysMsg) tea.Cmd {
 func (m *Model) release(timedOut bool) tea.Cmd {
 	keys := m.held
 	m.held = nil
+	// Keys whose wait timed out go to the screen as it is, rows or not.
+	m.releasing = timedOut
+	defer func() { m.releasing = false }()
 	var cmds []tea.Cmd
 	for i, k := range keys {
 		cmds = append(cmds, m.key(k))

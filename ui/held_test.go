@@ -192,3 +192,30 @@ func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
 	open()
 	hk.waitText("4 of 12")
 }
+
+// While a table waits for its first page, keys that leave (esc, ?) act at
+// once, even behind keys held for the rows: a stalled server must not
+// keep the user on a screen.
+func TestLeavingKeysDoNotWaitForAStalledTable(t *testing.T) {
+	gate := make(chan struct{})
+	var opened sync.Once
+	open := func() { opened.Do(func() { close(gate) }) }
+	hk := hookedShell(t, 120, 36, Options{})
+	t.Cleanup(open)
+	hk.refuse.Store(func(r *http.Request) bool {
+		if strings.HasPrefix(r.URL.Path, "/iam/v2/identities") {
+			<-gate // stalled until the test ends
+		}
+		return false
+	})
+	hk.waitText("platform")
+	hk.typeText(":identities")
+	hk.keys("enter")
+	hk.waitText("identities of acme.example")
+	hk.keys("j", "?")
+	hk.waitText("Keys in")
+	hk.keys("esc")
+	hk.waitFor("the help closed", func(s string) bool { return !strings.Contains(s, "Keys in") })
+	hk.keys("j", "esc")
+	hk.waitFor("the tree", func(s string) bool { return !strings.Contains(s, "identities of acme.example") })
+}

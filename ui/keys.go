@@ -58,7 +58,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	if m.awaited() || len(m.held) > 0 || m.waitingForRows(msg) {
-		return m.hold(msg)
+		if m.awaited() || !m.leaves(msg) {
+			return m.hold(msg)
+		}
+		// Keys held only for rows that have not come: a key that leaves
+		// (esc, q, ?, :) drops them and acts now, whatever the server does.
+		m.held = nil
+		m.holdGen++
 	}
 	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
 		// Two escapes in one read of the terminal arrive as alt+esc: they
@@ -116,12 +122,23 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // waitingForRows reports whether k is for rows the top screen has asked
 // for and not got (a table before its first page, or after a sort): `j`
 // typed right after `:tags⏎` moves over the tags once they are there.
-// esc and q do not wait: they leave whatever comes.
+// Keys that leave do not wait, nor keys whose wait timed out.
 func (m *Model) waitingForRows(k tea.KeyPressMsg) bool {
-	if m.cmd != nil || m.help != nil || m.typing() || m.topReady() {
+	if m.releasing || m.cmd != nil || m.help != nil || m.typing() || m.topReady() {
 		return false
 	}
-	return !m.common.Keys.Is(k, keymap.Back) && !m.common.Keys.Is(k, keymap.Quit)
+	return !m.leaves(k)
+}
+
+// leaves reports whether k goes somewhere else than the rows on their
+// way: esc, q, the help or the command line.
+func (m *Model) leaves(k tea.KeyPressMsg) bool {
+	if m.cmd != nil || m.help != nil || m.typing() {
+		return false
+	}
+	ks := m.common.Keys
+	return ks.Is(k, keymap.Back) || ks.Is(k, keymap.Quit) || ks.Is(k, keymap.Help) || ks.Is(k, keymap.Command) ||
+		k.Code == tea.KeyEscape && k.Mod == tea.ModAlt
 }
 
 // openCommandLine opens the `:` line.

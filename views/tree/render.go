@@ -3,6 +3,7 @@ package tree
 import (
 	"strings"
 
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -106,7 +107,11 @@ func (m *Model) View() string {
 				// pattern typed keeps its room.
 				room := m.width - text.Width(m.search.Query().String()) - 12 - text.Width(count)
 				n := " · " + text.Count(m.unloaded) + " not loaded"
-				for _, note := range []string{n + " (t: a table searches the server)", n} {
+				key := "t"
+				if d, ok := m.common.Keys.Def(keymap.Table); ok {
+					key = d.KeyLabel()
+				}
+				for _, note := range []string{n + " (" + key + ": a table searches the server)", n} {
 					if text.Width(note) <= room {
 						count += note
 						break
@@ -132,7 +137,7 @@ func (m *Model) counts(n *Node) []string {
 	}
 	g := m.common.Theme.Glyphs
 	total := l.Total()
-	if total < 0 && n.hasCounted && !l.Busy() {
+	if err, _ := l.Err(); total < 0 && n.hasCounted && !l.Busy() && err == nil {
 		total = n.countedOf // a scan elsewhere counted the children
 	}
 	if total < 0 {
