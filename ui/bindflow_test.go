@@ -2,40 +2,20 @@ package ui
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
-
-	"canopy/api"
-	"canopy/api/emulator"
-	"canopy/theme"
 )
 
 // TestBindPickerRetriesFailedChoices: when the roles fail to load, the
 // flow offers r, and r loads them again for the identity already chosen.
 func TestBindPickerRetriesFailedChoices(t *testing.T) {
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hk := hookedShell(t, 140, 40, Options{})
+	h := hk.harness
 	var failRoles atomic.Bool
-	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if failRoles.Load() && r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/iam/v2/roles") {
-			http.Error(rw, `{"error": {"code": 503, "status": "UNAVAILABLE", "message": "try again"}}`, http.StatusServiceUnavailable)
-			return
-		}
-		srv.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
-		Retry: api.RetryPolicy{MaxAttempts: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark},
-		Now: func() time.Time { return fixedNow }}, 140, 40)
+	hk.refuse.Store(func(r *http.Request) bool {
+		return failRoles.Load() && r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/iam/v2/roles")
+	})
 	h.waitText("platform")
 	typeCommand(h, "identities")
 	h.waitText("identities of acme.example", " loaded")

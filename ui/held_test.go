@@ -173,21 +173,7 @@ func (h *harness) openBashInOneBurst() {
 // came (the terminal delivered `:identities⏎` and `jjj` in two reads)
 // move over the rows once they are there, not over an empty table.
 func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
-	gate := make(chan struct{})
-	var opened sync.Once
-	open := func() { opened.Do(func() { close(gate) }) }
-	hk := hookedShell(t, 120, 36, Options{})
-	t.Cleanup(open) // a failing test must not leave the server waiting
-	hk.refuse.Store(func(r *http.Request) bool {
-		if strings.HasPrefix(r.URL.Path, "/iam/v2/identities") {
-			<-gate // the first page waits until the keys are typed
-		}
-		return false
-	})
-	hk.waitText("platform")
-	hk.typeText(":identities")
-	hk.keys("enter")
-	hk.waitText("identities of acme.example")
+	hk, open := stalledIdentities(t)
 	hk.keys("j", "j", "j")
 	open()
 	hk.waitText("4 of 12")
@@ -197,14 +183,28 @@ func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
 // once, even behind keys held for the rows: a stalled server must not
 // keep the user on a screen.
 func TestLeavingKeysDoNotWaitForAStalledTable(t *testing.T) {
+	hk, _ := stalledIdentities(t)
+	hk.keys("j", "?")
+	hk.waitText("Keys in")
+	hk.keys("esc")
+	hk.waitFor("the help closed", func(s string) bool { return !strings.Contains(s, "Keys in") })
+	hk.keys("j", "esc")
+	hk.waitFor("the tree", func(s string) bool { return !strings.Contains(s, "identities of acme.example") })
+}
+
+// stalledIdentities opens :identities on a server that holds its answer
+// until the returned func is called (or the test ends), and returns once
+// the table is on the screen, waiting for its first page.
+func stalledIdentities(t *testing.T) (*hooked, func()) {
+	t.Helper()
 	gate := make(chan struct{})
 	var opened sync.Once
 	open := func() { opened.Do(func() { close(gate) }) }
 	hk := hookedShell(t, 120, 36, Options{})
-	t.Cleanup(open)
+	t.Cleanup(open) // a failing test must not leave the server waiting
 	hk.refuse.Store(func(r *http.Request) bool {
 		if strings.HasPrefix(r.URL.Path, "/iam/v2/identities") {
-			<-gate // stalled until the test ends
+			<-gate
 		}
 		return false
 	})
@@ -212,10 +212,5 @@ func TestLeavingKeysDoNotWaitForAStalledTable(t *testing.T) {
 	hk.typeText(":identities")
 	hk.keys("enter")
 	hk.waitText("identities of acme.example")
-	hk.keys("j", "?")
-	hk.waitText("Keys in")
-	hk.keys("esc")
-	hk.waitFor("the help closed", func(s string) bool { return !strings.Contains(s, "Keys in") })
-	hk.keys("j", "esc")
-	hk.waitFor("the tree", func(s string) bool { return !strings.Contains(s, "identities of acme.example") })
+	return hk, open
 }

@@ -38,22 +38,7 @@ func (m *Model) updated(msg views.UpdatedMsg) tea.Cmd {
 	if m.cfg.Updated == nil {
 		return nil
 	}
-	var walk func(n *Node)
-	walk = func(n *Node) {
-		m.cfg.Updated(n, msg.Item)
-		if l := n.Children; l != nil {
-			for i := range l.Contiguous() {
-				c, _ := l.At(i)
-				walk(*c)
-			}
-		}
-		for _, s := range n.Static {
-			walk(s)
-		}
-	}
-	for _, r := range m.cfg.Roots {
-		walk(r)
-	}
+	m.eachLoaded(func(n *Node) { m.cfg.Updated(n, msg.Item) })
 	if n := m.Selected(); n != nil && m.cfg.Select != nil {
 		m.selected = nil // the pane shows the new version
 		return m.selectCmd()
