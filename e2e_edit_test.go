@@ -17,7 +17,7 @@ func TestDemoEditUndoAndRefusedDelete(t *testing.T) {
 	tt.command("repos")
 	tt.waitTable("repos of acme.example", tableHeaderRE)
 	tt.typeText("e")
-	tt.waitText("PATCH /registry/v2/repos/", "?updateMask=description", "unchanged")
+	tt.waitText("PATCH /registry/v2/repos/", "?update_mask=description", "unchanged")
 	tt.typeText(" (pinned)")
 	tt.waitText(`"Prometheus Alertmanager." → "Prometheus Alertmanager. (pinned)"`)
 	tt.send("Enter")

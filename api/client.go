@@ -144,8 +144,11 @@ func EscapePath(p string) string {
 
 // call is one API request: the parts that are the same on every attempt.
 type call struct {
-	method    string
-	path      string // unescaped; uids are escaped segment by segment
+	method string
+	path   string // unescaped; uids are escaped segment by segment
+	// escaped, when set, is the path as sent, for a route whose variable
+	// is one segment although its value holds a slash (an artifact id).
+	escaped   string
 	query     url.Values
 	body      any
 	anonymous bool // sent without a token (ping)
@@ -155,7 +158,11 @@ type call struct {
 // to discard it); a call that changes something is then reported to the
 // observer.
 func (c *Client) do(ctx context.Context, k call, out any) error {
-	if err := checkPath(k.path); err != nil {
+	sent := k.path
+	if k.escaped != "" {
+		sent = k.escaped
+	}
+	if err := checkPath(sent); err != nil {
 		return fmt.Errorf("%s %s: %w", k.method, k.path, err)
 	}
 	if c.observe == nil || k.method == http.MethodGet {
@@ -176,6 +183,9 @@ func (c *Client) url(k call) *url.URL {
 	u := *c.base
 	u.Path = c.base.Path + k.path
 	u.RawPath = c.base.EscapedPath() + EscapePath(k.path)
+	if k.escaped != "" {
+		u.RawPath = c.base.EscapedPath() + k.escaped
+	}
 	u.RawQuery = k.query.Encode()
 	return &u
 }

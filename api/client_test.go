@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"os/exec"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -53,8 +54,8 @@ func TestGroups(t *testing.T) {
 		t.Errorf("GetGroup(org) = %+v", org)
 	}
 	below := must(c.ListGroups(ctx, api.ListOptions{DescendantsOf: e.org, OrderBy: api.OrderName}))(t)
-	if below.TotalCount != 9 || int64(len(below.Items)) != below.TotalCount {
-		t.Errorf("groups below the org: %d of total %d, want 9", len(below.Items), below.TotalCount)
+	if below.Total != 9 || int64(len(below.Items)) != below.Total {
+		t.Errorf("groups below the org: %d of total %d, want 9", len(below.Items), below.Total)
 	}
 
 	g := must(c.CreateGroup(ctx, e.org, api.Group{Name: "scratch", Description: "made by a test"}))(t)
@@ -89,7 +90,7 @@ func TestIdentitiesAndRoleBindings(t *testing.T) {
 	g := must(c.CreateGroup(ctx, e.org, api.Group{Name: "bots"}))(t)
 	cm := &api.ClaimMatch{Issuer: "https://token.actions.githubusercontent.com", Subject: "repo:acme/bot:ref:refs/heads/main"}
 	id := must(c.CreateIdentity(ctx, g.UID, api.Identity{Name: "deploy bot", Description: "deploys", ClaimMatch: cm}))(t)
-	if !api.IsChild(id.UID, g.UID) || id.Name != "deploy bot" || *id.ClaimMatch != *cm {
+	if !api.IsChild(id.UID, g.UID) || id.Name != "deploy bot" || !reflect.DeepEqual(id.ClaimMatch, cm) {
 		t.Fatalf("CreateIdentity = %+v", id)
 	}
 	id.Description = "deploys, nightly"
@@ -125,8 +126,8 @@ func TestIdentitiesAndRoleBindings(t *testing.T) {
 		t.Errorf("GetRoleBinding = %+v", got)
 	}
 	list := must(c.ListRoleBindings(ctx, api.ListOptions{Identity: id.UID}))(t)
-	if list.TotalCount != 1 || list.Items[0].UID != b.UID {
-		t.Errorf("ListRoleBindings(identity) = %d items, total %d", len(list.Items), list.TotalCount)
+	if list.Total != 1 || list.Items[0].UID != b.UID {
+		t.Errorf("ListRoleBindings(identity) = %d items, total %d", len(list.Items), list.Total)
 	}
 	for range 2 { // deleting an absent binding succeeds too
 		if err := c.DeleteRoleBinding(ctx, b.UID); err != nil {
@@ -191,9 +192,9 @@ func TestTags(t *testing.T) {
 	big := repoNamed(t, e, "aws-cli") // over a thousand tags
 	shown := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: big.UID}))(t)
 	all := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: big.UID, IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}))(t)
-	if shown.TotalCount < 1000 || all.TotalCount <= shown.TotalCount || len(shown.Items) != 50 {
+	if shown.Total < 1000 || all.Total <= shown.Total || len(shown.Items) != 50 {
 		t.Errorf("aws-cli tags: %d shown (page of %d), %d with hidden ones; want over 1000, fewer than with hidden ones, pages of 50",
-			shown.TotalCount, len(shown.Items), all.TotalCount)
+			shown.Total, len(shown.Items), all.Total)
 	}
 	for _, tg := range shown.Items {
 		if strings.HasPrefix(tg.Name, "sha256-") {
@@ -217,8 +218,8 @@ func TestTags(t *testing.T) {
 	if err := c.DeleteTag(ctx, tg.UID); err != nil {
 		t.Fatalf("DeleteTag: %v", err)
 	}
-	if left := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: r.UID}))(t); left.TotalCount != 0 {
-		t.Errorf("tags left after delete: %d", left.TotalCount)
+	if left := must(c.ListTags(ctx, api.ListOptions{ChildrenOf: r.UID}))(t); left.Total != 0 {
+		t.Errorf("tags left after delete: %d", left.Total)
 	}
 }
 
@@ -230,8 +231,8 @@ func TestAdvisories(t *testing.T) {
 	for a, err := range cur.All(ctx) {
 		all = append(all, must(a, err)(t))
 	}
-	if len(all) < 300 || int64(len(all)) != cur.Total() {
-		t.Fatalf("advisories: %d, total %d, want a few hundred, all of them", len(all), cur.Total())
+	if total, ok := cur.Total(); len(all) < 300 || !ok || int64(len(all)) != total {
+		t.Fatalf("advisories: %d, total %d (%v), want a few hundred, all of them", len(all), total, ok)
 	}
 	a := all[17]
 	if got := must(c.GetAdvisory(ctx, a.UID))(t); got.AdvisoryID != a.AdvisoryID || len(got.Events) == 0 || len(got.Aliases) == 0 {
@@ -262,8 +263,8 @@ func TestAdvisories(t *testing.T) {
 	}
 	for _, tc := range cases {
 		p := must(c.ListAdvisories(ctx, tc.opts))(t)
-		if p.TotalCount != tc.want || tc.want == 0 {
-			t.Errorf("%s: total %d, want %d (non-zero)", tc.name, p.TotalCount, tc.want)
+		if p.Total != tc.want || tc.want == 0 {
+			t.Errorf("%s: total %d, want %d (non-zero)", tc.name, p.Total, tc.want)
 		}
 		for _, x := range p.Items {
 			if len(tc.opts.ArtifactNames) > 0 && !slices.Contains(names, x.ArtifactName) {
@@ -282,23 +283,23 @@ func TestLibrariesAndSubscriptions(t *testing.T) {
 	}
 	for _, ec := range counts.Counts {
 		p := must(c.ListArtifacts(ctx, api.ListOptions{Ecosystems: []string{ec.Ecosystem}}))(t)
-		if int64(ec.TotalCount) != p.TotalCount || p.TotalCount < 10 {
-			t.Errorf("%s: count %d, list total %d", ec.Ecosystem, ec.TotalCount, p.TotalCount)
+		if int64(ec.TotalCount) != p.Total || p.Total < 10 {
+			t.Errorf("%s: count %d, list total %d", ec.Ecosystem, ec.TotalCount, p.Total)
 		}
 	}
 	arts := must(c.ListArtifacts(ctx, api.ListOptions{Query: "jackson"}))(t)
 	if len(arts.Items) != 1 || arts.Items[0].Name != "com.fasterxml.jackson.core:jackson-databind" {
 		t.Fatalf("artifacts matching jackson: %+v", arts.Items)
 	}
-	art := must(c.GetArtifact(ctx, arts.Items[0].UID))(t)
+	art := arts.Items[0]
 	vs := must(c.ListArtifactVersions(ctx, art.UID, api.ListOptions{OrderBy: api.OrderCreatedDesc}))(t)
-	if vs.TotalCount != int64(art.VersionCount) || vs.Items[0].Version != art.LatestVersion {
-		t.Errorf("versions: total %d, newest %q; artifact says %d, latest %q", vs.TotalCount, vs.Items[0].Version, art.VersionCount, art.LatestVersion)
+	if vs.Total != int64(art.VersionCount) || vs.Items[0].Version != art.LatestVersion {
+		t.Errorf("versions: total %d, newest %q; artifact says %d, latest %q", vs.Total, vs.Items[0].Version, art.VersionCount, art.LatestVersion)
 	}
 
 	subs := must(c.ListSubscriptions(ctx, api.ListOptions{DescendantsOf: e.org}))(t)
-	if subs.TotalCount != 5 {
-		t.Errorf("subscriptions below the org: %d, want 5", subs.TotalCount)
+	if subs.Total != 5 {
+		t.Errorf("subscriptions below the org: %d, want 5", subs.Total)
 	}
 	s := must(c.CreateSubscription(ctx, e.org, api.Subscription{Sink: "https://hooks.example/x"}))(t)
 	if got := must(c.GetSubscription(ctx, s.UID))(t); got.Sink != "https://hooks.example/x" || !api.IsChild(got.UID, e.org) {
@@ -351,7 +352,7 @@ func TestMediumSeedIsInsideTheOrganization(t *testing.T) {
 	if len(teams.Items) != 1 {
 		t.Fatalf("folders named teams under the org: %d, want 1", len(teams.Items))
 	}
-	if n := must(c.ListGroups(ctx, api.ListOptions{ChildrenOf: teams.Items[0].UID}))(t).TotalCount; n != 12 {
+	if n := must(c.ListGroups(ctx, api.ListOptions{ChildrenOf: teams.Items[0].UID}))(t).Total; n != 12 {
 		t.Errorf("team folders: %d, want 12", n)
 	}
 	all := must(c.ListGroups(ctx, api.ListOptions{PageSize: 200}))(t)
@@ -360,7 +361,7 @@ func TestMediumSeedIsInsideTheOrganization(t *testing.T) {
 			t.Errorf("group %q has the uid %q, outside every organization", g.Name, g.UID)
 		}
 	}
-	if n := must(c.ListRepos(ctx, api.ListOptions{DescendantsOf: teams.Items[0].UID}))(t).TotalCount; n != 640 {
+	if n := must(c.ListRepos(ctx, api.ListOptions{DescendantsOf: teams.Items[0].UID}))(t).Total; n != 640 {
 		t.Errorf("repos in the team folders: %d, want 640", n)
 	}
 }

@@ -29,7 +29,7 @@ type Cursor[T any] struct {
 	token    string
 	skip     int   // skip to send with the next request
 	offset   int   // list position of the next item the server will send
-	total    int64 // totalCount of the last page
+	total    int64 // totalCount of the last page, -1 when it had none
 	started  bool
 	done     bool
 	restarts int
@@ -64,7 +64,7 @@ const maxStalePages = 8
 func NewCursor[T any](list Lister[T], opts ListOptions, key func(*T) string) *Cursor[T] {
 	c := &Cursor[T]{list: list, opts: opts, key: key, seen: map[string]struct{}{},
 		token: opts.PageToken, skip: opts.Skip, offset: opts.Skip, positioned: opts.PageToken == "",
-		head: map[string]struct{}{}, followed: map[string]bool{}}
+		head: map[string]struct{}{}, followed: map[string]bool{}, total: -1}
 	c.opts.PageToken, c.opts.Skip = "", 0
 	return c
 }
@@ -72,8 +72,9 @@ func NewCursor[T any](list Lister[T], opts ListOptions, key func(*T) string) *Cu
 // Done reports whether the last page has been read.
 func (c *Cursor[T]) Done() bool { return c.done }
 
-// Total is the collection's totalCount as of the last page read (0 before).
-func (c *Cursor[T]) Total() int64 { return c.total }
+// Total is the collection's totalCount as of the last page read, and
+// whether the server gave one (it may not: the count is optional).
+func (c *Cursor[T]) Total() (int64, bool) { return max(c.total, 0), c.total >= 0 }
 
 // Offset is the list position of the next item to be read.
 func (c *Cursor[T]) Offset() int { return c.offset }
@@ -144,7 +145,7 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 	c.skip = 0
 	c.offset += len(p.Items)
 	c.pageLen = max(c.pageLen, len(p.Items))
-	c.total = p.TotalCount
+	c.total = p.TotalOr(-1)
 	c.token = p.NextPageToken
 	// An empty page with a token is allowed (AIP-158): the walk goes on,
 	// and checkProgress stops a server that never gets anywhere.

@@ -233,7 +233,7 @@ func TestCursorStopsOnEndlessPages(t *testing.T) {
 	calls := 0
 	same := func(ctx context.Context, o api.ListOptions) (*api.Page[api.Tag], error) {
 		calls++
-		return &api.Page[api.Tag]{Items: []api.Tag{{UID: "o/r/t"}}, NextPageToken: "again", TotalCount: 5}, nil
+		return &api.Page[api.Tag]{Items: []api.Tag{{UID: "o/r/t"}}, NextPageToken: "again", Total: 5, HasTotal: true}, nil
 	}
 	var errs []error
 	n := 0

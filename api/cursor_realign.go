@@ -43,7 +43,8 @@ func (c *Cursor[T]) realign(ctx context.Context) (*Page[T], error) {
 		if steps > 0 && len(keys) > 0 && slices.Equal(keys, lastKeys) && w.NextPageToken == lastToken {
 			return nil, ErrPagingStuck // a different skip, the same answer
 		}
-		if steps > 4+2*int(min(w.TotalCount, 1<<40))/size {
+		// Without a total, the walk's own position bounds the search.
+		if steps > 4+2*int(min(w.TotalOr(int64(c.offset+size)), 1<<40))/size {
 			return nil, ErrPagingStuck
 		}
 		lastKeys, lastToken = keys, w.NextPageToken
@@ -52,7 +53,7 @@ func (c *Cursor[T]) realign(ctx context.Context) (*Page[T], error) {
 			if p > 0 && dir <= 0 {
 				// Past the end: the list got shorter. Look at its end.
 				prev, prevAt, dir = w, p, -1
-				p = max(0, min(p-size, int(w.TotalCount)-size))
+				p = max(0, min(p-size, int(w.TotalOr(int64(p)))-size))
 				continue
 			}
 			c.offset = p

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 )
 
@@ -23,28 +24,40 @@ func (c *Client) GetAdvisory(ctx context.Context, uid string) (*Advisory, error)
 	return get[Advisory](ctx, c, advisoriesPath+"/"+uid, nil)
 }
 
-// ListArtifacts lists library artifacts; filter with Ecosystems and Query.
+// ListArtifacts lists library artifacts of opts.Ecosystems, which the
+// service requires: none given lists every ecosystem (Ecosystems()).
+// Filter with Query. The service has no call that gets one artifact.
 func (c *Client) ListArtifacts(ctx context.Context, opts ListOptions) (*Page[Artifact], error) {
+	if len(opts.Ecosystems) == 0 {
+		opts.Ecosystems = Ecosystems()
+	}
 	return list[Artifact](ctx, c, artifactsPath, "artifacts", opts)
 }
 
-// GetArtifact fetches one library artifact.
-func (c *Client) GetArtifact(ctx context.Context, uid string) (*Artifact, error) {
-	return get[Artifact](ctx, c, artifactsPath+"/"+uid, nil)
-}
-
-// ListArtifactVersions lists the versions of a library artifact.
+// ListArtifactVersions lists the versions of a library artifact. The
+// artifact's uid holds a slash ("pypi/requests") but is one path segment
+// of the route, so it is sent escaped (pypi%2Frequests).
 func (c *Client) ListArtifactVersions(ctx context.Context, artifactUID string, opts ListOptions) (*Page[ArtifactVersion], error) {
-	return list[ArtifactVersion](ctx, c, artifactsPath+"/"+artifactUID+"/versions", "versions", opts)
+	k := listCall(c, artifactsPath+"/"+artifactUID+"/versions", opts)
+	k.escaped = artifactsPath + "/" + url.PathEscape(artifactUID) + "/versions"
+	return runList[ArtifactVersion](ctx, c, k, "artifactVersions")
 }
 
-// CountArtifacts counts library artifacts per ecosystem (all when none given).
+// CountArtifacts counts library artifacts per ecosystem; the service
+// requires at least one, and none given counts every ecosystem.
 func (c *Client) CountArtifacts(ctx context.Context, ecosystems ...string) (*ArtifactCounts, error) {
+	if len(ecosystems) == 0 {
+		ecosystems = Ecosystems()
+	}
 	q := url.Values{}
 	for _, e := range ecosystems {
 		q.Add("ecosystems", e)
 	}
-	return get[ArtifactCounts](ctx, c, artifactsPath+"/count", q)
+	var out ArtifactCounts
+	if err := c.do(ctx, call{method: http.MethodGet, path: artifactsPath + "/count", query: q}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // ListSubscriptions lists event subscriptions.

@@ -1,6 +1,11 @@
 package api
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Paths of the IAM domain.
 const (
@@ -10,18 +15,35 @@ const (
 	bindingsPath   = "/iam/v2/roleBindings"
 )
 
-// Updatable fields of IAM resources, as update mask names.
+// Updatable fields of IAM resources, as update mask paths: proto field
+// names, which the server compares as written (never camelCase).
 const (
 	FieldName        = "name"
 	FieldDescription = "description"
-	FieldClaimMatch  = "claimMatch"
-	// FieldClaimMatchIssuer and FieldClaimMatchSubject change one member
-	// of an identity's claimMatch.
-	FieldClaimMatchIssuer  = "claimMatch.issuer"
-	FieldClaimMatchSubject = "claimMatch.subject"
+	// FieldClaimMatch replaces an identity's whole claim match.
+	FieldClaimMatch = "claim_match"
 	// FieldAll is the mask of a full replacement: every updatable field
 	// takes the value sent, and one left out (zero) is cleared.
 	FieldAll = "*"
+)
+
+// ClaimMatchField is the mask path of one member of an identity's claim
+// match, by its proto name ("issuer", "subject_pattern", "claims"):
+// claim_match.<member>. A PATCH with it changes that member alone.
+func ClaimMatchField(member string) string { return FieldClaimMatch + "." + member }
+
+// Members of a claim match, as proto names (see ClaimMatchField). Each of
+// issuer, subject and audience is matched exactly or by a pattern, one of
+// the two.
+const (
+	ClaimIssuer          = "issuer"
+	ClaimIssuerPattern   = "issuer_pattern"
+	ClaimSubject         = "subject"
+	ClaimSubjectPattern  = "subject_pattern"
+	ClaimAudience        = "audience"
+	ClaimAudiencePattern = "audience_pattern"
+	ClaimClaims          = "claims"
+	ClaimClaimPatterns   = "claim_patterns"
 )
 
 // ListGroups lists groups; InRoot lists the caller's organizations.
@@ -65,7 +87,8 @@ func (c *Client) CreateIdentity(ctx context.Context, group string, id Identity) 
 	return create[Identity](ctx, c, identitiesPath+"/"+group, id)
 }
 
-// PatchIdentity changes the fields of id named by mask (description, claimMatch).
+// PatchIdentity changes the fields of id named by mask (FieldName,
+// FieldDescription, FieldClaimMatch or ClaimMatchField paths).
 func (c *Client) PatchIdentity(ctx context.Context, id Identity, mask ...string) (*Identity, error) {
 	return patch[Identity](ctx, c, identitiesPath+"/"+id.UID, id, mask)
 }
@@ -75,7 +98,8 @@ func (c *Client) DeleteIdentity(ctx context.Context, uid string) error {
 	return del(ctx, c, identitiesPath+"/"+uid)
 }
 
-// ListRoles lists roles; built-in roles are always included.
+// ListRoles lists roles. Whether a uidp filter includes the built-in roles
+// is not documented: RolesOf gathers an organization's roles either way.
 func (c *Client) ListRoles(ctx context.Context, opts ListOptions) (*Page[Role], error) {
 	return list[Role](ctx, c, rolesPath, "roles", opts)
 }
@@ -105,4 +129,57 @@ func (c *Client) CreateRoleBinding(ctx context.Context, group string, b CreateRo
 // DeleteRoleBinding deletes a binding; deleting an absent one succeeds.
 func (c *Client) DeleteRoleBinding(ctx context.Context, uid string) error {
 	return del(ctx, c, bindingsPath+"/"+uid)
+}
+
+// maxRoles bounds how many roles RolesOf gathers: roles are few (the
+// built-in ones and an organization's own), and a server that never stops
+// listing them must not take all memory.
+const maxRoles = 10000
+
+// RolesOf lists the roles that may be bound in organization org: the
+// built-in roles and the custom roles of org and its folders, built-in
+// first, each group by name. Whether the service lists built-in roles under
+// a uidp filter is not documented, so when the filtered list has none, the
+// unfiltered list is read for them (and only them) too.
+func (c *Client) RolesOf(ctx context.Context, org string) ([]Role, error) {
+	var out []Role
+	seen := map[string]bool{}
+	builtIn := false
+	gather := func(opts ListOptions, keep func(*Role) bool) error {
+		cur := NewCursor(c.ListRoles, opts, RoleKey)
+		for r, err := range cur.All(ctx) {
+			if err != nil {
+				return err
+			}
+			if seen[r.UID] || !keep(&r) {
+				continue
+			}
+			if len(out) >= maxRoles {
+				return fmt.Errorf("list roles: more than %d roles; stopped", maxRoles)
+			}
+			seen[r.UID] = true
+			builtIn = builtIn || r.BuiltIn()
+			out = append(out, r)
+		}
+		return nil
+	}
+	inOrg := func(r *Role) bool { return r.BuiltIn() || r.UID == org || IsDescendant(r.UID, org) }
+	if err := gather(ListOptions{DescendantsOf: org, PageSize: MaxPageSize}, inOrg); err != nil {
+		return out, err
+	}
+	if !builtIn {
+		if err := gather(ListOptions{PageSize: MaxPageSize}, (*Role).BuiltIn); err != nil {
+			return out, err
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Role) int {
+		if a.BuiltIn() != b.BuiltIn() {
+			if a.BuiltIn() {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +16,10 @@ import (
 // MaxPageSize is the largest page the API serves; larger requests are clamped.
 const MaxPageSize = 200
 
-// Sort orders every List accepts (spec, section 4; API.md).
+// Sort orders canopy asks for. Only name and created_at are documented
+// (on repos); which fields each collection sorts by is not, and a server
+// refuses an order it does not know with INVALID_ARGUMENT on order_by
+// (see RefusedOrder): callers fall back to the default order ("").
 const (
 	OrderUID         = "uid"
 	OrderName        = "name"
@@ -80,10 +84,10 @@ func (o ListOptions) values() url.Values {
 	set("group", o.Group)
 	set("role", o.Role)
 	for _, a := range o.ArtifactNames {
-		v.Add("artifactNames", a)
+		v.Add("artifact_names", a)
 	}
 	for _, a := range o.AdvisoryIDs {
-		v.Add("advisoryIds", a)
+		v.Add("advisory_ids", a)
 	}
 	set("query", o.Query)
 	for k, b := range map[string]bool{"include_referrers": o.IncludeReferrers, "include_epochs": o.IncludeEpochs, "include_dates": o.IncludeDates} {
@@ -101,12 +105,24 @@ func (o ListOptions) values() url.Values {
 type Page[T any] struct {
 	Items         []T
 	NextPageToken string // "" on the last page
-	TotalCount    int64  // every match across all pages
-	Skipped       int    // how many results the server skipped
+	// Total counts every match across all pages when HasTotal: the service
+	// may leave totalCount out, and then nothing is known of the total but
+	// what the pages show.
+	Total    int64
+	HasTotal bool
+	Skipped  int // how many results the server skipped
 }
 
 // Last reports whether this is the last page.
 func (p *Page[T]) Last() bool { return p.NextPageToken == "" }
+
+// TotalOr is the total when the server gave one, else n.
+func (p *Page[T]) TotalOr(n int64) int64 {
+	if p.HasTotal {
+		return p.Total
+	}
+	return n
+}
 
 // decodePage reads a List body: the items under the plural key, the token,
 // the total (a string or a number) and skipped. Unknown keys are ignored.
@@ -126,12 +142,13 @@ func decodePage[T any](body []byte, plural string) (*Page[T], error) {
 			return nil, fmt.Errorf("nextPageToken: %w", err)
 		}
 	}
-	if b, ok := raw["totalCount"]; ok {
+	if b, ok := raw["totalCount"]; ok && !bytes.Equal(b, []byte("null")) {
 		var n Int64
 		if err := n.UnmarshalJSON(b); err != nil {
 			return nil, fmt.Errorf("totalCount: %w", err)
 		}
-		p.TotalCount = int64(n)
+		// A negative count says nothing: treated as absent.
+		p.Total, p.HasTotal = max(int64(n), 0), n >= 0
 	}
 	if b, ok := raw["skipped"]; ok {
 		var n Int64
@@ -145,10 +162,19 @@ func decodePage[T any](body []byte, plural string) (*Page[T], error) {
 
 // list runs a List call on path and decodes the items under plural.
 func list[T any](ctx context.Context, c *Client, path, plural string, opts ListOptions) (*Page[T], error) {
+	return runList[T](ctx, c, listCall(c, path, opts), plural)
+}
+
+// listCall is the GET of a List on path, with the user's page size limit.
+func listCall(c *Client, path string, opts ListOptions) call {
 	if c.pageSize > 0 && (opts.PageSize <= 0 || opts.PageSize > c.pageSize) {
 		opts.PageSize = c.pageSize
 	}
-	k := call{method: http.MethodGet, path: path, query: opts.values()}
+	return call{method: http.MethodGet, path: path, query: opts.values()}
+}
+
+// runList sends a List call and decodes the items under plural.
+func runList[T any](ctx context.Context, c *Client, k call, plural string) (*Page[T], error) {
 	var body json.RawMessage
 	if err := c.do(ctx, k, &body); err != nil {
 		return nil, err
@@ -179,12 +205,20 @@ func create[T any](ctx context.Context, c *Client, path string, body any) (*T, e
 }
 
 // patch sends a masked PATCH. The mask is explicit: an empty mask is refused
-// here rather than letting the server change "whatever is in the body".
+// here rather than letting the server change "whatever is in the body". Its
+// paths are proto field names (catalog_tier, claim_match.subject): the
+// gateway hands them to the server as written and the server compares them
+// with proto names, while the body is camelCase JSON.
 func patch[T any](ctx context.Context, c *Client, path string, body any, mask []string) (*T, error) {
 	if len(mask) == 0 {
 		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
 	}
-	q := url.Values{"updateMask": {joinMask(mask)}}
+	for _, f := range mask {
+		if !maskPath.MatchString(f) {
+			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field path (write catalog_tier, not catalogTier)", path, f)
+		}
+	}
+	q := url.Values{"update_mask": {strings.Join(mask, ",")}}
 	only, err := masked(body, mask)
 	if err != nil {
 		return nil, fmt.Errorf("PATCH %s: %w", path, err)
@@ -196,8 +230,31 @@ func patch[T any](ctx context.Context, c *Client, path string, body any, mask []
 	return &out, nil
 }
 
+// maskPath is a field mask path as the server compares it: lower-case
+// snake_case proto names joined by dots, or "*".
+var maskPath = regexp.MustCompile(`^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*)$`)
+
+// JSONName is the JSON key of a proto field name: lowerCamelCase
+// (catalog_tier → catalogTier), as protojson writes it.
+func JSONName(proto string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range proto {
+		if r == '_' {
+			up = true
+			continue
+		}
+		if up && r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		up = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // masked keeps of body only the fields the mask names, so a PATCH carries
-// exactly what it changes: a dotted path (claimMatch.issuer) keeps that
+// exactly what it changes: a dotted path (claim_match.issuer) keeps that
 // member of the object, and the mask "*" (full replacement, spec) keeps the
 // whole resource. A field left out (its zero value) is cleared by the mask.
 func masked(body any, mask []string) (map[string]json.RawMessage, error) {
@@ -211,14 +268,15 @@ func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 	}
 	if slices.Contains(mask, FieldAll) {
 		if len(mask) > 1 {
-			return nil, fmt.Errorf("update mask %q: %q must be alone", joinMask(mask), FieldAll)
+			return nil, fmt.Errorf("update mask %q: %q must be alone", strings.Join(mask, ","), FieldAll)
 		}
 		return all, nil
 	}
 	out := map[string]json.RawMessage{}
 	subs := map[string]map[string]json.RawMessage{} // top field → the members named
 	for _, f := range mask {
-		top, rest, dotted := strings.Cut(f, ".")
+		topProto, restProto, dotted := strings.Cut(f, ".")
+		top, rest := JSONName(topProto), JSONName(restProto)
 		v, ok := all[top]
 		switch {
 		case !ok:
@@ -230,7 +288,7 @@ func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 		default:
 			var obj map[string]json.RawMessage
 			if err := json.Unmarshal(v, &obj); err != nil {
-				return nil, fmt.Errorf("update mask %q: %s is not an object", f, top)
+				return nil, fmt.Errorf("update mask %q: %s is not an object", f, topProto)
 			}
 			if subs[top] == nil {
 				subs[top] = map[string]json.RawMessage{}
@@ -248,17 +306,6 @@ func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 		out[top] = enc
 	}
 	return out, nil
-}
-
-func joinMask(mask []string) string {
-	s := ""
-	for i, f := range mask {
-		if i > 0 {
-			s += ","
-		}
-		s += f
-	}
-	return s
 }
 
 // del deletes a resource. It is retried only when the server said it did not

@@ -11,9 +11,11 @@ const (
 	tagsPath  = "/registry/v2/tags"
 )
 
-// Updatable repo fields, as update mask names (with FieldName and FieldDescription).
+// Updatable repo fields, as update mask paths: proto field names (with
+// FieldName and FieldDescription). A repo with a SyncConfig takes its tier,
+// bundles and aliases from its source and refuses changes to them.
 const (
-	FieldCatalogTier = "catalogTier"
+	FieldCatalogTier = "catalog_tier"
 	FieldBundles     = "bundles"
 	FieldAliases     = "aliases"
 )
@@ -38,8 +40,8 @@ func (c *Client) CreateRepo(ctx context.Context, group string, r Repo) (*Repo, e
 	return create[Repo](ctx, c, reposPath+"/"+group, r)
 }
 
-// PatchRepo changes the fields of r named by mask (name, description,
-// catalogTier, bundles, aliases).
+// PatchRepo changes the fields of r named by mask (FieldName,
+// FieldDescription, FieldCatalogTier, FieldBundles, FieldAliases).
 func (c *Client) PatchRepo(ctx context.Context, r Repo, mask ...string) (*Repo, error) {
 	return patch[Repo](ctx, c, reposPath+"/"+r.UID, r, mask)
 }

@@ -40,7 +40,7 @@ func TestRequests(t *testing.T) {
 				_, err := c.PatchRepo(ctx, api.Repo{UID: py.UID, Description: "new words"}, api.FieldDescription)
 				return err
 			},
-			want: "PATCH /registry/v2/repos/" + py.UID + "?updateMask=description",
+			want: "PATCH /registry/v2/repos/" + py.UID + "?update_mask=description",
 			body: map[string]any{"description": "new words"}}, // only the masked field
 		{name: "patch group, two fields",
 			call: func(ctx context.Context) error {
@@ -48,7 +48,7 @@ func TestRequests(t *testing.T) {
 				return err
 			},
 			want:  "PATCH /iam/v2/groups/" + platform.UID,
-			query: map[string][]string{"updateMask": {"name,description"}},
+			query: map[string][]string{"update_mask": {"name,description"}},
 			body:  map[string]any{"name": "platform", "description": "d"}},
 		{name: "get repo", want: "GET /registry/v2/repos/" + py.UID,
 			call: func(ctx context.Context) error { _, err := c.GetRepo(ctx, py.UID); return err }},
@@ -83,8 +83,8 @@ func TestRequests(t *testing.T) {
 					AdvisoryIDs: []string{"CGA-aaaa-bbbb-cccc", "CGA-dddd-eeee-ffff"}, Query: "cve"})
 				return err
 			},
-			query: map[string][]string{"artifactNames": {"openssl", "curl"},
-				"advisoryIds": {"CGA-aaaa-bbbb-cccc", "CGA-dddd-eeee-ffff"}, "query": {"cve"}}},
+			query: map[string][]string{"artifact_names": {"openssl", "curl"},
+				"advisory_ids": {"CGA-aaaa-bbbb-cccc", "CGA-dddd-eeee-ffff"}, "query": {"cve"}}},
 		{name: "binding filters", want: "GET /iam/v2/roleBindings",
 			call: func(ctx context.Context) error {
 				_, err := c.ListRoleBindings(ctx, api.ListOptions{Identity: carol.UID, Group: e.org, Role: viewerRole})
@@ -93,10 +93,10 @@ func TestRequests(t *testing.T) {
 			query: map[string][]string{"identity": {carol.UID}, "group": {e.org}, "role": {viewerRole}}},
 		{name: "artifact count", want: "GET /libraries/v2/artifacts/count",
 			call: func(ctx context.Context) error {
-				_, err := c.CountArtifacts(ctx, api.EcosystemJava, api.EcosystemJS)
+				_, err := c.CountArtifacts(ctx, api.EcosystemJava, api.EcosystemPython)
 				return err
 			},
-			query: map[string][]string{"ecosystems": {api.EcosystemJava, api.EcosystemJS}}},
+			query: map[string][]string{"ecosystems": {api.EcosystemJava, api.EcosystemPython}}},
 		{name: "create binding", want: "POST /iam/v2/roleBindings/" + platform.UID,
 			call: func(ctx context.Context) error {
 				_, err := c.CreateRoleBinding(ctx, platform.UID, api.CreateRoleBinding{IdentityUID: carol.UID, RoleUID: viewerRole})
@@ -396,7 +396,7 @@ func TestPageSizeSettingCapsLists(t *testing.T) {
 		}
 		n++
 	}
-	if int64(n) != all.TotalCount {
-		t.Errorf("walked %d of %d repos", n, all.TotalCount)
+	if int64(n) != all.Total {
+		t.Errorf("walked %d of %d repos", n, all.Total)
 	}
 }

@@ -328,7 +328,7 @@ func TestUnauthorizedRefetchesTheTokenOnce(t *testing.T) {
 			}
 		})
 	}
-	if n := must(e.client.ListGroups(t.Context(), api.ListOptions{ChildrenOf: e.org, Name: "made-after-401"}))(t).TotalCount; n != 1 {
+	if n := must(e.client.ListGroups(t.Context(), api.ListOptions{ChildrenOf: e.org, Name: "made-after-401"}))(t).Total; n != 1 {
 		t.Errorf("groups made by the re-sent POST: %d, want 1", n)
 	}
 }

@@ -145,8 +145,23 @@ type Repo struct {
 	Bundles     []string `json:"bundles,omitempty"`
 	Aliases     []string `json:"aliases,omitempty"`
 	ActiveTags  []string `json:"activeTags,omitempty"`
-	CreateTime  Time     `json:"createTime,omitzero"`
-	UpdateTime  Time     `json:"updateTime,omitzero"`
+	// SyncConfig is set on a repo that copies another: its tier, bundles,
+	// aliases and active tags come from the source and cannot be changed.
+	// Its JSON key is snake_case on the wire (the service names it so).
+	SyncConfig *SyncConfig `json:"sync_config,omitempty"`
+	CreateTime Time        `json:"createTime,omitzero"`
+	UpdateTime Time        `json:"updateTime,omitzero"`
+}
+
+// SyncConfig says where a repo's images are synced from, and where to.
+type SyncConfig struct {
+	Source         string `json:"source,omitempty"` // the source repo's uid
+	UniqueTags     bool   `json:"uniqueTags,omitempty"`
+	ExpirationTime Time   `json:"expirationTime,omitzero"`
+	Google         string `json:"google,omitempty"`
+	Amazon         string `json:"amazon,omitempty"`
+	Azure          string `json:"azure,omitempty"`
+	GracePeriod    bool   `json:"gracePeriod,omitempty"`
 }
 
 // RepoReadme is the Markdown readme of a repo.
@@ -155,14 +170,14 @@ type RepoReadme struct {
 	Content string `json:"content,omitempty"`
 }
 
-// Tag names an image digest inside a repo.
+// Tag names an image digest inside a repo. A tag has no creation time:
+// UpdateTime (when it last moved) is its only time.
 type Tag struct {
 	UID        string   `json:"uid,omitempty"`
 	Name       string   `json:"name,omitempty"`
 	Digest     string   `json:"digest,omitempty"`
 	Deprecated bool     `json:"deprecated,omitempty"`
 	Bundles    []string `json:"bundles,omitempty"`
-	CreateTime Time     `json:"createTime,omitzero"`
 	UpdateTime Time     `json:"updateTime,omitzero"`
 }
 
@@ -177,25 +192,63 @@ type ImageSize struct {
 	Architecture string `json:"architecture,omitempty"`
 }
 
-// ClaimMatch says which OIDC tokens may assume an identity.
+// ClaimMatch says which OIDC tokens may assume an identity. Issuer,
+// subject and audience are each matched either exactly or by a regular
+// expression (the service takes one or the other, never both); Claims and
+// ClaimPatterns match further claims by value or by pattern.
 type ClaimMatch struct {
-	Issuer  string `json:"issuer,omitempty"`
-	Subject string `json:"subject,omitempty"`
+	Issuer          string            `json:"issuer,omitempty"`
+	IssuerPattern   string            `json:"issuerPattern,omitempty"`
+	Subject         string            `json:"subject,omitempty"`
+	SubjectPattern  string            `json:"subjectPattern,omitempty"`
+	Audience        string            `json:"audience,omitempty"`
+	AudiencePattern string            `json:"audiencePattern,omitempty"`
+	Claims          map[string]string `json:"claims,omitempty"`
+	ClaimPatterns   map[string]string `json:"claimPatterns,omitempty"`
 }
 
-// Identity is a principal that roles are bound to.
+// StaticKeys lets tokens of an issuer with no online keys assume an
+// identity: the keys are registered with it, and expire.
+type StaticKeys struct {
+	Issuer         string   `json:"issuer,omitempty"`
+	Subject        string   `json:"subject,omitempty"`
+	IssuerKeys     string   `json:"issuerKeys,omitempty"` // JWKS
+	ExpirationTime Time     `json:"expirationTime,omitzero"`
+	Audiences      []string `json:"audiences,omitempty"`
+}
+
+// AWSIdentity lets AWS IAM users and roles of an account assume an
+// identity; the ARN and the user id are each matched exactly or by a
+// regular expression.
+type AWSIdentity struct {
+	AWSAccount    string `json:"awsAccount,omitempty"`
+	ARN           string `json:"arn,omitempty"`
+	ARNPattern    string `json:"arnPattern,omitempty"`
+	UserID        string `json:"userId,omitempty"`
+	UserIDPattern string `json:"userIdPattern,omitempty"`
+}
+
+// Identity is a principal that roles are bound to. At most one of
+// ClaimMatch, StaticKeys, AWSIdentity and ServicePrincipal is set: how the
+// identity is assumed. A user who signed in has none of them.
 type Identity struct {
-	UID          string      `json:"uid,omitempty"`
-	Name         string      `json:"name,omitempty"`
-	Description  string      `json:"description,omitempty"`
-	Email        string      `json:"email,omitempty"`
-	ClaimMatch   *ClaimMatch `json:"claimMatch,omitempty"`
-	LastSeenTime Time        `json:"lastSeenTime,omitzero"`
-	CreateTime   Time        `json:"createTime,omitzero"`
-	UpdateTime   Time        `json:"updateTime,omitzero"`
+	UID              string       `json:"uid,omitempty"`
+	Name             string       `json:"name,omitempty"`
+	Description      string       `json:"description,omitempty"`
+	Email            string       `json:"email,omitempty"`
+	EmailUnverified  string       `json:"emailUnverified,omitempty"`
+	Company          string       `json:"company,omitempty"`
+	ClaimMatch       *ClaimMatch  `json:"claimMatch,omitempty"`
+	StaticKeys       *StaticKeys  `json:"staticKeys,omitempty"`
+	AWSIdentity      *AWSIdentity `json:"awsIdentity,omitempty"`
+	ServicePrincipal string       `json:"servicePrincipal,omitempty"` // SERVICE_PRINCIPAL_…
+	LastSeenTime     Time         `json:"lastSeenTime,omitzero"`
+	CreateTime       Time         `json:"createTime,omitzero"`
+	UpdateTime       Time         `json:"updateTime,omitzero"`
 }
 
-// Role is a named set of capabilities.
+// Role is a named set of capabilities. Built-in roles have a flat uid (no
+// "/"); custom roles live in a group.
 type Role struct {
 	UID          string   `json:"uid,omitempty"`
 	Name         string   `json:"name,omitempty"`
@@ -204,6 +257,10 @@ type Role struct {
 	CreateTime   Time     `json:"createTime,omitzero"`
 	UpdateTime   Time     `json:"updateTime,omitzero"`
 }
+
+// BuiltIn reports whether r is one of the service's own roles (a flat
+// uid), not a role of some group.
+func (r *Role) BuiltIn() bool { return r.UID != "" && ParentUID(r.UID) == "" }
 
 // BindingIdentity is the identity part of a hydrated RoleBinding.
 type BindingIdentity struct {
@@ -223,14 +280,13 @@ type Ref struct {
 }
 
 // RoleBinding grants a role to an identity on a group, hydrated so that no
-// follow-up lookups are needed.
+// follow-up lookups are needed. It has a creation time only.
 type RoleBinding struct {
 	UID        string           `json:"uid,omitempty"`
 	Identity   *BindingIdentity `json:"identity,omitempty"`
 	Group      *Ref             `json:"group,omitempty"`
 	Role       *Ref             `json:"role,omitempty"`
 	CreateTime Time             `json:"createTime,omitzero"`
-	UpdateTime Time             `json:"updateTime,omitzero"`
 }
 
 // CreateRoleBinding is the body of a role binding create request.
@@ -239,59 +295,58 @@ type CreateRoleBinding struct {
 	RoleUID     string `json:"roleUid"`
 }
 
-// Severity scores an advisory under one scheme (for example CVSS_V3).
+// Severity schemes of an advisory's scores.
+const (
+	SeverityCVSSv2 = "TYPE_CVSS_V2"
+	SeverityCVSSv3 = "TYPE_CVSS_V3"
+	SeverityCVSSv4 = "TYPE_CVSS_V4"
+)
+
+// Severity scores an advisory under one scheme: Score is a CVSS vector
+// ("CVSS:3.1/AV:N/…") or a number ("7.5").
 type Severity struct {
 	Type  string `json:"type,omitempty"`
 	Score string `json:"score,omitempty"`
 }
 
-// Advisory event types, as the feed names them.
-const (
-	EventDetection                  = "detection"
-	EventFixed                      = "fixed"
-	EventFalsePositiveDetermination = "falsePositiveDetermination"
-	EventTruePositiveDetermination  = "truePositiveDetermination"
-	EventFixNotPlanned              = "fixNotPlanned"
-	EventPendingUpstreamFix         = "pendingUpstreamFix"
-)
-
-// AdvisoryEvent is one step of an advisory's timeline.
-type AdvisoryEvent struct {
-	UID        string `json:"uid,omitempty"`
-	CreateTime Time   `json:"createTime,omitzero"`
-	Type       string `json:"type,omitempty"`
-}
-
 // Advisory is an entry of the vulnerability advisory feed.
 type Advisory struct {
-	UID           string          `json:"uid,omitempty"`
-	AdvisoryID    string          `json:"advisoryId,omitempty"`
-	ArtifactName  string          `json:"artifactName,omitempty"`
-	ArtifactType  string          `json:"artifactType,omitempty"`
-	ComponentName string          `json:"componentName,omitempty"`
-	Aliases       []string        `json:"aliases,omitempty"`
-	Severities    []Severity      `json:"severities,omitempty"`
-	Events        []AdvisoryEvent `json:"events,omitempty"`
-	CreateTime    Time            `json:"createTime,omitzero"`
-	UpdateTime    Time            `json:"updateTime,omitzero"`
+	UID                  string          `json:"uid,omitempty"`
+	AdvisoryID           string          `json:"advisoryId,omitempty"`
+	LegacyAdvisoryID     string          `json:"legacyAdvisoryId,omitempty"`
+	Author               string          `json:"author,omitempty"`
+	ArtifactName         string          `json:"artifactName,omitempty"`
+	ArtifactType         string          `json:"artifactType,omitempty"`
+	ArtifactArchitecture string          `json:"artifactArchitecture,omitempty"`
+	ComponentName        string          `json:"componentName,omitempty"`
+	ComponentType        string          `json:"componentType,omitempty"`
+	ComponentLocation    string          `json:"componentLocation,omitempty"`
+	Aliases              []string        `json:"aliases,omitempty"`
+	Severities           []Severity      `json:"severities,omitempty"`
+	Events               []AdvisoryEvent `json:"events,omitempty"`
+	CreateTime           Time            `json:"createTime,omitzero"`
+	UpdateTime           Time            `json:"updateTime,omitzero"`
+	DeleteTime           Time            `json:"deleteTime,omitzero"`
 }
 
-// Subscription delivers events of a group to an https sink.
+// Subscription delivers events of a group to an https sink. It has no
+// other fields: no name, no times.
 type Subscription struct {
-	UID        string `json:"uid,omitempty"`
-	Sink       string `json:"sink,omitempty"`
-	CreateTime Time   `json:"createTime,omitzero"`
-	UpdateTime Time   `json:"updateTime,omitzero"`
+	UID  string `json:"uid,omitempty"`
+	Sink string `json:"sink,omitempty"`
 }
 
-// Ecosystems of library artifacts.
+// Ecosystems of library artifacts: the only two the service knows.
 const (
 	EcosystemJava   = "ECOSYSTEM_JAVA"
 	EcosystemPython = "ECOSYSTEM_PYTHON"
-	EcosystemJS     = "ECOSYSTEM_JAVASCRIPT"
 )
 
-// Artifact is a library package rebuilt from source.
+// Ecosystems lists every ecosystem, in the order canopy shows them.
+func Ecosystems() []string { return []string{EcosystemJava, EcosystemPython} }
+
+// Artifact is a library package rebuilt from source. Its UID names its
+// ecosystem and package and holds a slash ("pypi/requests").
 type Artifact struct {
 	UID           string `json:"uid,omitempty"`
 	Name          string `json:"name,omitempty"`
@@ -305,10 +360,13 @@ type Artifact struct {
 
 // ArtifactVersion is one released version of an artifact.
 type ArtifactVersion struct {
-	UID        string `json:"uid,omitempty"`
-	Version    string `json:"version,omitempty"`
-	CreateTime Time   `json:"createTime,omitzero"`
-	UpdateTime Time   `json:"updateTime,omitzero"`
+	UID         string `json:"uid,omitempty"`
+	Name        string `json:"name,omitempty"`
+	Version     string `json:"version,omitempty"`
+	Description string `json:"description,omitempty"`
+	SizeBytes   Int64  `json:"sizeBytes,omitempty"`
+	CreateTime  Time   `json:"createTime,omitzero"`
+	UpdateTime  Time   `json:"updateTime,omitzero"`
 }
 
 // EcosystemCount is the number of artifacts of one ecosystem.

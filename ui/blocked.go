@@ -79,16 +79,16 @@ func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd)
 // collection): the server deletes only an empty folder.
 func (e *env) folderContents(ctx context.Context, uid string) ([]string, error) {
 	c := e.client
-	o := api.ListOptions{ChildrenOf: uid, PageSize: 1}
+	o := api.ListOptions{ChildrenOf: uid}
 	counts := []struct {
 		one, many string
-		count     func() (int, error)
+		count     func() (api.Count, error)
 	}{
-		{"subfolder", "subfolders", func() (int, error) { return total(c.ListGroups(ctx, o)) }},
-		{"repo", "repos", func() (int, error) { return total(c.ListRepos(ctx, o)) }},
-		{"identity", "identities", func() (int, error) { return total(c.ListIdentities(ctx, o)) }},
-		{"role binding", "role bindings", func() (int, error) { return total(c.ListRoleBindings(ctx, o)) }},
-		{"subscription", "subscriptions", func() (int, error) { return total(c.ListSubscriptions(ctx, o)) }},
+		{"subfolder", "subfolders", func() (api.Count, error) { return total(ctx, c.ListGroups, o) }},
+		{"repo", "repos", func() (api.Count, error) { return total(ctx, c.ListRepos, o) }},
+		{"identity", "identities", func() (api.Count, error) { return total(ctx, c.ListIdentities, o) }},
+		{"role binding", "role bindings", func() (api.Count, error) { return total(ctx, c.ListRoleBindings, o) }},
+		{"subscription", "subscriptions", func() (api.Count, error) { return total(ctx, c.ListSubscriptions, o) }},
 	}
 	var held []string
 	for _, k := range counts {
@@ -96,7 +96,7 @@ func (e *env) folderContents(ctx context.Context, uid string) ([]string, error) 
 		if err != nil {
 			return nil, fmt.Errorf("count its %s: %w", k.many, err)
 		}
-		if n > 0 {
+		if n.N > 0 {
 			held = append(held, counted(n, k.one, k.many))
 		}
 	}

@@ -133,10 +133,10 @@ func (c *entryOf) mask() string {
 	if err != nil {
 		return ""
 	}
-	if m := u.Query().Get("updateMask"); m != "" {
+	if m := u.Query().Get("update_mask"); m != "" {
 		return m
 	}
-	return u.Query().Get("update_mask")
+	return u.Query().Get("updateMask")
 }
 
 // apiPath drops what precedes the API's own path (a base URL's path).
@@ -154,7 +154,7 @@ func apiPath(p string) string {
 func (c *entryOf) what() string {
 	if c.Note == nil {
 		if m := c.mask(); m != "" {
-			return "updateMask=" + m
+			return "update_mask=" + m
 		}
 		return ""
 	}

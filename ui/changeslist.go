@@ -92,7 +92,7 @@ func indentJSON(b []byte) string {
 
 func maskOf(c *entryOf) string {
 	if m := c.mask(); m != "" {
-		return " · updateMask=" + safe.String(m)
+		return " · update_mask=" + safe.String(m)
 	}
 	return ""
 }

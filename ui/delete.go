@@ -65,29 +65,40 @@ func deletionOf(item any) (deletion, string, bool) {
 
 // goWith says what goes with one resource or several: "Its 3 tags go
 // with it: …", "Its 1 tag goes with it: …", "It has no tags."
-func goWith(n int, many bool, one, more, then string) string {
+func goWith(n api.Count, many bool, one, more, then string) string {
 	its, it, has := "Its ", "it", "It has"
 	if many {
 		its, it, has = "Their ", "them", "They have"
 	}
-	switch n {
-	case 0:
+	switch {
+	case n.N == 0 && n.Exact:
 		return has + " no " + more + ": nothing else goes with " + it + "."
-	case 1:
+	case n.N == 1 && n.Exact:
 		return its + "1 " + one + " goes with " + it + then
+	case !n.Exact:
+		return "At least " + countText(n) + " " + more + " go with " + it + then
 	}
-	return its + text.Count(n) + " " + more + " go with " + it + then
+	return its + countText(n) + " " + more + " go with " + it + then
 }
 
-// counted is "1 tag", "3 tags", "no tags".
-func counted(n int, one, many string) string {
-	switch n {
-	case 0:
+// counted is "1 tag", "3 tags", "no tags", "400+ tags".
+func counted(n api.Count, one, many string) string {
+	switch {
+	case n.N == 0 && n.Exact:
 		return "no " + many
-	case 1:
+	case n.N == 1 && n.Exact:
 		return "1 " + one
 	}
-	return text.Count(n) + " " + many
+	return countText(n) + " " + many
+}
+
+// countText is a count with its thousands marked, "+" when it is a lower
+// bound (the server gave no total and not every page was read).
+func countText(n api.Count) string {
+	if n.Exact {
+		return text.Count(int(n.N))
+	}
+	return text.Count(int(n.N)) + "+"
 }
 
 // askDelete asks before deleting resources of one kind (one or many): it
@@ -126,7 +137,7 @@ func (e *env) askDelete(id string, items []doomed) tea.Cmd {
 		cfg.Title = "Delete " + d.one + " " + safe.String(items[0].name) + "?"
 		cfg.Lines = []string{"uid " + safe.String(uid)}
 	} else {
-		cfg.Title = "Delete " + counted(len(items), d.one, d.many) + "?"
+		cfg.Title = "Delete " + counted(api.Count{N: int64(len(items)), Exact: true}, d.one, d.many) + "?"
 	}
 	e.whatIsLost(&cfg, items)
 	return e.open(func(ctx context.Context) views.Screen { return dialog.New(ctx, e.common, cfg) })
@@ -158,9 +169,9 @@ func (e *env) whatIsLost(cfg *dialog.Config, items []doomed) {
 	case *api.Repo:
 		uids := uidsOf(items)
 		cfg.Facts = func(ctx context.Context) ([]string, error) {
-			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (int, error) {
-				return total(c.ListTags(ctx, api.ListOptions{ChildrenOf: uid, PageSize: 1,
-					IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}))
+			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
+				return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
+					IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
 			})
 			if err != nil {
 				return nil, fmt.Errorf("count tags: %w", err)
@@ -170,8 +181,8 @@ func (e *env) whatIsLost(cfg *dialog.Config, items []doomed) {
 	case *api.Identity:
 		uids := uidsOf(items)
 		cfg.Facts = func(ctx context.Context) ([]string, error) {
-			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (int, error) {
-				return total(c.ListRoleBindings(ctx, api.ListOptions{Identity: uid, PageSize: 1}))
+			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
+				return total(ctx, c.ListRoleBindings, api.ListOptions{Identity: uid})
 			})
 			if err != nil {
 				return nil, fmt.Errorf("count role bindings: %w", err)
@@ -281,12 +292,13 @@ func uidsOf(items []doomed) []string {
 	return out
 }
 
-// total is a page's totalCount.
-func total[T any](p *api.Page[T], err error) (int, error) {
-	if err != nil {
-		return 0, err
-	}
-	return int(p.TotalCount), nil
+// countPages bounds the pages read to count a collection whose server
+// gives no totals: past it the count says "at least".
+const countPages = 5
+
+// total counts a collection (see api.CountItems).
+func total[T any](ctx context.Context, list api.Lister[T], o api.ListOptions) (api.Count, error) {
+	return api.CountItems(ctx, list, o, countPages)
 }
 
 // countParallel bounds the small requests that count what goes with
@@ -298,13 +310,13 @@ const countParallel = 4
 const countMax = 50
 
 // sum adds count over uids, a few requests at a time.
-func sum(ctx context.Context, uids []string, count func(context.Context, string) (int, error)) (int, error) {
+func sum(ctx context.Context, uids []string, count func(context.Context, string) (api.Count, error)) (api.Count, error) {
 	if len(uids) > countMax {
-		return 0, fmt.Errorf("more than %d to count", countMax)
+		return api.Count{}, fmt.Errorf("more than %d to count", countMax)
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	n, sem := 0, make(chan struct{}, countParallel)
+	n, sem := api.Count{Exact: true}, make(chan struct{}, countParallel)
 	var first error
 	for _, uid := range uids {
 		wg.Add(1)
@@ -315,7 +327,8 @@ func sum(ctx context.Context, uids []string, count func(context.Context, string)
 			c, err := count(ctx, uid)
 			mu.Lock()
 			defer mu.Unlock()
-			n += c
+			n.N += c.N
+			n.Exact = n.Exact && c.Exact
 			if err != nil && first == nil {
 				first = err
 			}

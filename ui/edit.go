@@ -11,6 +11,7 @@ import (
 
 	"canopy/api"
 	"canopy/views/form"
+	"canopy/views/identity"
 	"canopy/views/safe"
 )
 
@@ -32,13 +33,23 @@ type edit struct {
 	reload []string
 }
 
+// label is what an edit changes, in the words its fields show ("tier",
+// "subject pattern"); the mask path is for the request.
+func (ed edit) label() string {
+	labels := make([]string, len(ed.fields))
+	for i, f := range ed.fields {
+		labels[i] = f.Label
+	}
+	return strings.Join(labels, " and ")
+}
+
 // editedMsg says an edit went through: the new resource, and what to undo
 // it with.
 type editedMsg struct {
 	e        edit
 	result   any
 	old, new map[string]string
-	flash    string // what to say, when not "<mask> of <name> changed"
+	flash    string // what to say, when not "<label> of <name> changed"
 }
 
 // undoneMsg is the answer to an undo.
@@ -130,11 +141,7 @@ func (e *env) edits(item any) []edit {
 	case *api.Identity:
 		id := *it
 		path := "/iam/v2/identities/" + id.UID
-		cm := api.ClaimMatch{}
-		if id.ClaimMatch != nil {
-			cm = *id.ClaimMatch
-		}
-		return []edit{
+		eds := []edit{
 			{mask: api.FieldDescription, path: path, name: id.Name, noun: "identity",
 				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
@@ -142,19 +149,63 @@ func (e *env) edits(item any) []edit {
 					next.Description = v["description"]
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}},
-			{mask: api.FieldClaimMatch, path: path, name: id.Name, noun: "identity",
-				fields: []form.Field{
-					{Key: "claimMatch.issuer", Label: "issuer", Value: cm.Issuer, Validate: issuerURL, Placeholder: "https://…"},
-					{Key: "claimMatch.subject", Label: "subject", Value: cm.Subject, Validate: required},
-				},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					next := id
-					next.ClaimMatch = &api.ClaimMatch{Issuer: v["claimMatch.issuer"], Subject: v["claimMatch.subject"]}
-					return c.PatchIdentity(ctx, next, api.FieldClaimMatch)
-				}},
 		}
+		return append(eds, claimEdits(c, id, path)...)
 	}
 	return nil
+}
+
+// claimEdits edit an identity's claim match one member at a time (the
+// issuer, the subject, the audience: each exact or a pattern, as it is),
+// with that member's mask path, so that every other part of the identity
+// stays exactly as it was.
+func claimEdits(c *api.Client, id api.Identity, path string) []edit {
+	var out []edit
+	for _, p := range identity.ClaimParts(id.ClaimMatch) {
+		if p.Member == "" {
+			continue // further claims are shown, not edited here
+		}
+		member, key := p.Member, claimKey(p.Member)
+		validate := required
+		switch {
+		case strings.HasSuffix(member, "_pattern"):
+			validate = pattern
+		case member == api.ClaimIssuer:
+			validate = issuerURL
+		}
+		out = append(out, edit{mask: api.ClaimMatchField(member), path: path, name: id.Name, noun: "identity",
+			fields: []form.Field{{Key: key, Label: p.Label, Value: p.Raw, Validate: validate}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				next := id
+				cm := *id.ClaimMatch
+				setClaim(&cm, member, v[key])
+				next.ClaimMatch = &cm
+				return c.PatchIdentity(ctx, next, api.ClaimMatchField(member))
+			}})
+	}
+	return out
+}
+
+// claimKey is a claim member's form key: its JSON path ("claimMatch.issuerPattern"),
+// which is also how the server's field violations name it.
+func claimKey(member string) string { return "claimMatch." + api.JSONName(member) }
+
+// setClaim sets one member of a claim match.
+func setClaim(cm *api.ClaimMatch, member, v string) {
+	switch member {
+	case api.ClaimIssuer:
+		cm.Issuer = v
+	case api.ClaimIssuerPattern:
+		cm.IssuerPattern = v
+	case api.ClaimSubject:
+		cm.Subject = v
+	case api.ClaimSubjectPattern:
+		cm.SubjectPattern = v
+	case api.ClaimAudience:
+		cm.Audience = v
+	case api.ClaimAudiencePattern:
+		cm.AudiencePattern = v
+	}
 }
 
 // formOf makes the form of an edit: preview, send, explain, and, once
@@ -164,7 +215,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
-	return form.Config{Title: "edit " + ed.mask + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
+	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return e.sendEdit(ctx, ed, old, v, "")
@@ -216,7 +267,7 @@ func preview(ed edit, old, v map[string]string) string {
 	if len(changes) == 0 {
 		changes = append(changes, "unchanged")
 	}
-	return "PATCH " + shortPath(ed.path) + "?updateMask=" + ed.mask + "  " + strings.Join(changes, ", ")
+	return "PATCH " + shortPath(ed.path) + "?update_mask=" + ed.mask + "  " + strings.Join(changes, ", ")
 }
 
 // shortPath keeps a uid's last segment: /registry/v2/repos/…/121222eda7a9eba3.
@@ -249,10 +300,16 @@ func (e *env) explain(err error) (map[string]string, []string) {
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {
-		fields[v.Field] = safe.String(v.Description)
-		if v.Field == "claimMatch" {
-			fields["claimMatch.issuer"], fields["claimMatch.subject"] = fields[v.Field], fields[v.Field]
-			delete(fields, v.Field)
+		// The server may name a field by its proto path (claim_match.issuer)
+		// or its JSON one (claimMatch.issuer): the form keys are JSON paths.
+		key := jsonPath(v.Field)
+		fields[key] = safe.String(v.Description)
+		if key == "claimMatch" {
+			// The whole claim match: every member the form shows.
+			for _, m := range claimMembers() {
+				fields[claimKey(m)] = fields[key]
+			}
+			delete(fields, key)
 		}
 	}
 	if apiErr, ok := api.AsError(err); ok && apiErr.Code == api.CodeAlreadyExists && len(fields) == 0 {
@@ -262,6 +319,22 @@ func (e *env) explain(err error) (map[string]string, []string) {
 		return fields, nil
 	}
 	return fields, e.failure(err)
+}
+
+// jsonPath is a field path with each part in JSON form (claim_match.issuer
+// → claimMatch.issuer).
+func jsonPath(p string) string {
+	parts := strings.Split(p, ".")
+	for i, s := range parts {
+		parts[i] = api.JSONName(s)
+	}
+	return strings.Join(parts, ".")
+}
+
+// claimMembers are the members of a claim match an edit may change.
+func claimMembers() []string {
+	return []string{api.ClaimIssuer, api.ClaimIssuerPattern, api.ClaimSubject, api.ClaimSubjectPattern,
+		api.ClaimAudience, api.ClaimAudiencePattern}
 }
 
 // changeText is `"old" → "new"` for the fields that changed.

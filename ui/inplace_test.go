@@ -58,13 +58,13 @@ func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
 	h, reqs, mu := recordingShell(t, 100, 30)
 	s := h.editAlertmanagerInTheTree(" pinned")
 	foot := footerText(s)
-	want := `?updateMask=description "Prometheus Alertmanager." → "Prometheus Alertmanager. pinned"`
+	want := `?update_mask=description "Prometheus Alertmanager." → "Prometheus Alertmanager. pinned"`
 	if !strings.Contains(noSpace(foot), noSpace(want)) || !strings.Contains(foot, "sends PATCH /registry/v2/repos/…/") {
 		t.Errorf("the footer does not preview the request:\n%s\nfooter: %s", s, foot)
 	}
 	h.keys("enter")
 	h.waitText("description of alertmanager changed (u undoes)")
-	if got := last(reqs, mu); len(got) != 1 || !strings.HasSuffix(got[0].Path, "?updateMask=description") {
+	if got := last(reqs, mu); len(got) != 1 || !strings.HasSuffix(got[0].Path, "?update_mask=description") {
 		t.Errorf("requests %+v", got)
 	}
 }
@@ -88,16 +88,16 @@ func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
 		return strings.Contains(raw, selected("tier")) && !strings.Contains(raw, selected("description"))
 	})
 	h.keys("e")
-	h.waitText("?updateMask=catalogTier")
+	h.waitText("?update_mask=catalog_tier")
 	h.keys("right")
 	s := h.waitText(`"CATALOG_TIER_APPLICATION" →`, `"CATALOG_TIER_BASE"`)
-	if !strings.Contains(noSpace(footerText(s)), noSpace(`?updateMask=catalogTier "CATALOG_TIER_APPLICATION" → "CATALOG_TIER_BASE"`)) {
+	if !strings.Contains(noSpace(footerText(s)), noSpace(`?update_mask=catalog_tier "CATALOG_TIER_APPLICATION" → "CATALOG_TIER_BASE"`)) {
 		t.Errorf("the tier change is not in the footer:\n%s", s)
 	}
 	h.keys("enter")
-	h.waitText("catalogTier of alertmanager changed", "tier          BASE")
+	h.waitText("tier of alertmanager changed", "tier          BASE")
 	got := last(reqs, mu)
-	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?updateMask=catalogTier") ||
+	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?update_mask=catalog_tier") ||
 		!reflect.DeepEqual(got[0].Body, map[string]any{"catalogTier": "CATALOG_TIER_BASE"}) {
 		t.Errorf("request %+v", got)
 	}
@@ -179,7 +179,7 @@ func TestTreeEditorUsesTheRowsWidth(t *testing.T) {
 	s := h.editAlertmanagerInTheTree(" pinned")
 	for _, l := range strings.Split(s, "\n") {
 		tree, _, _ := strings.Cut(l, "│")
-		if strings.Contains(tree, "description ") && !strings.Contains(tree, "updateMask") {
+		if strings.Contains(tree, "description ") && !strings.Contains(tree, "update_mask") {
 			if !strings.Contains(tree, "Prometheus Alertmanager. pinned") {
 				t.Errorf("the editor scrolled text that fits:\n%s", s)
 			}

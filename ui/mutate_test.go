@@ -29,7 +29,7 @@ func TestEditInPlaceSendsOnlyTheFieldAndUndoes(t *testing.T) {
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
 	h.waitText("repos of acme.example", "63/63 loaded")
 	h.keys("e")
-	h.waitText("PATCH /registry/v2/repos/…/", "?updateMask=description", "unchanged")
+	h.waitText("PATCH /registry/v2/repos/…/", "?update_mask=description", "unchanged")
 	for _, r := range " (pinned)" {
 		h.keys(string(r))
 	}
@@ -37,7 +37,7 @@ func TestEditInPlaceSendsOnlyTheFieldAndUndoes(t *testing.T) {
 	h.keys("enter")
 	h.waitText("description of alertmanager changed (u undoes)", "Prometheus Alertmanager. (pinned)")
 	got := last(reqs, mu)
-	if len(got) != 1 || got[0].Method != "PATCH" || !strings.HasSuffix(got[0].Path, "?updateMask=description") ||
+	if len(got) != 1 || got[0].Method != "PATCH" || !strings.HasSuffix(got[0].Path, "?update_mask=description") ||
 		!reflect.DeepEqual(got[0].Body, map[string]any{"description": "Prometheus Alertmanager. (pinned)"}) {
 		t.Fatalf("request %+v", got)
 	}
@@ -64,18 +64,18 @@ func TestEditClaimMatchInTheDetailPane(t *testing.T) {
 	h.waitText("carol")
 	h.moveTo("carol")
 	// The pane's field cursor starts on description; j moves it to the
-	// claim match (issuer and subject), e edits it in place.
-	h.keys("tab", "j", "e")
-	h.waitText("?updateMask=claimMatch")
-	h.keys("tab")
+	// issuer, j again to the subject, and e edits that member alone in
+	// place: its own mask path, the rest of the claim match untouched.
+	h.keys("tab", "j", "j", "e")
+	h.waitText("?update_mask=claim_match.subject")
 	for _, r := range "-x" {
 		h.keys(string(r))
 	}
 	h.keys("enter")
-	h.waitText("claimMatch of carol changed")
+	h.waitText("subject of carol changed")
 	got := last(reqs, mu)
-	want := map[string]any{"claimMatch": map[string]any{"issuer": "https://accounts.google.com", "subject": "109283746501928374650-x"}}
-	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?updateMask=claimMatch") || !reflect.DeepEqual(got[0].Body, want) {
+	want := map[string]any{"claimMatch": map[string]any{"subject": "109283746501928374650-x"}}
+	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?update_mask=claim_match.subject") || !reflect.DeepEqual(got[0].Body, want) {
 		t.Fatalf("request %+v", got)
 	}
 	h.waitText("subject       109283746501928374650-x")

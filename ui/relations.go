@@ -118,7 +118,7 @@ func (ts *tagSets) observe(list api.Lister[api.Tag]) api.Lister[api.Tag] {
 		}
 		p, err := list(ctx, o)
 		if err == nil && plain {
-			ts.add(o.ChildrenOf, gen, p.Items, int(p.TotalCount))
+			ts.add(o.ChildrenOf, gen, p.Items, int(p.TotalOr(-1)))
 		}
 		return p, err
 	}
@@ -143,7 +143,13 @@ func (ts *tagSets) known(t *api.Tag, repoName string) *detail.Related {
 
 // related is what r knows of t's relations; call with mu held.
 func (r *repoTags) related(t *api.Tag) detail.Related {
-	rel := detail.Related{Repo: r.name, Searched: len(r.tags), Of: max(r.total, len(r.tags))}
+	// Of is 0 (unknown) while the server gives no total and the walk is not
+	// over: nothing may assume a total it did not send.
+	of := r.total
+	if of >= 0 || r.complete {
+		of = max(of, len(r.tags))
+	}
+	rel := detail.Related{Repo: r.name, Searched: len(r.tags), Of: max(of, 0)}
 	for uid, o := range r.tags {
 		if o.digest == t.Digest && uid != t.UID {
 			rel.Siblings = append(rel.Siblings, detail.Sibling{Name: o.name, Deprecated: o.deprecated})
@@ -202,7 +208,7 @@ func (ts *tagSets) walkPages(ctx context.Context, c *api.Client, repo string, ge
 		if err != nil {
 			return err
 		}
-		ts.add(repo, gen, p.Items, int(p.TotalCount))
+		ts.add(repo, gen, p.Items, int(p.TotalOr(-1)))
 		if p.Last() || ts.size(repo) >= maxIndexed {
 			return nil
 		}

@@ -95,12 +95,12 @@ func TestFormsCheckTheServersRulesAsTyped(t *testing.T) {
 	h.waitText("details: acme.example")
 	h.keys("n")
 	h.waitText("New folder in acme.example")
-	for range 101 {
+	for range 64 {
 		h.keys("a")
 	}
-	h.waitText("at most 100 characters (101)")
+	h.waitText("at most 63 characters (64)")
 	h.keys("backspace")
-	h.waitFor("101 → 100 is fine", func(s string) bool { return !strings.Contains(s, "at most 100") })
+	h.waitFor("64 → 63 is fine", func(s string) bool { return !strings.Contains(s, "at most 63") })
 	if got := last(reqs, mu); len(got) != 0 {
 		t.Errorf("sent %+v", got)
 	}

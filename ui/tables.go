@@ -142,7 +142,8 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 				if err != nil {
 					return 0, fmt.Errorf("count hidden tags: %w", err)
 				}
-				return int(p.TotalCount), nil
+				// Without a total (it is optional) the count is unknown: -1.
+				return int(p.TotalOr(-1)), nil
 			}},
 		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },

@@ -14,14 +14,18 @@ import (
 // checked again as the user types so that a value the server would refuse
 // is marked before it is sent.
 var (
-	identityNameRE = regexp.MustCompile(`^[a-z0-9 ._-]{1,63}$`)
+	identityNameRE = regexp.MustCompile(`^[a-z0-9 ._-]{3,63}$`)
 	repoNameRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
 	tagNameRE      = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
 	digestRE       = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 )
 
-// groupNameMax is the longest folder name the server takes.
-const groupNameMax = 100
+// groupNameMin and groupNameMax bound a folder's name (the service says
+// 3 to 63 characters).
+const (
+	groupNameMin = 3
+	groupNameMax = 63
+)
 
 // descriptionMax is the longest description the server takes.
 const descriptionMax = 512
@@ -62,15 +66,30 @@ func description(s string) error {
 	return nil
 }
 
-// groupName is a folder's name: 1 to 100 printable characters.
+// groupName is a folder's name: 3 to 63 printable characters.
 func groupName(s string) error {
 	if err := required(s); err != nil {
 		return err
 	}
-	if n := utf8.RuneCountInString(s); n > groupNameMax {
+	switch n := utf8.RuneCountInString(s); {
+	case n < groupNameMin:
+		return fmt.Errorf("at least %d characters (%d)", groupNameMin, n)
+	case n > groupNameMax:
 		return fmt.Errorf("at most %d characters (%d)", groupNameMax, n)
 	}
 	return description(s)
+}
+
+// pattern requires a regular expression the server can compile (it
+// matches token claims with it).
+func pattern(s string) error {
+	if err := required(s); err != nil {
+		return err
+	}
+	if _, err := regexp.Compile(s); err != nil {
+		return fmt.Errorf("not a regular expression: %v", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	return nil
 }
 
 // httpsURL requires an https URL with a host (what: what it is for).

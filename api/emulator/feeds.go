@@ -65,7 +65,7 @@ func (c *call) artifactsRoute(rest string) *apiErr {
 	case rest == "count":
 		counts := api.ArtifactCounts{}
 		if len(ecos) == 0 {
-			ecos = []string{api.EcosystemJava, api.EcosystemPython, api.EcosystemJS}
+			ecos = api.Ecosystems()
 		}
 		for _, eco := range ecos {
 			n := 0
@@ -87,7 +87,7 @@ func (c *call) artifactsRoute(rest string) *apiErr {
 			return e
 		}
 		q.childrenOf, q.descendantsOf, q.inRoot = art, "", false
-		runList(c.srv, c.w, c.r, q, listSpec[api.ArtifactVersion]{c: st.versions, plural: "versions", mask: maskAll,
+		runList(c.srv, c.w, c.r, q, listSpec[api.ArtifactVersion]{c: st.versions, plural: "artifactVersions", mask: maskAll,
 			out: func(v *api.ArtifactVersion) any { return v }})
 	case rest != "":
 		a, ok := st.artifacts.get(rest)
@@ -149,8 +149,7 @@ func (c *call) subscriptions(rest string) *apiErr {
 		if e := checkHTTPSURL(domainEvents, "sink", body.Sink); e != nil {
 			return e
 		}
-		now := c.now()
-		out := api.Subscription{UID: st.childUID(rest), Sink: body.Sink, CreateTime: now, UpdateTime: now}
+		out := api.Subscription{UID: st.childUID(rest), Sink: body.Sink}
 		st.subs.insert(out)
 		writeJSON(c.w, out)
 	case c.r.Method == http.MethodDelete:

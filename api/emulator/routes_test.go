@@ -87,7 +87,7 @@ func TestFeeds(t *testing.T) {
 	}
 	var adv api.Advisory
 	e.ok(e.get("/vulnerabilities/v2/advisories/"+a0["uid"].(string)), &adv)
-	if len(adv.Events) == 0 || adv.Events[0].Type != api.EventDetection || len(adv.Severities) == 0 {
+	if len(adv.Events) == 0 || adv.Events[0].Kind != api.EventDetection || len(adv.Severities) == 0 {
 		t.Errorf("advisory %+v", adv)
 	}
 
@@ -107,7 +107,7 @@ func TestFeeds(t *testing.T) {
 		t.Fatalf("query jackson: %s", q.TotalCount)
 	}
 	art := q.Items[0]
-	vs := e.list("/libraries/v2/artifacts/"+art["uid"].(string)+"/versions", "versions", url.Values{"order_by": {"create_time desc"}})
+	vs := e.list("/libraries/v2/artifacts/"+art["uid"].(string)+"/versions", "artifactVersions", url.Values{"order_by": {"create_time desc"}})
 	if vs.TotalCount != fmt.Sprint(art["versionCount"]) || len(vs.Items) == 0 {
 		t.Fatalf("versions %+v", vs)
 	}

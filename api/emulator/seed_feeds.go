@@ -104,7 +104,7 @@ func (s *seeder) advisory(artifact, component string) {
 	var events []api.AdvisoryEvent
 	et := t
 	for _, typ := range advisoryOutcomes[s.rng.IntN(len(advisoryOutcomes))] {
-		events = append(events, api.AdvisoryEvent{UID: s.hex16(), CreateTime: api.TimeOf(et), Type: typ})
+		events = append(events, api.AdvisoryEvent{UID: s.hex16(), CreateTime: api.TimeOf(et), Kind: typ})
 		et = minTime(et.Add(time.Duration(1+s.rng.IntN(30*24))*time.Hour), s.now)
 	}
 	s.advs.add(api.Advisory{UID: s.hex32(), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
@@ -138,18 +138,6 @@ var seedArtifacts = []struct{ eco, name, desc string }{
 	{api.EcosystemPython, "pillow", "Python Imaging Library fork."},
 	{api.EcosystemPython, "protobuf", "Protocol Buffers."},
 	{api.EcosystemPython, "grpcio", "HTTP/2-based RPC framework."},
-	{api.EcosystemJS, "lodash", "Lodash modular utilities."},
-	{api.EcosystemJS, "express", "Fast, minimalist web framework."},
-	{api.EcosystemJS, "axios", "Promise based HTTP client."},
-	{api.EcosystemJS, "react", "Library for web and native user interfaces."},
-	{api.EcosystemJS, "moment", "Parse, validate, manipulate and display dates."},
-	{api.EcosystemJS, "minimist", "Parse argument options."},
-	{api.EcosystemJS, "semver", "The semantic version parser used by npm."},
-	{api.EcosystemJS, "ws", "WebSocket client and server."},
-	{api.EcosystemJS, "jsonwebtoken", "JSON Web Token implementation."},
-	{api.EcosystemJS, "webpack", "Module bundler."},
-	{api.EcosystemJS, "next", "The React framework."},
-	{api.EcosystemJS, "body-parser", "Node.js body parsing middleware."},
 }
 
 // seedArtifacts adds the library artifacts and their versions.

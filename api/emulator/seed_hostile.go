@@ -121,8 +121,7 @@ func (s *seeder) seedHostile(acme string) {
 			s.bindings.add(bindingRec{UID: on + "/" + s.hex16(), IdentityUID: uid, RoleUID: viewerRoleUID, Create: t, Update: t})
 		}
 	}
-	c, u = s.createdIn(paths["hostile"], 90*day)
-	s.subs.add(api.Subscription{UID: paths["hostile"] + "/" + s.hex16(), Sink: "https://hooks.evil.example/" + hostileBidi + hostileWide, CreateTime: c, UpdateTime: u})
+	s.subs.add(api.Subscription{UID: paths["hostile"] + "/" + s.hex16(), Sink: "https://hooks.evil.example/" + hostileBidi + hostileWide})
 	texts := []string{hostileTitle + hostileClear, hostileClip + hostileLink, hostileDCS + hostileAPC + hostileC0,
 		hostileC1 + hostileBidi + hostileZW, hostileWide + hostileCombine, hostileLong}
 	for i, text := range texts {
@@ -130,7 +129,7 @@ func (s *seeder) seedHostile(acme string) {
 		s.advs.add(api.Advisory{UID: fmt.Sprintf("%08x%024x", i, s.rng.Uint64()), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
 			ArtifactName: "hostile" + text, ArtifactType: "package", ComponentName: "component " + text,
 			Aliases: []string{"CVE-2025-" + text}, Severities: []api.Severity{{Type: "CVSS_V3", Score: "9.8" + hostileSGR}},
-			Events: []api.AdvisoryEvent{{UID: s.hex16(), CreateTime: t, Type: api.EventDetection}}, CreateTime: t, UpdateTime: t})
+			Events: []api.AdvisoryEvent{{UID: s.hex16(), CreateTime: t, Kind: api.EventDetection}}, CreateTime: t, UpdateTime: t})
 	}
 	s.artifacts.add(api.Artifact{UID: fmt.Sprintf("%08x%024x", 0, s.rng.Uint64()), Name: "org.evil:" + hostileTitle + hostileWide,
 		Description: hostileAll, Ecosystem: api.EcosystemJava, LatestVersion: "1.0" + hostileClear, VersionCount: 0,

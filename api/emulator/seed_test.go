@@ -198,9 +198,6 @@ func TestSeedShape(t *testing.T) {
 		ordered("binding after its identity", idBorn[b.IdentityUID], b.Create)
 		ordered("binding after its group", api.TimeOf(groupBorn[api.ParentUID(b.UID)]), b.Create)
 	}
-	for _, s := range st.subs.items {
-		ordered("subscription after its group", api.TimeOf(groupBorn[api.ParentUID(s.UID)]), s.CreateTime)
-	}
 }
 
 // TestSeedSizes: medium has about 10⁵ tags and large about 10⁶ (counted

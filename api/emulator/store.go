@@ -79,7 +79,8 @@ func newStore(seed uint64) *store {
 			class: func(g *tagRec) uint8 { return g.Class }}),
 		subs: newColl(accessors[api.Subscription]{
 			uid: func(g *api.Subscription) string { return g.UID }, name: func(g *api.Subscription) string { return g.Sink },
-			ctime: func(g *api.Subscription) int64 { return ms(g.CreateTime) }, utime: func(g *api.Subscription) int64 { return ms(g.UpdateTime) }}),
+			// A subscription has no times: both orders are by uid.
+			ctime: func(*api.Subscription) int64 { return 0 }, utime: func(*api.Subscription) int64 { return 0 }}),
 		advs: newColl(accessors[api.Advisory]{
 			uid: func(g *api.Advisory) string { return g.UID }, name: func(g *api.Advisory) string { return g.AdvisoryID },
 			ctime: func(g *api.Advisory) int64 { return ms(g.CreateTime) }, utime: func(g *api.Advisory) int64 { return ms(g.UpdateTime) }}),
@@ -164,15 +165,16 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// tagOut renders a stored tag.
+// tagOut renders a stored tag. A tag has no creation time on the wire:
+// the stored one only orders the tags (created_at).
 func (s *store) tagOut(t *tagRec) api.Tag {
 	return api.Tag{UID: t.UID, Name: t.Name, Digest: s.digests[t.Digest], Deprecated: t.Deprecated,
-		CreateTime: api.TimeOf(msTime(t.Create)), UpdateTime: api.TimeOf(msTime(t.Update))}
+		UpdateTime: api.TimeOf(msTime(t.Update))}
 }
 
 // bindingOut hydrates a stored binding.
 func (s *store) bindingOut(b *bindingRec) api.RoleBinding {
-	out := api.RoleBinding{UID: b.UID, CreateTime: b.Create, UpdateTime: b.Update}
+	out := api.RoleBinding{UID: b.UID, CreateTime: b.Create}
 	if id, ok := s.idents.get(b.IdentityUID); ok {
 		bi := &api.BindingIdentity{UID: id.UID, Name: id.Name, Description: id.Description, Email: id.Email}
 		if id.ClaimMatch != nil {

@@ -9,6 +9,7 @@ import (
 
 	"canopy/api"
 	"canopy/views"
+	"canopy/views/advisory"
 	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/text"
@@ -126,8 +127,8 @@ func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 			}
 			return []string{"deprecated " + age(c, t.UpdateTime), "deprecated"}
 		}},
+		// A tag has no creation time: UPDATED (when it last moved) is its age.
 		table.Column[api.Tag]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(t *api.Tag) string { return age(c, t.UpdateTime) }},
-		table.Column[api.Tag]{Title: "CREATED", Width: 7, Right: true, Drop: 4, Order: "created_at", Cell: func(t *api.Tag) string { return age(c, t.CreateTime) }},
 	)
 }
 
@@ -233,41 +234,12 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
 		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Search: true, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
 		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
-			if len(a.Severities) == 0 {
-				return ""
-			}
-			return safe.String(a.Severities[0].Score)
+			sc, _ := advisory.TopScore(a)
+			return safe.String(sc.Short())
 		}},
-		{Title: "STATUS", Width: 14, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return AdvisoryStatus(a) }},
+		{Title: "STATUS", Width: 14, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return advisory.Status(a) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) string { return age(c, a.UpdateTime) }},
 	}
-}
-
-// AdvisoryStatus is the advisory's latest event, in words.
-func AdvisoryStatus(a *api.Advisory) string {
-	var last api.AdvisoryEvent
-	for _, e := range a.Events {
-		if !e.CreateTime.Before(last.CreateTime) {
-			last = e
-		}
-	}
-	switch last.Type {
-	case "":
-		return ""
-	case api.EventFixed:
-		return "fixed"
-	case api.EventDetection:
-		return "detected"
-	case api.EventFalsePositiveDetermination:
-		return "false positive"
-	case api.EventTruePositiveDetermination:
-		return "true positive"
-	case api.EventFixNotPlanned:
-		return "fix not planned"
-	case api.EventPendingUpstreamFix:
-		return "pending upstream"
-	}
-	return safe.String(last.Type)
 }
 
 func sanitized(ss []string) []string {
@@ -287,7 +259,6 @@ func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscri
 	cols := []table.Column[api.Subscription]{
 		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) string { return safe.String(s.Sink) }},
 		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
-		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(s *api.Subscription) string { return age(c, s.CreateTime) }},
 	}
 	if folders != nil {
 		cols[1] = folder(folders, api.SubscriptionKey, 1)

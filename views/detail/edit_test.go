@@ -32,7 +32,7 @@ func TestFieldCursorMovesAmongUpdatableFieldsAndScrolls(t *testing.T) {
 		var out []form.Config
 		for _, f := range []string{"description", "tier", "bundles", "aliases"} {
 			out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f}}, Ctx: context.Background(),
-				Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?updateMask=" + f }})
+				Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?update_mask=" + f }})
 		}
 		return out
 	}}
@@ -59,7 +59,7 @@ func TestFieldCursorMovesAmongUpdatableFieldsAndScrolls(t *testing.T) {
 	if !m.TakesText() || !strings.Contains(ansi.Strip(m.View()), "aliases") {
 		t.Fatalf("e did not edit aliases:\n%s", ansi.Strip(m.View()))
 	}
-	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "updateMask=aliases") {
+	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "update_mask=aliases") {
 		t.Errorf("the footer does not preview the aliases edit: %q", f)
 	}
 }
@@ -75,7 +75,7 @@ func repoEdits(item any) []form.Config {
 	for _, f := range []string{"description", "tier", "bundles"} {
 		value := map[string]string{"description": r.Description, "tier": r.CatalogTier, "bundles": strings.Join(r.Bundles, ",")}[f]
 		out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f, Value: value}}, Ctx: context.Background(),
-			Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?updateMask=" + f },
+			Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?update_mask=" + f },
 			Submit: func(_ context.Context, v map[string]string) (any, error) {
 				n := *r
 				switch f {
@@ -171,7 +171,7 @@ func TestFieldCursorStaysOnTheFieldJustEdited(t *testing.T) {
 	}
 	m.Update(viewstest.Key("j"))
 	m.Update(viewstest.Key("e"))
-	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "updateMask=bundles") {
+	if f := ansi.Strip(strings.Join(m.Footer(60), " ")); !strings.Contains(f, "update_mask=bundles") {
 		t.Errorf("j then e after the edit does not edit bundles: %q", f)
 	}
 }

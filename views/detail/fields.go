@@ -167,9 +167,13 @@ func (s *sheet) failure(err error) {
 }
 
 func (s *sheet) times(c, u api.Time) {
-	now := s.m.common.Clock()
-	s.field("created", text.When(c.Time(), now))
-	s.field("updated", text.When(u.Time(), now))
+	s.when("created", c)
+	s.when("updated", u)
+}
+
+// when is a time field: "3 days ago (exact UTC)".
+func (s *sheet) when(label string, t api.Time) {
+	s.field(label, text.When(t.Time(), s.m.common.Clock()))
 }
 
 func list(items []string) string {
@@ -246,9 +250,9 @@ func (m *Model) render() string {
 	case *api.Advisory:
 		m.renderAdvisory(s, it)
 	case *api.Subscription:
+		// A subscription is its sink: it has no name and no times.
 		s.field("uid", safe.String(it.UID))
 		s.field("sink", safe.String(it.Sink))
-		s.times(it.CreateTime, it.UpdateTime)
 	case *api.Artifact:
 		s.field("uid", safe.String(it.UID))
 		s.field("description", safe.String(it.Description))
@@ -258,6 +262,11 @@ func (m *Model) render() string {
 		s.times(it.CreateTime, it.UpdateTime)
 	case *api.ArtifactVersion:
 		s.field("uid", safe.String(it.UID))
+		s.field("artifact", safe.String(it.Name))
+		s.field("description", safe.String(it.Description))
+		if it.SizeBytes > 0 {
+			s.field("size", text.Bytes(int64(it.SizeBytes)))
+		}
 		s.times(it.CreateTime, it.UpdateTime)
 	}
 	return strings.TrimRight(s.b.String(), "\n")

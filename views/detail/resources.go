@@ -2,10 +2,10 @@ package detail
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"canopy/api"
+	"canopy/views/advisory"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -70,7 +70,7 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	}
 	s.field("deprecated", dep)
 	s.field("bundles", list(t.Bundles))
-	s.times(t.CreateTime, t.UpdateTime)
+	s.when("updated", t.UpdateTime) // a tag has no creation time
 	if m.fetch.Image == nil {
 		return
 	}
@@ -158,64 +158,13 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 			s.muted(fmt.Sprintf("  … and %d more (:advisories, / %s)", len(rel.Advisories)-12, safe.String(rel.Repo)))
 			break
 		}
-		score := ""
-		if len(a.Severities) > 0 {
-			score = safe.String(a.Severities[0].Score)
-		}
-		status := advisoryStatus(&a)
+		sc, _ := advisory.TopScore(&a)
+		score := safe.String(sc.Short())
+		status := advisory.Status(&a)
 		// The aliases take the width the id, score and status leave.
 		aliasW := max(m.width-2-19-5-1-text.Width(status), 12)
 		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, th.Glyphs.Ellipsis) + text.Fit(score, 5, false, "") +
 			text.Fit(safe.String(strings.Join(a.Aliases, " ")), aliasW, false, th.Glyphs.Ellipsis) + " " + th.Muted.Render(status))
-	}
-}
-
-// advisoryStatus is the last event of an advisory, in words.
-func advisoryStatus(a *api.Advisory) string {
-	var last api.AdvisoryEvent
-	for _, ev := range a.Events {
-		if !ev.CreateTime.Before(last.CreateTime) {
-			last = ev
-		}
-	}
-	if last.Type == "" {
-		return ""
-	}
-	return eventName(last.Type)
-}
-
-func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
-	now := m.common.Clock()
-	s.field("uid", safe.String(id.UID))
-	s.field("description", safe.String(id.Description))
-	s.field("email", safe.String(id.Email))
-	if id.ClaimMatch != nil {
-		s.field("issuer", safe.String(id.ClaimMatch.Issuer))
-		s.field("subject", safe.String(id.ClaimMatch.Subject))
-	}
-	seen := "never"
-	if !id.LastSeenTime.IsZero() {
-		seen = text.When(id.LastSeenTime.Time(), now)
-	}
-	s.field("last seen", seen)
-	s.times(id.CreateTime, id.UpdateTime)
-	if m.fetch.Bindings == nil {
-		return
-	}
-	s.section("ROLE BINDINGS")
-	e, ok := m.lazy(s)
-	if !ok {
-		return
-	}
-	if len(e.bindings) == 0 {
-		s.muted("  none: this identity can do nothing yet")
-		return
-	}
-	bs := slices.Clone(e.bindings)
-	slices.SortFunc(bs, func(a, b api.RoleBinding) int { return strings.Compare(refName(a.Role), refName(b.Role)) })
-	for _, b := range bs {
-		s.line("  " + text.Fit(safe.String(refName(b.Role)), 18, false, "~") + " on " +
-			safe.String(refName(b.Group)) + m.common.Theme.Muted.Render("  "+text.Ago(b.CreateTime.Time(), now)))
 	}
 }
 
@@ -252,57 +201,5 @@ func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 		s.field("description", safe.String(g.Description))
 	}
 	s.b.WriteByte('\n')
-	s.times(b.CreateTime, b.UpdateTime)
-}
-
-func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
-	th := m.common.Theme
-	now := m.common.Clock()
-	s.field("uid", safe.String(a.UID))
-	s.field("artifact", safe.String(a.ArtifactName))
-	s.field("type", safe.String(a.ArtifactType))
-	s.field("component", safe.String(a.ComponentName))
-	s.field("aliases", list(a.Aliases))
-	s.times(a.CreateTime, a.UpdateTime)
-	if len(a.Severities) > 0 {
-		s.section("SEVERITIES")
-		for _, sev := range a.Severities {
-			s.line("  " + text.Fit(safe.String(sev.Type), 12, false, "~") + " " + safe.String(sev.Score))
-		}
-	}
-	if len(a.Events) > 0 {
-		s.section("EVENTS")
-		evs := slices.Clone(a.Events)
-		slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime) })
-		for _, ev := range evs {
-			style := th.Value
-			switch ev.Type {
-			case api.EventFixed, api.EventFalsePositiveDetermination:
-				style = th.Good
-			case api.EventDetection, api.EventTruePositiveDetermination:
-				style = th.Warn
-			}
-			s.line("  " + text.Fit(ev.CreateTime.UTC().Format("2006-01-02"), 11, false, "") +
-				style.Render(text.Fit(eventName(ev.Type), 26, false, "~")) + th.Muted.Render(text.Ago(ev.CreateTime.Time(), now)))
-		}
-	}
-}
-
-// eventName spells an advisory event type for people.
-func eventName(t string) string {
-	switch t {
-	case api.EventDetection:
-		return "detected"
-	case api.EventFixed:
-		return "fixed"
-	case api.EventFalsePositiveDetermination:
-		return "false positive"
-	case api.EventTruePositiveDetermination:
-		return "true positive"
-	case api.EventFixNotPlanned:
-		return "fix not planned"
-	case api.EventPendingUpstreamFix:
-		return "pending upstream fix"
-	}
-	return safe.String(t)
+	s.when("created", b.CreateTime) // a binding is never changed, only made and deleted
 }

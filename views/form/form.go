@@ -38,7 +38,7 @@ type Config struct {
 	Title  string
 	Fields []Field
 	// Preview is the request the values would send ("PATCH /registry/v2/
-	// repos/<uid>?updateMask=description"), shown before it is sent.
+	// repos/<uid>?update_mask=description"), shown before it is sent.
 	Preview func(values map[string]string) string
 	// Submit sends the request; it runs in a command under Ctx.
 	Ctx    context.Context

@@ -33,9 +33,12 @@ type Request struct {
 
 // Result is one page as the Source got it.
 type Result[T any] struct {
-	Items   []T
-	Next    string // token for the page after this one; "" on the last page
+	Items []T
+	Next  string // token for the page after this one; "" on the last page
+	// Total counts every item of the collection, unless NoTotal: the
+	// server may leave it out, and then only the pages tell where the end is.
 	Total   int64
+	NoTotal bool
 	Skipped int
 }
 
@@ -45,15 +48,16 @@ type Source[T any] func(ctx context.Context, req Request) (Result[T], error)
 // PageMsg is the answer to one request of a List; only that List (and only
 // while it has not been reset since) accepts it.
 type PageMsg struct {
-	owner any
-	gen   int
-	req   Request
-	at    int // list position the request was for
-	items any // []T
-	next  string
-	total int64
-	skip  int
-	err   error
+	owner   any
+	gen     int
+	req     Request
+	at      int // list position the request was for
+	items   any // []T
+	next    string
+	total   int64
+	noTotal bool
+	skip    int
+	err     error
 }
 
 // span is a range of positions a request in flight will fill.

@@ -74,7 +74,6 @@ func synthTag(i int) api.Tag {
 		Name:       name,
 		Digest:     digest,
 		Deprecated: h%10 == 7,
-		CreateTime: api.TimeOf(created),
 		UpdateTime: api.TimeOf(updated),
 	}
 }

@@ -1,0 +1,192 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Kinds of advisory events: the JSON key under which an event carries its
+// details. An event has exactly one of them and no key that names it
+// otherwise, so the key's presence is the kind.
+const (
+	EventDetection                  = "detection"
+	EventTruePositiveDetermination  = "truePositiveDetermination"
+	EventFixed                      = "fixed"
+	EventFalsePositiveDetermination = "falsePositiveDetermination"
+	EventAnalysisNotPlanned         = "analysisNotPlanned"
+	EventFixNotPlanned              = "fixNotPlanned"
+	EventPendingUpstreamFix         = "pendingUpstreamFix"
+	EventPatched                    = "patched"
+)
+
+// EventKinds lists every event kind the client knows, in the order the
+// service numbers them.
+func EventKinds() []string {
+	return []string{EventDetection, EventFixed, EventFalsePositiveDetermination, EventAnalysisNotPlanned,
+		EventFixNotPlanned, EventPendingUpstreamFix, EventTruePositiveDetermination, EventPatched}
+}
+
+// Review states of an advisory event.
+const (
+	ReviewPending        = "REVIEW_STATE_PENDING"
+	ReviewApproved       = "REVIEW_STATE_APPROVED"
+	ReviewRequestChanges = "REVIEW_STATE_REQUEST_CHANGES"
+	ReviewRejected       = "REVIEW_STATE_REJECTED"
+)
+
+// AdvisoryEvent is one step of an advisory's timeline: who recorded it,
+// when, and what it says (Kind, with its details in Details).
+type AdvisoryEvent struct {
+	UID         string `json:"uid,omitempty"`
+	CreateTime  Time   `json:"createTime,omitzero"`
+	Author      string `json:"author,omitempty"`
+	Reviewer    string `json:"reviewer,omitempty"`
+	ReviewState string `json:"reviewState,omitempty"`
+	Issue       string `json:"issue,omitempty"`
+	// Kind is the event's kind (EventFixed…): the key its details came
+	// under. An event of a kind this client does not know keeps that key
+	// here too, so it can still be named; "" when the event had none.
+	Kind string `json:"-"`
+	// Details are the kind's fields (fixedVersion, note, type…) as sent.
+	Details EventDetails `json:"-"`
+}
+
+// EventDetails are the fields of an event's kind. Every kind has at most a
+// note and one or two facts; the ones the client reads are named here.
+type EventDetails struct {
+	Note            string   `json:"note,omitempty"`
+	FixedVersion    string   `json:"fixedVersion,omitempty"`    // fixed
+	Type            string   `json:"type,omitempty"`            // falsePositiveDetermination: TYPE_…
+	PatchedVersions []string `json:"patchedVersions,omitempty"` // patched
+	// Detection says how a detection was made: by "nvdapi" (with the CPE
+	// searched and found), "manual", or "scanv1" (with the scanner and
+	// component).
+	Detection string            `json:"-"`
+	Facts     map[string]string `json:"-"` // the detection's or scan's own fields, by JSON key
+}
+
+// eventCommon are the keys every event may have beside its kind.
+var eventCommon = []string{"uid", "createTime", "author", "reviewer", "reviewState", "issue", "findings"}
+
+// UnmarshalJSON reads the common fields and finds the kind by its key.
+func (e *AdvisoryEvent) UnmarshalJSON(b []byte) error {
+	type plain AdvisoryEvent
+	var common plain
+	if err := json.Unmarshal(b, &common); err != nil {
+		return fmt.Errorf("advisory event: %w", err)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return fmt.Errorf("advisory event: %w", err)
+	}
+	*e = AdvisoryEvent(common)
+	e.Kind, e.Details = "", EventDetails{}
+	// A known kind wins over keys the client does not know; among unknown
+	// keys the first in sorted order is taken, so decoding is stable.
+	var unknown []string
+	for k, v := range raw {
+		if slices.Contains(eventCommon, k) || string(v) == "null" {
+			continue
+		}
+		if slices.Contains(EventKinds(), k) {
+			e.Kind = k
+			continue
+		}
+		unknown = append(unknown, k)
+	}
+	if e.Kind == "" && len(unknown) > 0 {
+		slices.Sort(unknown)
+		e.Kind = unknown[0]
+	}
+	if e.Kind == "" {
+		return nil
+	}
+	return e.Details.decode(e.Kind, raw[e.Kind])
+}
+
+// decode reads the details of kind; details of a shape it does not expect
+// are left out rather than failing the whole advisory.
+func (d *EventDetails) decode(kind string, b json.RawMessage) error {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(b, &obj) != nil {
+		return nil
+	}
+	_ = json.Unmarshal(b, d)
+	if kind != EventDetection {
+		return nil
+	}
+	for _, how := range []string{"nvdapi", "manual", "scanv1"} {
+		if v, ok := obj[how]; ok {
+			d.Detection = how
+			d.Facts = stringFields(v)
+			break
+		}
+	}
+	return nil
+}
+
+// stringFields are the string members of a JSON object.
+func stringFields(b json.RawMessage) map[string]string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(b, &obj) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range obj {
+		var s string
+		if json.Unmarshal(v, &s) == nil && s != "" {
+			out[k] = s
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// MarshalJSON writes the event as the service does: the common fields and
+// the kind's key holding its details.
+func (e AdvisoryEvent) MarshalJSON() ([]byte, error) {
+	type plain AdvisoryEvent
+	b, err := json.Marshal(plain(e))
+	if err != nil {
+		return nil, fmt.Errorf("advisory event: %w", err)
+	}
+	if e.Kind == "" {
+		return b, nil
+	}
+	var out map[string]json.RawMessage
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("advisory event: %w", err)
+	}
+	details, err := json.Marshal(e.Details)
+	if err != nil {
+		return nil, fmt.Errorf("advisory event: %w", err)
+	}
+	if e.Kind == EventDetection && e.Details.Detection != "" {
+		facts := e.Details.Facts
+		if facts == nil {
+			facts = map[string]string{}
+		}
+		inner, err := json.Marshal(facts)
+		if err != nil {
+			return nil, fmt.Errorf("advisory event: %w", err)
+		}
+		details, _ = json.Marshal(map[string]json.RawMessage{e.Details.Detection: inner})
+	}
+	out[e.Kind] = details
+	return json.Marshal(out)
+}
+
+// Latest is the advisory's most recent event (the last one sent among
+// those of the latest time), or nil when it has none.
+func (a *Advisory) Latest() *AdvisoryEvent {
+	var last *AdvisoryEvent
+	for i := range a.Events {
+		if last == nil || !a.Events[i].CreateTime.Before(last.CreateTime) {
+			last = &a.Events[i]
+		}
+	}
+	return last
+}

@@ -1,0 +1,112 @@
+package detail
+
+import (
+	"slices"
+
+	"canopy/api"
+	"canopy/views/advisory"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// renderAdvisory shows an advisory: what it is about, its scores made
+// readable (the base score and rating; the vector as sent), and its event
+// timeline oldest first, each event with what it says.
+func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
+	th := m.common.Theme
+	now := m.common.Clock()
+	s.field("uid", safe.String(a.UID))
+	if a.LegacyAdvisoryID != "" {
+		s.field("legacy id", safe.String(a.LegacyAdvisoryID))
+	}
+	s.field("status", advisory.Status(a))
+	s.field("artifact", safe.String(a.ArtifactName))
+	s.field("type", safe.String(a.ArtifactType))
+	if a.ArtifactArchitecture != "" {
+		s.field("architecture", safe.String(a.ArtifactArchitecture))
+	}
+	s.field("component", safe.String(a.ComponentName))
+	if a.ComponentType != "" || a.ComponentLocation != "" {
+		s.field("location", safe.String(joinNonEmpty(" ", a.ComponentType, a.ComponentLocation)))
+	}
+	s.field("aliases", list(a.Aliases))
+	if a.Author != "" {
+		s.field("author", safe.String(a.Author))
+	}
+	s.times(a.CreateTime, a.UpdateTime)
+	if !a.DeleteTime.IsZero() {
+		s.when("withdrawn", a.DeleteTime)
+	}
+	if len(a.Severities) > 0 {
+		s.section("SEVERITIES")
+		for _, sev := range a.Severities {
+			sc := advisory.ParseScore(sev.Score)
+			head := text.Fit(advisory.SchemeName(sev.Type), 9, false, "~")
+			switch {
+			case sc.Known:
+				head += " " + sc.Short() + " " + sc.Rating()
+			case sc.Version != "":
+				head += " version " + safe.String(sc.Version)
+			}
+			s.line("  " + head)
+			if sc.Vector != "" {
+				s.wrapped("    ", th.Muted.Render(safe.String(sc.Vector)))
+			}
+		}
+	}
+	if len(a.Events) == 0 {
+		return
+	}
+	s.section("EVENTS")
+	evs := slices.Clone(a.Events)
+	slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime) })
+	for i := range evs {
+		ev := &evs[i]
+		style := th.Value
+		switch {
+		case advisory.Resolved(ev.Kind):
+			style = th.Good
+		case advisory.Open(ev.Kind):
+			style = th.Warn
+		}
+		name := advisory.EventName(ev.Kind)
+		if name == "" {
+			name = "(no kind)"
+		}
+		s.line("  " + text.Fit(ev.CreateTime.UTC().Format("2006-01-02"), 11, false, "") +
+			style.Render(text.Fit(name, 22, false, "~")) + th.Muted.Render(text.Ago(ev.CreateTime.Time(), now)))
+		if d := advisory.Detail(ev); d != "" {
+			s.wrapped("             ", d)
+		}
+		who := joinNonEmpty(" · ", by("by ", ev.Author), by("reviewed by ", ev.Reviewer), advisory.Review(ev.ReviewState))
+		if ev.Issue != "" {
+			who = joinNonEmpty(" · ", who, safe.String(ev.Issue))
+		}
+		if who != "" {
+			s.wrapped("             ", th.Muted.Render(who))
+		}
+	}
+}
+
+// by is prefix and the name made safe, or "" without a name.
+func by(prefix, name string) string {
+	if name == "" {
+		return ""
+	}
+	return prefix + safe.String(name)
+}
+
+// joinNonEmpty joins the parts that are not empty.
+func joinNonEmpty(sep string, parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if out != "" {
+			out += sep
+		}
+		out += p
+	}
+	return out
+}
