@@ -48,3 +48,15 @@ func isOrderField(f string) bool {
 	f = strings.ToLower(strings.ReplaceAll(f, "_", ""))
 	return f == "orderby"
 }
+
+// CollectionOf names the collection a failed List call was for, by the
+// last segment of its path ("subscriptions", "versions"), "" when err is
+// not an answer to a call.
+func CollectionOf(err error) string {
+	e, ok := AsError(err)
+	if !ok {
+		return ""
+	}
+	p := strings.TrimRight(e.Path, "/")
+	return p[strings.LastIndexByte(p, '/')+1:]
+}

@@ -69,13 +69,11 @@ func (e *env) bindIdentities(ids []*api.Identity) tea.Cmd {
 // roleOptions lists every role of the organization, viewer, editor and
 // owner first, then the other built-in roles, then the custom ones.
 func (e *env) roleOptions(ctx context.Context) ([]picker.Option, error) {
-	var roles []api.Role
-	cur := api.NewCursor(e.client.ListRoles, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.RoleKey)
-	for r, err := range cur.All(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("list roles: %w", err)
-		}
-		roles = append(roles, r)
+	// Built-in roles come whether or not the server lists them under a
+	// filter (RolesOf).
+	roles, err := e.client.RolesOf(ctx, e.org.UID)
+	if err != nil {
+		return nil, fmt.Errorf("list roles: %w", err)
 	}
 	first := firstRoles()
 	rank := func(r api.Role) int {

@@ -35,6 +35,9 @@ func (e *env) collectionTable(n *tree.Node) tea.Cmd {
 		case tree.KindAdvisories:
 			return e.advisoriesTable(ctx, "advisories", api.ListOptions{})
 		default:
+			if ec, ok := n.Item.(*api.EcosystemCount); ok {
+				return e.artifactsTable(ctx, "libraries: "+n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}})
+			}
 			return e.artifactsTable(ctx, "libraries", api.ListOptions{})
 		}
 	})

@@ -66,10 +66,12 @@ type env struct {
 	undoing  bool
 	// opening counts the screens asked for (open) and not pushed yet.
 	opening int
+	// orders are the orders the server refused, by collection.
+	orders *refusedOrders
 }
 
 func (e *env) builder(ctx context.Context) builder {
-	return builder{ctx: ctx, client: e.client, tags: e.tags}
+	return builder{ctx: ctx, client: e.client, tags: e.tags, orders: e.orders}
 }
 
 // fetch is what a detail pane loads, and the binding flow it can start.

@@ -18,7 +18,7 @@ import (
 )
 
 func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common),
+	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common), Refused: e.orders.of(colGroups),
 		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
 		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
 		Bind:   func(gs []*api.Group) tea.Cmd { return bindOne(e, gs, "folder") },
@@ -55,7 +55,7 @@ func loadedIn[T any](e *env, o api.ListOptions, key func(*T) string) func([]*T) 
 }
 
 func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)),
+	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRepos),
 		Loaded: loadedIn(e, opts, api.RepoKey),
 		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
 		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
@@ -128,7 +128,7 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 		create = func() tea.Cmd { return e.createForm(tree.KindTag, repoUID, repoName) }
 		watch = func(id string) bool { return id == repoUID }
 	}
-	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch,
+	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch, Refused: e.orders.of(colTags),
 		List: paging.New(ctx, source(tags, opts), api.TagKey), Key: api.TagKey, Loaded: loaded,
 		Hidden: &table.Hidden[api.Tag]{Noun: "hidden tags",
 			List: func(on bool) *paging.List[api.Tag] {
@@ -145,7 +145,7 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 				// Without a total (it is optional) the count is unknown: -1.
 				return int(p.TotalOr(-1)), nil
 			}},
-		Orders: columns.Orders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
+		Orders: columns.TagOrders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
 		CopyRef: func(t *api.Tag) (string, string) { return pullRef(e.org.Name, repo(t), t) },
 		CopyMany: func(ts []*api.Tag) (string, string) {
@@ -166,7 +166,7 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 }
 
 func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)),
+	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colIdentities),
 		Loaded: loadedIn(e, opts, api.IdentityKey),
 		List:   paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
@@ -178,7 +178,7 @@ func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOp
 
 func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
-	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)),
+	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colBindings),
 		Loaded: loadedIn(e, opts, api.RoleBindingKey),
 		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
 		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
@@ -189,15 +189,39 @@ func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOpti
 }
 
 func (e *env) rolesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common),
-		List: paging.New(ctx, source(e.client.ListRoles, opts), api.RoleKey), Key: api.RoleKey,
-		Orders: columns.Orders()[:2], Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey),
+	src := source(e.client.ListRoles, opts)
+	orders := columns.Orders()[:2]
+	if opts.DescendantsOf != "" && opts.DescendantsOf == e.org.UID {
+		// Every role that may be bound here, built-in ones included
+		// whether or not the server lists them under a filter: gathered
+		// whole (roles are few), built-in first.
+		src = rolesOf(e.client, opts.DescendantsOf)
+		orders = []table.Order{{Label: "built-in first"}}
+	}
+	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common), Refused: e.orders.of(colRoles),
+		List: paging.New(ctx, src, api.RoleKey), Key: api.RoleKey,
+		Orders: orders, Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey),
 		Bind: func(rs []*api.Role) tea.Cmd { return bindOne(e, rs, "role") }})
+}
+
+// rolesOf is a source of one page: the roles of an organization
+// (api.Client.RolesOf), in its order whatever order is asked.
+func rolesOf(c *api.Client, org string) paging.Source[api.Role] {
+	return func(ctx context.Context, req paging.Request) (paging.Result[api.Role], error) {
+		if req.Token != "" || req.Skip > 0 {
+			return paging.Result[api.Role]{}, nil // one page holds them all
+		}
+		roles, err := c.RolesOf(ctx, org)
+		if err != nil {
+			return paging.Result[api.Role]{}, listError(err, req)
+		}
+		return paging.Result[api.Role]{Items: roles, Total: int64(len(roles))}, nil
+	}
 }
 
 func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
 	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
-	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common),
+	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common), Refused: e.orders.of(colAdvisories),
 		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,
 		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey),
 		Server: &table.ServerFilter[api.Advisory]{
@@ -214,19 +238,19 @@ func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOp
 }
 
 func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)),
+	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colSubscriptions),
 		Loaded: loadedIn(e, opts, api.SubscriptionKey),
 		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
-		Orders: columns.Orders()[2:4], Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
+		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
 		New:    func() tea.Cmd { return e.createForm(tree.KindSubscription, scopeOf(opts), whereOf(title)) },
 		Watch:  prefixed("subscriptions:"),
 		Delete: rowDelete(e, "subscription", "subscriptions", func(s *api.Subscription) string { return s.Sink })})
 }
 
 func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common),
+	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common), Refused: e.orders.of(colArtifacts),
 		List: paging.New(ctx, source(e.client.ListArtifacts, opts), api.ArtifactKey), Key: api.ArtifactKey,
-		Orders: columns.Orders(), Copy: uidCopy(api.ArtifactKey),
+		Orders: columns.Orders()[:2], Copy: uidCopy(api.ArtifactKey),
 		Open: func(a *api.Artifact) tea.Cmd {
 			uid, name := a.UID, safe.String(a.Name)
 			return e.open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+name, uid) })
@@ -237,9 +261,9 @@ func (e *env) versionsTable(ctx context.Context, title, artifact string) views.S
 	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
 		return e.client.ListArtifactVersions(ctx, artifact, o)
 	}
-	return table.New(e.common, table.Config[api.ArtifactVersion]{Title: title, Columns: columns.Versions(e.common),
+	return table.New(e.common, table.Config[api.ArtifactVersion]{Title: title, Columns: columns.Versions(e.common), Refused: e.orders.of(colVersions),
 		List: paging.New(ctx, source(list, api.ListOptions{}), api.ArtifactVersionKey), Key: api.ArtifactVersionKey,
-		Orders: columns.Orders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
+		Orders: columns.VersionOrders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
 }
 
 // bindingNames are a hydrated binding's role, identity and group names,

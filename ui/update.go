@@ -66,6 +66,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case views.FlashMsg:
 		return m.setFlash(msg.Text, msg.Error)
+	case views.OrderRefusedMsg:
+		// Said once per collection and order; lists made later skip it.
+		if !m.env.orders.add(msg.Collection, msg.Order) {
+			return nil
+		}
+		return m.setFlash("the server does not sort "+collectionWords(msg.Collection)+" by "+orderWords(msg.Order)+
+			": shown in its default order", false)
 	case views.CopyMsg:
 		return tea.Batch(tea.SetClipboard(msg.Text),
 			m.setFlash(fmt.Sprintf("copied %s %s to the clipboard", msg.What, shorten(msg.Text)), false))

@@ -7,6 +7,7 @@
 package views
 
 import (
+	"errors"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
@@ -81,6 +82,32 @@ type ChangedMsg struct {
 type CountedMsg struct {
 	ID           string
 	Count, Total int
+}
+
+// OrderRefusedMsg says the server refused to sort a collection by Order: the
+// list that asked is shown in the server's default order. The shell says so
+// once and remembers it for the collection.
+type OrderRefusedMsg struct{ Collection, Order string }
+
+// RefusedOrder tells an owner of a list about a refusal it fell back from.
+func RefusedOrder(collection, order string) tea.Cmd {
+	return func() tea.Msg { return OrderRefusedMsg{Collection: collection, Order: order} }
+}
+
+// Unavailable is the error of something the server does not offer at all
+// (a route it does not have): not a failure to retry, but a fact to show.
+type Unavailable struct{ Err error }
+
+// Error is what screens show for it.
+func (e *Unavailable) Error() string { return "not available on this server" }
+
+// Unwrap gives the server's answer.
+func (e *Unavailable) Unwrap() error { return e.Err }
+
+// IsUnavailable reports whether err says the server does not offer it.
+func IsUnavailable(err error) bool {
+	var u *Unavailable
+	return errors.As(err, &u)
 }
 
 // ThemeMsg says the theme changed (the terminal's background was learned):

@@ -10,6 +10,7 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/advisory"
+	"canopy/views/identity"
 	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/text"
@@ -23,6 +24,27 @@ func Orders() []table.Order {
 		{Label: "newest first", OrderBy: api.OrderCreatedDesc},
 		{Label: "recently updated", OrderBy: api.OrderUpdatedDesc},
 		{Label: "least recently updated", OrderBy: api.OrderUpdated},
+	}
+}
+
+// TagOrders is the `s` cycle of tags: a tag has no creation time, so the
+// newest are the recently updated.
+func TagOrders() []table.Order {
+	return []table.Order{
+		{Label: "name ↑", OrderBy: api.OrderName},
+		{Label: "name ↓", OrderBy: api.OrderNameDesc},
+		{Label: "recently updated", OrderBy: api.OrderUpdatedDesc},
+		{Label: "least recently updated", OrderBy: api.OrderUpdated},
+	}
+}
+
+// VersionOrders is the `s` cycle of an artifact's versions: the server's
+// own order (newest version first), then by publication.
+func VersionOrders() []table.Order {
+	return []table.Order{
+		{Label: "newest version first"},
+		{Label: "newest published", OrderBy: api.OrderCreatedDesc},
+		{Label: "oldest published", OrderBy: api.OrderCreated},
 	}
 }
 
@@ -161,20 +183,13 @@ func Identities(c views.Common) []table.Column[api.Identity] { return Identities
 
 // IdentitiesIn are the columns of an identity table spanning folders.
 func IdentitiesIn(c views.Common, folders Folders) []table.Column[api.Identity] {
-	claim := func(id *api.Identity, issuer bool) string {
-		if id.ClaimMatch == nil {
-			return ""
-		}
-		if issuer {
-			return safe.String(id.ClaimMatch.Issuer)
-		}
-		return safe.String(id.ClaimMatch.Subject)
-	}
 	return withFolder([]table.Column[api.Identity]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
 		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
-		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: func(id *api.Identity) string { return claim(id, true) }},
-		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: func(id *api.Identity) string { return claim(id, false) }},
+		// Whichever way the identity is assumed: a claim match (a pattern
+		// marked "~"), static keys, an AWS account, a service.
+		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: identity.Issuer},
+		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: identity.Subject},
 		{Title: "SEEN", Width: 7, Right: true, Drop: 2, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) string { return age(c, id.CreateTime) }},
 	}, folders, api.IdentityKey, 1)
@@ -282,7 +297,13 @@ func Artifacts(c views.Common) []table.Column[api.Artifact] {
 // Versions are the columns of an artifact's version table.
 func Versions(c views.Common) []table.Column[api.ArtifactVersion] {
 	return []table.Column[api.ArtifactVersion]{
-		{Title: "VERSION", Flex: 1, Min: 12, Max: 40, Order: "name", Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
+		{Title: "VERSION", Flex: 1, Min: 12, Max: 40, Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
+		{Title: "SIZE", Width: 10, Right: true, Drop: 2, Cell: func(v *api.ArtifactVersion) string {
+			if v.SizeBytes <= 0 {
+				return ""
+			}
+			return text.Bytes(int64(v.SizeBytes))
+		}},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(v *api.ArtifactVersion) string { return age(c, v.CreateTime) }},
 		{Title: "UPDATED", Width: 7, Right: true, Drop: 1, Order: "update_time", Cell: func(v *api.ArtifactVersion) string { return age(c, v.UpdateTime) }},
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
+	"canopy/views"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -162,6 +163,10 @@ func (s *sheet) wrapped(indent, str string) {
 // failure writes an error whole, wrapped, and how to retry.
 func (s *sheet) failure(err error) {
 	th := s.m.common.Theme
+	if views.IsUnavailable(err) {
+		s.muted("  not available on this server")
+		return
+	}
 	s.wrapped("  ", th.Bad.Render(th.Glyphs.Failed+" "+safe.String(err.Error())))
 	s.muted("  r to retry")
 }

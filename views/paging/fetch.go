@@ -17,6 +17,9 @@ func (l *List[T]) Ensure(cursor, ahead int) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, p := range []int{cursor, cursor + ahead, cursor - ahead} {
+		if p >= l.total && !l.exact {
+			p = l.total - 1 // without a total, the row that loads the rest
+		}
 		if p < 0 || p >= l.total {
 			continue
 		}
@@ -41,6 +44,9 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 	}
 	if k < len(l.windows) {
 		gapEnd = l.windows[k].start
+	} else if !l.exact {
+		// The last position stands for the rest, however many follow.
+		gapEnd = max(l.total, gapStart+l.size)
 	}
 	spans := l.pending
 	if l.err != nil {

@@ -72,8 +72,16 @@ type List[T any] struct {
 	order string
 	gen   int
 
-	windows  []window[T]
-	total    int // -1 until the first answer
+	windows []window[T]
+	// total is -1 until the first answer. When exact it is the server's
+	// count (or the end of the last page); when the server gives no count
+	// it is a lower bound: what is known, and one more row while a page
+	// token says more follow (that row loads by following the token).
+	total    int
+	exact    bool
+	stale    int // pages in a row that brought nothing (with a token to go on)
+	refusal  *OrderRefused
+	refused  map[string]bool // orders the server refused for this list
 	pending  []span
 	err      error
 	errAt    int
@@ -111,12 +119,17 @@ func (l *List[T]) Gen() int { return l.gen }
 func (l *List[T]) Order() string { return l.order }
 
 // Reset drops everything loaded, switches to order, and asks for the first
-// page. Answers to earlier requests are ignored from now on.
+// page. Answers to earlier requests are ignored from now on. An order the
+// server refused for this list is not asked for again: the server's
+// default order ("") is.
 func (l *List[T]) Reset(order string) tea.Cmd {
+	if l.refused[order] {
+		order = ""
+	}
 	l.gen++
 	l.order = order
 	l.windows, l.pending, l.err = nil, nil, nil
-	l.total = -1
+	l.total, l.exact, l.stale = -1, false, 0
 	l.firstKey = ""
 	l.seen.Reset()
 	return l.fetch(Request{Size: l.size, OrderBy: order}, 0)
@@ -130,8 +143,26 @@ func (l *List[T]) Start() tea.Cmd {
 	return l.Reset(l.order)
 }
 
-// Total is the total count the server gave, or -1 before the first answer.
+// Total is the number of positions the list has, or -1 before the first
+// answer: the server's count, or, when the server gives none, what is
+// known so far plus one position to load more from while more follow
+// (Count says which).
 func (l *List[T]) Total() int { return l.total }
+
+// Count is how many items the collection holds, as far as is known: the
+// server's total (exact), or, when it gives none, the items up to the end
+// of what is loaded, exact only once the last page came. -1 before the
+// first answer.
+func (l *List[T]) Count() (n int, exact bool) {
+	if l.total < 0 || l.exact {
+		return l.total, l.exact
+	}
+	return l.endOfLast(), false
+}
+
+// Exact reports whether Total is the collection's size (the server said,
+// or the last page came), not a lower bound.
+func (l *List[T]) Exact() bool { return l.exact }
 
 // Len is the number of rows to show: the total when known, else what is
 // loaded.

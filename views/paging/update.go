@@ -24,11 +24,25 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		if l.ctx.Err() != nil {
 			return false, nil
 		}
+		if r, ok := asRefused(msg.err); ok && msg.req.OrderBy != "" && msg.req.OrderBy == l.order {
+			// The server does not sort this collection so: fall back to its
+			// default order, and tell the owner once (TakeRefusal).
+			if l.refused == nil {
+				l.refused = map[string]bool{}
+			}
+			l.refused[l.order] = true
+			l.refusal = r
+			return true, l.Reset("")
+		}
 		l.err, l.errAt, l.errEnd = msg.err, msg.at, msg.at+max(msg.req.Size, 1)
 		return true, nil
 	}
 	items, _ := msg.items.([]T)
-	l.total = int(msg.total)
+	if !msg.noTotal {
+		l.total, l.exact = int(msg.total), true
+	} else if l.total < 0 {
+		l.total = 0
+	}
 	at := msg.at
 	if msg.req.Token == "" {
 		at = msg.skip
@@ -60,7 +74,39 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	if l.total < l.endOfLast() {
 		l.total = l.endOfLast()
 	}
-	return true, nil
+	if !msg.noTotal || l.exact {
+		return true, nil
+	}
+	return true, l.boundTail(at+len(fresh), len(fresh), msg.next)
+}
+
+// maxStalePages bounds the pages in a row, each with a token to go on, that
+// bring nothing new: a server that never gets anywhere is not followed forever.
+const maxStalePages = 8
+
+// boundTail keeps the lower bound of a list without a total: the last
+// page (no token) fixes the end; otherwise one more position past what is
+// known stands for the rest. A page with a token that brought nothing is
+// followed at once (it moved no row closer), up to maxStalePages in a row.
+func (l *List[T]) boundTail(end, fresh int, next string) tea.Cmd {
+	if end < l.endOfLast() {
+		return nil // a page inside what is known: the tail is as it was
+	}
+	if next == "" {
+		l.total, l.exact = l.endOfLast(), true
+		return nil
+	}
+	l.total = max(l.total, l.endOfLast()+1)
+	if fresh > 0 {
+		l.stale = 0
+		return nil
+	}
+	l.stale++
+	if l.stale >= maxStalePages {
+		l.err, l.errAt, l.errEnd = ErrStuck, l.endOfLast(), l.endOfLast()+1
+		return nil
+	}
+	return l.fetch(Request{Token: next, Size: l.size, OrderBy: l.order}, l.endOfLast())
 }
 
 func (l *List[T]) restarted(items []T) bool {

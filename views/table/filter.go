@@ -241,7 +241,7 @@ func (m *Model[T]) filterCount() string {
 	if total <= loaded {
 		return matches
 	}
-	of := text.Count(loaded) + " of " + text.Count(total) + " loaded"
+	of := text.Count(loaded) + " of " + countOf(list) + " loaded"
 	offer := ""
 	if chip := m.serverChip(); chip != "" {
 		if d, ok := m.common.Keys.Def("server-filter"); ok {

@@ -116,7 +116,7 @@ func (m *Model[T]) hiddenNote() string {
 		return ""
 	}
 	n := m.hidden.all - m.cfg.List.Total()
-	if m.hidden.all < 0 || m.cfg.List.Total() < 0 || n <= 0 {
+	if m.hidden.all < 0 || m.cfg.List.Total() < 0 || !m.cfg.List.Exact() || n <= 0 {
 		return ""
 	}
 	key := "H"

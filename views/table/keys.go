@@ -71,7 +71,10 @@ func (m *Model[T]) Actions() []keymap.State {
 
 // do runs an enabled action.
 func (m *Model[T]) do(a keymap.Action) tea.Cmd {
+	m.toEnd = false
 	if to, ok := views.Step(a, m.cursor, m.rows(), m.bodyRows()); ok {
+		// Without a total the end is not known: G follows the pages to it.
+		m.toEnd = a == keymap.Bottom && !m.filtering() && !m.only && !m.cfg.List.Exact()
 		return m.moveTo(to)
 	}
 	switch a {
@@ -145,16 +148,6 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		return views.Flash("row not loaded yet")
 	}
 	return nil
-}
-
-// cycleSort switches to the next server order, keeping the cursor on the
-// same item once it is loaded again.
-func (m *Model[T]) cycleSort() tea.Cmd {
-	m.order = (m.order + 1) % len(m.cfg.Orders)
-	m.keepFocus()
-	m.focusWhy = m.cfg.Orders[m.order].Label
-	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
-		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
 }
 
 // backState is esc, named for what it does here: the innermost thing it

@@ -227,8 +227,8 @@ func (m *Model[T]) onlyProgress() string {
 	switch {
 	case total < 0:
 		return "scanning"
-	case l.Loaded() < total:
-		return "scanned " + text.Count(l.Loaded()) + "/" + text.Count(total) + " " + f.Noun + " · " + found
+	case !l.Done():
+		return "scanned " + text.Count(l.Loaded()) + "/" + countOf(l) + " " + f.Noun + " · " + found
 	}
 	return found + " of " + text.Count(total) + " " + f.Noun
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"canopy/theme"
+	"canopy/views"
+	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -185,7 +187,9 @@ func (m *Model[T]) emptyRow() string {
 		}
 		return th.Muted.Render(text.Fit(line, m.width, false, th.Glyphs.Ellipsis))
 	case list.Total() < 0:
-		if err, _ := list.Err(); err != nil {
+		if err, _ := list.Err(); views.IsUnavailable(err) {
+			return th.Muted.Render(text.Fit(" not available on this server", m.width, false, th.Glyphs.Ellipsis))
+		} else if err != nil {
 			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
 		}
 		return ""
@@ -289,6 +293,16 @@ func (m *Model[T]) row(it *T, selected bool) string {
 	return paint.Render(b.String())
 }
 
+// countOf is the list's count as far as it is known: "4,210", or "200+"
+// while the server gives no total and the last page has not come.
+func countOf[T any](l *paging.List[T]) string {
+	n, exact := l.Count()
+	if exact {
+		return text.Count(n)
+	}
+	return text.Count(max(n, 0)) + "+"
+}
+
 // info is the line under the rows: position, loaded/total, sort, errors.
 func (m *Model[T]) info() string {
 	th := m.common.Theme
@@ -304,11 +318,16 @@ func (m *Model[T]) info() string {
 		parts = append(parts, text.Count(pos)+" of "+text.Count(len(m.onlyRows))+" "+f.Name)
 		switch {
 		case total < 0:
-		case list.Loaded() < total:
-			parts = append(parts, "scanned "+text.Count(list.Loaded())+"/"+text.Count(total)+" "+f.Noun)
+		case !list.Done():
+			parts = append(parts, "scanned "+text.Count(list.Loaded())+"/"+countOf(list)+" "+f.Noun)
 		default:
 			parts = append(parts, "all "+text.Count(total)+" "+f.Noun+" scanned")
 		}
+	case total >= 0 && !list.Exact():
+		// No total from the server: how many there are is known only as
+		// far as the pages went.
+		parts = append(parts, text.Count(min(m.cursor+1, list.Loaded()))+" of "+countOf(list),
+			text.Count(list.Loaded())+" loaded")
 	case total >= 0:
 		pos := 0
 		if total > 0 {
@@ -326,11 +345,16 @@ func (m *Model[T]) info() string {
 	if len(m.cfg.Orders) > 1 {
 		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)
 	}
-	if list.Busy() {
+	switch {
+	case m.toEnd && list.Busy():
+		parts = append(parts, m.spinner()+" going to the end")
+	case list.Busy():
 		parts = append(parts, m.spinner()+" loading")
 	}
 	line := " " + strings.Join(parts, " "+th.Glyphs.Dot+" ")
-	if err, _ := list.Err(); err != nil {
+	if err, _ := list.Err(); views.IsUnavailable(err) {
+		return th.Muted.Render(text.Fit(line+" "+th.Glyphs.Dot+" not available on this server", m.width, false, th.Glyphs.Ellipsis))
+	} else if err != nil {
 		return th.Bad.Render(text.Fit(line+" "+th.Glyphs.Dot+" failed: "+safe.String(err.Error()), m.width, false, th.Glyphs.Ellipsis))
 	}
 	return th.Muted.Render(text.Fit(line, m.width, false, th.Glyphs.Ellipsis))

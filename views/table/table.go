@@ -77,6 +77,9 @@ type Config[T any] struct {
 	List    *paging.List[T]
 	Key     func(*T) string
 	Orders  []Order // the sort cycle; the first is the initial order
+	// Refused says which orders the server is known to refuse for this
+	// collection: they are skipped (nil: none known).
+	Refused func(order string) bool
 	RowKind func(*T) RowKind
 	// Open is what enter does on a row; nil disables it with OpenReason.
 	Open       func(*T) tea.Cmd
@@ -125,6 +128,11 @@ type Model[T any] struct {
 	common views.Common
 	cfg    Config[T]
 	order  int
+	// refused are the orders the server refuses here (skipped by s).
+	refused map[string]bool
+	// toEnd: G was pressed on a list whose end is not known yet; the
+	// cursor follows each page to the last row until it is (any key stops).
+	toEnd bool
 
 	cursor, offset int
 	width, height  int
@@ -158,7 +166,8 @@ func New[T any](common views.Common, cfg Config[T]) *Model[T] {
 	if len(cfg.Orders) == 0 {
 		cfg.Orders = []Order{{Label: "default"}}
 	}
-	m := &Model[T]{common: common, cfg: cfg, marks: map[string]bool{}}
+	m := &Model[T]{common: common, cfg: cfg, marks: map[string]bool{}, refused: map[string]bool{}}
+	m.startOrder()
 	if cfg.Flag != nil && cfg.FlaggedFirst {
 		m.only, m.onlyGen = true, -1 // the first page starts the scan
 	}
@@ -275,6 +284,9 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case paging.PageMsg:
 		changed, cmd := m.cfg.List.Update(msg)
+		if r, ok := m.cfg.List.TakeRefusal(); ok {
+			cmd = tea.Batch(cmd, m.fellBack(r))
+		}
 		if !changed {
 			return cmd
 		}
@@ -286,6 +298,10 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			refilter = tea.Batch(refilter, m.flagPage(), m.countFlagged(), m.countHidden())
 		}
 		moved := m.refocus()
+		if m.toEnd {
+			m.cursor = m.rows() - 1
+			m.toEnd = !m.cfg.List.Exact()
+		}
 		m.clamp()
 		return tea.Batch(cmd, refilter, moved, m.loaded(), m.ensure(), m.selectCmd())
 	case hiddenMsg:

@@ -30,12 +30,19 @@ type source struct {
 	n     int
 	fail  atomic.Bool
 	calls atomic.Int32
+	// noTotal leaves the total out, as a server may; refuse are orders
+	// the server does not sort by.
+	noTotal bool
+	refuse  map[string]bool
 }
 
 func (s *source) list(_ context.Context, req paging.Request) (paging.Result[row], error) {
 	s.calls.Add(1)
 	if s.fail.Load() {
 		return paging.Result[row]{}, errors.New("503 service unavailable")
+	}
+	if s.refuse[req.OrderBy] {
+		return paging.Result[row]{}, &paging.OrderRefused{Collection: "rows", Order: req.OrderBy, Err: errors.New("invalid argument: order_by")}
 	}
 	start := req.Skip
 	if req.Token != "" {
@@ -53,12 +60,26 @@ func (s *source) list(_ context.Context, req paging.Request) (paging.Result[row]
 	if end < s.n {
 		res.Next = strconv.Itoa(end)
 	}
+	res.NoTotal = s.noTotal
 	return res, nil
 }
 
 func newTable(t *testing.T, n int, opened *string) (*Model[row], *source) {
 	t.Helper()
-	src := &source{n: n}
+	return newTableOf(t, &source{n: n}, opened, nil)
+}
+
+// newTableOf is a table over src; refused is what the shell knows the
+// server refuses (nil: nothing).
+func newTableOf(t *testing.T, src *source, opened *string, refused func(string) bool) (*Model[row], *source) {
+	t.Helper()
+	m := buildTable(src, opened, refused)
+	drive(m, m.Init())
+	return m, src
+}
+
+// buildTable is a table over src, sized, its first page not asked for.
+func buildTable(src *source, opened *string, refused func(string) bool) *Model[row] {
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
 	cfg := Config[row]{
 		Title: "rows",
@@ -71,6 +92,7 @@ func newTable(t *testing.T, n int, opened *string) (*Model[row], *source) {
 		Orders:  []Order{{Label: "name ↑", OrderBy: "name"}, {Label: "name ↓", OrderBy: "name desc"}},
 		RowKind: func(r *row) RowKind { return map[bool]RowKind{true: RowDeprecated, false: RowNormal}[r.old] },
 		Copy:    func(r *row) (string, string) { return r.uid, "uid" },
+		Refused: refused,
 	}
 	if opened != nil {
 		cfg.Open = func(r *row) tea.Cmd { *opened = r.name; return nil }
@@ -79,8 +101,7 @@ func newTable(t *testing.T, n int, opened *string) (*Model[row], *source) {
 	}
 	m := New(common, cfg)
 	m.SetSize(60, 12)
-	drive(m, m.Init())
-	return m, src
+	return m
 }
 
 // drive runs commands the way the program would and returns the messages

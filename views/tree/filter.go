@@ -17,14 +17,16 @@ func (m *Model) filtering() bool { return m.search != nil && m.search.Matches() 
 // walk is cheap: pointers); their labels become names in the command.
 func (m *Model) snapshot() search.Snapshot {
 	var nodes []*Node
-	m.unloaded = 0
+	m.unloaded, m.unloadedMore = 0, false
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		nodes = append(nodes, n)
 		if l := n.Children; l != nil {
-			if l.Total() > l.Contiguous() {
-				m.unloaded += l.Total() - l.Contiguous()
+			if n, _ := l.Count(); n > l.Contiguous() {
+				m.unloaded += n - l.Contiguous()
 			}
+			// Without a total, how many more there are is not known.
+			m.unloadedMore = m.unloadedMore || l.Total() >= 0 && !l.Exact()
 			for i := range l.Contiguous() {
 				c, _ := l.At(i)
 				walk(*c)

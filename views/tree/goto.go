@@ -72,7 +72,7 @@ func (m *Model) seek() tea.Cmd {
 			}
 		}
 		if !found {
-			if l.Total() >= 0 && l.Contiguous() >= l.Total() && !l.Busy() {
+			if l.Done() && !l.Busy() {
 				m.target = "" // loaded to the end and not there
 				return tea.Batch(cmds...)
 			}

@@ -60,7 +60,10 @@ type Node struct {
 	// collections).
 	Static []*Node
 	// Dim draws the node dimmed (e.g. a deprecated tag gets Deprecated).
-	Dim        bool
+	Dim bool
+	// Uncounted: the node's children are groupings (the libraries'
+	// ecosystems), whose number says nothing; no count is shown.
+	Uncounted  bool
 	Deprecated bool
 
 	expanded bool

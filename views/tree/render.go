@@ -5,6 +5,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/theme"
+	"canopy/views"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -101,12 +102,15 @@ func (m *Model) View() string {
 		count := ""
 		if ms := m.search.Matches(); ms != nil {
 			count = text.Count(len(ms)) + "/" + text.Count(len(m.search.Names().Primary)) + " loaded nodes"
-			if m.unloaded > 0 {
+			if m.unloaded > 0 || m.unloadedMore {
 				// Say what the filter cannot see, and where the server
 				// filters it (a table of that list), as far as the
 				// pattern typed keeps its room.
 				room := m.width - text.Width(m.search.Query().String()) - 12 - text.Width(count)
 				n := " · " + text.Count(m.unloaded) + " not loaded"
+				if m.unloadedMore {
+					n = " · " + text.Count(m.unloaded) + "+ not loaded"
+				}
 				key := "t"
 				if d, ok := m.common.Keys.Def(keymap.Table); ok {
 					key = d.KeyLabel()
@@ -141,7 +145,9 @@ func (m *Model) counts(n *Node) []string {
 		total = n.countedOf // a scan elsewhere counted the children
 	}
 	if total < 0 {
-		if err, _ := l.Err(); err != nil {
+		if err, _ := l.Err(); views.IsUnavailable(err) {
+			return []string{"not available", "n/a"}
+		} else if err != nil {
 			return []string{g.Failed + " failed", g.Failed}
 		}
 		if l.Busy() {
@@ -149,14 +155,18 @@ func (m *Model) counts(n *Node) []string {
 		}
 		return nil
 	}
-	if n.Kind == KindOrg || n.Kind == KindFolder {
+	if n.Kind == KindOrg || n.Kind == KindFolder || n.Uncounted {
 		// A group's children are folders and collections: a count of its
 		// subfolders alone would read as a count of everything in it.
 		return nil
 	}
 	out := text.Count(total)
 	loaded := l.Contiguous()
-	if n.expanded && loaded < total {
+	switch known, exact := l.Count(); {
+	case total >= 0 && !exact && l.Total() >= 0:
+		// The server gave no total: at least what the pages showed.
+		out = text.Count(known) + "+"
+	case n.expanded && loaded < total:
 		out = text.Count(loaded) + "/" + text.Count(total)
 	}
 	dep, exact := n.deprecatedCount()
@@ -195,11 +205,19 @@ func (m *Model) renderRow(r row, selected bool) string {
 			line = indent + "  " + frames[m.frame%len(frames)] + " loading"
 		case rowMore:
 			l := r.node.Children
-			line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (l to load)"
+			if l.Exact() {
+				line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (l to load)"
+			} else {
+				line = indent + "  " + g.More + " more (l to load)"
+			}
 		case rowFailed:
 			err, _ := r.node.Children.Err()
 			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (r to retry)"
 			style = ps.bad
+			if views.IsUnavailable(err) {
+				// A list the server does not have: a fact, not a failure.
+				line, style = indent+"  not available on this server", ps.dim
+			}
 		default:
 			line = indent + "  (none)"
 		}
@@ -277,7 +295,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	}
 	countPaint := ps.count
 	if l := n.Children; l != nil && l.Total() < 0 {
-		if err, _ := l.Err(); err != nil {
+		if err, _ := l.Err(); err != nil && !views.IsUnavailable(err) {
 			countPaint = ps.bad
 		}
 	}

@@ -73,7 +73,10 @@ type Model struct {
 	// unloaded is how many children of opened lists were not loaded when
 	// the filter took its snapshot: the filter cannot see them.
 	unloaded int
-	target   string // the uid Goto walks toward
+	// unloadedMore: some opened list has no total and more pages to come,
+	// so unloaded is a lower bound.
+	unloadedMore bool
+	target       string // the uid Goto walks toward
 	// former are the expanded nodes of lists being reloaded, by uid, and
 	// refocus the node the cursor was on (see reload).
 	former  map[string]*Node
@@ -160,6 +163,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			before := n.Children.Contiguous()
 			changed, cmd := n.Children.Update(msg)
+			if r, ok := n.Children.TakeRefusal(); ok {
+				cmd = tea.Batch(cmd, views.RefusedOrder(r.Collection, r.Order))
+			}
 			if changed {
 				m.adopt(n)
 				n.countDeprecated()

@@ -1,0 +1,85 @@
+package table
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+	"canopy/views/paging"
+)
+
+// The sort cycle (s) and what happens when the server refuses an order:
+// the list falls back to the server's default order, the table shows that
+// order ("server order"), says so once through the shell, and `s` skips the
+// refused order from then on.
+
+// serverOrder is the label of the server's default order.
+const serverOrder = "server order"
+
+// startOrder skips the orders the shell knows the server refuses, so the
+// first request is one the server takes.
+func (m *Model[T]) startOrder() {
+	if m.cfg.Refused == nil {
+		return
+	}
+	for _, o := range m.cfg.Orders {
+		if o.OrderBy != "" && m.cfg.Refused(o.OrderBy) {
+			m.refused[o.OrderBy] = true
+		}
+	}
+	if m.allowed(m.order) {
+		return
+	}
+	for i := range m.cfg.Orders {
+		if m.allowed(i) {
+			m.order = i
+			return
+		}
+	}
+	m.order = m.defaultOrder()
+}
+
+// allowed reports whether the order at i may be asked for.
+func (m *Model[T]) allowed(i int) bool { return !m.refused[m.cfg.Orders[i].OrderBy] }
+
+// defaultOrder is the index of the server's default order in the cycle,
+// added to it when the cycle had none.
+func (m *Model[T]) defaultOrder() int {
+	for i, o := range m.cfg.Orders {
+		if o.OrderBy == "" {
+			return i
+		}
+	}
+	m.cfg.Orders = append(m.cfg.Orders, Order{Label: serverOrder})
+	return len(m.cfg.Orders) - 1
+}
+
+// fellBack takes a refusal the list fell back from: the table now shows
+// the server's order, and the shell is told (it says so once and
+// remembers it for the collection).
+func (m *Model[T]) fellBack(r *paging.OrderRefused) tea.Cmd {
+	m.refused[r.Order] = true
+	m.order = m.defaultOrder()
+	return views.RefusedOrder(r.Collection, r.Order)
+}
+
+// cycleSort switches to the next server order the server takes, keeping
+// the cursor on the same item once it is loaded again.
+func (m *Model[T]) cycleSort() tea.Cmd {
+	next := m.order
+	for range m.cfg.Orders {
+		next = (next + 1) % len(m.cfg.Orders)
+		if m.allowed(next) {
+			break
+		}
+	}
+	if next == m.order {
+		return views.Flash("the server sorts this collection one way only")
+	}
+	m.order = next
+	m.keepFocus()
+	m.focusWhy = m.cfg.Orders[m.order].Label
+	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
+		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
+}
