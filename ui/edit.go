@@ -97,7 +97,7 @@ func (e *env) edits(item any) []edit {
 			return c.PatchRepo(ctx, next, mask)
 		}
 		path := "/registry/v2/repos/" + r.UID
-		return []edit{
+		eds := []edit{
 			{mask: api.FieldDescription, path: path, name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
@@ -119,6 +119,12 @@ func (e *env) edits(item any) []edit {
 					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
 				}},
 		}
+		if r.SyncConfig != nil {
+			// A synced repo takes its tier, bundles and aliases from its
+			// source: the server refuses changes to them.
+			return eds[:1]
+		}
+		return eds
 	case *api.Group:
 		g := *it
 		path := "/iam/v2/groups/" + g.UID

@@ -334,8 +334,10 @@ func detailItem(n *tree.Node) any {
 	if l := n.Children; l != nil {
 		s.State = func() (int, bool, error) {
 			err, _ := l.Err()
-			return l.Total(), l.Busy(), err
+			n, _ := l.Count()
+			return n, l.Busy(), err
 		}
+		s.AtLeast = func() bool { _, exact := l.Count(); return !exact }
 	}
 	return s
 }

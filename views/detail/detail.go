@@ -72,7 +72,10 @@ type Summary struct {
 	// State is the total (-1 while unknown), whether a page is loading and
 	// the last failure; read at each layout.
 	State func() (total int, busy bool, err error)
-	Hint  string
+	// AtLeast reports whether the total is only a lower bound (the server
+	// gave no count and not every page came); nil: it is exact.
+	AtLeast func() bool
+	Hint    string
 }
 
 // Failure is a load that failed (the tree's failed row): what was being

@@ -286,12 +286,16 @@ func (m *Model) renderSummary(s *sheet, it *Summary) {
 		total, busy, err = it.State()
 	}
 	switch {
+	case total >= 0 && it.AtLeast != nil && it.AtLeast():
+		s.field("total", "at least "+text.Count(total)+" "+it.What+" (the server gives no count)")
 	case total >= 0:
 		what := it.What
 		if total == 1 {
 			what = text.Singular(what)
 		}
 		s.field("total", text.Count(total)+" "+what)
+	case views.IsUnavailable(err):
+		s.field("total", th.Muted.Render("not available on this server"))
 	case err != nil:
 		s.field("total", th.Bad.Render(th.Glyphs.Failed+" failed"))
 	case busy:

@@ -37,6 +37,16 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 	s.field("bundles", list(r.Bundles))
 	s.field("aliases", list(r.Aliases))
 	s.field("active tags", list(r.ActiveTags))
+	if sc := r.SyncConfig; sc != nil {
+		// Tier, bundles, aliases and active tags come from the source.
+		s.field("synced from", safe.String(sc.Source))
+		if dest := joinNonEmpty(", ", by("google ", sc.Google), by("amazon ", sc.Amazon), by("azure ", sc.Azure)); dest != "" {
+			s.field("synced to", dest)
+		}
+		if !sc.ExpirationTime.IsZero() {
+			s.when("sync ends", sc.ExpirationTime)
+		}
+	}
 	s.times(r.CreateTime, r.UpdateTime)
 	if m.fetch.Readme == nil {
 		return
