@@ -118,7 +118,7 @@ Flags:
 			sayf(stderr, "canopy list: %v", err)
 			return exitCode(err)
 		}
-		req := listRequest{client: client, org: org, repo: *repo, query: filter.ParseQuery(*filterText), deprecated: *deprecated,
+		req := listRequest{client: client, org: org.UID, repo: *repo, query: filter.ParseQuery(*filterText), deprecated: *deprecated,
 			json: *output == "json", out: stdout}
 		if err := req.run(ctx, kind); err != nil {
 			sayf(stderr, "canopy list: %v", err)
@@ -162,34 +162,6 @@ func unreachable(err error) bool {
 	}
 	var op *net.OpError
 	return errors.As(te.Err, &op) && (op.Op == "dial" || op.Op == "proxyconnect")
-}
-
-// pickOrg is the organization to list: the one given (by uid, or by
-// name, as people remember it), else the only one the token sees.
-func pickOrg(ctx context.Context, c *api.Client, org string) (string, error) {
-	if api.IsGroupUID(org) {
-		return org, nil
-	}
-	var names []string
-	found := ""
-	for g, err := range api.NewCursor(c.ListGroups, api.ListOptions{InRoot: true}, api.GroupKey).All(ctx) {
-		if err != nil {
-			return "", fmt.Errorf("list organizations: %w", err)
-		}
-		if org == "" || g.Name == org {
-			found = g.UID
-		}
-		names = append(names, fmt.Sprintf("%s (%s)", g.Name, g.UID))
-	}
-	switch {
-	case len(names) == 0:
-		return "", errors.New("this token sees no organization")
-	case org != "" && found == "":
-		return "", usageError{fmt.Errorf("no organization %q; the token sees %s", org, strings.Join(names, ", "))}
-	case org != "" || len(names) == 1:
-		return found, nil
-	}
-	return "", usageError{fmt.Errorf("the token sees %d organizations; choose one with --org or CANOPY_ORG: %s", len(names), strings.Join(names, ", "))}
 }
 
 // usageError is a mistake in how canopy was called (a flag missing or

@@ -57,6 +57,10 @@ func hostileServer(t *testing.T) *httptest.Server {
 		w.Write([]byte(`{"groups":[{"uid":"` + strings.Repeat("a", 40) + `","name":` + q("evil"+hostileText) + `},` +
 			`{"uid":"` + strings.Repeat("b", 40) + `","name":` + q("other"+hostileText) + `}]}`))
 	})
+	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"uid":"` + strings.Repeat("a", 40) + `","name":` + q("evil"+hostileText) + `}`))
+	})
 	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
@@ -111,7 +115,7 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 		want string
 	}{
 		{"which organization", []string{"repos"}, exitUsage, "the token sees 2 organizations"},
-		{"unknown organization", []string{"repos", "--org", "nope"}, exitUsage, `no organization "nope"`},
+		{"unknown organization", []string{"repos", "--org", "nope"}, exitFailure, `no organization "nope"`},
 		{"API error", []string{"repos", "--org", org}, exitFailure, "denied ␛]0;pwned␇"},
 		{"error page", []string{"identities", "--org", org}, exitFailure, "not an API error"},
 		{"table", []string{"roles", "--org", org}, exitOK, ""},
@@ -164,6 +168,9 @@ func TestListExitCodes(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /iam/v2/groups", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://elsewhere.invalid/iam/v2/groups", http.StatusFound)
+	})
+	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"org"}`))
 	})
 	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000")

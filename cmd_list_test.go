@@ -126,7 +126,7 @@ func TestListAsksWhichOrganization(t *testing.T) {
 	if out, errs, code := list(t, several, "repos", "--org", srv.OrgUID()); code != 0 || !strings.Contains(out, "alertmanager") {
 		t.Errorf("--org uid: %d %q", code, errs)
 	}
-	if _, errs, code := list(t, several, "repos", "--org", "initech"); code != exitUsage || !strings.Contains(errs, `no organization "initech"`) {
+	if _, errs, code := list(t, several, "repos", "--org", "initech"); code != exitFailure || !strings.Contains(errs, `no organization "initech"`) {
 		t.Errorf("unknown org: %d %q", code, errs)
 	}
 }
