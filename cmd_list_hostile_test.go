@@ -193,7 +193,7 @@ func TestListExitCodes(t *testing.T) {
 		{"no such host", map[string]string{"CANOPY_API_URL": "http://no-such-host.invalid", "CANOPY_TOKEN": "x"}, []string{"repos"}, exitNoServer, "no-such-host.invalid"},
 		{"token file others can read", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN_FILE": loose}, []string{"repos"}, exitFailure, "token"},
 		{"redirect to another host", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos"}, exitFailure, "refusing redirect"},
-		{"answer cut short", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos", "--org", org}, exitFailure, "read response"},
+		{"answer cut short", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos", "--org", org, "-o", "json"}, exitFailure, "read response"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs, code := list(t, env(t, tc.env), tc.args...)

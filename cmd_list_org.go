@@ -49,3 +49,40 @@ func pickOrg(ctx context.Context, c *api.Client, org string) (*api.Group, error)
 	}
 	return nil, usageError{fmt.Errorf("the token sees %d organizations; choose one with --org or CANOPY_ORG: %s", len(names), strings.Join(names, ", "))}
 }
+
+// folderPaths resolves the FOLDER column as the UI does (ui/names.go): a
+// group's path below the organization ("platform/base-images"), the
+// organization's own name for itself, "" for a group it was not told of
+// (the column then shows a short uid). It reads only the names given,
+// which are filled before any row is printed and never written after.
+func folderPaths(org *api.Group, names map[string]string) func() func(string) string {
+	resolve := func(uid string) string {
+		if uid == org.UID {
+			return org.Name
+		}
+		var parts []string
+		for u := uid; u != "" && u != org.UID; u = api.ParentUID(u) {
+			name, ok := names[u]
+			if !ok {
+				return ""
+			}
+			parts = append([]string{name}, parts...)
+		}
+		return strings.Join(parts, "/")
+	}
+	return func() func(string) string { return resolve }
+}
+
+// folderNames lists every folder below the organization once, for the
+// FOLDER column of the tables that span folders.
+func folderNames(ctx context.Context, c *api.Client, org string) (map[string]string, error) {
+	names := map[string]string{}
+	opts := api.ListOptions{DescendantsOf: org, PageSize: api.MaxPageSize}
+	for g, err := range api.NewCursor(c.ListGroups, opts, api.GroupKey).All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list folders for the FOLDER column: %w", err)
+		}
+		names[g.UID] = g.Name
+	}
+	return names, nil
+}

@@ -22,7 +22,7 @@ func TestListMissingOrganizationFails(t *testing.T) {
 		{"a folder uid below nothing", strings.Repeat("0", 40) + "/0123456789abcdef", "organization " + strings.Repeat("0", 40) + "/0123456789abcdef"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, kind := range []string{"repos", "identities"} {
+			for _, kind := range []string{"repos", "subscriptions"} {
 				out, errs, code := list(t, getenv, kind, "--org", tc.org)
 				if code != exitFailure || !strings.Contains(errs, tc.want) || out != "" {
 					t.Errorf("%s --org %s: exit %d, want 1; stderr %q (want %q); stdout %q", kind, tc.org, code, errs, tc.want, out)
