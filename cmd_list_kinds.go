@@ -26,7 +26,7 @@ type listRequest struct {
 	deprecated bool         // --deprecated: only deprecated tags, as D in the UI
 	json       bool
 	out        io.Writer
-	notes      io.Writer // stderr, for what a script should be told but not parse
+	notes      io.Writer // stderr, for what a script should be told but not parse (an order the server refused)
 }
 
 // run lists kind. The columns are the UI's, drawn without color, times

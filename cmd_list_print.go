@@ -16,9 +16,17 @@ import (
 
 // walk reads every page of a collection in opts' order, following
 // nextPageToken to the end: it never needs a total, which the service may
-// leave out.
+// leave out. When the server refuses the order (it does not sort this
+// collection that way), walk says so once on stderr and reads the
+// collection again in the server's default order: a script gets every row
+// rather than none.
 func walk[T any](ctx context.Context, r listRequest, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions) ([]T, error) {
 	items, err := walkAll(ctx, list, key, opts)
+	if err != nil && opts.OrderBy != "" && api.RefusedOrder(err) {
+		sayf(r.notes, "canopy list: the server does not sort %s %s; listed in its default order", noun, orderWords(opts.OrderBy))
+		opts.OrderBy = ""
+		items, err = walkAll(ctx, list, key, opts)
+	}
 	switch {
 	case err == nil:
 		return items, nil
@@ -37,6 +45,25 @@ func walkAll[T any](ctx context.Context, list api.Lister[T], key func(*T) string
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// orderWords says an order as a sentence does: "by name", "newest first".
+func orderWords(orderBy string) string {
+	switch orderBy {
+	case api.OrderName:
+		return "by name"
+	case api.OrderNameDesc:
+		return "by name, descending"
+	case api.OrderCreated:
+		return "oldest first"
+	case api.OrderCreatedDesc:
+		return "newest first"
+	case api.OrderUpdated:
+		return "least recently updated first"
+	case api.OrderUpdatedDesc:
+		return "recently updated first"
+	}
+	return fmt.Sprintf("by %q", orderBy)
 }
 
 // printItems prints the items that pass the filter, as the UI's table
