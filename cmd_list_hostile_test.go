@@ -71,6 +71,10 @@ func hostileServer(t *testing.T) *httptest.Server {
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write([]byte("<html>" + hostileText + "</html>"))
 	})
+	mux.HandleFunc("GET /events/v2/subscriptions", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"subscriptions":[{"uid":"` + strings.Repeat("a", 40) + `/0123456789abcdef","sink":` + q("https://x/"+hostileText) + `}]}`))
+	})
 	mux.HandleFunc("GET /iam/v2/roles", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"roles":[{"uid":"r1","name":` + q("漢字"+hostileText) + `,"description":` + q("desc"+hostileText) + `}]}`))
@@ -120,6 +124,7 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 		{"error page", []string{"identities", "--org", org}, exitFailure, "not an API error"},
 		{"table", []string{"roles", "--org", org}, exitOK, ""},
 		{"json", []string{"roles", "--org", org, "-o", "json"}, exitOK, ""},
+		{"folder", []string{"subscriptions", "--org", org}, exitOK, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, code := list(t, getenv, tc.args...)
@@ -129,6 +134,10 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 			assertInertOutput(t, "stderr", errs)
 			assertInertOutput(t, "stdout", out)
 		})
+	}
+	// The FOLDER column holds the organization's name, made safe too.
+	if out, _, _ := list(t, getenv, "subscriptions", "--org", org); !strings.Contains(out, "evil␛]0;pwned") {
+		t.Errorf("no FOLDER named after the organization:\n%s", out)
 	}
 	out, _, _ := list(t, getenv, "roles", "--org", org, "-o", "json")
 	if !strings.Contains(out, `\u001b]0;pwned\u0007`) || !strings.Contains(out, `\u202e`) {
