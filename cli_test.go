@@ -87,6 +87,11 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"canopy", "list", "-o", "j"}, "json"},
 		{[]string{"canopy", "list", "--org", "acme", "re"}, "repos"},
 		{[]string{"canopy", "list", "--org", ""}, ""},
+		{[]string{"canopy", "list", "sub"}, "subscriptions"},
+		{[]string{"canopy", "list", "li"}, "libraries"},
+		{[]string{"canopy", "list", "v"}, "versions"},
+		{[]string{"canopy", "list", "--ecosystem", ""}, "java python"},
+		{[]string{"canopy", "list", "versions", "--artifact", ""}, ""},
 		{[]string{"canopy", "demo", "--si"}, "--size"},
 		{[]string{"canopy", "demo", "--size", "m"}, "medium"},
 		{[]string{"canopy", "info", ""}, ""},
@@ -96,7 +101,7 @@ func TestBashCompletion(t *testing.T) {
 			t.Errorf("%q: completes to %q, want %q", tc.words, got, tc.want)
 		}
 	}
-	if got := complete("canopy", "list", "-"); !contains(got, "-o") || contains(got, "--o") || !contains(got, "--deprecated") {
+	if got := complete("canopy", "list", "-"); !contains(got, "-o") || contains(got, "--o") || !contains(got, "--deprecated") || !contains(got, "--artifact") || !contains(got, "--ecosystem") {
 		t.Errorf("list's flags: %v", got)
 	}
 }
@@ -123,6 +128,7 @@ func TestFishAndZshScripts(t *testing.T) {
 	for _, want := range []string{
 		"complete -c canopy -n '__fish_seen_subcommand_from demo' -l theme -x -a 'auto dark light high-contrast mono'",
 		"complete -c canopy -n '__fish_seen_subcommand_from list' -o o -x -a 'table json'",
+		"complete -c canopy -n '__fish_seen_subcommand_from list' -l ecosystem -x -a 'java python'",
 		"complete -c canopy -n '__fish_seen_subcommand_from list' -l token-file -r -F",
 		"complete -c canopy -n '__fish_use_subcommand' -a list",
 	} {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,31 +13,79 @@ import (
 	"time"
 
 	"canopy/api"
-	"canopy/theme"
-	"canopy/views"
-	"canopy/views/columns"
 	"canopy/views/filter"
-	"canopy/views/safe"
-	"canopy/views/search"
-	"canopy/views/table"
 )
 
 // listKinds are the collections `canopy list` prints, as the UI's
-// commands of the same names list them.
+// commands of the same names list them (versions: the table an artifact
+// of :libraries opens).
 func listKinds() []string {
-	return []string{"repos", "tags", "groups", "identities", "bindings", "roles", "advisories"}
+	return []string{"repos", "tags", "groups", "identities", "bindings", "roles", "subscriptions", "advisories", "libraries", "versions"}
 }
 
-// listRequest is what one `canopy list` asks for.
-type listRequest struct {
-	client     *api.Client
-	org        string
-	repo       string       // --repo: tags of one repo, advisories of one artifact
-	query      filter.Query // --filter, as `/` in the UI
-	deprecated bool         // --deprecated: only deprecated tags, as D in the UI
-	json       bool
-	out        io.Writer
+// listFlags are the flags that say what to list, beside the settings.
+type listFlags struct {
+	output, filter, repo, artifact, ecosystem *string
+	deprecated                                *bool
 }
+
+func (f *listFlags) register(fs *flag.FlagSet) {
+	f.output = fs.String("o", "table", "output: table or json")
+	f.filter = fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
+	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's")
+	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
+	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
+	f.ecosystem = fs.String("ecosystem", "", "libraries, versions: only artifacts of this ecosystem, `java|python` (default: both)")
+}
+
+// check refuses flags that do not apply to kind: ignoring one would print
+// every row to a script that meant some of them.
+func (f *listFlags) check(kind string) error {
+	switch {
+	case *f.output != "table" && *f.output != "json":
+		return fmt.Errorf("-o %q: want table or json", *f.output)
+	case *f.deprecated && kind != "tags":
+		return errors.New("--deprecated applies to tags only")
+	case *f.repo != "" && kind != "tags" && kind != "advisories":
+		return errors.New("--repo applies to tags and advisories only")
+	case *f.artifact != "" && kind != "versions":
+		return errors.New("--artifact applies to versions only")
+	case *f.artifact == "" && kind == "versions":
+		return errors.New("versions of which artifact? say it with --artifact NAME|UID (canopy list libraries lists them)")
+	case *f.ecosystem != "" && kind != "libraries" && kind != "versions":
+		return errors.New("--ecosystem applies to libraries and versions only")
+	}
+	if _, err := ecosystemsOf(*f.ecosystem); err != nil {
+		return err
+	}
+	if q := filter.ParseQuery(*f.filter); q.Kind == filter.Regexp {
+		if _, err := regexp.Compile(q.Pattern); err != nil {
+			return fmt.Errorf("--filter %q: not a regular expression: %w", *f.filter, err)
+		}
+	}
+	return nil
+}
+
+// ecosystemsOf is --ecosystem as the API names it: "java" (or
+// ECOSYSTEM_JAVA) is [ECOSYSTEM_JAVA]; "" is none, which the client takes
+// for every ecosystem.
+func ecosystemsOf(short string) ([]string, error) {
+	if short == "" {
+		return nil, nil
+	}
+	var names []string
+	for _, e := range api.Ecosystems() {
+		name := ecosystemName(e)
+		if strings.EqualFold(short, name) || strings.EqualFold(short, e) {
+			return []string{e}, nil
+		}
+		names = append(names, name)
+	}
+	return nil, fmt.Errorf("--ecosystem %q: want %s", short, strings.Join(names, " or "))
+}
+
+// ecosystemName is an ecosystem as the ECOSYSTEM column shows it ("java").
+func ecosystemName(e string) string { return strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")) }
 
 // runList prints a collection as the UI's table shows it (same client,
 // same paging, same order, same columns), or as JSON, for scripts. It
@@ -49,19 +96,10 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	fs.SetOutput(stderr)
 	uf := uiFlags{settings: []string{"api-url", "audience", "org", "token-file", "page-size"}}
 	uf.register(fs)
-	output := fs.String("o", "table", "output: table or json")
-	filterText := fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
-	repo := fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's")
-	deprecated := fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
+	var lf listFlags
+	lf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: canopy list %s [flags]
-
-Print a collection of the organization, as the UI's table of the same name
-shows it, in the UI's order (-o table), or as a JSON array of the API's
-resources (-o json). Flags may come before or after the collection.
-
-Flags:
-`, strings.Join(listKinds(), "|"))
+		fmt.Fprintf(fs.Output(), listUsage, strings.Join(listKinds(), "|"))
 		fs.PrintDefaults()
 	}
 	pos, code, done := parseArgs(fs, args, stdout)
@@ -80,24 +118,9 @@ Flags:
 		sayf(stderr, "canopy list: no collection %q (want one of %s)", kind, strings.Join(listKinds(), ", "))
 		return exitUsage
 	}
-	if *output != "table" && *output != "json" {
-		sayf(stderr, "canopy list: -o %q: want table or json", *output)
+	if err := lf.check(kind); err != nil {
+		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
-	}
-	if *deprecated && kind != "tags" {
-		sayf(stderr, "canopy list: --deprecated applies to tags only")
-		return exitUsage
-	}
-	if *repo != "" && kind != "tags" && kind != "advisories" {
-		// Ignoring it would print every row to a script that meant one repo's.
-		sayf(stderr, "canopy list: --repo applies to tags and advisories only")
-		return exitUsage
-	}
-	if q := filter.ParseQuery(*filterText); q.Kind == filter.Regexp {
-		if _, err := regexp.Compile(q.Pattern); err != nil {
-			sayf(stderr, "canopy list: --filter %q: not a regular expression: %v", *filterText, err)
-			return exitUsage
-		}
 	}
 	cfg, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
 	if err != nil {
@@ -118,8 +141,9 @@ Flags:
 			sayf(stderr, "canopy list: %v", err)
 			return exitCode(err)
 		}
-		req := listRequest{client: client, org: org, repo: *repo, query: filter.ParseQuery(*filterText), deprecated: *deprecated,
-			json: *output == "json", out: stdout}
+		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
+		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
+			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", out: stdout, notes: stderr}
 		if err := req.run(ctx, kind); err != nil {
 			sayf(stderr, "canopy list: %v", err)
 			return exitCode(err)
@@ -127,6 +151,29 @@ Flags:
 		return exitOK
 	})
 }
+
+const listUsage = `Usage: canopy list %s [flags]
+
+Print a collection as the UI's table of the same name shows it, with the
+same columns and in the same order (-o table), or as a JSON array of the
+API's resources (-o json). Flags may come before or after the collection.
+
+  repos tags groups identities bindings roles subscriptions
+                every one in the organization (--org), as its : table;
+                FOLDER is the path of the folder each row lives in
+  advisories    the advisory feed (--repo: one artifact's)
+  libraries     library artifacts of every ecosystem (--ecosystem: one)
+  versions      the versions of one library artifact (--artifact NAME|UID)
+
+Where the server does not sort a collection in the UI's order, it is
+listed in the server's default order, and a line on stderr says so.
+
+Exit status: 0 done; 1 a failure (an API error; an organization, repo or
+artifact that does not exist or that the token cannot see); 2 a usage
+mistake; 3 the API could not be connected to.
+
+Flags:
+`
 
 // scriptRetry is canopy list's policy: a script walks every page and
 // cannot press r, so each page is tried more often than the UI tries it
@@ -164,170 +211,8 @@ func unreachable(err error) bool {
 	return errors.As(te.Err, &op) && (op.Op == "dial" || op.Op == "proxyconnect")
 }
 
-// pickOrg is the organization to list: the one given (by uid, or by
-// name, as people remember it), else the only one the token sees.
-func pickOrg(ctx context.Context, c *api.Client, org string) (string, error) {
-	if api.IsGroupUID(org) {
-		return org, nil
-	}
-	var names []string
-	found := ""
-	for g, err := range api.NewCursor(c.ListGroups, api.ListOptions{InRoot: true}, api.GroupKey).All(ctx) {
-		if err != nil {
-			return "", fmt.Errorf("list organizations: %w", err)
-		}
-		if org == "" || g.Name == org {
-			found = g.UID
-		}
-		names = append(names, fmt.Sprintf("%s (%s)", g.Name, g.UID))
-	}
-	switch {
-	case len(names) == 0:
-		return "", errors.New("this token sees no organization")
-	case org != "" && found == "":
-		return "", usageError{fmt.Errorf("no organization %q; the token sees %s", org, strings.Join(names, ", "))}
-	case org != "" || len(names) == 1:
-		return found, nil
-	}
-	return "", usageError{fmt.Errorf("the token sees %d organizations; choose one with --org or CANOPY_ORG: %s", len(names), strings.Join(names, ", "))}
-}
-
 // usageError is a mistake in how canopy was called (a flag missing or
 // naming nothing): exit code 2, as for a bad flag.
 type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
-
-func (r listRequest) run(ctx context.Context, kind string) error {
-	// The columns are the UI's, drawn without color, times relative to now;
-	// the order is the one each UI table starts with.
-	common := views.Common{Theme: theme.New(theme.Options{NoColor: true})}
-	whole := api.ListOptions{DescendantsOf: r.org, OrderBy: api.OrderName}
-	switch kind {
-	case "repos":
-		return printList(ctx, r, r.client.ListRepos, api.RepoKey, whole, columns.Repos(common))
-	case "groups":
-		return printList(ctx, r, r.client.ListGroups, api.GroupKey, whole, columns.Groups(common))
-	case "identities":
-		return printList(ctx, r, r.client.ListIdentities, api.IdentityKey, whole, columns.Identities(common))
-	case "bindings":
-		opts := whole
-		opts.OrderBy = api.OrderCreatedDesc
-		return printList(ctx, r, r.client.ListRoleBindings, api.RoleBindingKey, opts, columns.Bindings(common))
-	case "roles":
-		return printList(ctx, r, r.client.ListRoles, api.RoleKey, whole, columns.Roles(common))
-	case "advisories":
-		opts := api.ListOptions{OrderBy: api.OrderUpdatedDesc}
-		if r.repo != "" {
-			opts.ArtifactNames = []string{r.repo}
-		}
-		return printList(ctx, r, r.client.ListAdvisories, api.AdvisoryKey, opts, columns.Advisories(common))
-	case "tags":
-		return r.tags(ctx, common)
-	}
-	return fmt.Errorf("no collection %q", kind)
-}
-
-// tags lists the tags of the organization, or of --repo; the REPO column
-// needs the repos' names, as in the UI.
-func (r listRequest) tags(ctx context.Context, common views.Common) error {
-	opts := api.ListOptions{DescendantsOf: r.org, OrderBy: api.OrderName}
-	repoNames := map[string]string{}
-	ropts := api.ListOptions{DescendantsOf: r.org, Name: r.repo}
-	for repo, err := range api.NewCursor(r.client.ListRepos, ropts, api.RepoKey).All(ctx) {
-		if err != nil {
-			return fmt.Errorf("list repos: %w", err)
-		}
-		repoNames[repo.UID] = repo.Name
-		if r.repo != "" {
-			opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: api.OrderName}
-		}
-	}
-	if r.repo != "" && len(repoNames) == 0 {
-		return fmt.Errorf("no repo named %q in %s", r.repo, r.org)
-	}
-	var names columns.Names
-	if r.repo == "" {
-		// Filled before the listing and never written after.
-		names = func() func(string) string { return func(uid string) string { return repoNames[uid] } }
-	}
-	return printList(ctx, r, r.client.ListTags, api.TagKey, opts, columns.Tags(common, names))
-}
-
-// printList walks every page and prints the rows that pass the filter
-// (and, for tags with --deprecated, the deprecated ones).
-func printList[T any](ctx context.Context, r listRequest, list api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
-	var items []T
-	for it, err := range api.NewCursor(list, opts, key).All(ctx) {
-		if err != nil {
-			return err
-		}
-		if t, ok := any(&it).(*api.Tag); ok && r.deprecated && !t.Deprecated {
-			continue
-		}
-		items = append(items, it)
-	}
-	if !r.query.IsEmpty() {
-		matches, _, err := search.Run(ctx, r.query, searchNames(items, cols), filter.Result{})
-		if err != nil {
-			return fmt.Errorf("filter: %w", err)
-		}
-		kept := make([]T, 0, len(matches))
-		for _, i := range matches {
-			kept = append(kept, items[i])
-		}
-		items = kept
-	}
-	if r.json {
-		if items == nil {
-			items = []T{}
-		}
-		b, err := json.MarshalIndent(items, "", "  ")
-		if err != nil {
-			return fmt.Errorf("encode: %w", err)
-		}
-		// Escaped, not changed: a JSON reader gets the server's strings back.
-		_, err = io.WriteString(r.out, safe.JSON(string(b))+"\n")
-		return err
-	}
-	rows := make([][]string, 0, len(items)+1)
-	head := make([]string, len(cols))
-	for i, c := range cols {
-		head[i] = c.Title
-	}
-	rows = append(rows, head)
-	for i := range items {
-		row := make([]string, len(cols))
-		for j, c := range cols {
-			row[j] = oneLine(c.Cell(&items[i]))
-		}
-		rows = append(rows, row)
-	}
-	return writeTable(r.out, rows)
-}
-
-// oneLine is a cell as it is printed: made safe (columns do it already;
-// this is the last word before the terminal), "-" when empty.
-func oneLine(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return safe.String(s)
-}
-
-// searchNames are what `/` searches in the UI's table of these items: the
-// name, then the other columns marked Search.
-func searchNames[T any](items []T, cols []table.Column[T]) search.Names {
-	names := search.Names{Primary: make([]string, len(items)), Secondary: make([]string, len(items)), Rows: make([]int, len(items))}
-	for i := range items {
-		names.Primary[i], names.Rows[i] = cols[0].Cell(&items[i]), i
-		var other []string
-		for _, c := range cols[1:] {
-			if c.Search {
-				other = append(other, c.Cell(&items[i]))
-			}
-		}
-		names.Secondary[i] = strings.Join(other, " ")
-	}
-	return names
-}

@@ -57,6 +57,10 @@ func hostileServer(t *testing.T) *httptest.Server {
 		w.Write([]byte(`{"groups":[{"uid":"` + strings.Repeat("a", 40) + `","name":` + q("evil"+hostileText) + `},` +
 			`{"uid":"` + strings.Repeat("b", 40) + `","name":` + q("other"+hostileText) + `}]}`))
 	})
+	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"uid":"` + strings.Repeat("a", 40) + `","name":` + q("evil"+hostileText) + `}`))
+	})
 	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
@@ -66,6 +70,10 @@ func hostileServer(t *testing.T) *httptest.Server {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write([]byte("<html>" + hostileText + "</html>"))
+	})
+	mux.HandleFunc("GET /events/v2/subscriptions", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"subscriptions":[{"uid":"` + strings.Repeat("a", 40) + `/0123456789abcdef","sink":` + q("https://x/"+hostileText) + `}]}`))
 	})
 	mux.HandleFunc("GET /iam/v2/roles", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -111,11 +119,12 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 		want string
 	}{
 		{"which organization", []string{"repos"}, exitUsage, "the token sees 2 organizations"},
-		{"unknown organization", []string{"repos", "--org", "nope"}, exitUsage, `no organization "nope"`},
+		{"unknown organization", []string{"repos", "--org", "nope"}, exitFailure, `no organization "nope"`},
 		{"API error", []string{"repos", "--org", org}, exitFailure, "denied ␛]0;pwned␇"},
 		{"error page", []string{"identities", "--org", org}, exitFailure, "not an API error"},
 		{"table", []string{"roles", "--org", org}, exitOK, ""},
 		{"json", []string{"roles", "--org", org, "-o", "json"}, exitOK, ""},
+		{"folder", []string{"subscriptions", "--org", org}, exitOK, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, code := list(t, getenv, tc.args...)
@@ -125,6 +134,10 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 			assertInertOutput(t, "stderr", errs)
 			assertInertOutput(t, "stdout", out)
 		})
+	}
+	// The FOLDER column holds the organization's name, made safe too.
+	if out, _, _ := list(t, getenv, "subscriptions", "--org", org); !strings.Contains(out, "evil␛]0;pwned") {
+		t.Errorf("no FOLDER named after the organization:\n%s", out)
 	}
 	out, _, _ := list(t, getenv, "roles", "--org", org, "-o", "json")
 	if !strings.Contains(out, `\u001b]0;pwned\u0007`) || !strings.Contains(out, `\u202e`) {
@@ -165,6 +178,9 @@ func TestListExitCodes(t *testing.T) {
 	mux.HandleFunc("GET /iam/v2/groups", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://elsewhere.invalid/iam/v2/groups", http.StatusFound)
 	})
+	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"org"}`))
+	})
 	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000")
 		w.Write([]byte(`{"repos":[`))
@@ -186,7 +202,7 @@ func TestListExitCodes(t *testing.T) {
 		{"no such host", map[string]string{"CANOPY_API_URL": "http://no-such-host.invalid", "CANOPY_TOKEN": "x"}, []string{"repos"}, exitNoServer, "no-such-host.invalid"},
 		{"token file others can read", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN_FILE": loose}, []string{"repos"}, exitFailure, "token"},
 		{"redirect to another host", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos"}, exitFailure, "refusing redirect"},
-		{"answer cut short", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos", "--org", org}, exitFailure, "read response"},
+		{"answer cut short", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos", "--org", org, "-o", "json"}, exitFailure, "read response"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs, code := list(t, env(t, tc.env), tc.args...)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"canopy/api"
 	"canopy/theme"
 )
 
@@ -48,10 +49,15 @@ func flagsOf(ctx context.Context, cmd ...string) []compFlag {
 // valueChoices are the values completion offers for a flag; a flag that
 // takes a file completes file names (fileFlags), any other value nothing.
 func valueChoices() map[string][]string {
+	ecosystems := make([]string, len(api.Ecosystems()))
+	for i, e := range api.Ecosystems() {
+		ecosystems[i] = ecosystemName(e)
+	}
 	return map[string][]string{
-		"--theme": theme.Names(),
-		"-o":      {"table", "json"},
-		"--size":  {"small", "medium", "large"},
+		"--theme":     theme.Names(),
+		"-o":          {"table", "json"},
+		"--size":      {"small", "medium", "large"},
+		"--ecosystem": ecosystems,
 	}
 }
 
