@@ -84,6 +84,13 @@ func ecosystemsOf(short string) ([]string, error) {
 	return nil, fmt.Errorf("--ecosystem %q: want %s", short, strings.Join(names, " or "))
 }
 
+// isFeed reports whether kind is one of the global feeds (advisories,
+// libraries and their versions), which any caller reads whatever its
+// organization.
+func isFeed(kind string) bool {
+	return kind == "advisories" || kind == "libraries" || kind == "versions"
+}
+
 // ecosystemName is an ecosystem as the ECOSYSTEM column shows it ("java").
 func ecosystemName(e string) string { return strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")) }
 
@@ -136,10 +143,14 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		return exitUsage
 	}
 	return uf.prof.profiled(stderr, "canopy list", func() int {
-		org, err := pickOrg(ctx, client, cfg.get("org"))
-		if err != nil {
-			sayf(stderr, "canopy list: %v", err)
-			return exitCode(err)
+		// The feeds belong to no organization: one is resolved only when
+		// named (and then it must exist).
+		org := &api.Group{}
+		if !isFeed(kind) || cfg.get("org") != "" {
+			if org, err = pickOrg(ctx, client, cfg.get("org")); err != nil {
+				sayf(stderr, "canopy list: %v", err)
+				return exitCode(err)
+			}
 		}
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
 		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,

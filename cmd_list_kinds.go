@@ -161,7 +161,8 @@ func (r listRequest) versions(ctx context.Context, common views.Common) error {
 		return r.client.ListArtifactVersions(ctx, art.UID, o)
 	}
 	noun := "versions of " + art.Name
-	items, err := walk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{OrderBy: api.OrderName})
+	// The server's own order: newest version first, as the UI's table starts.
+	items, err := walk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{})
 	if err != nil {
 		if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
 			return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)

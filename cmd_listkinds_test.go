@@ -185,7 +185,7 @@ func TestListVersions(t *testing.T) {
 	arts := listJSON[api.Artifact](t, getenv, "libraries", "--ecosystem", "java")
 	guava := arts[slices.IndexFunc(arts, func(a api.Artifact) bool { return a.Name == "com.google.guava:guava" })]
 	out, errs, code := list(t, getenv, "versions", "--artifact", guava.Name)
-	if code != 0 || !regexp.MustCompile(`^VERSION +CREATED +UPDATED\n`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`^VERSION +SIZE +CREATED +UPDATED\n`).MatchString(out) {
 		t.Fatalf("exit %d %s\n%s", code, errs, out)
 	}
 	if n := strings.Count(out, "\n") - 1; n != int(guava.VersionCount) || !slices.Contains(column(t, out, "VERSION"), guava.LatestVersion) {

@@ -169,7 +169,7 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 	notes := map[string]string{
 		"repos": "repos by name", "tags": "tags by name", "groups": "groups by name", "identities": "identities by name",
 		"bindings": "role bindings newest first", "advisories": "advisories recently updated first",
-		"libraries": "libraries by name", "versions": "versions of requests by name",
+		"libraries": "libraries by name",
 	}
 	for _, args := range strictKinds() {
 		want, _, _ := list(t, lenient, append(args, "-o", "json")...)
@@ -186,7 +186,7 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 		}
 		note, refused := notes[args[0]]
 		if !refused {
-			// Subscriptions and roles ask for no order: nothing to refuse.
+			// Subscriptions, versions and roles ask for no order: nothing to refuse.
 			if errs != "" {
 				t.Errorf("%v: %q", args, errs)
 			}
