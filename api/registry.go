@@ -20,6 +20,22 @@ const (
 	FieldAliases     = "aliases"
 )
 
+// Catalog tiers, the values of a repo's CatalogTier ("" is none).
+const (
+	CatalogTierApplication = "CATALOG_TIER_APPLICATION"
+	CatalogTierBase        = "CATALOG_TIER_BASE"
+	CatalogTierFIPS        = "CATALOG_TIER_FIPS"
+	CatalogTierAI          = "CATALOG_TIER_AI"
+	CatalogTierDevTools    = "CATALOG_TIER_DEVTOOLS"
+	CatalogTierCommercial  = "CATALOG_TIER_COMMERCIAL"
+)
+
+// CatalogTiers lists every catalog tier, in the order the service numbers them.
+func CatalogTiers() []string {
+	return []string{CatalogTierApplication, CatalogTierBase, CatalogTierFIPS, CatalogTierAI,
+		CatalogTierDevTools, CatalogTierCommercial}
+}
+
 // ListRepos lists repos; Name filters by exact name.
 func (c *Client) ListRepos(ctx context.Context, opts ListOptions) (*Page[Repo], error) {
 	return list[Repo](ctx, c, reposPath, "repos", opts)
