@@ -303,6 +303,13 @@ func checkRoute(set *protoSet, r api.Route, rpc *protoRPC) []string {
 	for _, u := range r.Updates {
 		bad = append(bad, checkUpdate(set, body, u)...)
 	}
+	if r.Replace {
+		// A full replacement sends the resource as read: a field the server
+		// takes that the client never read would be cleared.
+		for _, p := range unread(set, body, "", r.Reads) {
+			badf("the mask * would clear %s, which the client does not read", p)
+		}
+	}
 	for _, e := range r.Enums {
 		root, byJSON := item, true
 		switch e.In {
@@ -314,6 +321,23 @@ func checkRoute(set *protoSet, r api.Route, rpc *protoRPC) []string {
 		bad = append(bad, checkEnum(set, root, e, byJSON)...)
 	}
 	return bad
+}
+
+// unread are the fields of m (under prefix) that a client could set but
+// that reads does not name: a field read member by member is followed.
+func unread(set *protoSet, m *protoMessage, prefix string, reads []string) []string {
+	var out []string
+	for _, f := range m.fields {
+		j := prefix + f.json()
+		switch {
+		case f.has("OUTPUT_ONLY") || slices.Contains(reads, j):
+		case !slices.ContainsFunc(reads, func(p string) bool { return strings.HasPrefix(p, j+".") }):
+			out = append(out, j)
+		case set.messages[f.typ] != nil:
+			out = append(out, unread(set, set.messages[f.typ], j+".", reads)...)
+		}
+	}
+	return out
 }
 
 // checkUpdate holds one updatable field to the resource: a path of proto

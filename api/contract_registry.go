@@ -43,10 +43,11 @@ func registryRoutes() []Route {
 }
 
 // repoFields are the fields of a Repo the client reads; a synced repo's
-// sync configuration is under a snake_case key.
+// sync configuration is under a snake_case key, and a custom overlay is
+// kept whole, only to be sent back by a full replacement.
 func repoFields() []string {
 	return joined([]string{"uid", "name", "description", "catalogTier", "bundles", "aliases", "activeTags",
-		"createTime", "updateTime"},
+		"customOverlay", "createTime", "updateTime"},
 		under("sync_config", "source", "uniqueTags", "expirationTime", "google", "amazon", "azure", "gracePeriod"))
 }
 
