@@ -6,7 +6,10 @@ import "net/http"
 
 // feedRoutes are the calls of feeds.go.
 func feedRoutes() []Route {
-	ecosystems := []Enum{{In: InQuery, Field: "ecosystems", Values: Ecosystems()}}
+	// Each route gets slices of its own, so that changing one changes no other.
+	ecosystems := func(answer string) []Enum {
+		return []Enum{{In: InQuery, Field: "ecosystems", Values: Ecosystems()}, {In: InAnswer, Field: answer, Values: Ecosystems()}}
+	}
 	return []Route{
 		{Call: "ListAdvisories", Service: svcAdvisories, RPC: "ListAdvisories", Method: http.MethodGet, Path: advisoriesPath,
 			Query:   joined(uidpQuery(), []string{"artifact_names", "advisory_ids", "query"}, pageQuery()),
@@ -19,14 +22,14 @@ func feedRoutes() []Route {
 		{Call: "ListArtifacts", Service: svcArtifacts, RPC: "ListArtifacts", Method: http.MethodGet, Path: artifactsPath,
 			Query:   joined([]string{"ecosystems", "query"}, pageQuery()),
 			ListKey: "artifacts", Page: pageKeys(), Reads: artifactFields(),
-			Enums: append([]Enum{{In: InAnswer, Field: "ecosystem", Values: Ecosystems()}}, ecosystems...)},
+			Enums: ecosystems("ecosystem")},
 		// An artifact's id holds a slash but is one segment: sent escaped.
 		{Call: "ListArtifactVersions", Service: svcArtifacts, RPC: "ListArtifactVersions", Method: http.MethodGet,
 			Path: artifactsPath + "/{artifact_id=*}/versions", Query: pageQuery(),
 			ListKey: "artifactVersions", Page: pageKeys(), Reads: versionFields()},
 		{Call: "CountArtifacts", Service: svcArtifacts, RPC: "GetArtifactCount", Method: http.MethodGet,
 			Path: artifactsPath + "/count", Query: []string{"ecosystems"}, Reads: under("counts", "ecosystem", "totalCount"),
-			Enums: append([]Enum{{In: InAnswer, Field: "counts.ecosystem", Values: Ecosystems()}}, ecosystems...)},
+			Enums: ecosystems("counts.ecosystem")},
 
 		{Call: "ListSubscriptions", Service: svcSubscriptions, RPC: "ListSubscriptions", Method: http.MethodGet,
 			Path: subscriptionsPath, Query: joined(uidpQuery(), pageQuery()),

@@ -6,27 +6,28 @@ import "net/http"
 
 // iamRoutes are the calls of iam.go.
 func iamRoutes() []Route {
-	groupUpdates := plainUpdates(FieldName, FieldDescription)
+	// Each route gets slices of its own, so that changing one changes no other.
+	groupUpdates := func() []Update { return plainUpdates(FieldName, FieldDescription) }
 	idUpdates := plainUpdates(FieldName, FieldDescription, FieldClaimMatch)
 	for _, m := range claimMembers() {
 		idUpdates = append(idUpdates, Update{Mask: ClaimMatchField(m), JSON: JSONName(FieldClaimMatch) + "." + JSONName(m)})
 	}
 	// Lists of resources in groups: the hierarchy filter, a name, paging.
-	named := joined(uidpQuery(), []string{"name"}, pageQuery())
+	named := func() []string { return joined(uidpQuery(), []string{"name"}, pageQuery()) }
 	return []Route{
 		{Call: "ListGroups", Service: svcGroups, RPC: "ListGroups", Method: http.MethodGet, Path: groupsPath,
-			Query: named, ListKey: "groups", Page: pageKeys(), Reads: groupFields()},
+			Query: named(), ListKey: "groups", Page: pageKeys(), Reads: groupFields()},
 		{Call: "GetGroup", Service: svcGroups, RPC: "GetGroup", Method: http.MethodGet, Path: groupsPath + varUID,
 			Reads: groupFields()},
 		{Call: "CreateGroup", Service: svcGroups, RPC: "CreateGroup", Method: http.MethodPost, Path: groupsPath + varParent,
 			Body: "group", Sends: []string{"name", "description"}, Reads: groupFields()},
 		{Call: "PatchGroup", Service: svcGroups, RPC: "UpdateGroup", Method: http.MethodPatch,
 			Path: groupsPath + "/{group.uid=**}", Body: "group", Query: []string{maskQuery},
-			Sends: sends(groupUpdates), Replace: true, Updates: groupUpdates, Reads: groupFields()},
+			Sends: sends(groupUpdates()), Replace: true, Updates: groupUpdates(), Reads: groupFields()},
 		{Call: "DeleteGroup", Service: svcGroups, RPC: "DeleteGroup", Method: http.MethodDelete, Path: groupsPath + varUID},
 
 		{Call: "ListIdentities", Service: svcIdentities, RPC: "ListIdentities", Method: http.MethodGet, Path: identitiesPath,
-			Query: named, ListKey: "identities", Page: pageKeys(), Reads: identityFields()},
+			Query: named(), ListKey: "identities", Page: pageKeys(), Reads: identityFields()},
 		{Call: "GetIdentity", Service: svcIdentities, RPC: "GetIdentity", Method: http.MethodGet,
 			Path: identitiesPath + varUID, Reads: identityFields()},
 		// A create carries a name, a description and a claim match: the
@@ -43,7 +44,7 @@ func iamRoutes() []Route {
 
 		// RolesOf lists roles through ListRoles, with and without a filter.
 		{Call: "ListRoles", Service: svcRoles, RPC: "ListRoles", Method: http.MethodGet, Path: rolesPath,
-			Query: named, ListKey: "roles", Page: pageKeys(), Reads: roleFields()},
+			Query: named(), ListKey: "roles", Page: pageKeys(), Reads: roleFields()},
 		{Call: "GetRole", Service: svcRoles, RPC: "GetRole", Method: http.MethodGet, Path: rolesPath + varUID,
 			Reads: roleFields()},
 

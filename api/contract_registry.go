@@ -6,25 +6,28 @@ import "net/http"
 
 // registryRoutes are the calls of registry.go.
 func registryRoutes() []Route {
-	repoUpdates := plainUpdates(FieldName, FieldDescription, FieldCatalogTier, FieldBundles, FieldAliases)
-	tier := []Enum{{In: InAnswer, Field: "catalogTier", Values: CatalogTiers()}}
-	sentTier := append([]Enum{{In: InBody, Field: "catalogTier", Values: CatalogTiers()}}, tier...)
+	// Each route gets slices of its own, so that changing one changes no other.
+	repoUpdates := func() []Update {
+		return plainUpdates(FieldName, FieldDescription, FieldCatalogTier, FieldBundles, FieldAliases)
+	}
+	tier := func() []Enum { return []Enum{{In: InAnswer, Field: "catalogTier", Values: CatalogTiers()}} }
+	sentTier := func() []Enum { return append(tier(), Enum{In: InBody, Field: "catalogTier", Values: CatalogTiers()}) }
 	// The image calls name a repo (any number of segments) and one digest.
 	digest := reposPath + "/{repo_uid=**}/digests/{digest=*}"
 	return []Route{
 		{Call: "ListRepos", Service: svcRepos, RPC: "ListRepos", Method: http.MethodGet, Path: reposPath,
 			Query:   joined(uidpQuery(), []string{"name"}, pageQuery()),
-			ListKey: "repos", Page: pageKeys(), Reads: repoFields(), Enums: tier},
+			ListKey: "repos", Page: pageKeys(), Reads: repoFields(), Enums: tier()},
 		{Call: "GetRepo", Service: svcRepos, RPC: "GetRepo", Method: http.MethodGet, Path: reposPath + varUID,
-			Reads: repoFields(), Enums: tier},
+			Reads: repoFields(), Enums: tier()},
 		{Call: "GetRepoReadme", Service: svcRepos, RPC: "GetRepoReadme", Method: http.MethodGet,
 			Path: reposPath + varUID + "/readme", Reads: []string{"uid", "content"}},
 		// A create carries what the new-repo form asks for.
 		{Call: "CreateRepo", Service: svcRepos, RPC: "CreateRepo", Method: http.MethodPost, Path: reposPath + varParent,
-			Body: "repo", Sends: []string{"name", "description", "catalogTier"}, Reads: repoFields(), Enums: sentTier},
+			Body: "repo", Sends: []string{"name", "description", "catalogTier"}, Reads: repoFields(), Enums: sentTier()},
 		{Call: "PatchRepo", Service: svcRepos, RPC: "UpdateRepo", Method: http.MethodPatch,
 			Path: reposPath + "/{repo.uid=**}", Body: "repo", Query: []string{maskQuery},
-			Sends: sends(repoUpdates), Replace: true, Updates: repoUpdates, Reads: repoFields(), Enums: sentTier},
+			Sends: sends(repoUpdates()), Replace: true, Updates: repoUpdates(), Reads: repoFields(), Enums: sentTier()},
 		{Call: "DeleteRepo", Service: svcRepos, RPC: "DeleteRepo", Method: http.MethodDelete, Path: reposPath + varUID},
 		{Call: "GetArchitectures", Service: svcImages, RPC: "GetArchitectures", Method: http.MethodGet,
 			Path: digest + "/architectures", Reads: []string{"architectures"}},

@@ -27,7 +27,7 @@ func routeOf(t *testing.T, call string) api.Route {
 }
 
 // TestContractShape: one route per call, each complete for its kind, and
-// every Contract() a fresh copy.
+// every route of every Contract() a copy of its own.
 func TestContractShape(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range api.Contract() {
@@ -48,11 +48,36 @@ func TestContractShape(t *testing.T) {
 			t.Errorf("%s: list key %q with page keys %v", r.Call, r.ListKey, r.Page)
 		}
 	}
-	a := api.Contract()
-	a[0].Query = append(a[0].Query[:0], "changed")
-	a[0].Call = "changed"
-	if b := api.Contract(); b[0].Call == "changed" || slices.Contains(b[0].Query, "changed") {
+	// A route changed in place changes no other route, nor the next Contract().
+	fresh := api.Contract()
+	for i := range fresh {
+		a := api.Contract()
+		scribble(&a[i])
+		for k := range a {
+			if k != i && !reflect.DeepEqual(a[k], fresh[k]) {
+				t.Errorf("changing %s changed %s", fresh[i].Call, fresh[k].Call)
+			}
+		}
+	}
+	if !reflect.DeepEqual(api.Contract(), fresh) {
 		t.Error("a change to one Contract() reached the next")
+	}
+}
+
+// scribble overwrites everything a route's slices hold.
+func scribble(r *api.Route) {
+	for _, l := range [][]string{r.Query, r.Page, r.Reads, r.Sends} {
+		for j := range l {
+			l[j] = "scribbled"
+		}
+	}
+	for j := range r.Updates {
+		r.Updates[j] = api.Update{Mask: "scribbled"}
+	}
+	for j := range r.Enums {
+		for k := range r.Enums[j].Values {
+			r.Enums[j].Values[k] = "scribbled"
+		}
 	}
 }
 
