@@ -313,9 +313,12 @@ func (e *TransportError) Error() string { return fmt.Sprintf("%s %s: %v", e.Meth
 // Unwrap gives the cause.
 func (e *TransportError) Unwrap() error { return e.Err }
 
+// pingPath is the route of Ping.
+const pingPath = "/ping/v2/ping"
+
 // Ping checks that the API answers; it needs no token.
 func (c *Client) Ping(ctx context.Context) (string, error) {
 	var out PingResponse
-	err := c.do(ctx, call{method: http.MethodGet, path: "/ping/v2/ping", anonymous: true}, &out)
+	err := c.do(ctx, call{method: http.MethodGet, path: pingPath, anonymous: true}, &out)
 	return out.Response, err
 }

@@ -124,6 +124,13 @@ func (p *Page[T]) TotalOr(n int64) int64 {
 	return n
 }
 
+// Keys of a page beside its items.
+const (
+	keyNextPageToken = "nextPageToken"
+	keyTotalCount    = "totalCount"
+	keySkipped       = "skipped"
+)
+
 // decodePage reads a List body: the items under the plural key, the token,
 // the total (a string or a number) and skipped. Unknown keys are ignored.
 func decodePage[T any](body []byte, plural string) (*Page[T], error) {
@@ -137,23 +144,23 @@ func decodePage[T any](body []byte, plural string) (*Page[T], error) {
 			return nil, fmt.Errorf("%s: %w", plural, err)
 		}
 	}
-	if b, ok := raw["nextPageToken"]; ok && !bytes.Equal(b, []byte("null")) {
+	if b, ok := raw[keyNextPageToken]; ok && !bytes.Equal(b, []byte("null")) {
 		if err := json.Unmarshal(b, &p.NextPageToken); err != nil {
-			return nil, fmt.Errorf("nextPageToken: %w", err)
+			return nil, fmt.Errorf("%s: %w", keyNextPageToken, err)
 		}
 	}
-	if b, ok := raw["totalCount"]; ok && !bytes.Equal(b, []byte("null")) {
+	if b, ok := raw[keyTotalCount]; ok && !bytes.Equal(b, []byte("null")) {
 		var n Int64
 		if err := n.UnmarshalJSON(b); err != nil {
-			return nil, fmt.Errorf("totalCount: %w", err)
+			return nil, fmt.Errorf("%s: %w", keyTotalCount, err)
 		}
 		// A negative count says nothing: treated as absent.
 		p.Total, p.HasTotal = max(int64(n), 0), n >= 0
 	}
-	if b, ok := raw["skipped"]; ok {
+	if b, ok := raw[keySkipped]; ok {
 		var n Int64
 		if err := n.UnmarshalJSON(b); err != nil {
-			return nil, fmt.Errorf("skipped: %w", err)
+			return nil, fmt.Errorf("%s: %w", keySkipped, err)
 		}
 		p.Skipped = int(n)
 	}

@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"reflect"
 	"slices"
 	"testing"
@@ -101,5 +103,29 @@ func TestPatchClaimMatchMember(t *testing.T) {
 	got = must(c.PatchIdentity(ctx, carol, api.FieldClaimMatch, api.ClaimMatchField(api.ClaimIssuer)))(t)
 	if !reflect.DeepEqual(got.ClaimMatch, carol.ClaimMatch) {
 		t.Errorf("claimMatch and a member: %+v", got.ClaimMatch)
+	}
+}
+
+// TestPatchStarKeepsTheCustomOverlay: a repo's custom overlay, which the
+// client never reads, goes back whole under the mask "*": a full
+// replacement without it would clear it.
+func TestPatchStarKeepsTheCustomOverlay(t *testing.T) {
+	const overlay = `{"contents":{"packages":["curl"]},"environment":{"A":"1"}}`
+	sent := make(chan []byte, 1)
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPatch {
+			b, _ := io.ReadAll(r.Body)
+			sent <- b
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"uid":"org/repo","name":"repo","customOverlay":`+overlay+`}`)
+	}))
+	c := newClient(t, url, api.Options{TokenSource: static(adminToken)})
+	repo := must(c.GetRepo(t.Context(), "org/repo"))(t)
+	repo.Description = "replaced whole"
+	must(c.PatchRepo(t.Context(), *repo, api.FieldAll))(t)
+	var body map[string]json.RawMessage
+	if err := json.Unmarshal(<-sent, &body); err != nil || string(body["customOverlay"]) != overlay {
+		t.Errorf("PatchRepo(*) sent customOverlay %s (%v), want %s", body["customOverlay"], err, overlay)
 	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 )
 
@@ -19,6 +20,22 @@ const (
 	FieldBundles     = "bundles"
 	FieldAliases     = "aliases"
 )
+
+// Catalog tiers, the values of a repo's CatalogTier ("" is none).
+const (
+	CatalogTierApplication = "CATALOG_TIER_APPLICATION"
+	CatalogTierBase        = "CATALOG_TIER_BASE"
+	CatalogTierFIPS        = "CATALOG_TIER_FIPS"
+	CatalogTierAI          = "CATALOG_TIER_AI"
+	CatalogTierDevTools    = "CATALOG_TIER_DEVTOOLS"
+	CatalogTierCommercial  = "CATALOG_TIER_COMMERCIAL"
+)
+
+// CatalogTiers lists every catalog tier, in the order the service numbers them.
+func CatalogTiers() []string {
+	return []string{CatalogTierApplication, CatalogTierBase, CatalogTierFIPS, CatalogTierAI,
+		CatalogTierDevTools, CatalogTierCommercial}
+}
 
 // ListRepos lists repos; Name filters by exact name.
 func (c *Client) ListRepos(ctx context.Context, opts ListOptions) (*Page[Repo], error) {
@@ -53,12 +70,28 @@ func (c *Client) DeleteRepo(ctx context.Context, uid string) error {
 
 // GetArchitectures lists the platforms an image digest of a repo is built for.
 func (c *Client) GetArchitectures(ctx context.Context, repoUID, digest string) (*Architectures, error) {
-	return get[Architectures](ctx, c, reposPath+"/"+repoUID+"/digests/"+digest+"/architectures", nil)
+	var out Architectures
+	if err := c.do(ctx, digestCall(repoUID, digest, "architectures", nil), &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // GetImageSize is the size of one architecture of an image digest.
 func (c *Client) GetImageSize(ctx context.Context, repoUID, digest, arch string) (*ImageSize, error) {
-	return get[ImageSize](ctx, c, reposPath+"/"+repoUID+"/digests/"+digest+"/size", url.Values{"architecture": {arch}})
+	var out ImageSize
+	if err := c.do(ctx, digestCall(repoUID, digest, "size", url.Values{"architecture": {arch}}), &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// digestCall is a GET of what is under one digest of a repo. The repo's
+// uid spans segments but the digest is one segment of the route, so it is
+// escaped whole: a slash in it must not reach another route.
+func digestCall(repoUID, digest, what string, q url.Values) call {
+	return call{method: http.MethodGet, path: reposPath + "/" + repoUID + "/digests/" + digest + "/" + what,
+		escaped: EscapePath(reposPath+"/"+repoUID) + "/digests/" + url.PathEscape(digest) + "/" + what, query: q}
 }
 
 // ListTags lists tags; ChildrenOf a repo gives its tags. Referrer, epoch and

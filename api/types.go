@@ -149,8 +149,12 @@ type Repo struct {
 	// aliases and active tags come from the source and cannot be changed.
 	// Its JSON key is snake_case on the wire (the service names it so).
 	SyncConfig *SyncConfig `json:"sync_config,omitempty"`
-	CreateTime Time        `json:"createTime,omitzero"`
-	UpdateTime Time        `json:"updateTime,omitzero"`
+	// CustomOverlay is the repo's image customization, kept as sent and
+	// never read: a full replacement (FieldAll) sends it back instead of
+	// clearing it.
+	CustomOverlay json.RawMessage `json:"customOverlay,omitempty"`
+	CreateTime    Time            `json:"createTime,omitzero"`
+	UpdateTime    Time            `json:"updateTime,omitzero"`
 }
 
 // SyncConfig says where a repo's images are synced from, and where to.
