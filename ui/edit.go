@@ -80,10 +80,7 @@ func tierLabel(t string) string {
 	return strings.ToLower(strings.TrimPrefix(t, "CATALOG_TIER_"))
 }
 
-func tiers() []string {
-	return []string{"", "CATALOG_TIER_APPLICATION", "CATALOG_TIER_BASE", "CATALOG_TIER_FIPS", "CATALOG_TIER_AI",
-		"CATALOG_TIER_DEVTOOLS", "CATALOG_TIER_COMMERCIAL"}
-}
+func tiers() []string { return append([]string{""}, api.CatalogTiers()...) }
 
 // edits lists the updatable parts of a resource, the main one first.
 func (e *env) edits(item any) []edit {
