@@ -126,9 +126,10 @@ func (c *call) createGroup(parent string) *apiErr {
 	return nil
 }
 
-// checkGroup checks a group being created (was nil) or changed. A name is
-// checked only when it is new: seeded and older groups may have names the
-// service would refuse today ("ci"), and keeping them is no change.
+// checkGroup checks a group being created (was nil) or changed, whole:
+// its name must be printable whatever the change. The 3 to 63 characters
+// are checked only of a new name: older groups may have shorter names
+// ("ci"), and keeping one is no change.
 func (c *call) checkGroup(g, was *api.Group, parent, self string) *apiErr {
 	if was == nil || g.Name != was.Name {
 		if e := checkName(domainIAM, "name", g.Name, 3, 63); e != nil {
@@ -137,6 +138,9 @@ func (c *call) checkGroup(g, was *api.Group, parent, self string) *apiErr {
 		if siblingNamed(c.st.groups, parent, g.Name, self) {
 			return alreadyExists(domainIAM, typeGroup, parent, fmt.Sprintf("a group named %q already exists in %s", g.Name, parent))
 		}
+	}
+	if e := checkDescription(domainIAM, "name", g.Name); e != nil {
+		return e
 	}
 	return checkDescription(domainIAM, "description", g.Description)
 }

@@ -54,26 +54,26 @@ func TestIdentityShapes(t *testing.T) {
 	if gh["subjectPattern"] != `repo:acme/.*:ref:refs/heads/main` || gh["subject"] != nil || gh["audience"] == nil || gh["issuer"] != issuerGitHub {
 		t.Errorf("github-actions-main: %v", gh)
 	}
-	bk := member("buildkite-deploy", "claimMatch")
+	bk := member("web-buildkite-deploy", "claimMatch")
 	if bk["issuerPattern"] == nil || bk["claims"] == nil || bk["claimPatterns"] == nil || bk["audiencePattern"] == nil {
-		t.Errorf("buildkite-deploy: %v", bk)
+		t.Errorf("web-buildkite-deploy: %v", bk)
 	}
-	sk := member("airgap-builder", "staticKeys")
+	sk := member("lab-airgap-builder", "staticKeys")
 	var jwks struct{ Keys []map[string]string }
 	if s, _ := sk["issuerKeys"].(string); json.Unmarshal([]byte(s), &jwks) != nil || len(jwks.Keys) != 1 || jwks.Keys[0]["kty"] != "EC" {
-		t.Errorf("airgap-builder issuerKeys: %v", sk["issuerKeys"])
+		t.Errorf("lab-airgap-builder issuerKeys: %v", sk["issuerKeys"])
 	}
 	if exp, _ := time.Parse(time.RFC3339, sk["expirationTime"].(string)); !exp.After(e.clock.Now()) || sk["audiences"] == nil || sk["subject"] == nil {
-		t.Errorf("airgap-builder static keys: %v", sk)
+		t.Errorf("lab-airgap-builder static keys: %v", sk)
 	}
-	aws := member("aws-eks-nodes", "awsIdentity")
+	aws := member("eks-nodes", "awsIdentity")
 	if aws["awsAccount"] != "123456789012" || aws["arnPattern"] == nil || aws["userIdPattern"] == nil || aws["arn"] != nil {
-		t.Errorf("aws-eks-nodes: %v", aws)
+		t.Errorf("eks-nodes: %v", aws)
 	}
 	if s := string(byName["catalog-syncer"]["servicePrincipal"]); s != `"SERVICE_PRINCIPAL_CATALOG_SYNCER"` {
 		t.Errorf("catalog-syncer: servicePrincipal %s", s)
 	}
-	for rt, want := range map[string]string{"RELATIONSHIP_TYPE_STATIC": "airgap-builder", "RELATIONSHIP_TYPE_AWS_IDENTITY": "aws-eks-nodes",
+	for rt, want := range map[string]string{"RELATIONSHIP_TYPE_STATIC": "lab-airgap-builder", "RELATIONSHIP_TYPE_AWS_IDENTITY": "eks-nodes",
 		"RELATIONSHIP_TYPE_SERVICE_PRINCIPAL": "catalog-syncer"} {
 		p := e.list("/iam/v2/identities", "identities", url.Values{"relationship_type": {rt}})
 		if len(p.Items) != 1 || p.Items[0]["name"] != want {
@@ -157,7 +157,7 @@ func TestPatchRelationship(t *testing.T) {
 	if id.ClaimMatch != nil || id.ServicePrincipal != "SERVICE_PRINCIPAL_INGESTER" {
 		t.Errorf("service_principal: %s", mustJSON(id))
 	}
-	aws := e.identityUID("aws-eks-nodes")
+	aws := e.identityUID("eks-nodes")
 	id = api.Identity{}
 	e.ok(e.call("PATCH", "/iam/v2/identities/"+aws+"?update_mask=aws_identity.arn", adminTok,
 		`{"awsIdentity":{"arn":"arn:aws:iam::123456789012:role/eks-node-a"}}`), &id)
@@ -202,7 +202,7 @@ func TestTokensAssumeByPattern(t *testing.T) {
 	}
 	bk := map[string]any{"iss": "https://agent.buildkite.com", "sub": "organization:acme:pipeline:deploy-web:ref:main",
 		"aud": []string{"cgr.dev"}, "organization_slug": "acme", "build_branch": "main", "pipeline_slug": "deploy-web"}
-	if got := who(bk); got != "buildkite-deploy" {
+	if got := who(bk); got != "web-buildkite-deploy" {
 		t.Errorf("claims and claim patterns: %q", got)
 	}
 	bk["pipeline_slug"] = "deploy-webx"
@@ -210,9 +210,9 @@ func TestTokensAssumeByPattern(t *testing.T) {
 		t.Errorf("a claim pattern matches the whole value only: %q", got)
 	}
 	var sk api.Identity
-	e.ok(e.get("/iam/v2/identities/"+e.identityUID("airgap-builder")), &sk)
+	e.ok(e.get("/iam/v2/identities/"+e.identityUID("lab-airgap-builder")), &sk)
 	static := map[string]any{"iss": sk.StaticKeys.Issuer, "sub": sk.StaticKeys.Subject, "aud": consoleAudience}
-	if got := who(static); got != "airgap-builder" {
+	if got := who(static); got != "lab-airgap-builder" {
 		t.Errorf("static keys: %q", got)
 	}
 	e.clock.Add(sk.StaticKeys.ExpirationTime.Time().Sub(e.clock.Now()) + time.Minute)

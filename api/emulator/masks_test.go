@@ -65,7 +65,11 @@ func TestRepoMaskEveryField(t *testing.T) {
 // it (tier, bundles, aliases, active tags), but not to the rest.
 func TestSyncedRepo(t *testing.T) {
 	e := newEnv(t, Options{Seed: 1})
-	uid := e.repoUID("static-synced")
+	synced := e.list("/registry/v2/repos", "repos", url.Values{"name": {"static-synced"}})
+	if len(synced.Items) != 1 {
+		t.Fatalf("static-synced: %d repos", len(synced.Items))
+	}
+	uid := synced.Items[0]["uid"].(string)
 	r := e.get("/registry/v2/repos/" + uid)
 	var raw map[string]json.RawMessage
 	e.ok(r, &raw)

@@ -29,15 +29,15 @@ var kindIdentities = []kindIdentity{
 	{"", api.Identity{Name: "github-actions-main", Description: "Any acme repository's workflows on main",
 		ClaimMatch: &api.ClaimMatch{Issuer: issuerGitHub, SubjectPattern: `repo:acme/.*:ref:refs/heads/main`, Audience: consoleAudience}},
 		[]string{"registry.pull@"}},
-	{"apps/web", api.Identity{Name: "buildkite-deploy", Description: "Buildkite deploy pipelines of the web team",
+	{"apps/web", api.Identity{Name: "web-buildkite-deploy", Description: "Buildkite deploy pipelines of the web team",
 		ClaimMatch: &api.ClaimMatch{IssuerPattern: `https://agent\.buildkite\.com`, SubjectPattern: `organization:acme:pipeline:deploy-.*`,
 			AudiencePattern: `https://console-api\.enforce\.dev|cgr\.dev`,
 			Claims:          map[string]string{"organization_slug": "acme", "build_branch": "main"},
 			ClaimPatterns:   map[string]string{"pipeline_slug": `deploy-(web|edge)`}}},
 		[]string{"viewer@apps/web"}},
-	{"platform/ci", api.Identity{Name: "airgap-builder", Description: "Builder in the air-gapped lab (no online issuer)"},
+	{"platform/ci", api.Identity{Name: "lab-airgap-builder", Description: "Builder in the air-gapped lab (no online issuer)"},
 		[]string{"registry.push@"}},
-	{"", api.Identity{Name: "aws-eks-nodes", Description: "EKS worker nodes of the production account",
+	{"", api.Identity{Name: "eks-nodes", Description: "EKS worker nodes of the production account",
 		AWSIdentity: &api.AWSIdentity{AWSAccount: "123456789012", ARNPattern: `arn:aws:sts::123456789012:assumed-role/eks-node-.*`,
 			UserIDPattern: `AROA[A-Z0-9]{16}:i-[0-9a-f]{17}`}},
 		[]string{"registry.pull@"}},
@@ -67,9 +67,9 @@ func (s *seeder) seedIdentityKinds() {
 		c, u := s.createdIn(group, 300*day)
 		id := k.id
 		id.UID, id.CreateTime, id.UpdateTime = group+"/"+s.hex16(), c, u
-		if id.Name == "airgap-builder" {
+		if id.Name == "lab-airgap-builder" {
 			// Static keys expire at most a year after they were registered.
-			id.StaticKeys = &api.StaticKeys{Issuer: "https://builder.lab.acme.example", Subject: "airgap-builder",
+			id.StaticKeys = &api.StaticKeys{Issuer: "https://builder.lab.acme.example", Subject: "lab-airgap-builder",
 				IssuerKeys: s.jwks(), Audiences: []string{consoleAudience},
 				ExpirationTime: api.TimeOf(s.now.Add(time.Duration(30+s.rng.IntN(300)) * day))}
 		}
@@ -84,18 +84,19 @@ func (s *seeder) seedIdentityKinds() {
 	}
 }
 
-// seedSyncedRepo adds a repo that syncs from another of the organization:
-// its tier, bundles, aliases and active tags are its source's.
+// seedSyncedRepo adds a repo of the second organization that syncs from
+// another of it: its tier, bundles, aliases and active tags are its
+// source's. (The primary organization keeps its repos as they were.)
 func (s *seeder) seedSyncedRepo() {
 	var def seedRepo
-	for _, r := range acmeRepos {
+	for _, r := range globexRepos {
 		if r.name == "static" {
 			def = r
 		}
 	}
 	src := -1
 	for i := range s.repos.items {
-		if r := &s.repos.items[i]; r.Name == def.name && api.RootUID(r.UID) == s.orgs[0] {
+		if r := &s.repos.items[i]; r.Name == def.name && api.RootUID(r.UID) == s.orgs[1] {
 			src = i
 		}
 	}
@@ -103,7 +104,7 @@ func (s *seeder) seedSyncedRepo() {
 		return
 	}
 	def.desc = s.repos.items[src].Description
-	s.seedRepo(def, s.folders["apps/payments"], "static-synced", "acme.example")
+	s.seedRepo(def, s.folders["globex:engineering/tools"], "static-synced", "globex.example")
 	// By index: adding the repo may have moved the items.
 	from, r := &s.repos.items[src], &s.repos.items[len(s.repos.items)-1]
 	inherit(&r.Repo, from)
