@@ -3,6 +3,8 @@ package emulator
 import (
 	"encoding/base64"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,13 +61,32 @@ func (s *seeder) jwks() string {
 	return fmt.Sprintf(`{"keys":[{"kty":"EC","crv":"P-256","alg":"ES256","use":"sig","kid":%q,"x":%q,"y":%q}]}`, kid, coord(), coord())
 }
 
+// cloneIdentity copies an identity and everything it points to.
+func cloneIdentity(id api.Identity) api.Identity {
+	if id.ClaimMatch != nil {
+		cm := *id.ClaimMatch
+		cm.Claims, cm.ClaimPatterns = maps.Clone(cm.Claims), maps.Clone(cm.ClaimPatterns)
+		id.ClaimMatch = &cm
+	}
+	if id.StaticKeys != nil {
+		sk := *id.StaticKeys
+		sk.Audiences = slices.Clone(sk.Audiences)
+		id.StaticKeys = &sk
+	}
+	if id.AWSIdentity != nil {
+		a := *id.AWSIdentity
+		id.AWSIdentity = &a
+	}
+	return id
+}
+
 // seedIdentityKinds adds kindIdentities, each created after its group and
 // bound after it was created.
 func (s *seeder) seedIdentityKinds() {
 	for _, k := range kindIdentities {
 		group := s.folders[k.folder]
 		c, u := s.createdIn(group, 300*day)
-		id := k.id
+		id := cloneIdentity(k.id) // each store its own: a server must not change the template
 		id.UID, id.CreateTime, id.UpdateTime = group+"/"+s.hex16(), c, u
 		if id.Name == "lab-airgap-builder" {
 			// Static keys expire at most a year after they were registered.
