@@ -28,6 +28,7 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	lifetime := fs.Duration("page-token-lifetime", 72*time.Hour, "how long a nextPageToken stays valid; expired tokens restart from the first page")
 	now := fs.String("now", "", "the emulator's clock starts at this RFC 3339 time (e.g. 2026-06-01T12:00:00Z) instead of now, and runs on from it: the same seed, size and --now give the same times too, for golden files")
 	hostile := fs.Bool("hostile", false, "also seed hostile text (a \"hostile\" folder and more): escape sequences (clear screen, window title, clipboard, hyperlinks, DCS/APC), C0/C1 controls, bidi and zero-width characters, wide and combining text, very long strings; for testing clients")
+	strict := fs.Bool("strict", false, "answer as the real service may where its definitions are silent: refuse every order_by it does not document (INVALID_ARGUMENT on order_by), leave totalCount out of list answers, and list the built-in roles only without a uidp filter")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: canopy emulator [flags]\n\nServe an in-memory Platform API v2 with seeded organizations until interrupted.\nPrints one line when ready: listening on http://<addr> org=<root group uid>\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -41,7 +42,7 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, AdminToken: *token,
-		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile, Now: clock})
+		Latency: *latency, FailRate: *failRate, PageTokenLifetime: *lifetime, Hostile: *hostile, Strict: *strict, Now: clock})
 	if err != nil {
 		sayf(stderr, "canopy emulator: %v", err)
 		return exitUsage

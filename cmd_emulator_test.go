@@ -130,7 +130,8 @@ func runEmulatorBinary(t *testing.T, bin string, sig syscall.Signal) {
 
 func TestEmulatorFlags(t *testing.T) {
 	var out, errb strings.Builder
-	if code := runEmulator(t.Context(), []string{"-h"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "-fail-rate") {
+	if code := runEmulator(t.Context(), []string{"-h"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "-fail-rate") ||
+		!strings.Contains(out.String(), "-strict") {
 		t.Fatalf("-h: code %d, out %q", code, out.String())
 	}
 	for _, args := range [][]string{{"--nope"}, {"--size", "huge", "--addr", "127.0.0.1:0"}, {"--fail-rate", "2", "--addr", "127.0.0.1:0"}, {"extra"}, {"--now", "yesterday", "--addr", "127.0.0.1:0"}} {
@@ -207,5 +208,46 @@ func TestNowMakesTimesReproducible(t *testing.T) {
 	}
 	if a, b := orgTimes(), orgTimes(); a != b {
 		t.Errorf("the same seed and --now gave other times:\n%s\n%s", a, b)
+	}
+}
+
+// TestEmulatorStrictFlag: `canopy emulator --strict` serves a strict
+// emulator: no totalCount in lists, undocumented orders refused.
+func TestEmulatorStrictFlag(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := runEmulator(ctx, []string{"--addr", "127.0.0.1:0", "--token", "T", "--strict"}, pw, io.Discard)
+		pw.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	base := strings.Fields(strings.TrimPrefix(line, "listening on "))[0]
+	get := func(path string) (int, string) {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer T")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get("/iam/v2/groups"); code != 200 || strings.Contains(body, "totalCount") {
+		t.Errorf("groups: %d %s", code, body)
+	}
+	if code, body := get("/iam/v2/groups?order_by=update_time"); code != 400 || !strings.Contains(body, "order_by") {
+		t.Errorf("order_by=update_time: %d %s", code, body)
+	}
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Fatalf("exit %d", code)
 	}
 }

@@ -138,6 +138,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
 	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
 	hostile := fs.Bool("hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
+	strict := fs.Bool("strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: canopy demo [flags]\n\nExplore a built-in demo organization served by the emulator in this process.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -150,7 +151,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sayf(stderr, "canopy demo: %v", err)
 		return exitUsage
 	}
-	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile})
+	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile, Strict: *strict})
 	if err != nil {
 		sayf(stderr, "canopy demo: %v", err)
 		return exitUsage

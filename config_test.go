@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -258,10 +259,16 @@ func TestCompletionScripts(t *testing.T) {
 		if code := runCompletion(t.Context(), []string{shell}, &out, &out); code != 0 {
 			t.Fatalf("%s: exit %d", shell, code)
 		}
-		for _, want := range []string{"demo", "emulator", "list", "read-only", "page-size", "fail-rate", "repos"} {
+		for _, want := range []string{"demo", "emulator", "list", "read-only", "page-size", "fail-rate", "strict", "repos"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("%s completion lacks %q", shell, want)
 			}
+		}
+	}
+	// demo and emulator both take --strict, a switch.
+	for _, sub := range []string{"demo", "emulator"} {
+		if !slices.Contains(flagsOf(t.Context(), sub), compFlag{word: "--strict"}) {
+			t.Errorf("canopy %s -h lists no --strict switch", sub)
 		}
 	}
 	var out bytes.Buffer

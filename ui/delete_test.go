@@ -59,8 +59,8 @@ func TestTreeDeleteMovesToTheNextSibling(t *testing.T) {
 	h.keys("y")
 	h.waitText("1 done")
 	h.keys("enter")
-	s := h.waitText("details: github-actions-release")
-	if strings.Contains(s, "carol") || !strings.Contains(line(s, "v identities"), "6") {
+	s := h.waitText("details: catalog-syncer")
+	if strings.Contains(s, "carol") || !strings.Contains(line(s, "v identities"), "9") {
 		t.Errorf("after deleting carol:\n%s", s)
 	}
 }

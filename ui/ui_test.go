@@ -20,7 +20,7 @@ func TestOpensOnTheOrganizationTree(t *testing.T) {
 	if !strings.Contains(s, "details: acme.example") {
 		t.Errorf("the detail pane does not show the organization:\n%s", s)
 	}
-	h.waitFor("the identities total", func(s string) bool { return regexp.MustCompile(`> identities +7 `).MatchString(s) })
+	h.waitFor("the identities total", func(s string) bool { return regexp.MustCompile(`> identities +10 `).MatchString(s) })
 	// The feeds show their totals without being expanded.
 	h.waitFor("advisory total", func(s string) bool { return regexp.MustCompile(`advisories +\d`).MatchString(s) })
 	if st := line(s, "admin (test)"); !strings.Contains(st, "acme.example") || !strings.Contains(st, "test") {

@@ -13,12 +13,19 @@ import (
 )
 
 // IdentityToken is an unsigned JWT (alg "none") the emulator accepts for the
-// identity whose claimMatch is {issuer, subject}, until exp.
+// identity whose claimMatch is {issuer, subject} (exactly or by pattern,
+// and naming no audience), until exp.
 func IdentityToken(issuer, subject string, exp time.Time) string {
+	return unsignedJWT(map[string]any{"iss": issuer, "sub": subject, "exp": exp.Unix(), "iat": exp.Add(-time.Hour).Unix()})
+}
+
+// unsignedJWT is a JWT of these claims with no signature (alg "none"):
+// the emulator does not check signatures.
+func unsignedJWT(claims map[string]any) string {
 	enc := base64.RawURLEncoding
 	head := enc.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`))
-	claims, _ := json.Marshal(map[string]any{"iss": issuer, "sub": subject, "exp": exp.Unix(), "iat": exp.Add(-time.Hour).Unix()})
-	return head + "." + enc.EncodeToString(claims) + "."
+	b, _ := json.Marshal(claims) // strings, numbers and lists of them always encode
+	return head + "." + enc.EncodeToString(b) + "."
 }
 
 // grant is one role binding of the caller: a role's capabilities on a group
@@ -46,26 +53,28 @@ func (srv *Server) authenticate(r *http.Request) (*principal, *apiErr) {
 	if subtle.ConstantTimeCompare([]byte(tok), []byte(srv.adminToken)) == 1 {
 		return &principal{admin: true, name: "admin"}, nil
 	}
-	var claims struct {
-		Iss string `json:"iss"`
-		Sub string `json:"sub"`
-		Exp int64  `json:"exp"`
-	}
 	parts := strings.Split(tok, ".")
 	if len(parts) != 3 {
 		return nil, newErr(api.CodeUnauthenticated, domainIAM, "token is not a JWT")
 	}
 	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
-	if err != nil || json.Unmarshal(b, &claims) != nil {
+	if err != nil {
 		return nil, newErr(api.CodeUnauthenticated, domainIAM, "token claims are not base64url JSON")
 	}
-	if claims.Exp == 0 || !time.Unix(claims.Exp, 0).After(srv.now()) {
+	claims, err := parseClaims(b)
+	if err != nil {
+		return nil, newErr(api.CodeUnauthenticated, domainIAM, "token claims are not base64url JSON")
+	}
+	now := srv.now()
+	if claims.Exp == 0 || !time.Unix(claims.Exp, 0).After(now) {
 		return nil, newErr(api.CodeUnauthenticated, domainIAM, "token has expired")
 	}
 	st := srv.st
+	// The first identity the token may assume, in the order they were
+	// made: the seeded exact matches come before the seeded patterns.
 	for i := range st.idents.items {
 		id := &st.idents.items[i]
-		if st.idents.dead[i] || id.ClaimMatch == nil || id.ClaimMatch.Issuer != claims.Iss || id.ClaimMatch.Subject != claims.Sub {
+		if st.idents.dead[i] || !assumes(id, claims, now) {
 			continue
 		}
 		p := &principal{identity: id.UID, name: id.Name}
@@ -86,7 +95,7 @@ func (srv *Server) authenticate(r *http.Request) (*principal, *apiErr) {
 		}
 		return p, nil
 	}
-	return nil, newErr(api.CodeUnauthenticated, domainIAM, "no identity matches the token's issuer and subject")
+	return nil, newErr(api.CodeUnauthenticated, domainIAM, "no identity matches the token's claims")
 }
 
 // can reports whether the caller holds capability cap on the resource uid.

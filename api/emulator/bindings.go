@@ -15,25 +15,28 @@ func (c *call) rolesRoute(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := parseList(c.r, domainIAM)
+		q, e := c.parseList(domainIAM, sortNamed)
 		if e != nil {
 			return e
 		}
-		// Built-in roles are always listed, whatever the hierarchy filter;
-		// custom roles follow it and the caller's scope.
+		// Custom roles follow the hierarchy filter and the caller's scope.
+		// Whether the built-in roles (which are in no group) come with a
+		// uidp filter is not documented: a lenient server lists them
+		// whatever the filter, a strict one only in a list without one.
 		scope := q.descendantsOf
 		direct := false
 		if q.childrenOf != "" {
 			scope, direct = q.childrenOf, true
 		}
 		inRoot := q.inRoot
+		filtered := scope != "" || inRoot
 		q.descendantsOf, q.childrenOf, q.inRoot = "", "", false
-		p := c.p
+		p, strict := c.p, c.srv.strict
 		runList(c.srv, c.w, c.r, q, listSpec[api.Role]{c: st.roles, plural: "roles", mask: maskAll,
 			extra: []string{scope, fmt.Sprint(direct, inRoot)},
 			keep: func(r *api.Role) bool {
 				if builtinRole(r.UID) {
-					return true
+					return !strict || !filtered
 				}
 				if inRoot || (scope != "" && !(direct && api.ParentUID(r.UID) == scope) && !(!direct && api.IsDescendant(r.UID, scope))) {
 					return false
@@ -62,7 +65,7 @@ func (c *call) roleBindings(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := parseList(c.r, domainIAM)
+		q, e := c.parseList(domainIAM, sortUnnamed)
 		if e != nil {
 			return e
 		}

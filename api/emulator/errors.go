@@ -104,6 +104,14 @@ func notFound(domain, resType, name string) *apiErr {
 			Description: "no " + shortType(resType) + " has this uid"}})
 }
 
+// noRoute is what the gateway answers for a path it serves no call on:
+// NOT_FOUND with a bare message and no details at all. A missing resource
+// names itself in a ResourceInfo (notFound), which is how a client tells
+// "no such thing" from "no such call on this server" (api.NotOnServer).
+func noRoute() *apiErr {
+	return &apiErr{status: api.Status{Code: api.CodeNotFound, Message: "Not Found"}}
+}
+
 // alreadyExists is ALREADY_EXISTS with a ResourceInfo naming the conflict.
 func alreadyExists(domain, resType, name, msg string) *apiErr {
 	return newErr(api.CodeAlreadyExists, domain, msg,

@@ -185,6 +185,19 @@ func wantErr(t *testing.T, r resp, httpStatus int, code api.Code) api.Status {
 	return s
 }
 
+// wantNoRoute asserts the gateway's answer for a path no call is served
+// on: 404 and exactly {"code":5,"message":"Not Found"}, no details, which
+// api.NotOnServer tells from a missing resource.
+func wantNoRoute(t *testing.T, r resp) {
+	t.Helper()
+	if r.status != http.StatusNotFound || strings.TrimSpace(string(r.body)) != `{"code":5,"message":"Not Found"}` {
+		t.Fatalf("status %d, body %s; want 404 and a bare Not Found", r.status, r.body)
+	}
+	if err := (&api.Error{Status: r.apiStatus(t), HTTPStatus: r.status}); !api.NotOnServer(err) {
+		t.Fatalf("api.NotOnServer is false for %s", r.body)
+	}
+}
+
 func fieldOf(t *testing.T, s api.Status) string {
 	t.Helper()
 	v := (&api.Error{Status: s}).FieldViolations()

@@ -34,12 +34,23 @@ const (
 	capSubsDelete     = "CAP_SUBSCRIPTION_DELETE"
 )
 
-var (
-	groupFields       = []string{"uid", "name", "description", "kind", "status", "verified", "resourceLimits", "createTime", "updateTime"}
-	groupUpdatable    = []string{"name", "description"}
-	identityFields    = []string{"uid", "name", "description", "email", "claimMatch", "lastSeenTime", "createTime", "updateTime"}
-	identityUpdatable = []string{"description", "claimMatch", "claimMatch.issuer", "claimMatch.subject"}
-)
+// groupSpec is how a group is updated: its name and description. Whether
+// it is verified is Chainguard's to say, and its kind is its root's.
+var groupSpec = &maskSpec{
+	fields:    jsonNames("uid", "name", "description", "resource_limits", "verified", "create_time", "update_time", "kind", "status"),
+	updatable: []string{"name", "description"},
+	fixed: map[string]string{"verified": "only Chainguard staff set it",
+		"kind": "an organization's kind is set when it is created, and a subgroup's is its root's"},
+}
+
+// jsonNames maps proto field names to their JSON keys (lowerCamelCase).
+func jsonNames(protos ...string) map[string]string {
+	out := make(map[string]string, len(protos))
+	for _, p := range protos {
+		out[p] = api.JSONName(p)
+	}
+	return out
+}
 
 // scopedKeep filters a list to what a non-admin caller may see.
 func scopedKeep[T any](p *principal, cap string, registry bool, uid func(*T) string) func(*T) bool {
@@ -53,7 +64,7 @@ func (c *call) groups(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := parseList(c.r, domainIAM)
+		q, e := c.parseList(domainIAM, sortNamed)
 		if e != nil {
 			return e
 		}
@@ -104,7 +115,7 @@ func (c *call) createGroup(parent string) *apiErr {
 	if e := decodeBody(c, domainIAM, &g); e != nil {
 		return e
 	}
-	if e := c.checkGroup(&g, parent, ""); e != nil {
+	if e := c.checkGroup(&g, nil, parent, ""); e != nil {
 		return e
 	}
 	now := c.now()
@@ -115,17 +126,23 @@ func (c *call) createGroup(parent string) *apiErr {
 	return nil
 }
 
-func (c *call) checkGroup(g *api.Group, parent, self string) *apiErr {
-	if e := checkName(domainIAM, "name", g.Name, 100); e != nil {
+// checkGroup checks a group being created (was nil) or changed, whole:
+// its name must be printable whatever the change. The 3 to 63 characters
+// are checked only of a new name: older groups may have shorter names
+// ("ci"), and keeping one is no change.
+func (c *call) checkGroup(g, was *api.Group, parent, self string) *apiErr {
+	if was == nil || g.Name != was.Name {
+		if e := checkName(domainIAM, "name", g.Name, 3, 63); e != nil {
+			return e
+		}
+		if siblingNamed(c.st.groups, parent, g.Name, self) {
+			return alreadyExists(domainIAM, typeGroup, parent, fmt.Sprintf("a group named %q already exists in %s", g.Name, parent))
+		}
+	}
+	if e := checkDescription(domainIAM, "name", g.Name); e != nil {
 		return e
 	}
-	if e := checkDescription(domainIAM, "description", g.Description); e != nil {
-		return e
-	}
-	if siblingNamed(c.st.groups, parent, g.Name, self) {
-		return alreadyExists(domainIAM, typeGroup, parent, fmt.Sprintf("a group named %q already exists in %s", g.Name, parent))
-	}
-	return nil
+	return checkDescription(domainIAM, "description", g.Description)
 }
 
 func (c *call) patchGroup(uid string) *apiErr {
@@ -141,24 +158,15 @@ func (c *call) patchGroup(uid string) *apiErr {
 	if e != nil {
 		return e
 	}
-	mask, e := patchMask(c, domainIAM, raw, groupFields, groupUpdatable)
-	if e != nil {
-		return e
-	}
 	cur := c.st.groups.items[id]
-	next := cur
-	for _, f := range mask {
-		switch f {
-		case "name":
-			next.Name = body.Name
-		case "description":
-			next.Description = body.Description
-		}
-	}
-	if e := c.checkGroup(&next, api.ParentUID(uid), uid); e != nil {
+	var next api.Group
+	if e := patched(c, domainIAM, &cur, raw, groupSpec, &next); e != nil {
 		return e
 	}
-	if next.Name != cur.Name || next.Description != cur.Description {
+	if e := c.checkGroup(&next, &cur, api.ParentUID(uid), uid); e != nil {
+		return e
+	}
+	if !sameJSON(next, cur) {
 		next.UpdateTime = c.now()
 		c.st.groups.update(id, next)
 	}
@@ -210,158 +218,4 @@ func (c *call) deleteGroup(uid string) *apiErr {
 	st.groups.remove(id)
 	writeJSON(c.w, struct{}{})
 	return nil
-}
-
-func (c *call) identities(rest string) *apiErr {
-	st := c.st
-	switch {
-	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := parseList(c.r, domainIAM)
-		if e != nil {
-			return e
-		}
-		runList(c.srv, c.w, c.r, q, listSpec[api.Identity]{c: st.idents, plural: "identities", mask: maskAll,
-			keep: scopedKeep(c.p, capIdentityList, false, func(g *api.Identity) string { return g.UID }),
-			out:  func(g *api.Identity) any { return g }})
-		return nil
-	case rest == "":
-		return methodNotAllowed(domainIAM, c.r)
-	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capIdentityList, rest, false); e != nil {
-			return e
-		}
-		g, ok := st.idents.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeIdentity, rest)
-		}
-		writeJSON(c.w, g)
-	case c.r.Method == http.MethodPost:
-		return c.createIdentity(rest)
-	case c.r.Method == http.MethodPatch:
-		return c.patchIdentity(rest)
-	case c.r.Method == http.MethodDelete:
-		if e := c.p.require(domainIAM, capIdentityDelete, rest, false); e != nil {
-			return e
-		}
-		id, ok := st.idents.find(rest)
-		if !ok {
-			return notFound(domainIAM, typeIdentity, rest)
-		}
-		// The identity's role bindings go with it: they grant nothing without it.
-		var drop []int32
-		for i := range st.bindings.items {
-			if !st.bindings.dead[i] && st.bindings.items[i].IdentityUID == rest {
-				drop = append(drop, int32(i))
-			}
-		}
-		for _, b := range drop {
-			st.bindings.remove(b)
-		}
-		st.idents.remove(id)
-		writeJSON(c.w, struct{}{})
-	default:
-		return methodNotAllowed(domainIAM, c.r)
-	}
-	return nil
-}
-
-func checkIdentity(id *api.Identity) *apiErr {
-	if e := checkDescription(domainIAM, "description", id.Description); e != nil {
-		return e
-	}
-	if cm := id.ClaimMatch; cm != nil {
-		if !strings.HasPrefix(cm.Issuer, "https://") && !strings.HasPrefix(cm.Issuer, "http://") {
-			return badField(domainIAM, "claimMatch.issuer", fmt.Sprintf("%q must be the URL of a token issuer", cm.Issuer))
-		}
-		if cm.Subject == "" {
-			return badField(domainIAM, "claimMatch.subject", "is required")
-		}
-	}
-	return nil
-}
-
-func (c *call) createIdentity(parent string) *apiErr {
-	if _, e := c.parentGroup(domainIAM, capIdentityCreate, parent, false); e != nil {
-		return e
-	}
-	var id api.Identity
-	if e := decodeBody(c, domainIAM, &id); e != nil {
-		return e
-	}
-	if e := checkIdentityName(id.Name); e != nil {
-		return e
-	}
-	if e := checkIdentity(&id); e != nil {
-		return e
-	}
-	if siblingNamed(c.st.idents, parent, id.Name, "") {
-		return alreadyExists(domainIAM, typeIdentity, parent, fmt.Sprintf("an identity named %q already exists in %s", id.Name, parent))
-	}
-	now := c.now()
-	out := api.Identity{UID: c.st.childUID(parent), Name: id.Name, Description: id.Description, Email: id.Email,
-		ClaimMatch: id.ClaimMatch, CreateTime: now, UpdateTime: now}
-	c.st.idents.insert(out)
-	writeJSON(c.w, out)
-	return nil
-}
-
-func (c *call) patchIdentity(uid string) *apiErr {
-	if e := c.p.require(domainIAM, capIdentityUpdate, uid, false); e != nil {
-		return e
-	}
-	id, ok := c.st.idents.find(uid)
-	if !ok {
-		return notFound(domainIAM, typeIdentity, uid)
-	}
-	var body api.Identity
-	raw, e := decodePatch(c, domainIAM, &body)
-	if e != nil {
-		return e
-	}
-	mask, e := patchMask(c, domainIAM, raw, identityFields, identityUpdatable)
-	if e != nil {
-		return e
-	}
-	cur := c.st.idents.items[id]
-	next := cur
-	for _, f := range mask {
-		switch f {
-		case "description":
-			next.Description = body.Description
-		case "claimMatch":
-			next.ClaimMatch = body.ClaimMatch
-		case "claimMatch.issuer", "claimMatch.subject":
-			// One member: the other keeps its value (a copy, so that the
-			// stored identity changes only through update).
-			var cm, from api.ClaimMatch
-			if next.ClaimMatch != nil {
-				cm = *next.ClaimMatch
-			}
-			if body.ClaimMatch != nil {
-				from = *body.ClaimMatch
-			}
-			if f == "claimMatch.issuer" {
-				cm.Issuer = from.Issuer
-			} else {
-				cm.Subject = from.Subject
-			}
-			next.ClaimMatch = &cm
-		}
-	}
-	if e := checkIdentity(&next); e != nil {
-		return e
-	}
-	if next.Description != cur.Description || claimString(next.ClaimMatch) != claimString(cur.ClaimMatch) {
-		next.UpdateTime = c.now()
-		c.st.idents.update(id, next)
-	}
-	writeJSON(c.w, next)
-	return nil
-}
-
-func claimString(cm *api.ClaimMatch) string {
-	if cm == nil {
-		return ""
-	}
-	return cm.Issuer + "\x00" + cm.Subject
 }

@@ -81,9 +81,10 @@ type listQuery struct {
 	p                         params
 }
 
-// parseList reads the shared List parameters (spec, section 4).
-func parseList(r *http.Request, domain string) (*listQuery, *apiErr) {
-	p := params{r.URL.Query()}
+// parseList reads the shared List parameters (spec, section 4), ordering
+// as s says.
+func (c *call) parseList(domain string, s sorting) (*listQuery, *apiErr) {
+	p := params{c.r.URL.Query()}
 	q := &listQuery{
 		descendantsOf: p.get("uidp.descendants_of"),
 		childrenOf:    p.get("uidp.children_of"),
@@ -111,39 +112,10 @@ func parseList(r *http.Request, domain string) (*listQuery, *apiErr) {
 		q.size = defaultPageSize
 	}
 	q.size = min(q.size, maxPageSize)
-	if e := q.parseOrder(p.get("order_by"), domain); e != nil {
+	if e := q.parseOrder(p.get("order_by"), domain, s, c.srv.strict); e != nil {
 		return nil, e
 	}
 	return q, nil
-}
-
-// orderFields maps every accepted order_by field name to its index.
-var orderFields = map[string]int{
-	"uid": fieldUID, "name": fieldName,
-	"create_time": fieldCreate, "created_at": fieldCreate, "createTime": fieldCreate, "createdAt": fieldCreate,
-	"update_time": fieldUpdate, "updated_at": fieldUpdate, "updateTime": fieldUpdate, "updatedAt": fieldUpdate,
-}
-
-func (q *listQuery) parseOrder(v, domain string) *apiErr {
-	words := strings.Fields(v)
-	if len(words) == 0 {
-		return nil
-	}
-	f, ok := orderFields[words[0]]
-	if !ok || len(words) > 2 {
-		return badField(domain, "order_by", "unknown sort field "+strconv.Quote(v)+"; use name, uid, create_time or update_time, optionally followed by asc or desc")
-	}
-	q.field = f
-	if len(words) == 2 {
-		switch strings.ToLower(words[1]) {
-		case "asc":
-		case "desc":
-			q.desc = true
-		default:
-			return badField(domain, "order_by", "unknown sort direction "+strconv.Quote(words[1])+"; use asc or desc")
-		}
-	}
-	return nil
 }
 
 // hash identifies the query a token continues: every filter and the order,
@@ -220,10 +192,11 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 	for i, id := range res.ids {
 		items[i] = ls.out(&ls.c.items[id])
 	}
-	body := map[string]any{
-		ls.plural:    items,
-		"totalCount": api.Int64(res.total),
-		"skipped":    res.skipped,
+	body := map[string]any{ls.plural: items, "skipped": res.skipped}
+	if !srv.strict {
+		// The total is optional: a strict server leaves it out, as the
+		// service may, so that clients page by the token alone.
+		body["totalCount"] = api.Int64(res.total)
 	}
 	if res.more {
 		last := res.ids[len(res.ids)-1]

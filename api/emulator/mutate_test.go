@@ -73,7 +73,7 @@ func TestPatch(t *testing.T) {
 
 	t.Run("mask changes only the listed fields", func(t *testing.T) {
 		var r api.Repo
-		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=description", adminTok,
+		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?update_mask=description", adminTok,
 			api.Repo{Description: "Edited.", CatalogTier: "CATALOG_TIER_FIPS"}), &r)
 		if r.Description != "Edited." || r.CatalogTier != before.CatalogTier || !r.UpdateTime.After(before.UpdateTime) || r.Name != "nginx" {
 			t.Fatalf("patched %+v", r)
@@ -88,7 +88,7 @@ func TestPatch(t *testing.T) {
 	})
 	t.Run("comma-separated mask", func(t *testing.T) {
 		var r api.Repo
-		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=description,aliases", adminTok,
+		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?update_mask=description,aliases", adminTok,
 			api.Repo{Description: "Both.", Aliases: []string{"a"}}), &r)
 		if r.Description != "Both." || len(r.Aliases) != 1 {
 			t.Fatalf("patched %+v", r)
@@ -96,8 +96,8 @@ func TestPatch(t *testing.T) {
 	})
 	t.Run("star replaces", func(t *testing.T) {
 		var r api.Repo
-		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=*", adminTok, api.Repo{Name: "nginx"}), &r)
-		if r.Description != "" || r.CatalogTier != "" || len(r.Aliases) != 0 || r.Name != "nginx" {
+		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?update_mask=*", adminTok, api.Repo{Name: "nginx"}), &r)
+		if r.Description != "" || r.CatalogTier != "" || len(r.Aliases) != 0 || len(r.ActiveTags) != 0 || r.Name != "nginx" {
 			t.Fatalf("replaced %+v", r)
 		}
 	})
@@ -105,27 +105,22 @@ func TestPatch(t *testing.T) {
 		var a, b api.Repo
 		e.ok(e.get("/registry/v2/repos/"+uid), &a)
 		e.clock.Add(time.Hour)
-		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?updateMask=name", adminTok, api.Repo{Name: "nginx"}), &b)
+		e.ok(e.call("PATCH", "/registry/v2/repos/"+uid+"?update_mask=name", adminTok, api.Repo{Name: "nginx"}), &b)
 		if !b.UpdateTime.Equal(a.UpdateTime) {
 			t.Fatalf("updateTime moved without a change")
 		}
 	})
-	for _, tc := range []struct{ path, mask string }{
-		{"/registry/v2/repos/" + uid, "sizeBytes"},
-		{"/registry/v2/repos/" + uid, "createTime"},
-		{"/registry/v2/repos/" + uid, "activeTags"},
-	} {
-		s := wantErr(t, e.call("PATCH", tc.path+"?updateMask="+tc.mask, adminTok, `{}`), 400, api.CodeInvalidArgument)
-		if f := fieldOf(t, s); f != "updateMask" {
-			t.Errorf("mask %s: field %q", tc.mask, f)
+	// Unknown, output-only and camelCase paths are refused on update_mask,
+	// however the parameter is spelt.
+	for _, mask := range []string{"size_bytes", "create_time", "uid", "catalogTier", "activeTags", "name,catalogTier"} {
+		for _, param := range []string{"update_mask", "updateMask"} {
+			s := wantErr(t, e.call("PATCH", "/registry/v2/repos/"+uid+"?"+param+"="+mask, adminTok, `{}`), 400, api.CodeInvalidArgument)
+			if f := fieldOf(t, s); f != "update_mask" || !strings.Contains(s.Message, "catalog_tier") {
+				t.Errorf("%s=%s: field %q, message %q", param, mask, f, s.Message)
+			}
 		}
 	}
-	// An identity's name is not updatable.
 	alice := e.identityUID("alice")
-	s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask=name", adminTok, `{"name":"eve"}`), 400, api.CodeInvalidArgument)
-	if f := fieldOf(t, s); f != "updateMask" {
-		t.Errorf("identity name: field %q", f)
-	}
 	var id api.Identity
 	e.ok(e.call("PATCH", "/iam/v2/identities/"+alice+"?update_mask=description", adminTok, `{"description":"Alice, CTO"}`), &id)
 	if id.Description != "Alice, CTO" || id.Name != "alice" {
@@ -207,13 +202,16 @@ func TestValidation(t *testing.T) {
 		{"identity name pattern", "POST", "/iam/v2/identities/" + platform, api.Identity{Name: "Bad Name!"}, 400, api.CodeInvalidArgument, "name"},
 		{"identity name missing", "POST", "/iam/v2/identities/" + platform, api.Identity{Description: "x"}, 400, api.CodeInvalidArgument, "name"},
 		{"identity name too long", "POST", "/iam/v2/identities/" + platform, api.Identity{Name: strings.Repeat("a", 64)}, 400, api.CodeInvalidArgument, "name"},
-		{"description too long", "POST", "/iam/v2/groups/" + platform, api.Group{Name: "x", Description: strings.Repeat("d", 513)}, 400, api.CodeInvalidArgument, "description"},
+		{"description too long", "POST", "/iam/v2/groups/" + platform, api.Group{Name: "xyz", Description: strings.Repeat("d", 513)}, 400, api.CodeInvalidArgument, "description"},
 		{"description not printable", "PATCH", "/registry/v2/repos/" + nginx, api.Repo{Description: "bell\a"}, 400, api.CodeInvalidArgument, "description"},
 		{"tag name", "POST", "/registry/v2/tags/" + nginx, map[string]string{"name": "-bad", "digest": "sha256:" + strings.Repeat("0", 64)}, 400, api.CodeInvalidArgument, "name"},
 		{"tag digest", "POST", "/registry/v2/tags/" + nginx, map[string]string{"name": "ok", "digest": "md5:1"}, 400, api.CodeInvalidArgument, "digest"},
 		{"sink not https", "POST", "/events/v2/subscriptions/" + platform, api.Subscription{Sink: "http://hooks.example.com"}, 400, api.CodeInvalidArgument, "sink"},
 		{"repo name required", "POST", "/registry/v2/repos/" + platform, api.Repo{Description: "x"}, 400, api.CodeInvalidArgument, "name"},
-		{"repo catalog tier", "PATCH", "/registry/v2/repos/" + nginx + "?updateMask=catalogTier", api.Repo{CatalogTier: "GOLD"}, 400, api.CodeInvalidArgument, "catalogTier"},
+		{"group name too short", "POST", "/iam/v2/groups/" + platform, api.Group{Name: "ab"}, 400, api.CodeInvalidArgument, "name"},
+		{"group name too long", "POST", "/iam/v2/groups/" + platform, api.Group{Name: strings.Repeat("g", 64)}, 400, api.CodeInvalidArgument, "name"},
+		{"identity name too short", "POST", "/iam/v2/identities/" + platform, api.Identity{Name: "ab"}, 400, api.CodeInvalidArgument, "name"},
+		{"repo catalog tier", "PATCH", "/registry/v2/repos/" + nginx + "?update_mask=catalog_tier", api.Repo{CatalogTier: "GOLD"}, 400, api.CodeInvalidArgument, "catalogTier"},
 		{"malformed JSON", "POST", "/iam/v2/groups/" + platform, `{"name":`, 400, api.CodeInvalidArgument, "body"},
 		{"unknown JSON field", "POST", "/iam/v2/groups/" + platform, `{"nom":"x"}`, 400, api.CodeInvalidArgument, "body"},
 		{"binding without role", "POST", "/iam/v2/roleBindings/" + platform, api.CreateRoleBinding{IdentityUID: alice}, 400, api.CodeInvalidArgument, "roleUid"},
@@ -269,9 +267,10 @@ func TestRoleBindingDeleteIsIdempotent(t *testing.T) {
 	wantErr(t, e.get("/iam/v2/roleBindings/"+uid), 404, api.CodeNotFound)
 }
 
-// TestPatchMemberPaths: an update mask may name a member of claimMatch
-// (claimMatch.issuer, claimMatch.subject), which changes that member only;
-// claimMatch whole replaces both; unknown members are refused on updateMask.
+// TestPatchMemberPaths: an update mask may name a member of claim_match
+// (claim_match.issuer, claim_match.subject), which changes that member
+// only; claim_match whole replaces it; unknown members and camelCase paths
+// are refused on update_mask.
 func TestPatchMemberPaths(t *testing.T) {
 	e := newEnv(t, Options{Seed: 1})
 	alice := e.identityUID("alice")
@@ -280,7 +279,7 @@ func TestPatchMemberPaths(t *testing.T) {
 	patch := func(mask, body string) api.Identity {
 		t.Helper()
 		var id api.Identity
-		e.ok(e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask="+url.QueryEscape(mask), adminTok, body), &id)
+		e.ok(e.call("PATCH", "/iam/v2/identities/"+alice+"?update_mask="+url.QueryEscape(mask), adminTok, body), &id)
 		var stored api.Identity
 		e.ok(e.get("/iam/v2/identities/"+alice), &stored)
 		if mustJSON(stored) != mustJSON(id) {
@@ -288,36 +287,48 @@ func TestPatchMemberPaths(t *testing.T) {
 		}
 		return id
 	}
-	id := patch("claimMatch.issuer", `{"claimMatch":{"issuer":"https://issuer.example","subject":"ignored"}}`)
+	id := patch("claim_match.issuer", `{"claimMatch":{"issuer":"https://issuer.example","subject":"ignored"}}`)
 	if id.ClaimMatch == nil || id.ClaimMatch.Issuer != "https://issuer.example" || id.ClaimMatch.Subject != before.ClaimMatch.Subject || id.Description != before.Description {
-		t.Fatalf("claimMatch.issuer: %s", mustJSON(id))
+		t.Fatalf("claim_match.issuer: %s", mustJSON(id))
 	}
 	id = patch("claim_match.subject", `{"claimMatch":{"subject":"user-42"}}`)
 	if id.ClaimMatch.Issuer != "https://issuer.example" || id.ClaimMatch.Subject != "user-42" {
-		t.Fatalf("claimMatch.subject: %s", mustJSON(id))
+		t.Fatalf("claim_match.subject: %s", mustJSON(id))
 	}
-	id = patch("claimMatch.issuer,claimMatch.subject", `{"claimMatch":{"issuer":"https://a.example","subject":"b"}}`)
+	id = patch("claim_match.issuer,claim_match.subject", `{"claimMatch":{"issuer":"https://a.example","subject":"b"}}`)
 	if mustJSON(id.ClaimMatch) != mustJSON(&api.ClaimMatch{Issuer: "https://a.example", Subject: "b"}) {
 		t.Fatalf("both members: %s", mustJSON(id))
 	}
-	id = patch("claimMatch", `{"claimMatch":{"issuer":"https://c.example","subject":"d"},"description":"ignored"}`)
+	id = patch("claim_match", `{"claimMatch":{"issuer":"https://c.example","subject":"d"},"description":"ignored"}`)
 	if mustJSON(id.ClaimMatch) != mustJSON(&api.ClaimMatch{Issuer: "https://c.example", Subject: "d"}) || id.Description != before.Description {
-		t.Fatalf("claimMatch whole: %s", mustJSON(id))
+		t.Fatalf("claim_match whole: %s", mustJSON(id))
 	}
 	// A member left out of the body is cleared, and the result is checked.
-	s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask=claimMatch.subject", adminTok, `{}`), 400, api.CodeInvalidArgument)
+	s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?update_mask=claim_match.subject", adminTok, `{}`), 400, api.CodeInvalidArgument)
 	if f := fieldOf(t, s); f != "claimMatch.subject" {
 		t.Errorf("cleared subject: field %q", f)
 	}
-	for _, mask := range []string{"claimMatch.email", "description.text", "claimMatch.issuer.x", "name.first"} {
-		s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?updateMask="+mask, adminTok, `{}`), 400, api.CodeInvalidArgument)
-		if f := fieldOf(t, s); f != "updateMask" || !strings.Contains(s.Message, mask) {
+	for _, mask := range []string{"claim_match.email", "description.text", "claim_match.issuer.x", "name.first",
+		"claimMatch.issuer", "claimMatch", "claim_match.subjectPattern", "email", "*,name"} {
+		s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?update_mask="+url.QueryEscape(mask), adminTok, `{}`), 400, api.CodeInvalidArgument)
+		if f := fieldOf(t, s); f != "update_mask" || !strings.Contains(s.Message, strings.Split(mask, ",")[0]) {
 			t.Errorf("mask %s: field %q, message %q", mask, f, s.Message)
 		}
 	}
-	// "*" replaces description and claimMatch together.
-	id = patch("*", `{"description":"Alice","claimMatch":{"issuer":"https://e.example","subject":"f"}}`)
-	if id.Description != "Alice" || mustJSON(id.ClaimMatch) != mustJSON(&api.ClaimMatch{Issuer: "https://e.example", Subject: "f"}) || id.Name != "alice" {
+	// "*" replaces every updatable field: description, name, claim match.
+	id = patch("*", `{"name":"alice","description":"Alice","claimMatch":{"issuer":"https://e.example","subject":"f"}}`)
+	if id.Description != "Alice" || mustJSON(id.ClaimMatch) != mustJSON(&api.ClaimMatch{Issuer: "https://e.example", Subject: "f"}) || id.Name != "alice" || id.Email != before.Email {
 		t.Fatalf("*: %s", mustJSON(id))
+	}
+	// The name is updatable (3 to 63 characters of the pattern).
+	id = patch("name", `{"name":"alice n"}`)
+	if id.Name != "alice n" || id.Description != "Alice" {
+		t.Fatalf("name: %s", mustJSON(id))
+	}
+	for _, name := range []string{"al", "Alice", strings.Repeat("a", 64)} {
+		s := wantErr(t, e.call("PATCH", "/iam/v2/identities/"+alice+"?update_mask=name", adminTok, api.Identity{Name: name}), 400, api.CodeInvalidArgument)
+		if f := fieldOf(t, s); f != "name" {
+			t.Errorf("name %q: field %q", name, f)
+		}
 	}
 }

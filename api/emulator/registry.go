@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -9,10 +8,20 @@ import (
 	"canopy/api"
 )
 
-var (
-	repoFields    = []string{"uid", "name", "description", "catalogTier", "bundles", "aliases", "activeTags", "createTime", "updateTime"}
-	repoUpdatable = []string{"name", "description", "catalogTier", "bundles", "aliases"}
-)
+// repoSpec is how a repo is updated. Its sync_config keeps its proto name
+// as JSON key (json_name), and a custom overlay needs custom assembly,
+// which no emulated repo has.
+var repoSpec = func() *maskSpec {
+	fields := jsonNames("uid", "name", "description", "catalog_tier", "bundles", "aliases", "active_tags",
+		"custom_overlay", "create_time", "update_time")
+	fields["sync_config"] = "sync_config"
+	return &maskSpec{
+		fields:    fields,
+		updatable: []string{"name", "description", "catalog_tier", "bundles", "aliases", "active_tags", "sync_config"},
+		members:   map[string][]string{"sync_config": {"source", "google", "amazon", "azure"}},
+		fixed:     map[string]string{"custom_overlay": "custom assembly is not enabled on this repository"},
+	}
+}()
 
 // registryAccess refuses registry lists to a caller with no binding on any
 // organization: an identity bound only on a subgroup cannot list the registry.
@@ -63,7 +72,7 @@ func (c *call) reposRoute(rest string) *apiErr {
 	get := c.r.Method == http.MethodGet
 	switch {
 	case rest == "" && get:
-		q, e := parseList(c.r, domainRegistry)
+		q, e := c.parseList(domainRegistry, sortNamed)
 		if e != nil {
 			return e
 		}
@@ -88,10 +97,12 @@ func (c *call) reposRoute(rest string) *apiErr {
 			return e
 		}
 		writeJSON(c.w, api.RepoReadme{UID: uid, Content: r.Readme})
-	case get && strings.Contains(rest, "/digests/"):
-		i := strings.Index(rest, "/digests/")
+	case get && imageRoute(rest):
+		i := strings.LastIndex(rest, "/digests/")
 		return c.image(rest[:i], rest[i+len("/digests/"):])
 	case get:
+		// Any other path is a repo uid ({uid=**} takes slashes), as at the
+		// gateway: an unknown suffix is a repo that does not exist.
 		r, e := c.repo(rest)
 		if e != nil {
 			return e
@@ -132,12 +143,20 @@ func (c *call) repo(uid string) (*repoRec, *apiErr) {
 	return r, nil
 }
 
+// imageRoute reports whether a path below /registry/v2/repos/ is one of a
+// digest's routes: {repo_uid=**}/digests/{digest}/architectures or /size.
+func imageRoute(rest string) bool {
+	i := strings.LastIndex(rest, "/digests/")
+	if i <= 0 {
+		return false
+	}
+	digest, what, ok := strings.Cut(rest[i+len("/digests/"):], "/")
+	return ok && digest != "" && (what == "architectures" || what == "size")
+}
+
 // image answers the architectures and size routes of a digest.
 func (c *call) image(repoUID, rest string) *apiErr {
-	digest, what, ok := strings.Cut(rest, "/")
-	if !ok || (what != "architectures" && what != "size") {
-		return newErr(api.CodeNotFound, domainRegistry, "no such path "+c.r.URL.Path)
-	}
+	digest, what, _ := strings.Cut(rest, "/")
 	if _, e := c.repo(repoUID); e != nil {
 		return e
 	}
@@ -169,89 +188,5 @@ func (c *call) image(repoUID, rest string) *apiErr {
 		return notFound(domainRegistry, typeImage, name+" ("+arch+")")
 	}
 	writeJSON(c.w, api.ImageSize{Size: api.Int64(sizeOf(digest, arch)), Architecture: arch})
-	return nil
-}
-
-func (c *call) checkRepo(r *api.Repo, group, self string) *apiErr {
-	if r.Name == "" {
-		return badField(domainRegistry, "name", "is required")
-	}
-	if !repoNamePattern.MatchString(r.Name) {
-		return badField(domainRegistry, "name", fmt.Sprintf("%q must be lower-case letters, digits, '.', '_', '-' or '/' (at most 128)", r.Name))
-	}
-	if e := checkDescription(domainRegistry, "description", r.Description); e != nil {
-		return e
-	}
-	if r.CatalogTier != "" && !slices.Contains(catalogTiers, r.CatalogTier) {
-		return badField(domainRegistry, "catalogTier", fmt.Sprintf("unknown tier %q; use one of %s", r.CatalogTier, strings.Join(catalogTiers, ", ")))
-	}
-	if siblingNamed(c.st.repos, group, r.Name, self) {
-		return alreadyExists(domainRegistry, typeRepo, group, fmt.Sprintf("a repo named %q already exists in group %s", r.Name, group))
-	}
-	return nil
-}
-
-func (c *call) createRepo(group string) *apiErr {
-	if _, e := c.parentGroup(domainRegistry, capRepoCreate, group, true); e != nil {
-		return e
-	}
-	var r api.Repo
-	if e := decodeBody(c, domainRegistry, &r); e != nil {
-		return e
-	}
-	if e := c.checkRepo(&r, group, ""); e != nil {
-		return e
-	}
-	now := c.now()
-	out := repoRec{Repo: api.Repo{UID: c.st.childUID(group), Name: r.Name, Description: r.Description,
-		CatalogTier: r.CatalogTier, Bundles: r.Bundles, Aliases: r.Aliases, CreateTime: now, UpdateTime: now},
-		Readme: "# " + r.Name + "\n\n" + r.Description + "\n"}
-	c.st.repos.insert(out)
-	writeJSON(c.w, &out.Repo)
-	return nil
-}
-
-func (c *call) patchRepo(uid string) *apiErr {
-	if e := c.p.require(domainRegistry, capRepoUpdate, uid, true); e != nil {
-		return e
-	}
-	id, ok := c.st.repos.find(uid)
-	if !ok {
-		return notFound(domainRegistry, typeRepo, uid)
-	}
-	var body api.Repo
-	raw, e := decodePatch(c, domainRegistry, &body)
-	if e != nil {
-		return e
-	}
-	mask, e := patchMask(c, domainRegistry, raw, repoFields, repoUpdatable)
-	if e != nil {
-		return e
-	}
-	cur := c.st.repos.items[id]
-	next := cur
-	for _, f := range mask {
-		switch f {
-		case "name":
-			next.Name = body.Name
-		case "description":
-			next.Description = body.Description
-		case "catalogTier":
-			next.CatalogTier = body.CatalogTier
-		case "bundles":
-			next.Bundles = body.Bundles
-		case "aliases":
-			next.Aliases = body.Aliases
-		}
-	}
-	if e := c.checkRepo(&next.Repo, api.ParentUID(uid), uid); e != nil {
-		return e
-	}
-	if next.Name != cur.Name || next.Description != cur.Description || next.CatalogTier != cur.CatalogTier ||
-		!slices.Equal(next.Bundles, cur.Bundles) || !slices.Equal(next.Aliases, cur.Aliases) {
-		next.UpdateTime = c.now()
-		c.st.repos.update(id, next)
-	}
-	writeJSON(c.w, &next.Repo)
 	return nil
 }

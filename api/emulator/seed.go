@@ -56,6 +56,8 @@ func populate(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
 	s.seedRegistry(acme, globex)
 	s.seedAdvisories()
 	s.seedArtifacts()
+	s.seedIdentityKinds()
+	s.seedSyncedRepo()
 	if hostile {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)

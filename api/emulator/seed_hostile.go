@@ -125,13 +125,23 @@ func (s *seeder) seedHostile(acme string) {
 	texts := []string{hostileTitle + hostileClear, hostileClip + hostileLink, hostileDCS + hostileAPC + hostileC0,
 		hostileC1 + hostileBidi + hostileZW, hostileWide + hostileCombine, hostileLong}
 	for i, text := range texts {
-		t := api.TimeOf(s.ago(30*day, day))
+		t := s.ago(30*day, day)
+		later := api.TimeOf(s.after(t, 12*time.Hour))
 		s.advs.add(api.Advisory{UID: fmt.Sprintf("%08x%024x", i, s.rng.Uint64()), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
-			ArtifactName: "hostile" + text, ArtifactType: "package", ComponentName: "component " + text,
-			Aliases: []string{"CVE-2025-" + text}, Severities: []api.Severity{{Type: "CVSS_V3", Score: "9.8" + hostileSGR}},
-			Events: []api.AdvisoryEvent{{UID: s.hex16(), CreateTime: t, Kind: api.EventDetection}}, CreateTime: t, UpdateTime: t})
+			Author: "bot" + text, ArtifactName: "hostile" + text, ArtifactType: "package", ArtifactArchitecture: "x86_64" + text,
+			ComponentName: "component " + text, ComponentType: "apk", ComponentLocation: "/usr/lib/" + text,
+			Aliases: []string{"CVE-2025-" + text}, Severities: []api.Severity{{Type: api.SeverityCVSSv3, Score: "CVSS:3.1/AV:N" + hostileSGR}},
+			Events: []api.AdvisoryEvent{
+				{UID: s.hex16(), CreateTime: api.TimeOf(t), Author: advisoryBot, ReviewState: api.ReviewApproved, Kind: api.EventDetection,
+					Details: api.EventDetails{Detection: "scanv1", Facts: map[string]string{"scanner": "grype" + text, "component": text}}},
+				{UID: s.hex16(), CreateTime: later, Author: "triage" + text, ReviewState: api.ReviewPending, Kind: api.EventFixed,
+					Details: api.EventDetails{FixedVersion: "1.0" + text, Note: "fixed " + text}},
+			}, CreateTime: api.TimeOf(t), UpdateTime: later})
 	}
-	s.artifacts.add(api.Artifact{UID: fmt.Sprintf("%08x%024x", 0, s.rng.Uint64()), Name: "org.evil:" + hostileTitle + hostileWide,
-		Description: hostileAll, Ecosystem: api.EcosystemJava, LatestVersion: "1.0" + hostileClear, VersionCount: 0,
-		CreateTime: api.TimeOf(s.now.Add(-time.Hour)), UpdateTime: api.TimeOf(s.now.Add(-time.Hour))})
+	lib := artifactUID(api.EcosystemJava, "org.evil:hostile")
+	name, made := "org.evil:"+hostileTitle+hostileWide, api.TimeOf(s.now.Add(-time.Hour))
+	s.versions.add(api.ArtifactVersion{UID: lib + "/1.0", Name: name, Version: "1.0" + hostileClear, Description: hostileAll,
+		SizeBytes: 4096, CreateTime: made, UpdateTime: made})
+	s.artifacts.add(api.Artifact{UID: lib, Name: name, Description: hostileAll, Ecosystem: api.EcosystemJava,
+		LatestVersion: "1.0" + hostileClear, VersionCount: 1, CreateTime: made, UpdateTime: made})
 }

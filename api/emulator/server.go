@@ -29,6 +29,11 @@ type Options struct {
 	// and zero-width characters, wide and combining text and very long
 	// strings (seed_hostile.go), deterministically.
 	Hostile bool
+	// Strict answers as the real service may where its definitions are
+	// silent: it refuses every order_by it does not document, leaves
+	// totalCount out of list answers, and lists the built-in roles only
+	// when a roles list has no uidp filter.
+	Strict bool
 }
 
 // Server serves the emulated API. It is safe for concurrent use.
@@ -39,6 +44,7 @@ type Server struct {
 	failRate      float64
 	tokenLifetime time.Duration
 	now           func() time.Time
+	strict        bool
 
 	faultMu  sync.Mutex
 	faultRng *mrand.Rand
@@ -63,6 +69,7 @@ func New(opts Options) (*Server, error) {
 		failRate:      opts.FailRate,
 		tokenLifetime: opts.PageTokenLifetime,
 		now:           opts.Now,
+		strict:        opts.Strict,
 		faultRng:      mrand.New(mrand.NewPCG(uint64(opts.Seed), 0xfa017)),
 	}
 	if srv.now == nil {
@@ -129,8 +136,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rt, ok := srv.route(r.URL.Path)
 	if !ok {
-		writeErr(w, newErr(api.CodeNotFound, domainOfPath(r.URL.Path), "no such path "+r.URL.Path,
-			api.Detail{ResourceInfo: &api.ResourceInfo{ResourceType: "path", ResourceName: r.URL.Path}}))
+		writeErr(w, noRoute())
 		return
 	}
 	if e := rt(&call{srv: srv, st: srv.st, w: w, r: r, p: p}); e != nil {

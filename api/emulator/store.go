@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -88,7 +89,8 @@ func newStore(seed uint64) *store {
 			uid: func(g *api.Artifact) string { return g.UID }, name: func(g *api.Artifact) string { return g.Name },
 			ctime: func(g *api.Artifact) int64 { return ms(g.CreateTime) }, utime: func(g *api.Artifact) int64 { return ms(g.UpdateTime) }}),
 		versions: newColl(accessors[api.ArtifactVersion]{
-			uid: func(g *api.ArtifactVersion) string { return g.UID }, name: func(g *api.ArtifactVersion) string { return g.Version },
+			// Versions sort by version, numerically: 2.10 after 2.9.
+			uid: func(g *api.ArtifactVersion) string { return g.UID }, name: func(g *api.ArtifactVersion) string { return versionKey(g.Version) },
 			ctime: func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
 		digestID: map[string]int32{},
 		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
@@ -177,8 +179,14 @@ func (s *store) bindingOut(b *bindingRec) api.RoleBinding {
 	out := api.RoleBinding{UID: b.UID, CreateTime: b.Create}
 	if id, ok := s.idents.get(b.IdentityUID); ok {
 		bi := &api.BindingIdentity{UID: id.UID, Name: id.Name, Description: id.Description, Email: id.Email}
-		if id.ClaimMatch != nil {
-			bi.Issuer, bi.Subject = id.ClaimMatch.Issuer, id.ClaimMatch.Subject
+		// The binding shows who assumes the identity: a claim match's issuer
+		// and subject (exact, else the pattern) or its static keys'.
+		switch {
+		case id.ClaimMatch != nil:
+			bi.Issuer = cmp.Or(id.ClaimMatch.Issuer, id.ClaimMatch.IssuerPattern)
+			bi.Subject = cmp.Or(id.ClaimMatch.Subject, id.ClaimMatch.SubjectPattern)
+		case id.StaticKeys != nil:
+			bi.Issuer, bi.Subject = id.StaticKeys.Issuer, id.StaticKeys.Subject
 		}
 		out.Identity = bi
 	}

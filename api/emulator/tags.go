@@ -11,7 +11,7 @@ func (c *call) tagsRoute(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := parseList(c.r, domainRegistry)
+		q, e := c.parseList(domainRegistry, sortTags)
 		if e != nil {
 			return e
 		}

@@ -3,7 +3,6 @@ package emulator
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"canopy/api"
 )
@@ -40,14 +39,22 @@ const advisoryTotal = 320
 
 var systemComponents = []string{"openssl", "glibc", "zlib", "busybox", "ncurses", "libxml2"}
 
+// advisoryOutcomes are the timelines an advisory may have, each a
+// realistic sequence of event kinds: always a detection first.
 var advisoryOutcomes = [][]string{
+	{api.EventDetection, api.EventFixed},
 	{api.EventDetection, api.EventFixed},
 	{api.EventDetection, api.EventFixed},
 	{api.EventDetection, api.EventPendingUpstreamFix, api.EventFixed},
 	{api.EventDetection, api.EventPendingUpstreamFix},
 	{api.EventDetection, api.EventFalsePositiveDetermination},
+	{api.EventDetection, api.EventFalsePositiveDetermination},
 	{api.EventDetection, api.EventTruePositiveDetermination, api.EventFixed},
+	{api.EventDetection, api.EventTruePositiveDetermination, api.EventPatched},
+	{api.EventDetection, api.EventTruePositiveDetermination, api.EventFixNotPlanned},
 	{api.EventDetection, api.EventFixNotPlanned},
+	{api.EventDetection, api.EventAnalysisNotPlanned},
+	{api.EventDetection, api.EventTruePositiveDetermination},
 	{api.EventDetection},
 }
 
@@ -80,90 +87,65 @@ func (s *seeder) seedAdvisories() {
 			if s.rng.IntN(3) == 0 {
 				pick = systemComponents
 			}
-			s.advisory(r.name, pick[s.rng.IntN(len(pick))])
+			s.advisory(r.name, pick[s.rng.IntN(len(pick))], true)
 		}
 	}
 	for s.advs.live < advisoryTotal {
 		pkg := advisoryPackages[s.rng.IntN(len(advisoryPackages))]
-		s.advisory(pkg.artifact, pkg.component)
+		s.advisory(pkg.artifact, pkg.component, false)
 	}
 }
 
-// advisory adds one advisory about component in artifact.
-func (s *seeder) advisory(artifact, component string) {
+// advisory adds one advisory about component in artifact, an image or a
+// package.
+func (s *seeder) advisory(artifact, component string, image bool) {
 	t := s.ago(2*365*day, 2*day)
 	aliases := []string{fmt.Sprintf("CVE-%d-%d", t.Year(), 1000+s.rng.IntN(60000))}
 	if s.rng.IntN(3) == 0 {
 		aliases = append(aliases, fmt.Sprintf("GHSA-%s-%s-%s", s.alnum4(), s.alnum4(), s.alnum4()))
 	}
-	score := float64(20+s.rng.IntN(81)) / 10
-	sev := []api.Severity{{Type: "CVSS_V3", Score: fmt.Sprintf("%.1f", score)}}
-	if s.rng.IntN(4) == 0 {
-		sev = append(sev, api.Severity{Type: "CVSS_V4", Score: fmt.Sprintf("%.1f", min(10, score+0.3))})
+	sev := s.severities()
+	f := s.facts(artifact, component)
+	artifactType, arch := "package", []string{"x86_64", "aarch64"}[s.rng.IntN(2)]
+	if image {
+		artifactType, arch = "image", []string{"amd64", "arm64"}[s.rng.IntN(2)]
 	}
-	var events []api.AdvisoryEvent
-	et := t
-	for _, typ := range advisoryOutcomes[s.rng.IntN(len(advisoryOutcomes))] {
-		events = append(events, api.AdvisoryEvent{UID: s.hex16(), CreateTime: api.TimeOf(et), Kind: typ})
-		et = minTime(et.Add(time.Duration(1+s.rng.IntN(30*24))*time.Hour), s.now)
-	}
+	events := s.events(t, advisoryOutcomes[s.rng.IntN(len(advisoryOutcomes))], f)
 	s.advs.add(api.Advisory{UID: s.hex32(), AdvisoryID: "CGA-" + s.alnum4() + "-" + s.alnum4() + "-" + s.alnum4(),
-		ArtifactName: artifact, ArtifactType: "package", ComponentName: component, Aliases: aliases,
+		Author: events[0].Author, ArtifactName: artifact, ArtifactType: artifactType, ArtifactArchitecture: arch,
+		ComponentName: component, ComponentType: f.componentType, ComponentLocation: f.location, Aliases: aliases,
 		Severities: sev, Events: events, CreateTime: api.TimeOf(t), UpdateTime: events[len(events)-1].CreateTime})
 }
 
-var seedArtifacts = []struct{ eco, name, desc string }{
-	{api.EcosystemJava, "com.fasterxml.jackson.core:jackson-databind", "General data-binding for Jackson."},
-	{api.EcosystemJava, "org.springframework:spring-core", "Spring Framework core."},
-	{api.EcosystemJava, "org.apache.logging.log4j:log4j-core", "Apache Log4j implementation."},
-	{api.EcosystemJava, "com.google.guava:guava", "Google core libraries for Java."},
-	{api.EcosystemJava, "io.netty:netty-handler", "Netty handlers."},
-	{api.EcosystemJava, "org.apache.commons:commons-text", "Apache Commons Text."},
-	{api.EcosystemJava, "org.yaml:snakeyaml", "YAML parser and emitter."},
-	{api.EcosystemJava, "org.apache.tomcat.embed:tomcat-embed-core", "Embedded Tomcat core."},
-	{api.EcosystemJava, "com.squareup.okhttp3:okhttp", "HTTP client."},
-	{api.EcosystemJava, "org.slf4j:slf4j-api", "Simple Logging Facade for Java."},
-	{api.EcosystemJava, "ch.qos.logback:logback-classic", "Logback classic module."},
-	{api.EcosystemJava, "org.apache.kafka:kafka-clients", "Kafka client library."},
-	{api.EcosystemPython, "requests", "HTTP for Humans."},
-	{api.EcosystemPython, "urllib3", "HTTP library with thread-safe connection pooling."},
-	{api.EcosystemPython, "numpy", "Fundamental package for array computing."},
-	{api.EcosystemPython, "pandas", "Data analysis and manipulation."},
-	{api.EcosystemPython, "django", "High-level Python web framework."},
-	{api.EcosystemPython, "flask", "A simple framework for building web apps."},
-	{api.EcosystemPython, "cryptography", "Cryptographic recipes and primitives."},
-	{api.EcosystemPython, "pyyaml", "YAML parser and emitter for Python."},
-	{api.EcosystemPython, "jinja2", "A very fast and expressive template engine."},
-	{api.EcosystemPython, "setuptools", "Build and distribute Python packages."},
-	{api.EcosystemPython, "pillow", "Python Imaging Library fork."},
-	{api.EcosystemPython, "protobuf", "Protocol Buffers."},
-	{api.EcosystemPython, "grpcio", "HTTP/2-based RPC framework."},
-}
+// pickOf is one of choices, each as likely.
+func pickOf[T any](s *seeder, choices ...T) T { return choices[s.rng.IntN(len(choices))] }
 
-// seedArtifacts adds the library artifacts and their versions.
-func (s *seeder) seedArtifacts() {
-	for _, a := range seedArtifacts {
-		uid := s.hex32()
-		created := s.ago(3*365*day, 2*365*day)
-		n := 5 + s.rng.IntN(26)
-		maj, mi, p := 1+s.rng.IntN(5), s.rng.IntN(10), 0
-		var last string
-		var lastT time.Time
-		for i := range n {
-			switch {
-			case s.rng.IntN(8) == 0:
-				maj, mi, p = maj+1, 0, 0
-			case s.rng.IntN(3) == 0:
-				mi, p = mi+1, 0
-			default:
-				p++
-			}
-			last = fmt.Sprintf("%d.%d.%d", maj, mi, p)
-			lastT = created.Add(time.Duration(float64(s.now.Sub(created)) * float64(i+1) / float64(n+1))).Truncate(time.Millisecond)
-			s.versions.add(api.ArtifactVersion{UID: uid + "/" + s.hex16(), Version: last,
-				CreateTime: api.TimeOf(lastT), UpdateTime: api.TimeOf(lastT)})
-		}
-		s.artifacts.add(api.Artifact{UID: uid, Name: a.name, Description: a.desc, Ecosystem: a.eco,
-			LatestVersion: last, VersionCount: int32(n), CreateTime: api.TimeOf(created), UpdateTime: api.TimeOf(lastT)})
+// severities scores an advisory: mostly a CVSS 3.1 vector (some with a 4.0
+// vector beside it), some 4.0 alone, a few version 2 vectors and a few
+// bare numbers.
+func (s *seeder) severities() []api.Severity {
+	v3 := func() api.Severity {
+		return api.Severity{Type: api.SeverityCVSSv3, Score: fmt.Sprintf("CVSS:3.1/AV:%s/AC:%s/PR:%s/UI:%s/S:%s/C:%s/I:%s/A:%s",
+			pickOf(s, "N", "N", "N", "N", "A", "L", "L", "P"), pickOf(s, "L", "L", "L", "H"), pickOf(s, "N", "N", "L", "H"),
+			pickOf(s, "N", "N", "R"), pickOf(s, "U", "U", "U", "C"), pickOf(s, "H", "H", "L", "N"), pickOf(s, "H", "L", "N"), pickOf(s, "H", "L", "N"))}
 	}
+	v4 := func() api.Severity {
+		return api.Severity{Type: api.SeverityCVSSv4, Score: fmt.Sprintf("CVSS:4.0/AV:%s/AC:%s/AT:%s/PR:%s/UI:%s/VC:%s/VI:%s/VA:%s/SC:%s/SI:%s/SA:%s",
+			pickOf(s, "N", "N", "N", "A", "L"), pickOf(s, "L", "L", "H"), pickOf(s, "N", "N", "P"), pickOf(s, "N", "N", "L", "H"),
+			pickOf(s, "N", "N", "P", "A"), pickOf(s, "H", "H", "L", "N"), pickOf(s, "H", "L", "N"), pickOf(s, "H", "L", "N"),
+			pickOf(s, "N", "N", "L"), pickOf(s, "N", "N", "L"), pickOf(s, "N", "N", "L"))}
+	}
+	switch r := s.rng.IntN(20); {
+	case r < 4:
+		return []api.Severity{v3(), v4()}
+	case r < 13:
+		return []api.Severity{v3()}
+	case r < 15:
+		return []api.Severity{v4()}
+	case r < 16:
+		return []api.Severity{{Type: api.SeverityCVSSv2, Score: fmt.Sprintf("AV:%s/AC:%s/Au:%s/C:%s/I:%s/A:%s",
+			pickOf(s, "N", "N", "A", "L"), pickOf(s, "L", "M", "H"), pickOf(s, "N", "N", "S"),
+			pickOf(s, "P", "C", "N"), pickOf(s, "P", "C", "N"), pickOf(s, "P", "C", "N"))}}
+	}
+	return []api.Severity{{Type: api.SeverityCVSSv3, Score: fmt.Sprintf("%.1f", float64(20+s.rng.IntN(81))/10)}}
 }

@@ -1,0 +1,59 @@
+package emulator
+
+import (
+	"net/http"
+
+	"canopy/api"
+)
+
+func (c *call) subscriptions(rest string) *apiErr {
+	st := c.st
+	switch {
+	case rest == "" && c.r.Method == http.MethodGet:
+		q, e := c.parseList(domainEvents, sortSubs)
+		if e != nil {
+			return e
+		}
+		runList(c.srv, c.w, c.r, q, listSpec[api.Subscription]{c: st.subs, plural: "subscriptions", mask: maskAll,
+			keep: scopedKeep(c.p, capSubsList, false, func(s *api.Subscription) string { return s.UID }),
+			out:  func(s *api.Subscription) any { return s }})
+	case rest == "":
+		return methodNotAllowed(domainEvents, c.r)
+	case c.r.Method == http.MethodGet:
+		if e := c.p.require(domainEvents, capSubsList, rest, false); e != nil {
+			return e
+		}
+		s, ok := st.subs.get(rest)
+		if !ok {
+			return notFound(domainEvents, typeSubscription, rest)
+		}
+		writeJSON(c.w, s)
+	case c.r.Method == http.MethodPost:
+		if _, e := c.parentGroup(domainEvents, capSubsCreate, rest, false); e != nil {
+			return e
+		}
+		var body api.Subscription
+		if e := decodeBody(c, domainEvents, &body); e != nil {
+			return e
+		}
+		if e := checkHTTPSURL(domainEvents, "sink", body.Sink); e != nil {
+			return e
+		}
+		out := api.Subscription{UID: st.childUID(rest), Sink: body.Sink}
+		st.subs.insert(out)
+		writeJSON(c.w, out)
+	case c.r.Method == http.MethodDelete:
+		if e := c.p.require(domainEvents, capSubsDelete, rest, false); e != nil {
+			return e
+		}
+		id, ok := st.subs.find(rest)
+		if !ok {
+			return notFound(domainEvents, typeSubscription, rest)
+		}
+		st.subs.remove(id)
+		writeJSON(c.w, struct{}{})
+	default:
+		return methodNotAllowed(domainEvents, c.r)
+	}
+	return nil
+}
