@@ -50,7 +50,7 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	case tree.KindIdentity:
 		collection = "identities:" + parent
 		cfg = form.Config{Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(identityNameRE, "1 to 63 of a-z 0-9 space . _ -")},
+			{Key: "name", Label: "name", Validate: matching(identityNameRE, "3 to 63 of a-z 0-9 space . _ -")},
 			{Key: "description", Label: "description", Validate: description},
 			{Key: "claimMatch.issuer", Label: "issuer", Placeholder: "https://token.actions.githubusercontent.com", Validate: issuerURL},
 			{Key: "claimMatch.subject", Label: "subject", Placeholder: "repo:org/app:ref:refs/heads/main", Validate: required},
