@@ -176,8 +176,12 @@ func claimEdits(c *api.Client, id api.Identity, path string) []edit {
 		case member == api.ClaimIssuer:
 			validate = issuerURL
 		}
+		placeholder := ""
+		if p.Pattern {
+			placeholder = "a regular expression"
+		}
 		out = append(out, edit{mask: api.ClaimMatchField(member), path: path, name: id.Name, noun: "identity",
-			fields: []form.Field{{Key: key, Label: p.Label, Value: p.Raw, Validate: validate}},
+			fields: []form.Field{{Key: key, Label: p.Label, Value: p.Raw, Validate: validate, Placeholder: placeholder}},
 			patch: func(ctx context.Context, v map[string]string) (any, error) {
 				next := id
 				cm := *id.ClaimMatch

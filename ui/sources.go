@@ -209,6 +209,7 @@ func (b builder) libraries() *tree.Node {
 				for _, c := range counts.Counts {
 					if c.Ecosystem == eco {
 						en.SetCounted(0, int(c.TotalCount)) // shown until its list loads
+						en.Item.(*api.EcosystemCount).TotalCount = c.TotalCount
 					}
 				}
 			}

@@ -67,6 +67,8 @@ func titleOf(item any) string {
 		return safe.String(it.Name)
 	case *api.ArtifactVersion:
 		return safe.String(it.Version)
+	case *api.EcosystemCount:
+		return ecosystem(it.Ecosystem)
 	case *Summary:
 		return it.Title
 	case *Failure:
@@ -191,6 +193,11 @@ func list(items []string) string {
 
 func tier(t string) string { return strings.TrimPrefix(t, "CATALOG_TIER_") }
 
+// ecosystem is an ecosystem as people say it: "java".
+func ecosystem(e string) string {
+	return safe.String(strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")))
+}
+
 // render is the whole text of the page for the current item and width.
 func (m *Model) render() string {
 	s := &sheet{m: m}
@@ -265,6 +272,14 @@ func (m *Model) render() string {
 		s.field("latest", safe.String(it.LatestVersion))
 		s.field("versions", text.Count(int(it.VersionCount)))
 		s.times(it.CreateTime, it.UpdateTime)
+	case *api.EcosystemCount:
+		// The libraries of one ecosystem: a collection the tree groups.
+		s.field("ecosystem", safe.String(it.Ecosystem))
+		if it.TotalCount > 0 {
+			s.field("artifacts", text.Count(int(it.TotalCount)))
+		}
+		s.b.WriteByte('\n')
+		s.wrapped("", s.m.common.Theme.Muted.Render("enter opens its artifacts as a full-screen table; l expands it here"))
 	case *api.ArtifactVersion:
 		s.field("uid", safe.String(it.UID))
 		s.field("artifact", safe.String(it.Name))

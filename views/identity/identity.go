@@ -17,15 +17,17 @@ import (
 )
 
 // Part is one fact of how an identity is assumed: a label ("issuer",
-// "subject pattern"), its value made safe, and, for a member of a claim
-// match, the member's proto name (an edit's mask path is
-// api.ClaimMatchField(Member)).
+// "subject"), its value made safe (a regular expression marked "~ "),
+// and, for a member of a claim match, the member's proto name (an edit's
+// mask path is api.ClaimMatchField(Member)).
 type Part struct {
 	Label  string
 	Value  string
 	Member string
-	// Raw is the value as the server sent it (for an editor's start).
-	Raw string
+	// Raw is the value as the server sent it (for an editor's start), and
+	// Pattern says it is a regular expression, not an exact value.
+	Raw     string
+	Pattern bool
 }
 
 // Kind names how the identity is assumed: "claim match", "static keys",
@@ -50,7 +52,7 @@ func exactOr(exact, pattern, label, member, patternMember string) (Part, bool) {
 	case exact != "":
 		return Part{Label: label, Value: safe.String(exact), Member: member, Raw: exact}, true
 	case pattern != "":
-		return Part{Label: label + " pattern", Value: safe.String(pattern), Member: patternMember, Raw: pattern}, true
+		return Part{Label: label, Value: "~ " + safe.String(pattern), Member: patternMember, Raw: pattern, Pattern: true}, true
 	}
 	return Part{}, false
 }
@@ -72,10 +74,10 @@ func ClaimParts(cm *api.ClaimMatch) []Part {
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(cm.Claims)) {
-		out = append(out, Part{Label: "claim " + safe.String(k), Value: safe.String(cm.Claims[k])})
+		out = append(out, Part{Label: "claim", Value: safe.String(k) + " = " + safe.String(cm.Claims[k])})
 	}
 	for _, k := range slices.Sorted(maps.Keys(cm.ClaimPatterns)) {
-		out = append(out, Part{Label: "claim " + safe.String(k) + " pattern", Value: safe.String(cm.ClaimPatterns[k])})
+		out = append(out, Part{Label: "claim", Value: safe.String(k) + " ~ " + safe.String(cm.ClaimPatterns[k]), Pattern: true})
 	}
 	return out
 }
