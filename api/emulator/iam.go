@@ -149,26 +149,36 @@ func (c *call) patchGroup(uid string) *apiErr {
 	if e := c.p.require(domainIAM, capGroupsUpdate, uid, false); e != nil {
 		return e
 	}
-	id, ok := c.st.groups.find(uid)
+	return patchStored(c, domainIAM, typeGroup, c.st.groups, uid, groupSpec,
+		func(next, cur *api.Group) *apiErr { return c.checkGroup(next, cur, api.ParentUID(uid), uid) },
+		func(g *api.Group, now api.Time) { g.UpdateTime = now })
+}
+
+// patchStored answers the PATCH of a resource stored whole in cl (a group,
+// an identity): the mask applied to a copy, the result checked, stored
+// (touched) when it changed, and sent back.
+func patchStored[T any](c *call, domain, typ string, cl *coll[T], uid string, spec *maskSpec,
+	check func(next, cur *T) *apiErr, touch func(*T, api.Time)) *apiErr {
+	id, ok := cl.find(uid)
 	if !ok {
-		return notFound(domainIAM, typeGroup, uid)
+		return notFound(domain, typ, uid)
 	}
-	var body api.Group
-	raw, e := decodePatch(c, domainIAM, &body)
+	var body T
+	raw, e := decodePatch(c, domain, &body)
 	if e != nil {
 		return e
 	}
-	cur := c.st.groups.items[id]
-	var next api.Group
-	if e := patched(c, domainIAM, &cur, raw, groupSpec, &next); e != nil {
+	cur := cl.items[id]
+	var next T
+	if e := patched(c, domain, &cur, raw, spec, &next); e != nil {
 		return e
 	}
-	if e := c.checkGroup(&next, &cur, api.ParentUID(uid), uid); e != nil {
+	if e := check(&next, &cur); e != nil {
 		return e
 	}
 	if !sameJSON(next, cur) {
-		next.UpdateTime = c.now()
-		c.st.groups.update(id, next)
+		touch(&next, c.now())
+		cl.update(id, next)
 	}
 	writeJSON(c.w, next)
 	return nil

@@ -139,29 +139,9 @@ func (c *call) patchIdentity(uid string) *apiErr {
 	if e := c.p.require(domainIAM, capIdentityUpdate, uid, false); e != nil {
 		return e
 	}
-	id, ok := c.st.idents.find(uid)
-	if !ok {
-		return notFound(domainIAM, typeIdentity, uid)
-	}
-	var body api.Identity
-	raw, e := decodePatch(c, domainIAM, &body)
-	if e != nil {
-		return e
-	}
-	cur := c.st.idents.items[id]
-	var next api.Identity
-	if e := patched(c, domainIAM, &cur, raw, identitySpec, &next); e != nil {
-		return e
-	}
-	if e := c.checkIdentity(&next, &cur, api.ParentUID(uid), uid); e != nil {
-		return e
-	}
-	if !sameJSON(next, cur) {
-		next.UpdateTime = c.now()
-		c.st.idents.update(id, next)
-	}
-	writeJSON(c.w, next)
-	return nil
+	return patchStored(c, domainIAM, typeIdentity, c.st.idents, uid, identitySpec,
+		func(next, cur *api.Identity) *apiErr { return c.checkIdentity(next, cur, api.ParentUID(uid), uid) },
+		func(id *api.Identity, now api.Time) { id.UpdateTime = now })
 }
 
 // checkIdentity checks an identity being created (was nil) or changed: a

@@ -24,33 +24,16 @@ const (
 // camelCase spelling the gateway allows (page_size or pageSize).
 type params struct{ q url.Values }
 
-func camel(snake string) string {
-	var b strings.Builder
-	up := false
-	for _, r := range snake {
-		if r == '_' {
-			up = true
-			continue
-		}
-		if up && r >= 'a' && r <= 'z' {
-			r -= 'a' - 'A'
-		}
-		up = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 func (p params) get(name string) string {
 	if v := p.q.Get(name); v != "" {
 		return v
 	}
-	return p.q.Get(camel(name))
+	return p.q.Get(api.JSONName(name))
 }
 
 func (p params) all(name string) []string {
 	out := slices.Clone(p.q[name])
-	if c := camel(name); c != name {
+	if c := api.JSONName(name); c != name {
 		out = append(out, p.q[c]...)
 	}
 	var flat []string
