@@ -105,7 +105,7 @@ func defaults() []Def {
 		{Action: Up, Keys: []string{"k", "up"}, Short: "up", Desc: "move up", Group: Navigation},
 		{Action: Down, Keys: []string{"j", "down"}, Short: "down", Desc: "move down", Group: Navigation},
 		{Action: Top, Keys: []string{"g", "home"}, Short: "top", Desc: "go to the first row", Group: Navigation},
-		{Action: Bottom, Keys: []string{"G", "end"}, Short: "end", Desc: "go to the last row (one skip request, not every page)", Group: Navigation},
+		{Action: Bottom, Keys: []string{"G", "end"}, Short: "end", Desc: "go to the last row (one skip request; without a total from the server, it follows the pages)", Group: Navigation},
 		{Action: HalfUp, Keys: []string{"ctrl+u"}, Short: "½ up", Desc: "half a page up", Group: Navigation},
 		{Action: HalfDown, Keys: []string{"ctrl+d"}, Short: "½ down", Desc: "half a page down", Group: Navigation},
 		{Action: PageUp, Keys: []string{"pgup", "ctrl+b"}, Short: "page up", Desc: "a page up", Group: Navigation},

@@ -76,7 +76,7 @@ func goWith(n api.Count, many bool, one, more, then string) string {
 	case n.N == 1 && n.Exact:
 		return its + "1 " + one + " goes with " + it + then
 	case !n.Exact:
-		return "At least " + countText(n) + " " + more + " go with " + it + then
+		return "At least " + text.Count(int(n.N)) + " " + more + " go with " + it + then
 	}
 	return its + countText(n) + " " + more + " go with " + it + then
 }

@@ -268,7 +268,7 @@ func preview(ed edit, old, v map[string]string) string {
 	var changes []string
 	for _, f := range ed.fields {
 		if old[f.Key] != v[f.Key] {
-			changes = append(changes, quoted(old[f.Key])+" → "+quoted(v[f.Key]))
+			changes = append(changes, change(old[f.Key], v[f.Key]))
 		}
 	}
 	if len(changes) == 0 {
@@ -289,6 +289,29 @@ func shortPath(p string) string {
 // quoted shows a value in quotes, made safe: no Go escaping on top of
 // the sanitizer's own visible markers (a \u200d stays one backslash).
 func quoted(s string) string { return `"` + short(safe.String(s)) + `"` }
+
+// change is `"old" → "new"`, each cut to 40 characters around where they
+// first differ, so that a change at the end of a long value shows
+// ("…rcontent.com" → "…rcontent.comx"), not two identical starts.
+func change(old, new string) string {
+	a, b := []rune(safe.String(old)), []rune(safe.String(new))
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	from := 0
+	if max(len(a), len(b)) > 40 && p > 20 {
+		from = p - 20 // keep some of what they share before the difference
+	}
+	cut := func(r []rune) string {
+		s := string(r[min(from, len(r)):])
+		if from > 0 {
+			s = "…" + s
+		}
+		return `"` + short(s) + `"`
+	}
+	return cut(a) + " → " + cut(b)
+}
 
 func short(s string) string {
 	if utf8.RuneCountInString(s) > 40 {
@@ -354,7 +377,7 @@ func changeText(old, new map[string]string) string {
 	var parts []string
 	for _, k := range keys {
 		if old[k] != new[k] {
-			parts = append(parts, quoted(old[k])+" → "+quoted(new[k]))
+			parts = append(parts, change(old[k], new[k]))
 		}
 	}
 	if len(parts) == 0 {

@@ -331,6 +331,9 @@ func detailItem(n *tree.Node) any {
 	if n.Parent != nil {
 		s.Title += " of " + n.Parent.Label
 	}
+	if n.Uncounted {
+		s.What = "ecosystems" // the libraries' groupings, not the libraries
+	}
 	if l := n.Children; l != nil {
 		s.State = func() (int, bool, error) {
 			err, _ := l.Err()

@@ -78,6 +78,8 @@ func collectionWords(c string) string {
 		return "libraries"
 	case colVersions:
 		return "library versions"
+	case colGroups:
+		return "folders"
 	}
 	return c
 }

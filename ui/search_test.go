@@ -36,3 +36,21 @@ func TestGroupPickerJumpsToAFolder(t *testing.T) {
 		t.Errorf("the path to the folder is not expanded:\n%s", s)
 	}
 }
+
+// A tree filter that matches nothing leaves nothing to open or copy: enter
+// and y say so instead of acting on no node.
+func TestEmptyTreeFilterOpensAndCopiesNothing(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("platform")
+	h.keys("/")
+	h.typeText("qqqzzz")
+	h.keys("enter")
+	h.waitText("no loaded node matches")
+	h.keys("enter")
+	h.waitText("nothing matches the filter")
+	h.keys("y")
+	h.waitText("nothing matches the filter")
+	if h.quit {
+		t.Fatal("the shell quit")
+	}
+}

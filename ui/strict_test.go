@@ -76,6 +76,23 @@ func TestStrictTreeCountsAtLeast(t *testing.T) {
 	h.moveTo("aws-cli")
 	h.keys("l")
 	h.waitFor("aws-cli counted at least", func(s string) bool { return regexp.MustCompile(`aws-cli .*200\+ +│`).MatchString(s) })
+	// The tree's filter line cannot say how many are not loaded.
+	h.keys("/")
+	h.typeText("2.15")
+	h.waitText("more not loaded")
+	h.keys("esc")
+	// D scans every page: back in the tree the counts are exact.
+	h.moveTo("aws-cli")
+	h.keys("D")
+	s := h.waitFor("the scan done", func(s string) bool { return regexp.MustCompile(`all [\d,]+ tags scanned`).MatchString(s) })
+	m := regexp.MustCompile(`of ([\d,]+) deprecated · all ([\d,]+) tags scanned`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("no exact counts after D:\n%s", s)
+	}
+	h.keys("esc")
+	h.waitFor("exact counts in the tree", func(s string) bool {
+		return regexp.MustCompile(`aws-cli ! +` + m[1] + ` deprecated · 200/` + m[2] + ` +│`).MatchString(s)
+	})
 	h.moveTo("repos of platform")
 	// 20-odd repos fit in one page: the last page came, the count is exact.
 	if s := h.screen(); !regexp.MustCompile(`repos +\d+ +│`).MatchString(s) {
@@ -118,6 +135,16 @@ func TestStrictRefusedOrderFallsBack(t *testing.T) {
 		"sort: server order", "CGA-")
 	if strings.Contains(s, "failed") {
 		t.Fatalf("the table failed:\n%s", s)
+	}
+	// Opened again it starts in the server's order: nothing refused, nothing said.
+	h.keys("esc")
+	h.keys(":")
+	h.typeText("advisories")
+	h.keys("enter")
+	h.waitFor("advisories again", func(s string) bool { return strings.Contains(s, "sort: server order") && strings.Contains(s, "CGA-") })
+	h.settle()
+	if s := h.screen(); strings.Contains(s, "does not sort advisories by name") {
+		t.Errorf("reopening tried an order the user did not choose:\n%s", s)
 	}
 	h.keys("esc")
 	h.keys(":")

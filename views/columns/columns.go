@@ -247,12 +247,13 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) string { return safe.String(a.AdvisoryID) }},
 		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
 		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
-		{Title: "ALIASES", Flex: 2, Min: 14, Drop: 2, Search: true, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
+		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 2, Search: true, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
 		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
 			sc, _ := advisory.TopScore(a)
 			return safe.String(sc.Short())
 		}},
-		{Title: "STATUS", Width: 14, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return advisory.Status(a) }},
+		// Wide enough for every status in words ("analysis not planned").
+		{Title: "STATUS", Width: 20, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return advisory.Status(a) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) string { return age(c, a.UpdateTime) }},
 	}
 }

@@ -268,13 +268,13 @@ func (m *Model) render() string {
 	case *api.Artifact:
 		s.field("uid", safe.String(it.UID))
 		s.field("description", safe.String(it.Description))
-		s.field("ecosystem", strings.TrimPrefix(safe.String(it.Ecosystem), "ECOSYSTEM_"))
+		s.field("ecosystem", ecosystem(it.Ecosystem))
 		s.field("latest", safe.String(it.LatestVersion))
 		s.field("versions", text.Count(int(it.VersionCount)))
 		s.times(it.CreateTime, it.UpdateTime)
 	case *api.EcosystemCount:
 		// The libraries of one ecosystem: a collection the tree groups.
-		s.field("ecosystem", safe.String(it.Ecosystem))
+		s.field("ecosystem", ecosystem(it.Ecosystem))
 		if it.TotalCount > 0 {
 			s.field("artifacts", text.Count(int(it.TotalCount)))
 		}

@@ -82,6 +82,9 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		if it, ok := m.Selected(); ok {
 			return m.cfg.Open(it)
 		}
+		if m.rows() == 0 && m.filtering() {
+			return views.Flash("nothing matches the filter")
+		}
 		return views.Flash("row not loaded yet")
 	case keymap.Back, keymap.Collapse:
 		switch {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,8 +18,9 @@ import (
 // serverOrder is the label of the server's default order.
 const serverOrder = "server order"
 
-// startOrder skips the orders the shell knows the server refuses, so the
-// first request is one the server takes.
+// startOrder marks the orders the shell knows the server refuses; when the
+// first one is among them, the table starts in the server's own order (as
+// it fell back to before), not in one the user did not choose.
 func (m *Model[T]) startOrder() {
 	if m.cfg.Refused == nil {
 		return
@@ -28,31 +30,26 @@ func (m *Model[T]) startOrder() {
 			m.refused[o.OrderBy] = true
 		}
 	}
-	if m.allowed(m.order) {
-		return
+	if !m.allowed(m.order) {
+		m.order = m.defaultOrder()
 	}
-	for i := range m.cfg.Orders {
-		if m.allowed(i) {
-			m.order = i
-			return
-		}
-	}
-	m.order = m.defaultOrder()
 }
 
 // allowed reports whether the order at i may be asked for.
 func (m *Model[T]) allowed(i int) bool { return !m.refused[m.cfg.Orders[i].OrderBy] }
 
 // defaultOrder is the index of the server's default order in the cycle,
-// added to it when the cycle had none.
+// added to it right after the current order when the cycle had none, so
+// that s goes on from where it was.
 func (m *Model[T]) defaultOrder() int {
 	for i, o := range m.cfg.Orders {
 		if o.OrderBy == "" {
 			return i
 		}
 	}
-	m.cfg.Orders = append(m.cfg.Orders, Order{Label: serverOrder})
-	return len(m.cfg.Orders) - 1
+	at := m.order + 1
+	m.cfg.Orders = slices.Insert(slices.Clone(m.cfg.Orders), at, Order{Label: serverOrder})
+	return at
 }
 
 // fellBack takes a refusal the list fell back from: the table now shows

@@ -17,10 +17,15 @@ func (m *Model) Actions() []keymap.State {
 	}
 	if m.filtering() {
 		why := "clear the filter (esc) first"
-		states := []keymap.State{keymap.On(keymap.Open), keymap.On(keymap.Back).Saying("clear filter"), keymap.On(keymap.Filter),
+		open, copyState := keymap.On(keymap.Open), keymap.On(keymap.Copy)
+		if m.Selected() == nil {
+			// A filter that matches nothing leaves nothing to open or copy.
+			open, copyState = keymap.Off(keymap.Open, "nothing matches the filter"), keymap.Off(keymap.Copy, "nothing matches the filter")
+		}
+		states := []keymap.State{open, keymap.On(keymap.Back).Saying("clear filter"), keymap.On(keymap.Filter),
 			keymap.Off(keymap.Expand, why), keymap.Off(keymap.Collapse, why), keymap.Off(keymap.Refresh, why)}
 		if m.cfg.Copy != nil {
-			states = append(states, keymap.On(keymap.Copy))
+			states = append(states, copyState)
 		}
 		for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
 			keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
@@ -114,6 +119,9 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.collapseCursor()
 	case keymap.Open:
 		n := m.Selected()
+		if n == nil {
+			return nil // nothing under the cursor (a filter that matches nothing)
+		}
 		if m.filtering() && n.Expandable() && !n.Kind.IsCollection() {
 			// Enter on a match shows it in place, expanded.
 			m.clearFilter()
@@ -155,11 +163,15 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.back()
 	case keymap.Refresh:
 		return m.refresh()
-	case keymap.Copy:
-		text, what := m.cfg.Copy(m.Selected())
-		return views.Copy(text, what)
-	case keymap.CopyRef:
-		return views.Copy(m.cfg.CopyRef(m.Selected()))
+	case keymap.Copy, keymap.CopyRef:
+		n := m.Selected()
+		if n == nil {
+			return nil
+		}
+		if a == keymap.CopyRef {
+			return views.Copy(m.cfg.CopyRef(n))
+		}
+		return views.Copy(m.cfg.Copy(n))
 	}
 	return nil
 }

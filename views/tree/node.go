@@ -95,7 +95,24 @@ func (n *Node) deprecatedCount() (int, bool) {
 	if n.hasCounted && n.countedOf == l.Total() {
 		return n.counted, true
 	}
+	if known, exact := l.Count(); n.hasCounted && !exact && n.countedOf >= known {
+		// No total from the server: a scan that saw at least what is
+		// loaded here counted them all.
+		return n.counted, true
+	}
 	return n.deprecated, false
+}
+
+// total is the number of children as far as known, and whether exact: the
+// list's count, or a full scan's from elsewhere when the list has no total
+// and the scan saw at least as many.
+func (n *Node) total() (int, bool) {
+	l := n.Children
+	known, exact := l.Count()
+	if !exact && n.hasCounted && n.countedOf >= known {
+		return n.countedOf, true
+	}
+	return known, exact
 }
 
 // hasDeprecated reports whether some child is known to be deprecated.

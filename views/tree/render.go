@@ -108,7 +108,10 @@ func (m *Model) View() string {
 				// pattern typed keeps its room.
 				room := m.width - text.Width(m.search.Query().String()) - 12 - text.Width(count)
 				n := " · " + text.Count(m.unloaded) + " not loaded"
-				if m.unloadedMore {
+				switch {
+				case m.unloadedMore && m.unloaded == 0:
+					n = " · more not loaded"
+				case m.unloadedMore:
 					n = " · " + text.Count(m.unloaded) + "+ not loaded"
 				}
 				key := "t"
@@ -162,12 +165,17 @@ func (m *Model) counts(n *Node) []string {
 	}
 	out := text.Count(total)
 	loaded := l.Contiguous()
-	switch known, exact := l.Count(); {
-	case total >= 0 && !exact && l.Total() >= 0:
-		// The server gave no total: at least what the pages showed.
-		out = text.Count(known) + "+"
-	case n.expanded && loaded < total:
-		out = text.Count(loaded) + "/" + text.Count(total)
+	if l.Total() >= 0 {
+		known, exact := n.total()
+		switch {
+		case !exact:
+			// The server gave no total: at least what the pages showed.
+			out = text.Count(known) + "+"
+		case n.expanded && loaded < known:
+			out = text.Count(loaded) + "/" + text.Count(known)
+		default:
+			out = text.Count(known)
+		}
 	}
 	dep, exact := n.deprecatedCount()
 	if dep <= 0 {
