@@ -171,7 +171,9 @@ API's resources (-o json). Flags may come before or after the collection.
 
   repos tags groups identities bindings roles subscriptions
                 every one in the organization (--org), as its : table;
-                FOLDER is the path of the folder each row lives in
+                repos, identities, bindings and subscriptions show
+                FOLDER, the path of the folder each row lives in; tags
+                show REPO
   advisories    the advisory feed (--repo: one artifact's)
   libraries     library artifacts of every ecosystem (--ecosystem: one)
   versions      the versions of one library artifact (--artifact NAME|UID)
