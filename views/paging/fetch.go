@@ -60,6 +60,17 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 			gapEnd = s.start
 		}
 	}
+	if l.noSkip {
+		// The server ignores skip: only the page after a window's end, by
+		// its token, can be asked for; the walk goes on page by page.
+		if prev == nil && gapStart == 0 {
+			return l.fetch(Request{Size: l.size, OrderBy: l.order}, 0)
+		}
+		if prev == nil || prev.next == "" || gapStart != prev.end() {
+			return nil // on its way (a pending page ends the gap's start), or no way there
+		}
+		return l.fetch(Request{Token: prev.next, Size: min(l.size, gapEnd-gapStart), OrderBy: l.order}, gapStart)
+	}
 	switch {
 	case prev != nil && prev.next != "" && gapStart == prev.end() && p-gapStart < l.size && l.firstKey != "":
 		// Walking forward: follow the window's token. Only once the first
@@ -77,8 +88,10 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 	}
 }
 
-// Retry clears the last error and fetches again around cursor.
+// Retry clears the last error (and what was fruitless) and fetches again
+// around cursor.
 func (l *List[T]) Retry(cursor, ahead int) tea.Cmd {
+	l.fruitless, l.stale = nil, 0
 	if l.total < 0 {
 		return l.Reset(l.order)
 	}
@@ -87,8 +100,9 @@ func (l *List[T]) Retry(cursor, ahead int) tea.Cmd {
 }
 
 // fetch returns the command for one request and marks its span in flight.
+// A request that brought nothing new last time is not sent again (until r).
 func (l *List[T]) fetch(req Request, at int) tea.Cmd {
-	if req.Size <= 0 {
+	if req.Size <= 0 || l.fruitless != nil && *l.fruitless == req {
 		return nil
 	}
 	l.pending = append(l.pending, span{at, at + req.Size})

@@ -3,6 +3,7 @@ package paging
 import (
 	"context"
 	"errors"
+	"strconv"
 	"testing"
 )
 
@@ -57,17 +58,21 @@ func TestWithoutATotalScanReadsEveryPage(t *testing.T) {
 	}
 }
 
-// emptyForever answers every page with nothing and a new token.
-func emptyForever(n *int) Source[item] {
+// emptyForever answers every page with nothing and a token: a new one each
+// time, or the same one again.
+func emptyForever(n *int, same bool) Source[item] {
 	return func(_ context.Context, req Request) (Result[item], error) {
 		*n++
-		return Result[item]{NoTotal: true, Next: "again"}, nil
+		if same {
+			return Result[item]{NoTotal: true, Next: "again"}, nil
+		}
+		return Result[item]{NoTotal: true, Next: strconv.Itoa(*n)}, nil
 	}
 }
 
 func TestEmptyPagesWithATokenAreFollowedABoundedNumberOfTimes(t *testing.T) {
 	requests := 0
-	l := New(t.Context(), emptyForever(&requests), key)
+	l := New(t.Context(), emptyForever(&requests, false), key)
 	run(t, l, l.Reset(""))
 	if requests != maxStalePages {
 		t.Errorf("%d requests, want %d", requests, maxStalePages)
@@ -79,6 +84,18 @@ func TestEmptyPagesWithATokenAreFollowedABoundedNumberOfTimes(t *testing.T) {
 		if run(t, l, cmd) > 0 {
 			t.Error("a stuck list asked again without r")
 		}
+	}
+}
+
+func TestTheSameTokenWithNothingStopsAtOnce(t *testing.T) {
+	requests := 0
+	l := New(t.Context(), emptyForever(&requests, true), key)
+	run(t, l, l.Reset(""))
+	if requests != 2 {
+		t.Errorf("%d requests, want 2 (the first page, then its token once)", requests)
+	}
+	if err, _ := l.Err(); !errors.Is(err, ErrStuck) {
+		t.Errorf("Err() = %v, want ErrStuck", err)
 	}
 }
 

@@ -77,20 +77,27 @@ type List[T any] struct {
 	// count (or the end of the last page); when the server gives no count
 	// it is a lower bound: what is known, and one more row while a page
 	// token says more follow (that row loads by following the token).
-	total    int
-	exact    bool
-	stale    int // pages in a row that brought nothing (with a token to go on)
-	refusal  *OrderRefused
-	refused  map[string]bool // orders the server refused for this list
-	pending  []span
-	err      error
-	errAt    int
-	errEnd   int // the failed request's span is errAt..errEnd
-	seed     maphash.Seed
-	seen     keySet
-	firstKey string
-	requests int
-	added    span // the positions the last accepted page filled
+	total int
+	exact bool
+	stale int // pages in a row that brought nothing new (with more to come)
+	// noSkip: the server ignored a skip (it answered from the top): the
+	// list walks by page token from then on, never jumping.
+	noSkip bool
+	// fruitless is the last request that brought nothing new: it is not
+	// sent again until Retry (r) or a Reset, so that no screen asks the same
+	// fruitless question in a loop.
+	fruitless *Request
+	refusal   *OrderRefused
+	refused   map[string]bool // orders the server refused for this list
+	pending   []span
+	err       error
+	errAt     int
+	errEnd    int // the failed request's span is errAt..errEnd
+	seed      maphash.Seed
+	seen      keySet
+	firstKey  string
+	requests  int
+	added     span // the positions the last accepted page filled
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
@@ -129,7 +136,7 @@ func (l *List[T]) Reset(order string) tea.Cmd {
 	l.gen++
 	l.order = order
 	l.windows, l.pending, l.err = nil, nil, nil
-	l.total, l.exact, l.stale = -1, false, 0
+	l.total, l.exact, l.stale, l.fruitless = -1, false, 0, nil
 	l.firstKey = ""
 	l.seen.Reset()
 	return l.fetch(Request{Size: l.size, OrderBy: order}, 0)

@@ -18,10 +18,11 @@ func key(it *item) string { return it.uid }
 // fakeSource serves n items "u0".."u{n-1}" with tokens that encode the next
 // position; expire makes every token restart from 0, as an expired one does.
 type fakeSource struct {
-	n        int
-	expire   atomic.Bool
-	fail     atomic.Bool
-	requests []Request
+	n          int
+	expire     atomic.Bool
+	fail       atomic.Bool
+	ignoreSkip bool // answer a skip request from the top, as some servers do
+	requests   []Request
 }
 
 func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error) {
@@ -30,6 +31,9 @@ func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error
 		return Result[item]{}, errors.New("boom")
 	}
 	start := req.Skip
+	if f.ignoreSkip {
+		start = 0
+	}
 	if req.Token != "" {
 		pos, _ := strconv.Atoi(req.Token)
 		start = pos + req.Skip
@@ -42,6 +46,9 @@ func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error
 	res := Result[item]{Total: int64(f.n), Skipped: start}
 	if req.Token != "" {
 		res.Skipped = req.Skip
+		if f.ignoreSkip {
+			res.Skipped = 0
+		}
 	}
 	for i := start; i < end; i++ {
 		res.Items = append(res.Items, item{uid: fmt.Sprintf("u%d", i)})

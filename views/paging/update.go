@@ -38,6 +38,13 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		return true, nil
 	}
 	items, _ := msg.items.([]T)
+	if msg.req.Token == "" && msg.req.Skip > 0 && msg.skip < msg.req.Skip && len(items) > 0 &&
+		l.seen.Has(maphash.String(l.seed, l.key(&items[0]))) {
+		// Asked to skip, the server answered from the top (or from
+		// somewhere before): it ignores skip. Walk by token from now on.
+		l.noSkip = true
+		return true, l.fruitlessPage(msg.req)
+	}
 	if !msg.noTotal {
 		l.total, l.exact = int(msg.total), true
 	} else if l.total < 0 {
@@ -48,7 +55,11 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		at = msg.skip
 	} else if l.restarted(items) {
 		// The token expired and the server began again at position 0: ask
-		// once more for this position with skip.
+		// once more for this position with skip (a server that ignores
+		// skip cannot be asked: the walk stops, r starts it again).
+		if cmd := l.fruitlessPage(msg.req); l.err != nil || l.noSkip {
+			return true, cmd
+		}
 		return true, l.fetch(Request{Skip: msg.at, Size: msg.req.Size, OrderBy: l.order}, msg.at)
 	}
 	l.added = span{}
@@ -66,6 +77,9 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	if len(fresh) < cap(fresh) {
 		fresh = append([]T(nil), fresh...)
 	}
+	if len(fresh) > 0 {
+		l.fruitless = nil // the list moved on: nothing asked before is a loop
+	}
 	if l.err != nil && at <= l.errAt && at+len(items) >= l.errEnd {
 		l.err = nil // what failed has loaded since
 	}
@@ -75,9 +89,29 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		l.total = l.endOfLast()
 	}
 	if !msg.noTotal || l.exact {
+		if len(fresh) == 0 && msg.next != "" {
+			// More promised, nothing brought: not asked again in a loop.
+			return true, l.fruitlessPage(msg.req)
+		}
+		l.stale = 0
 		return true, nil
 	}
 	return true, l.boundTail(at+len(fresh), len(fresh), msg.next)
+}
+
+// fruitlessPage notes a request that brought nothing new: it is not sent
+// again (until r), and after maxStalePages such pages in a row the list
+// stops with ErrStuck. It returns nil: what comes next is the owner's
+// Ensure, which will not repeat it.
+func (l *List[T]) fruitlessPage(req Request) tea.Cmd {
+	r := req
+	l.fruitless = &r
+	l.stale++
+	if l.stale >= maxStalePages {
+		end := l.endOfLast()
+		l.err, l.errAt, l.errEnd = ErrStuck, end, max(l.total, end+1)
+	}
+	return nil
 }
 
 // maxStalePages bounds the pages in a row, each with a token to go on, that
@@ -106,7 +140,17 @@ func (l *List[T]) boundTail(end, fresh int, next string) tea.Cmd {
 		l.err, l.errAt, l.errEnd = ErrStuck, l.endOfLast(), l.endOfLast()+1
 		return nil
 	}
-	return l.fetch(Request{Token: next, Size: l.size, OrderBy: l.order}, l.endOfLast())
+	// A new token after an empty page: follow it at once (AIP-158 allows
+	// empty pages); the same token again goes nowhere: stop.
+	req := Request{Token: next, Size: l.size, OrderBy: l.order}
+	if l.fruitless != nil && *l.fruitless == req {
+		l.err, l.errAt, l.errEnd = ErrStuck, l.endOfLast(), l.endOfLast()+1
+		return nil
+	}
+	cmd := l.fetch(req, l.endOfLast())
+	r := req
+	l.fruitless = &r // asked once: the same again would be a loop
+	return cmd
 }
 
 func (l *List[T]) restarted(items []T) bool {
