@@ -12,8 +12,8 @@ import (
 // failed (Retry clears a failure): a page that failed stays failed until r,
 // while moving elsewhere goes on loading.
 func (l *List[T]) Ensure(cursor, ahead int) tea.Cmd {
-	if l.total < 0 {
-		return nil
+	if l.total < 0 || l.refreshing || l.Stale() {
+		return nil // nothing to ask for rows that are not this generation's
 	}
 	var cmds []tea.Cmd
 	for _, p := range []int{cursor, cursor + ahead, cursor - ahead} {
@@ -92,6 +92,9 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 // around cursor.
 func (l *List[T]) Retry(cursor, ahead int) tea.Cmd {
 	l.fruitless, l.stale = nil, 0
+	if l.Stale() {
+		return l.Refresh()
+	}
 	if l.total < 0 {
 		return l.Reset(l.order)
 	}

@@ -82,7 +82,7 @@ func (l *List[T]) find(key string) (wi, i int) {
 // that must see every item). It returns nil once everything is loaded or
 // asked for.
 func (l *List[T]) Scan(n int) tea.Cmd {
-	if l.total < 0 || l.err != nil {
+	if l.total < 0 || l.err != nil || l.refreshing {
 		return nil
 	}
 	var cmds []tea.Cmd

@@ -87,17 +87,20 @@ type List[T any] struct {
 	// sent again until Retry (r) or a Reset, so that no screen asks the same
 	// fruitless question in a loop.
 	fruitless *Request
-	refusal   *OrderRefused
-	refused   map[string]bool // orders the server refused for this list
-	pending   []span
-	err       error
-	errAt     int
-	errEnd    int // the failed request's span is errAt..errEnd
-	seed      maphash.Seed
-	seen      keySet
-	firstKey  string
-	requests  int
-	added     span // the positions the last accepted page filled
+	// refreshing: a Refresh's first page is on its way; the rows shown
+	// until it comes are the ones from before.
+	refreshing bool
+	refusal    *OrderRefused
+	refused    map[string]bool // orders the server refused for this list
+	pending    []span
+	err        error
+	errAt      int
+	errEnd     int // the failed request's span is errAt..errEnd
+	seed       maphash.Seed
+	seen       keySet
+	firstKey   string
+	requests   int
+	added      span // the positions the last accepted page filled
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
@@ -135,7 +138,7 @@ func (l *List[T]) Reset(order string) tea.Cmd {
 	}
 	l.gen++
 	l.order = order
-	l.windows, l.pending, l.err = nil, nil, nil
+	l.windows, l.pending, l.err, l.refreshing = nil, nil, nil, false
 	l.total, l.exact, l.stale, l.fruitless = -1, false, 0, nil
 	l.firstKey = ""
 	l.seen.Reset()

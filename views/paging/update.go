@@ -20,10 +20,13 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	l.dropPending(msg.at)
+	if msg.err != nil && l.ctx.Err() != nil {
+		return false, nil
+	}
+	if l.refreshed(msg) {
+		return true, nil // failed: the rows from before stay, stale
+	}
 	if msg.err != nil {
-		if l.ctx.Err() != nil {
-			return false, nil
-		}
 		if r, ok := asRefused(msg.err); ok && msg.req.OrderBy != "" && msg.req.OrderBy == l.order {
 			// The server does not sort this collection so: fall back to its
 			// default order, and tell the owner once (TakeRefusal).

@@ -141,7 +141,8 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 			return m.cfg.List.Retry(m.cursor, m.bodyRows())
 		}
 		m.keepFocus()
-		return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+		// The rows stay until the new first page comes (stale if it fails).
+		return m.cfg.List.Refresh()
 	case keymap.Copy:
 		return m.copyTargets()
 	case keymap.CopyRef:

@@ -279,7 +279,7 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			if msg.Focus != "" {
 				m.focusUID = msg.Focus
 			}
-			return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+			return m.cfg.List.Refresh()
 		}
 		return nil
 	case paging.PageMsg:

@@ -30,7 +30,9 @@ func (m *Model) reload(ns ...*Node) tea.Cmd {
 				m.former[(*c).ID] = *c
 			}
 		}
-		cmds = append(cmds, l.Reset(l.Order()))
+		// The children stay shown until the new first page comes (and
+		// stay, stale, when it fails).
+		cmds = append(cmds, l.Refresh())
 	}
 	if !m.filtering() {
 		m.rebuild()

@@ -177,6 +177,10 @@ func (m *Model) counts(n *Node) []string {
 			out = text.Count(known)
 		}
 	}
+	if l.Stale() {
+		// A refresh failed: the children shown are from before.
+		return []string{out + " " + g.Failed + " stale", out + " " + g.Failed}
+	}
 	dep, exact := n.deprecatedCount()
 	if dep <= 0 {
 		return []string{out}
@@ -302,7 +306,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 		style = ps.strong
 	}
 	countPaint := ps.count
-	if l := n.Children; l != nil && l.Total() < 0 {
+	if l := n.Children; l != nil && (l.Total() < 0 || l.Stale()) {
 		if err, _ := l.Err(); err != nil && !views.IsUnavailable(err) {
 			countPaint = ps.bad
 		}

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// A refresh (r) the server fails keeps the rows shown, said to be from
+// before, with the error; r again, once the server is back, loads them anew.
+func TestAFailedRefreshKeepsTheRows(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var down atomic.Bool
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() && r.URL.Path == "/registry/v2/repos" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"code":14,"message":"Unavailable: try again"}`))
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
+		Retry: api.RetryPolicy{MaxAttempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 150, 40)
+	h.waitText("platform")
+	h.keys(":")
+	h.typeText("repos")
+	h.keys("enter")
+	h.waitText("alertmanager", "63/63 loaded")
+	down.Store(true)
+	h.keys("r")
+	s := h.waitText("refresh failed, the rows shown are from before", "Unavailable")
+	if !strings.Contains(s, "alertmanager") || !strings.Contains(s, "argocd") {
+		t.Fatalf("the rows went with the failed refresh:\n%s", s)
+	}
+	down.Store(false)
+	h.keys("r")
+	h.waitFor("the rows loaded anew", func(s string) bool {
+		return !strings.Contains(s, "from before") && strings.Contains(s, "alertmanager") && strings.Contains(s, "63/63 loaded")
+	})
+}
