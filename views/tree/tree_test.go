@@ -318,7 +318,6 @@ func TestCountShowsLoadingAndFailure(t *testing.T) {
 	}
 }
 
-
 // The failed row of a collection tells the shell its whole error.
 func TestFailedRowShowsItsError(t *testing.T) {
 	m, src, _ := fixture(t, 450)
