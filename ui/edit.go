@@ -2,9 +2,12 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -31,6 +34,10 @@ type edit struct {
 	// reload are the collections to load again after an undo (the
 	// answer alone does not update them: a tag's repo).
 	reload []string
+	// current reads the fields' values as the server has them now, and
+	// the resource (nil values: it is gone), to learn what became of an
+	// edit whose answer was lost.
+	current func(ctx context.Context) (map[string]string, any, error)
 }
 
 // label is what an edit changes, in the words its fields show ("tier",
@@ -116,6 +123,7 @@ func (e *env) edits(item any) []edit {
 					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
 				}},
 		}
+		reading(eds, func(ctx context.Context) (any, error) { return c.GetRepo(ctx, r.UID) })
 		if r.SyncConfig != nil {
 			// A synced repo takes its tier, bundles and aliases from its
 			// source: the server refuses changes to them.
@@ -125,7 +133,7 @@ func (e *env) edits(item any) []edit {
 	case *api.Group:
 		g := *it
 		path := "/iam/v2/groups/" + g.UID
-		return []edit{
+		return reading([]edit{
 			{mask: api.FieldDescription, path: path, name: g.Name, noun: "folder",
 				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
@@ -140,7 +148,7 @@ func (e *env) edits(item any) []edit {
 					next.Name = v["name"]
 					return c.PatchGroup(ctx, next, api.FieldName)
 				}},
-		}
+		}, func(ctx context.Context) (any, error) { return c.GetGroup(ctx, g.UID) })
 	case *api.Identity:
 		id := *it
 		path := "/iam/v2/identities/" + id.UID
@@ -153,9 +161,26 @@ func (e *env) edits(item any) []edit {
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}},
 		}
-		return append(eds, claimEdits(c, id, path)...)
+		return reading(append(eds, claimEdits(c, id, path)...),
+			func(ctx context.Context) (any, error) { return c.GetIdentity(ctx, id.UID) })
 	}
 	return nil
+}
+
+// reading sets how each edit reads its fields back from the server: get
+// the resource, then the fields of the edit's mask.
+func reading(eds []edit, get func(ctx context.Context) (any, error)) []edit {
+	for i := range eds {
+		mask := eds[i].mask
+		eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
+			res, err := get(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			return valuesOf(mask, res), res, nil
+		}
+	}
+	return eds
 }
 
 // claimEdits edit an identity's claim match one member at a time (the
@@ -222,20 +247,38 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
+	// The note of the edit last sent, for its lookup to settle.
+	var sent atomic.Pointer[note]
 	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		Submit: func(ctx context.Context, v map[string]string) (any, error) {
-			return e.sendEdit(ctx, ed, old, v, "")
+			n, res, err := e.sendEdit(ctx, ed, old, v, "")
+			sent.Store(n)
+			return res, err
 		},
 		Explain: e.explain,
+		Lost:    unknownOutcome,
+		Check: func(ctx context.Context, v map[string]string) (form.Found, error) {
+			return e.checkEdit(ctx, ed, old, v, sent.Load())
+		},
+		// Edited from what the server has: that is what an undo goes
+		// back to, and what the preview compares with. (The form is not
+		// sending when it rebases: nothing reads old meanwhile.)
+		Rebase: func(v map[string]string) { maps.Copy(old, v) },
 		Done: func(result any) tea.Cmd {
-			return func() tea.Msg { return editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)} }
+			result, lost := unlost(result)
+			msg := editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)}
+			if lost {
+				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (u undoes): %s", ed.label(), safe.String(ed.name),
+					changeText(msg.old, msg.new))
+			}
+			return func() tea.Msg { return msg }
 		}}
 }
 
 // sendEdit sends an edit's values, saying in :changes what it changes
-// (why: "undo of " for an undo).
-func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (any, error) {
+// (why: "undo of " for an undo); the note is for a lookup to settle.
+func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (*note, any, error) {
 	method := ed.method
 	if method == "" {
 		method = "PATCH"
@@ -246,7 +289,7 @@ func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string,
 	if err == nil {
 		e.changes.answered(n, res)
 	}
-	return res, err
+	return n, res, err
 }
 
 // valuesOf reads the fields of an edit back from the server's answer.
@@ -326,7 +369,8 @@ func short(s string) string {
 // the outcome is unknown.
 func (e *env) explain(err error) (map[string]string, []string) {
 	if unknownOutcome(err) {
-		return nil, []string{unknownLine(err, "the change was made", "esc, then r to refresh to see")}
+		// The form then looks up what the server has, and says it.
+		return nil, []string{"no answer (" + safe.String(lostCause(err)) + "): unknown whether the change was made"}
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {

@@ -41,7 +41,7 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 	e.undoing = true
 	ed, from, to := last.e, last.new, last.old
 	send := func() tea.Msg {
-		res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
+		_, res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
 		return undoneMsg{edit: last, result: res, err: err}
 	}
 	return tea.Batch(send, views.Flash(fmt.Sprintf("undoing the edit of %s of %s…", ed.mask, safe.String(ed.name))))

@@ -21,21 +21,46 @@ type dropper struct {
 	srv  *emulator.Server
 	mu   sync.Mutex
 	drop func(r *http.Request) bool
+	// unapplied: the answer is lost before the emulator sees the request
+	// (a connection that broke on the way in).
+	unapplied bool
+	changes   []string // "POST /path" of every change received, dropped or not
 }
 
 func (d *dropper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.mu.Lock()
 	lose := d.drop != nil && d.drop(r)
+	apply := !d.unapplied
+	if r.Method != http.MethodGet {
+		d.changes = append(d.changes, r.Method+" "+r.URL.Path)
+	}
 	d.mu.Unlock()
 	if !lose {
 		d.srv.ServeHTTP(w, r)
 		return
 	}
-	d.srv.ServeHTTP(httptest.NewRecorder(), r) // done, answer thrown away
+	if apply {
+		d.srv.ServeHTTP(httptest.NewRecorder(), r) // done, answer thrown away
+	}
 	conn, _, err := w.(http.Hijacker).Hijack()
 	if err == nil {
 		conn.Close()
 	}
+}
+
+// setUnapplied makes the answers lost before the emulator sees the
+// request (true) or after it made the change (false).
+func (d *dropper) setUnapplied(v bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.unapplied = v
+}
+
+// received are the changes the server received, dropped or not.
+func (d *dropper) received() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]string(nil), d.changes...)
 }
 
 // droppingShell runs the shell through a dropper; the client never
