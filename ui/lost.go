@@ -171,3 +171,17 @@ func sameValues(server, want map[string]string) bool {
 	}
 	return true
 }
+
+// deleteOne deletes one resource; when the answer is lost, it asks the
+// server whether it still has it (NOT_FOUND: deleted).
+func (e *env) deleteOne(ctx context.Context, n *note, d deletion, uid string) error {
+	err := d.run(ctx, e.client, uid)
+	if !unknownOutcome(err) {
+		return err
+	}
+	here, lookErr := goneOrHere(d.get(ctx, e.client, uid))
+	if here {
+		return e.lookedUp(n, err, false, "the server still has it", "deleted", lookErr)
+	}
+	return e.lookedUp(n, err, true, "the server no longer has it", "deleted", lookErr)
+}
