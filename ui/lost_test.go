@@ -145,3 +145,25 @@ func TestLostCreateWhoseLookupFailsIsNeverSentBlindly(t *testing.T) {
 		t.Fatal("the emulator does not have the repo")
 	}
 }
+
+// TestLostSubscriptionIsFoundBySink: subscriptions have no name; the
+// lookup after a lost answer lists the folder's and compares the sink.
+func TestLostSubscriptionIsFoundBySink(t *testing.T) {
+	h, truth, d := droppingShellWith(t, 140, 50, func(r *http.Request) bool {
+		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/events/v2/subscriptions/")
+	})
+	platform := h.groupUID(t, "platform")
+	h.toAlertmanager()
+	h.moveTo("subscriptions of platform")
+	h.keys("n")
+	h.waitText("New subscription in platform")
+	h.typeText("https://hooks.example.com/lost")
+	h.keys("enter")
+	h.waitText(`no answer, but the server has it: created subscription "https://hooks.example.com/lost" in platform`)
+	if n := posts(d, "/events/v2/subscriptions/"); n != 1 {
+		t.Errorf("%d POSTs, want 1: %v", n, d.received())
+	}
+	if s, err := truth.FindSubscription(context.Background(), platform, "https://hooks.example.com/lost"); s == nil || err != nil {
+		t.Errorf("the emulator does not have it: %v", err)
+	}
+}
