@@ -31,7 +31,15 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 				if err == nil {
 					e.changes.answered(n, b)
 				}
-				return b, err
+				if !unknownOutcome(err) {
+					return b, err
+				}
+				// The answer was lost: does the server have the binding?
+				found, lookErr := e.client.FindRoleBinding(ctx, group, identity, role)
+				if found != nil {
+					return found, e.lookedUp(n, err, true, "the server has it: bound", "bound", nil)
+				}
+				return nil, e.lookedUp(n, err, false, "the server does not have it", "bound", lookErr)
 			},
 			Outcome: e.outcomeOf("bound")})
 	})

@@ -30,6 +30,9 @@ type note struct {
 	fields       string // the mask or the fields sent: "description"
 	change       string // `"old" → "new"`
 	response     []byte // the server's answer (JSON), once known
+	// then is what a lookup found after the answer was lost ("found
+	// created", "found not deleted", "lookup failed").
+	then string
 }
 
 // entryOf is a change, when it was made, and what the UI said of it.
@@ -65,6 +68,27 @@ func (l *ChangeLog) answered(n *note, result any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n.response = b
+}
+
+// settle keeps what a lookup found after a change's answer was lost.
+func (l *ChangeLog) settle(n *note, then string) {
+	if n == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n.then = then
+}
+
+// then is what a lookup found for an entry whose answer was lost, read
+// under the lock ("" when none was made).
+func (l *ChangeLog) then(e *entryOf) string {
+	if e.Note == nil {
+		return ""
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return e.Note.then
 }
 
 // Record adds a finished change, with what a screen said of it.
@@ -168,11 +192,14 @@ func (c *entryOf) what() string {
 	return s
 }
 
-// result is "ok (12ms)", the error, or that the answer was lost.
-func (c *entryOf) result() string {
+// result is "ok (12ms)", the error, or that the answer was lost and
+// what a lookup then found (then: "found created").
+func (c *entryOf) result(then string) string {
 	switch {
 	case c.Err == nil:
 		return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
+	case unknownOutcome(c.Err) && then != "":
+		return "unknown, then " + then
 	case unknownOutcome(c.Err):
 		return "unknown: " + safe.String(lostCause(c.Err))
 	}

@@ -35,7 +35,7 @@ func (e *env) changesTable(ctx context.Context) views.Screen {
 		{Title: "WHEN", Width: 8, Cell: func(c *entryOf) string { return text.Age(c.At, e.common.Clock()) + " ago" }},
 		{Title: "REQUEST", Width: 46, Cell: func(c *entryOf) string { return c.request() }},
 		{Title: "WHAT", Flex: 2, Min: 20, Drop: 2, Cell: func(c *entryOf) string { return safe.String(c.what()) }},
-		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) string { return c.result() }},
+		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) string { return c.result(log.then(c)) }},
 	}
 	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
 		List: paging.New(ctx, src, key), Key: key, Watch: func(string) bool { return true }, // any change is logged
@@ -65,7 +65,11 @@ func (e *env) changePage(c entryOf) views.Screen {
 			sections = append(sections, pager.Section{Label: "response", Text: safe.Text(string(r))})
 		}
 	case unknownOutcome(c.Err):
-		sections = append(sections, pager.Section{Label: "result", Text: unknownLine(c.Err, "the change was made", "refresh the screen that shows it to see")},
+		how := "refresh the screen that shows it to see"
+		if then := e.changes.then(&c); then != "" {
+			how = "looked up after: " + then
+		}
+		sections = append(sections, pager.Section{Label: "result", Text: unknownLine(c.Err, "the change was made", how)},
 			pager.Section{Label: "error", Text: safe.String(c.Err.Error())})
 	default:
 		sections = append(sections, pager.Section{Label: "result", Text: "failed"},

@@ -26,11 +26,20 @@ type doomed struct {
 }
 
 // deletion is what deleting one kind of resource means: its nouns, its
-// path, the request, and what goes with it.
+// path, the request, and how to ask whether the server still has one.
 type deletion struct {
 	one, many string // "repo", "repos"
 	path      string // the API path of one, without the uid
 	run       func(ctx context.Context, c *api.Client, uid string) error
+	get       func(ctx context.Context, c *api.Client, uid string) error
+}
+
+// getting asks for one resource, keeping only whether that worked.
+func getting[T any](get func(*api.Client, context.Context, string) (*T, error)) func(context.Context, *api.Client, string) error {
+	return func(ctx context.Context, c *api.Client, uid string) error {
+		_, err := get(c, ctx, uid)
+		return err
+	}
 }
 
 func deletionOf(item any) (deletion, string, bool) {
@@ -38,27 +47,27 @@ func deletionOf(item any) (deletion, string, bool) {
 	case *api.Group:
 		return deletion{"folder", "folders", "/iam/v2/groups/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteGroup(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetGroup)}, it.UID, true
 	case *api.Repo:
 		return deletion{"repo", "repos", "/registry/v2/repos/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteRepo(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetRepo)}, it.UID, true
 	case *api.Identity:
 		return deletion{"identity", "identities", "/iam/v2/identities/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteIdentity(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetIdentity)}, it.UID, true
 	case *api.Subscription:
 		return deletion{"subscription", "subscriptions", "/events/v2/subscriptions/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteSubscription(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetSubscription)}, it.UID, true
 	case *api.Tag:
 		return deletion{"tag", "tags", "/registry/v2/tags/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteTag(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetTag)}, it.UID, true
 	case *api.RoleBinding:
 		return deletion{"role binding", "role bindings", "/iam/v2/roleBindings/", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteRoleBinding(ctx, uid)
-		}}, it.UID, true
+		}, getting((*api.Client).GetRoleBinding)}, it.UID, true
 	}
 	return deletion{}, "", false
 }
@@ -126,10 +135,10 @@ func (e *env) askDelete(id string, items []doomed) tea.Cmd {
 			label += "  " + safe.String(uid)
 		}
 		e.related[uid] = relatedTo(it.item)
-		name, run, path := it.name, kind.run, kind.path
+		name, path := it.name, kind.path
 		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) error {
-			e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
-			return run(ctx, e.client, uid)
+			n := e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
+			return e.deleteOne(ctx, n, kind, uid)
 		}})
 	}
 	if len(items) == 1 {

@@ -2,16 +2,18 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
 	"canopy/views/form"
-	"canopy/views/identity"
 	"canopy/views/safe"
 )
 
@@ -31,6 +33,10 @@ type edit struct {
 	// reload are the collections to load again after an undo (the
 	// answer alone does not update them: a tag's repo).
 	reload []string
+	// current reads the fields' values as the server has them now, and
+	// the resource (nil values: it is gone), to learn what became of an
+	// edit whose answer was lost.
+	current func(ctx context.Context) (map[string]string, any, error)
 }
 
 // label is what an edit changes, in the words its fields show ("tier",
@@ -50,6 +56,9 @@ type editedMsg struct {
 	result   any
 	old, new map[string]string
 	flash    string // what to say, when not "<label> of <name> changed"
+	// lostUndo is the lost answer of the last undo of this edit, when no
+	// lookup could tell what became of it: the next u looks first.
+	lostUndo error
 }
 
 // undoneMsg is the answer to an undo.
@@ -57,6 +66,11 @@ type undoneMsg struct {
 	edit   *editedMsg
 	result any
 	err    error
+	// After a lost answer: the lost answer, and what a lookup found (or
+	// why it could not).
+	lost    error
+	found   *form.Found
+	lookErr error
 }
 
 func list(s string) []string {
@@ -116,6 +130,7 @@ func (e *env) edits(item any) []edit {
 					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
 				}},
 		}
+		reading(eds, func(ctx context.Context) (any, error) { return c.GetRepo(ctx, r.UID) })
 		if r.SyncConfig != nil {
 			// A synced repo takes its tier, bundles and aliases from its
 			// source: the server refuses changes to them.
@@ -125,7 +140,7 @@ func (e *env) edits(item any) []edit {
 	case *api.Group:
 		g := *it
 		path := "/iam/v2/groups/" + g.UID
-		return []edit{
+		return reading([]edit{
 			{mask: api.FieldDescription, path: path, name: g.Name, noun: "folder",
 				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
@@ -140,7 +155,7 @@ func (e *env) edits(item any) []edit {
 					next.Name = v["name"]
 					return c.PatchGroup(ctx, next, api.FieldName)
 				}},
-		}
+		}, func(ctx context.Context) (any, error) { return c.GetGroup(ctx, g.UID) })
 	case *api.Identity:
 		id := *it
 		path := "/iam/v2/identities/" + id.UID
@@ -153,66 +168,26 @@ func (e *env) edits(item any) []edit {
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}},
 		}
-		return append(eds, claimEdits(c, id, path)...)
+		return reading(append(eds, claimEdits(c, id, path)...),
+			func(ctx context.Context) (any, error) { return c.GetIdentity(ctx, id.UID) })
 	}
 	return nil
 }
 
-// claimEdits edit an identity's claim match one member at a time (the
-// issuer, the subject, the audience: each exact or a pattern, as it is),
-// with that member's mask path, so that every other part of the identity
-// stays exactly as it was.
-func claimEdits(c *api.Client, id api.Identity, path string) []edit {
-	var out []edit
-	for _, p := range identity.ClaimParts(id.ClaimMatch) {
-		if p.Member == "" {
-			continue // further claims are shown, not edited here
+// reading sets how each edit reads its fields back from the server: get
+// the resource, then the fields of the edit's mask.
+func reading(eds []edit, get func(ctx context.Context) (any, error)) []edit {
+	for i := range eds {
+		mask := eds[i].mask
+		eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
+			res, err := get(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			return valuesOf(mask, res), res, nil
 		}
-		member, key := p.Member, claimKey(p.Member)
-		validate := required
-		switch {
-		case strings.HasSuffix(member, "_pattern"):
-			validate = pattern
-		case member == api.ClaimIssuer:
-			validate = issuerURL
-		}
-		placeholder := ""
-		if p.Pattern {
-			placeholder = "a regular expression"
-		}
-		out = append(out, edit{mask: api.ClaimMatchField(member), path: path, name: id.Name, noun: "identity",
-			fields: []form.Field{{Key: key, Label: p.Label, Value: p.Raw, Validate: validate, Placeholder: placeholder}},
-			patch: func(ctx context.Context, v map[string]string) (any, error) {
-				next := id
-				cm := *id.ClaimMatch
-				setClaim(&cm, member, v[key])
-				next.ClaimMatch = &cm
-				return c.PatchIdentity(ctx, next, api.ClaimMatchField(member))
-			}})
 	}
-	return out
-}
-
-// claimKey is a claim member's form key: its JSON path ("claimMatch.issuerPattern"),
-// which is also how the server's field violations name it.
-func claimKey(member string) string { return "claimMatch." + api.JSONName(member) }
-
-// setClaim sets one member of a claim match.
-func setClaim(cm *api.ClaimMatch, member, v string) {
-	switch member {
-	case api.ClaimIssuer:
-		cm.Issuer = v
-	case api.ClaimIssuerPattern:
-		cm.IssuerPattern = v
-	case api.ClaimSubject:
-		cm.Subject = v
-	case api.ClaimSubjectPattern:
-		cm.SubjectPattern = v
-	case api.ClaimAudience:
-		cm.Audience = v
-	case api.ClaimAudiencePattern:
-		cm.AudiencePattern = v
-	}
+	return eds
 }
 
 // formOf makes the form of an edit: preview, send, explain, and, once
@@ -222,20 +197,38 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
+	// The note of the edit last sent, for its lookup to settle.
+	var sent atomic.Pointer[note]
 	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		Submit: func(ctx context.Context, v map[string]string) (any, error) {
-			return e.sendEdit(ctx, ed, old, v, "")
+			n, res, err := e.sendEdit(ctx, ed, old, v, "")
+			sent.Store(n)
+			return res, err
 		},
 		Explain: e.explain,
+		Lost:    unknownOutcome,
+		Check: func(ctx context.Context, v map[string]string) (form.Found, error) {
+			return e.checkEdit(ctx, ed, old, v, sent.Load())
+		},
+		// Edited from what the server has: that is what an undo goes
+		// back to, and what the preview compares with. (The form is not
+		// sending when it rebases: nothing reads old meanwhile.)
+		Rebase: func(v map[string]string) { maps.Copy(old, v) },
 		Done: func(result any) tea.Cmd {
-			return func() tea.Msg { return editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)} }
+			result, lost := unlost(result)
+			msg := editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)}
+			if lost {
+				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (u undoes): %s", ed.label(), safe.String(ed.name),
+					changeText(msg.old, msg.new))
+			}
+			return func() tea.Msg { return msg }
 		}}
 }
 
 // sendEdit sends an edit's values, saying in :changes what it changes
-// (why: "undo of " for an undo).
-func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (any, error) {
+// (why: "undo of " for an undo); the note is for a lookup to settle.
+func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (*note, any, error) {
 	method := ed.method
 	if method == "" {
 		method = "PATCH"
@@ -246,7 +239,7 @@ func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string,
 	if err == nil {
 		e.changes.answered(n, res)
 	}
-	return res, err
+	return n, res, err
 }
 
 // valuesOf reads the fields of an edit back from the server's answer.
@@ -326,7 +319,8 @@ func short(s string) string {
 // the outcome is unknown.
 func (e *env) explain(err error) (map[string]string, []string) {
 	if unknownOutcome(err) {
-		return nil, []string{unknownLine(err, "the change was made", "esc, then r to refresh to see")}
+		// The form then looks up what the server has, and says it.
+		return nil, []string{"no answer (" + safe.String(lostCause(err)) + "): unknown whether the change was made"}
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {
@@ -349,22 +343,6 @@ func (e *env) explain(err error) (map[string]string, []string) {
 		return fields, nil
 	}
 	return fields, e.failure(err)
-}
-
-// jsonPath is a field path with each part in JSON form (claim_match.issuer
-// → claimMatch.issuer).
-func jsonPath(p string) string {
-	parts := strings.Split(p, ".")
-	for i, s := range parts {
-		parts[i] = api.JSONName(s)
-	}
-	return strings.Join(parts, ".")
-}
-
-// claimMembers are the members of a claim match an edit may change.
-func claimMembers() []string {
-	return []string{api.ClaimIssuer, api.ClaimIssuerPattern, api.ClaimSubject, api.ClaimSubjectPattern,
-		api.ClaimAudience, api.ClaimAudiencePattern}
 }
 
 // changeText is `"old" → "new"` for the fields that changed.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -76,28 +77,52 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	path := createPath(kind) + "/" + parent
 	cfg.Preview = func(map[string]string) string { return "POST " + shortPath(path) }
 	submit := cfg.Submit
+	// The note of the create last sent, for its lookup to settle.
+	var sent atomic.Pointer[note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		name := v["name"]
 		if kind == tree.KindSubscription {
 			name = v["sink"]
 		}
 		n := e.changes.expect(&note{method: "POST", path: path, what: "new " + noun + " " + strconv.Quote(name) + " in " + parentName})
+		sent.Store(n)
 		res, err := submit(ctx, v)
 		if err == nil {
 			e.changes.answered(n, res)
 		}
 		return res, err
 	}
+	cfg.Lost = unknownOutcome
+	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
+		res, err := e.findCreated(ctx, kind, parent, v)
+		return e.createdFound(sent.Load(), res, err)
+	}
 	cfg.Done = func(result any) tea.Cmd {
+		result, lost := unlost(result)
 		ids := []string{collection, parent}
 		_, uid, _ := deletionOf(result)
-		return tea.Batch(views.Flash("created "+noun+" "+strconv.Quote(safe.String(createdName(result)))+" in "+parentName),
+		return tea.Batch(views.Flash(afterLoss(lost)+"created "+noun+" "+strconv.Quote(safe.String(createdName(result)))+" in "+parentName),
 			func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: uid} })
 	}
 	return e.open(func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx
 		return form.New(e.common, cfg)
 	})
+}
+
+// findCreated looks up what a create of kind under parent with values v
+// left: nil when the server does not have it.
+func (e *env) findCreated(ctx context.Context, kind tree.Kind, parent string, v map[string]string) (any, error) {
+	c := e.client
+	switch kind {
+	case tree.KindFolder:
+		return found(c.FindGroup(ctx, parent, v["name"]))
+	case tree.KindRepo:
+		return found(c.FindRepo(ctx, parent, v["name"]))
+	case tree.KindIdentity:
+		return found(c.FindIdentity(ctx, parent, v["name"]))
+	}
+	return found(c.FindSubscription(ctx, parent, v["sink"]))
 }
 
 // createdName is the name of what the server created.

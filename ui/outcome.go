@@ -50,7 +50,10 @@ func lostCause(err error) string {
 // unknown; a delete of something missing was already done; else a failure.
 func (e *env) outcomeOf(made string) dialog.Outcome {
 	return func(err error) ([]string, dialog.Result) {
+		var s *settled
 		switch {
+		case errors.As(err, &s):
+			return settledOutcome(s, made)
 		case unknownOutcome(err):
 			return []string{unknownLine(err, "it was "+made, "r to refresh to see")}, dialog.Unknown
 		case made == "deleted" && api.IsNotFound(err):

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -83,6 +84,8 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 				" (u moves it back)", true
 		},
 	}
+	// The note of the tag last sent, for its lookup to settle.
+	var sent atomic.Pointer[note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		was := seen.get(v["name"])
 		n := &note{method: "POST", path: path, what: "tag " + strconv.Quote(v["name"]) + " of " + repoName, fields: "digest"}
@@ -92,6 +95,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 			n.change = "created at " + shortDigest(v["digest"])
 		}
 		e.changes.expect(n)
+		sent.Store(n)
 		t, err := c.CreateTag(ctx, repo, v["name"], v["digest"])
 		if err != nil {
 			return nil, err
@@ -99,23 +103,59 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		e.changes.answered(n, t)
 		return tagResult{tag: t, was: was}, nil
 	}
+	cfg.Lost = unknownOutcome
+	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
+		t, err := c.FindTag(ctx, repo, v["name"])
+		return e.tagFound(sent.Load(), seen, v, t, err)
+	}
 	cfg.Done = func(result any) tea.Cmd {
+		result, lost := unlost(result)
 		r := result.(tagResult)
 		ids := []string{repo}
 		changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
 		if r.was == nil || r.was.Digest == r.tag.Digest {
-			return tea.Batch(changed, views.Flash("created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
+			return tea.Batch(changed, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
 		moved := editedMsg{e: e.tagMove(repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},
-			flash: "moved tag " + strconv.Quote(safe.String(r.tag.Name)) + " of " + repoName + " from " + shortDigest(r.was.Digest) +
-				" to " + shortDigest(r.tag.Digest) + " (u moves it back)"}
+			flash: afterLoss(lost) + "moved tag " + strconv.Quote(safe.String(r.tag.Name)) + " of " + repoName + " from " +
+				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (u moves it back)"}
 		return tea.Batch(changed, func() tea.Msg { return moved })
 	}
 	return e.open(func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx
 		return form.New(e.common, cfg)
 	})
+}
+
+// tagFound is what became of a tag sent whose answer was lost, from the
+// tag of that name the server has now (t, nil for none): at the digest
+// sent it is done; absent, or still where it was, it was not (enter sends
+// again); elsewhere, the digest found is offered to edit from.
+func (e *env) tagFound(n *note, seen *tagSeen, v map[string]string, t *api.Tag, err error) (form.Found, error) {
+	name, was := safe.String(v["name"]), seen.get(v["name"])
+	switch {
+	case err != nil:
+		e.changes.settle(n, "lookup failed")
+		return form.Found{}, err
+	case t != nil && t.Digest == v["digest"]:
+		e.changes.settle(n, "found it at the digest sent")
+		return form.Found{Verdict: form.Made, Says: "the server has " + name + " at " + shortDigest(t.Digest),
+			Result: foundAfterLoss{tagResult{tag: t, was: was}}}, nil
+	case t == nil && was == nil:
+		e.changes.settle(n, "found not created")
+		return form.Found{Verdict: form.Absent, Says: "the server has no tag " + name}, nil
+	case t == nil:
+		e.changes.settle(n, "found it gone")
+		return form.Found{Verdict: form.Other, Says: "the server no longer has tag " + name}, nil
+	case was != nil && t.Digest == was.Digest:
+		e.changes.settle(n, "found it not moved")
+		return form.Found{Verdict: form.Absent, Says: "the server still has " + name + " at " + shortDigest(t.Digest)}, nil
+	}
+	e.changes.settle(n, "found it at another digest")
+	seen.put(v["name"], t) // sent again, it moves the tag from there
+	return form.Found{Verdict: form.Other, Says: "the server has " + name + " at " + shortDigest(t.Digest),
+		Values: map[string]string{"digest": t.Digest}}, nil
 }
 
 // tagResult is a tag sent, and the tag of that name before, if any.
@@ -131,6 +171,13 @@ func (e *env) tagMove(repo, name, repoName string) edit {
 	return edit{mask: "digest", method: "POST", path: "/registry/v2/tags/" + repo, name: name, noun: "tag", reload: []string{repo},
 		patch: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateTag(ctx, repo, name, v["digest"])
+		},
+		current: func(ctx context.Context) (map[string]string, any, error) {
+			t, err := c.FindTag(ctx, repo, name)
+			if t == nil || err != nil {
+				return nil, nil, err
+			}
+			return map[string]string{"digest": t.Digest}, t, nil
 		}}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/form"
 	"canopy/views/safe"
 )
 
@@ -39,10 +40,22 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 	}
 	last := e.undos[len(e.undos)-1]
 	e.undoing = true
-	ed, from, to := last.e, last.new, last.old
+	ed, from, to, lookFirst := last.e, last.new, last.old, last.lostUndo != nil
 	send := func() tea.Msg {
-		res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
-		return undoneMsg{edit: last, result: res, err: err}
+		if lookFirst {
+			// The last undo's answer was lost and could not be looked up:
+			// look before sending it again.
+			f, err := e.checkEdit(ctx, ed, from, to, nil)
+			if err != nil || f.Verdict != form.Absent {
+				return lookedUndo(last, nil, f, err)
+			}
+		}
+		n, res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
+		if !unknownOutcome(err) {
+			return undoneMsg{edit: last, result: res, err: err}
+		}
+		f, lookErr := e.checkEdit(ctx, ed, from, to, n)
+		return lookedUndo(last, err, f, lookErr)
 	}
 	return tea.Batch(send, views.Flash(fmt.Sprintf("undoing the edit of %s of %s…", ed.mask, safe.String(ed.name))))
 }
@@ -54,10 +67,8 @@ func (e *env) undone(msg undoneMsg) tea.Cmd {
 	e.undoing = false
 	ed := msg.edit.e
 	logged := func() tea.Msg { return views.ChangedMsg{IDs: []string{changesID}} }
-	switch {
-	case msg.err != nil && unknownOutcome(msg.err):
-		return tea.Batch(logged, views.FlashError("undo of "+ed.mask+" of "+safe.String(ed.name)+": "+
-			unknownLine(msg.err, "it was undone", "r to refresh to see; u tries again")))
+	if msg.found != nil || msg.lookErr != nil {
+		return tea.Batch(logged, e.undoLookedUp(msg))
 	}
 	// Done, or refused for good (the resource is gone, the right is
 	// lacking): either way it leaves the list, so older edits can be
@@ -67,10 +78,56 @@ func (e *env) undone(msg undoneMsg) tea.Cmd {
 		return tea.Batch(logged, views.FlashError(fmt.Sprintf("undo of %s of %s failed: %s (dropped; %s)", ed.mask,
 			safe.String(ed.name), strings.Join(e.failure(msg.err), " "), e.left())))
 	}
-	left := e.left()
+	return e.undid(msg, "")
+}
+
+// undid says an undo went through (how: how it was learnt) and reloads
+// what the answer alone does not update.
+func (e *env) undid(msg undoneMsg, how string) tea.Cmd {
+	ed := msg.edit.e
 	reload := append([]string{changesID}, ed.reload...)
 	return tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: reload} },
-		views.Flash(fmt.Sprintf("undid %s of %s: back to %s · %s", ed.mask, safe.String(ed.name), changeValues(msg.edit.old), left)))
+		views.Flash(fmt.Sprintf("%sundid %s of %s: back to %s · %s", how, ed.mask, safe.String(ed.name), changeValues(msg.edit.old), e.left())))
+}
+
+// lookedUndo is the answer to an undo whose own answer was lost (lost;
+// nil when it was not sent again), with what a lookup then found.
+func lookedUndo(last *editedMsg, lost error, f form.Found, lookErr error) undoneMsg {
+	if lost == nil {
+		lost = last.lostUndo
+	}
+	msg := undoneMsg{edit: last, err: lost, lost: lost, found: &f, lookErr: lookErr}
+	if lookErr == nil && f.Verdict == form.Made {
+		msg.result, _ = unlost(f.Result)
+		msg.err = nil // done: the shell shows the resource as the server has it
+	}
+	return msg
+}
+
+// undoLookedUp says what became of an undo whose answer was lost: undone
+// (it leaves the list), not undone (u sends it again), overtaken by
+// another value (dropped: undoing would overwrite it), or not known (u
+// looks again before anything is sent).
+func (e *env) undoLookedUp(msg undoneMsg) tea.Cmd {
+	ed := msg.edit.e
+	head := "undo of " + ed.mask + " of " + safe.String(ed.name) + ": "
+	lost := "no answer (" + safe.String(lostCause(msg.lost)) + ")"
+	msg.edit.lostUndo = nil
+	drop := func() { e.undos = slices.DeleteFunc(e.undos, func(u *editedMsg) bool { return u == msg.edit }) }
+	switch {
+	case msg.lookErr != nil:
+		msg.edit.lostUndo = msg.lost
+		// One line: the short cause (the flash has no room for a path).
+		return views.FlashError(head + unknownLine(msg.lost, "it was undone", "could not look it up ("+
+			safe.String(lostCause(msg.lookErr))+"); u looks again"))
+	case msg.found.Verdict == form.Made:
+		drop()
+		return e.undid(msg, "no answer, but the server has it: ")
+	case msg.found.Verdict == form.Absent:
+		return views.FlashError(head + lost + "; the server still has the edited value: u sends the undo again")
+	}
+	drop()
+	return views.FlashError(head + lost + "; " + msg.found.Says + ": not undone (dropped; " + e.left() + ")")
 }
 
 // left says how many edits are left to undo.

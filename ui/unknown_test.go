@@ -21,21 +21,46 @@ type dropper struct {
 	srv  *emulator.Server
 	mu   sync.Mutex
 	drop func(r *http.Request) bool
+	// unapplied: the answer is lost before the emulator sees the request
+	// (a connection that broke on the way in).
+	unapplied bool
+	changes   []string // "POST /path" of every change received, dropped or not
 }
 
 func (d *dropper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.mu.Lock()
 	lose := d.drop != nil && d.drop(r)
+	apply := !d.unapplied
+	if r.Method != http.MethodGet {
+		d.changes = append(d.changes, r.Method+" "+r.URL.Path)
+	}
 	d.mu.Unlock()
 	if !lose {
 		d.srv.ServeHTTP(w, r)
 		return
 	}
-	d.srv.ServeHTTP(httptest.NewRecorder(), r) // done, answer thrown away
+	if apply {
+		d.srv.ServeHTTP(httptest.NewRecorder(), r) // done, answer thrown away
+	}
 	conn, _, err := w.(http.Hijacker).Hijack()
 	if err == nil {
 		conn.Close()
 	}
+}
+
+// setUnapplied makes the answers lost before the emulator sees the
+// request (true) or after it made the change (false).
+func (d *dropper) setUnapplied(v bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.unapplied = v
+}
+
+// received are the changes the server received, dropped or not.
+func (d *dropper) received() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]string(nil), d.changes...)
 }
 
 // droppingShell runs the shell through a dropper; the client never
@@ -80,9 +105,10 @@ func droppingShellWith(t *testing.T, w, h int, drop func(r *http.Request) bool) 
 }
 
 // TestLostAnswersToDeletesAreUnknownPerItem: two repos deleted together,
-// the answer for one lost: it is "unknown — r to refresh to see", neither
-// done nor failed, while the other is done; the row whose outcome is
-// unknown stays (marked) until r shows it went.
+// the answer for one lost and the lookup that follows failing too: it is
+// "unknown — r to refresh to see", neither done nor failed, while the
+// other is done; the row whose outcome is unknown stays (marked) until r
+// shows it went.
 func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
 	h, truth, d := droppingShellWith(t, 150, 40, nil)
 	page, err := truth.ListRepos(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: "alertmanager"})
@@ -92,7 +118,7 @@ func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
 	alertmanager := page.Items[0].UID
 	last := alertmanager[strings.LastIndex(alertmanager, "/")+1:]
 	d.setDrop(func(r *http.Request) bool {
-		return r.Method == http.MethodDelete && strings.HasSuffix(r.URL.Path, "/"+last)
+		return (r.Method == http.MethodDelete || r.Method == http.MethodGet) && strings.HasSuffix(r.URL.Path, "/"+last)
 	})
 	h.waitText("platform")
 	typeCommand(h, "repos")
@@ -102,7 +128,7 @@ func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
 	h.keys("y")
 	s := h.waitText("1 done", "1 unknown")
 	if strings.Contains(s, "failed") || !strings.Contains(s, "? repo alertmanager") ||
-		!strings.Contains(s, "unknown whether it was deleted — r to refresh to see") {
+		!strings.Contains(s, "unknown whether it was deleted — could not look it up:") || !strings.Contains(s, "r to refresh to see") {
 		t.Errorf("a lost answer is not said to be unknown:\n%s", s)
 	}
 	// The unknown one is listed before the one done.
@@ -130,38 +156,58 @@ func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
 	}
 }
 
-// TestLostAnswerToABindIsUnknown: the binding is made but its answer is
-// lost: the flow says unknown (not "!" and not failed).
-func TestLostAnswerToABindIsUnknown(t *testing.T) {
-	h, truth := droppingShell(t, 150, 40, func(r *http.Request) bool {
+// TestLostAnswerToABindIsLookedUp: the binding is made but its answer is
+// lost: the flow looks it up and says it was bound (done, not "!" and not
+// failed); one whose request never arrived is found not bound.
+func TestLostAnswerToABindIsLookedUp(t *testing.T) {
+	h, truth, d := droppingShellWith(t, 150, 40, func(r *http.Request) bool {
 		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/iam/v2/roleBindings/")
 	})
+	bindCarol := func(key string) {
+		h.keys("b")
+		h.waitText("Which role for carol?")
+		h.keys(key)
+		h.waitText("on which group?")
+		h.keys("enter")
+		h.waitText("Bind?")
+		h.keys("enter")
+	}
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
 	h.keys("l")
 	h.waitText("carol")
 	h.moveTo("carol")
-	h.keys("b")
-	h.waitText("Which role for carol?")
-	h.keys("2")
-	h.waitText("on which group?")
-	h.keys("enter")
-	h.waitText("Bind?")
-	h.keys("enter")
-	s := h.waitText("1 unknown")
-	if strings.Contains(s, "failed") || strings.Contains(s, "! editor") || !strings.Contains(s, "unknown whether it was bound") {
-		t.Errorf("a lost answer to a bind is not unknown:\n%s", s)
+	bindCarol("2")
+	s := h.waitText("1 done", "no answer (EOF), but the server has it: bound")
+	if strings.Contains(s, "failed") || strings.Contains(s, "! editor") || strings.Contains(s, "unknown") {
+		t.Errorf("a lost answer to a bind made is not said done:\n%s", s)
 	}
+	h.keys("enter")
+	h.waitText("bound editor → carol")
 	carol := h.identityUID(t, "carol")
-	page, err := truth.ListRoleBindings(context.Background(), api.ListOptions{Identity: carol})
-	if err != nil {
-		t.Fatal(err)
+	has := func(role string) bool {
+		page, err := truth.ListRoleBindings(context.Background(), api.ListOptions{Identity: carol})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range page.Items {
+			if b.Role != nil && b.Role.Name == role {
+				return true
+			}
+		}
+		return false
 	}
-	found := false
-	for _, b := range page.Items {
-		found = found || b.Role != nil && b.Role.Name == "editor"
+	if !has("editor") {
+		t.Error("the binding was not made")
 	}
-	if !found {
-		t.Errorf("the binding was not made: %+v", page.Items)
+
+	d.setUnapplied(true)
+	bindCarol("3")
+	s = h.waitText("1 failed", "no answer (EOF); the server does not have it: not bound")
+	if has("owner") {
+		t.Error("the emulator has a binding it never received")
+	}
+	if n := posts(d, "/iam/v2/roleBindings/"); n != 2 {
+		t.Errorf("%d POSTs, want 2: %v", n, d.received())
 	}
 }

@@ -44,7 +44,9 @@ type Config struct {
 	LoadRoles      func(ctx context.Context) ([]picker.Option, error)
 	LoadGroups     func(ctx context.Context) ([]picker.Option, error)
 	// Bind makes one binding; label names it for people ("viewer → carol
-	// on platform", safe to print).
+	// on platform", safe to print). A binding returned with an error was
+	// made all the same (found after its answer was lost): Outcome says
+	// whether the error counts as done.
 	Bind    func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error)
 	Outcome dialog.Outcome
 }
@@ -286,7 +288,9 @@ func (m *Model) confirmDialog() tea.Cmd {
 		items[i] = dialog.Item{Key: id.UID, Label: label,
 			Run: func(ctx context.Context) error {
 				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
-				if err == nil {
+				// A binding may come with an error: made, though its own
+				// answer was lost (the error says how it was learnt).
+				if b != nil {
 					m.mu.Lock()
 					m.results[id.UID] = b
 					m.mu.Unlock()

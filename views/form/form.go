@@ -60,6 +60,14 @@ type Config struct {
 	// ("v1 exists at …: this moves it to …"), and whether sending takes a
 	// second enter.
 	Warn func(values map[string]string, found any) (note string, confirm bool)
+	// Lost reports whether a failure lost the answer (the change may or
+	// may not have been made). Check then looks up what the server has
+	// for the values sent, before anything is sent again (see lost.go);
+	// without Check, enter never sends again. Rebase is told the values
+	// the fields start from when the user edits from the server's.
+	Lost   func(err error) bool
+	Check  func(ctx context.Context, values map[string]string) (Found, error)
+	Rebase func(values map[string]string)
 }
 
 // ClosedMsg tells an in-place form's owner it is done (sent or cancelled).
@@ -71,6 +79,7 @@ type ClosedMsg struct {
 // resultMsg carries the answer to Submit.
 type resultMsg struct {
 	owner  *Model
+	values map[string]string // as sent
 	result any
 	err    error
 }
@@ -93,6 +102,7 @@ type Model struct {
 	width   int
 	height  int
 	look    lookup
+	lost    *lost // a change sent whose answer was lost, until settled
 }
 
 // New makes a form.
@@ -118,8 +128,9 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.inputs[0].Focus(), m.changed
 // Title names the form.
 func (m *Model) Title() string { return m.cfg.Title }
 
-// Busy reports whether the request is on its way.
-func (m *Model) Busy() bool { return m.sending }
+// Busy reports whether the request, or the lookup after a lost answer,
+// is on its way.
+func (m *Model) Busy() bool { return m.sending || m.checking() }
 
 // TakesText: a form types into its fields.
 func (m *Model) TakesText() bool { return true }
@@ -166,6 +177,8 @@ func (m *Model) Actions() []keymap.State {
 	switch {
 	case m.sending:
 		send = keymap.Off(keymap.Accept, "sending: wait for the answer")
+	case m.checking():
+		send = keymap.Off(keymap.Accept, "no answer came: checking what the server has")
 	case len(m.invalid) > 0:
 		send = keymap.Off(keymap.Accept, "fix the fields marked first")
 	}
@@ -181,9 +194,15 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case lookDueMsg, lookedMsg:
 		return m.updateLookup(msg)
+	case checkedMsg:
+		return m.checked(msg)
 	case resultMsg:
 		if msg.owner != m {
 			return nil
+		}
+		if msg.err != nil && m.cfg.Lost != nil && m.cfg.Lost(msg.err) {
+			m.sending = false
+			return m.lose(msg.err, msg.values)
 		}
 		if msg.err != nil {
 			m.sending = false
@@ -221,7 +240,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 	}
-	if m.sending {
+	if m.sending || m.checking() {
 		return nil
 	}
 	var cmd tea.Cmd
@@ -286,7 +305,7 @@ func (m *Model) send() tea.Cmd {
 	owner, values, ctx, submit := m, m.Values(), m.cfg.Ctx, m.cfg.Submit
 	return func() tea.Msg {
 		res, err := submit(ctx, values)
-		return resultMsg{owner: owner, result: res, err: err}
+		return resultMsg{owner: owner, values: values, result: res, err: err}
 	}
 }
 

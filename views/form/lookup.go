@@ -120,6 +120,9 @@ func (m *Model) signature() string {
 // accept is enter: send, unless what the values would replace is not
 // known yet (it is looked up first) or needs a second enter.
 func (m *Model) accept() tea.Cmd {
+	if m.lost != nil {
+		return m.acceptLost()
+	}
 	if len(m.invalid) > 0 {
 		return views.FlashError("fix the fields marked first")
 	}

@@ -36,6 +36,8 @@ func (m *Model) Status() string {
 		return th.Muted.Render("sending…")
 	case m.look.sendNext:
 		return th.Muted.Render("checking what this would change…")
+	case m.lost != nil:
+		return m.lostStatus()
 	case len(m.formErr) > 0:
 		return th.Bad.Render(th.Glyphs.Failed+" not changed (see below)") + th.Muted.Render(" · enter sends again · esc cancels")
 	case len(m.invalid) > 0:
@@ -60,7 +62,7 @@ func (m *Model) Footer(width int, withFields bool) []string {
 			out = append(out, " "+th.Muted.Render(l))
 		}
 	}
-	if note, confirm := m.warning(); note != "" {
+	if note, confirm := m.warning(); note != "" && m.lost == nil {
 		switch {
 		case confirm && m.look.armed == m.signature():
 			note += " — enter again to go on"
@@ -78,6 +80,19 @@ func (m *Model) Footer(width int, withFields bool) []string {
 				bad = append(bad, f.Label+": "+safe.String(r))
 			}
 		}
+	}
+	if m.lost != nil {
+		// Not a failure: what is known of the change, in the colour of a
+		// warning.
+		for _, e := range append(bad, append(m.formErr, m.lostFooter())...) {
+			if e == "" {
+				continue
+			}
+			for _, l := range wrap(e, width-1) {
+				out = append(out, " "+th.Warn.Render(l))
+			}
+		}
+		return out
 	}
 	for _, e := range append(bad, m.formErr...) {
 		for _, l := range wrap(e, width-1) {
