@@ -18,7 +18,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -231,36 +230,6 @@ func (st *tokenState) readChain() (*oauth2.Token, string, error) {
 		ErrNoToken, strings.Join(tried, ", "))
 }
 
-// readTokenFile reads a --token-file, refusing one that others can read as ssh refuses a
-// private key: a token is a credential, and a readable one has probably leaked already.
-func readTokenFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err) // *PathError names the path, not contents
-	}
-	defer f.Close()
-	info, err := f.Stat() // of the open file, so a swap after the check cannot slip through
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err)
-	}
-	// Windows has no Unix permission bits; Go reports 0666 or 0444 there whatever the ACLs say.
-	if mode := info.Mode().Perm(); runtime.GOOS != "windows" && mode&0o077 != 0 {
-		return "", fmt.Errorf("token file %s is accessible by others (mode %04o); run: chmod 600 %s", path, mode, path)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxTokenBytes))
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err)
-	}
-	raw := strings.TrimSpace(string(b))
-	switch {
-	case raw == "":
-		return "", fmt.Errorf("token file %s is empty", path)
-	case !wellFormed(raw):
-		return "", fmt.Errorf("token file %s holds a malformed token (it contains spaces or control characters)", path)
-	}
-	return raw, nil
-}
-
 // readCache reads the platform CLI's cached token. It returns why it skipped the cache (""
 // when it did not): the reasons end up in the "no token" error to guide the user.
 func (st *tokenState) readCache() (path, raw, why string) {
@@ -275,10 +244,12 @@ func (st *tokenState) readCache() (path, raw, why string) {
 	}
 	// The CLI names the directory after the audience with "/" replaced by "-".
 	path = filepath.Join(dir, "chainguard", strings.ReplaceAll(o.Audience, "/", "-"), "oidc-token")
-	b, err := os.ReadFile(path)
+	b, _, err := readRegular(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return path, "", "not found"
+	case errors.Is(err, errNotRegular) || errors.Is(err, errTooLarge):
+		return path, "", err.Error()
 	case err != nil:
 		return path, "", "unreadable: " + err.Error()
 	}
