@@ -42,7 +42,7 @@ var ErrResponseTooLarge = fmt.Errorf("response too large (over %d MiB)", maxBody
 
 // Error says which answer could not be read.
 func (e *DecodeError) Error() string {
-	if errors.Is(e.Err, ErrResponseTooLarge) {
+	if overBound(e.Err) {
 		return fmt.Sprintf("%s %s: %v", e.Method, e.Path, e.Err)
 	}
 	return fmt.Sprintf("%s %s: the server's answer is not valid JSON (%v)", e.Method, e.Path, e.Err)

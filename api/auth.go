@@ -8,8 +8,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +16,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -68,10 +65,11 @@ type tokenState struct {
 	// fetch serialises chain reads so that concurrent callers with a stale token run chainctl
 	// once, not once each. It is held while reading, mu only while touching tok and origin, so
 	// Origin and String never wait for chainctl.
-	fetch  sync.Mutex
-	mu     sync.Mutex
-	tok    *oauth2.Token
-	origin string
+	fetch   sync.Mutex
+	mu      sync.Mutex
+	tok     *oauth2.Token
+	origin  string
+	skipped []string // why sources before origin were passed over (Skipped)
 }
 
 // NewTokenSource returns the token chain for opts. It reads nothing until the first Token call,
@@ -106,9 +104,10 @@ func StaticToken(token, origin string) *TokenSource {
 	return &TokenSource{st: st}
 }
 
-// Token returns the cached token while it is fresh, else the first token the chain yields.
-// An expired token from the token file or the environment is still returned: the server answers
-// 401 and the user sees why, which beats silently trying other credentials.
+// Token returns the cached token while it is fresh, else the first token the chain yields. A JWT
+// that has expired (by more than tokenClockSkew) is never returned: the chain says so locally
+// and takes the next source (see Skipped), and when no source is left its error says why each
+// was passed over.
 func (s *TokenSource) Token() (*oauth2.Token, error) {
 	if s == nil || s.st == nil {
 		return nil, errors.New("api: TokenSource not made by NewTokenSource or StaticToken")
@@ -125,14 +124,14 @@ func (s *TokenSource) Token() (*oauth2.Token, error) {
 	if t, ok := st.cached(); ok { // another caller refreshed while we waited
 		return t, nil
 	}
-	tok, origin, err := st.readChain()
+	tok, origin, skipped, err := st.readChain()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if err != nil {
-		st.tok, st.origin = nil, "" // Origin must not name a source we no longer use
+		st.tok, st.origin, st.skipped = nil, "", nil // Origin must not name a source we no longer use
 		return nil, err
 	}
-	st.tok, st.origin = tok, origin
+	st.tok, st.origin, st.skipped = tok, origin, skipped
 	return copyToken(tok), nil
 }
 
@@ -171,6 +170,19 @@ func (s *TokenSource) Origin() string {
 	return s.st.origin
 }
 
+// Skipped says why sources before Origin's were passed over at the last read of the chain, e.g.
+// "CANOPY_TOKEN holds a token that expired 3 h ago (at 2026-03-01T09:00:00Z)": the token file
+// and the variables, which the user set, never the cache whose tokens expire by design. Nil when
+// none was. It never holds a token.
+func (s *TokenSource) Skipped() []string {
+	if s == nil || s.st == nil {
+		return nil
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	return append([]string(nil), s.st.skipped...)
+}
+
 // String describes the source by origin only, so logging a TokenSource never logs a token.
 func (s *TokenSource) String() string {
 	origin := s.Origin()
@@ -194,18 +206,32 @@ func (s *TokenSource) Format(f fmt.State, verb rune) {
 	_, _ = io.WriteString(f, s.String())
 }
 
-// readChain walks the links in API.md's order and returns the first token with its origin.
-func (st *tokenState) readChain() (*oauth2.Token, string, error) {
+// readChain walks the links in API.md's order and returns the first token with its origin, and
+// why the token file or a variable before it was passed over (their token had expired).
+func (st *tokenState) readChain() (tok *oauth2.Token, origin string, skipped []string, err error) {
 	o := st.opts
+	var tried []string
+	// passed notes a source whose token expired: it is said, and the chain goes on.
+	passed := func(source, why string) {
+		tried = append(tried, source+" ("+why+")")
+		skipped = append(skipped, source+" "+why)
+	}
 	if o.TokenFile != "" {
-		// The user named this file: failing here beats quietly using another identity.
+		// The user named this file: one that cannot be read fails here rather than quietly
+		// using another identity; only an expired token gives way, and Skipped says so.
 		raw, err := readTokenFile(o.TokenFile)
 		if err != nil {
-			return nil, "", err
+			return nil, "", nil, err
 		}
-		return newBearer(raw), "token file " + o.TokenFile, nil
+		origin := "token file " + o.TokenFile
+		why := st.expired(raw)
+		if why == "" {
+			return newBearer(raw), origin, nil, nil
+		}
+		passed(origin, "holds a token that "+why)
+	} else {
+		tried = append(tried, "--token-file (not given)")
 	}
-	tried := []string{"--token-file (not given)"}
 	for _, name := range []string{"CANOPY_TOKEN", "CHAINGUARD_TOKEN"} {
 		raw := strings.TrimSpace(o.Getenv(name))
 		if raw == "" {
@@ -213,52 +239,26 @@ func (st *tokenState) readChain() (*oauth2.Token, string, error) {
 			continue
 		}
 		if !wellFormed(raw) {
-			return nil, "", fmt.Errorf("%s holds a malformed token (it contains spaces or control characters)", name)
+			return nil, "", nil, fmt.Errorf("%s holds a malformed token (it contains spaces or control characters)", name)
 		}
-		return newBearer(raw), name, nil
+		if why := st.expired(raw); why != "" {
+			passed(name, "holds a token that "+why)
+			continue
+		}
+		return newBearer(raw), name, skipped, nil
 	}
 	path, raw, why := st.readCache()
 	if why == "" {
-		return newBearer(raw), "platform CLI cache " + path, nil
+		return newBearer(raw), "platform CLI cache " + path, skipped, nil
 	}
 	tried = append(tried, "platform CLI cache "+path+" ("+why+")")
 	raw, why = st.runChainctl()
 	if why == "" {
-		return newBearer(raw), "chainctl", nil
+		return newBearer(raw), "chainctl", skipped, nil
 	}
 	tried = append(tried, "`chainctl auth token --audience "+o.Audience+"` ("+why+")")
-	return nil, "", fmt.Errorf("%w; tried %s; set CANOPY_TOKEN, pass --token-file, or run `chainctl auth login`",
+	return nil, "", nil, fmt.Errorf("%w; tried %s; set CANOPY_TOKEN, pass --token-file, or run `chainctl auth login`",
 		ErrNoToken, strings.Join(tried, ", "))
-}
-
-// readTokenFile reads a --token-file, refusing one that others can read as ssh refuses a
-// private key: a token is a credential, and a readable one has probably leaked already.
-func readTokenFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err) // *PathError names the path, not contents
-	}
-	defer f.Close()
-	info, err := f.Stat() // of the open file, so a swap after the check cannot slip through
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err)
-	}
-	// Windows has no Unix permission bits; Go reports 0666 or 0444 there whatever the ACLs say.
-	if mode := info.Mode().Perm(); runtime.GOOS != "windows" && mode&0o077 != 0 {
-		return "", fmt.Errorf("token file %s is accessible by others (mode %04o); run: chmod 600 %s", path, mode, path)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxTokenBytes))
-	if err != nil {
-		return "", fmt.Errorf("token file: %w", err)
-	}
-	raw := strings.TrimSpace(string(b))
-	switch {
-	case raw == "":
-		return "", fmt.Errorf("token file %s is empty", path)
-	case !wellFormed(raw):
-		return "", fmt.Errorf("token file %s holds a malformed token (it contains spaces or control characters)", path)
-	}
-	return raw, nil
 }
 
 // readCache reads the platform CLI's cached token. It returns why it skipped the cache (""
@@ -275,10 +275,12 @@ func (st *tokenState) readCache() (path, raw, why string) {
 	}
 	// The CLI names the directory after the audience with "/" replaced by "-".
 	path = filepath.Join(dir, "chainguard", strings.ReplaceAll(o.Audience, "/", "-"), "oidc-token")
-	b, err := os.ReadFile(path)
+	b, _, err := readRegular(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return path, "", "not found"
+	case errors.Is(err, errNotRegular) || errors.Is(err, errTooLarge):
+		return path, "", err.Error()
 	case err != nil:
 		return path, "", "unreadable: " + err.Error()
 	}
@@ -290,7 +292,7 @@ func (st *tokenState) readCache() (path, raw, why string) {
 	case !ok || !wellFormed(raw):
 		return path, "", "not a JWT with an exp claim"
 	case !now.Before(exp):
-		return path, "", "expired at " + exp.UTC().Format(time.RFC3339)
+		return path, "", "holds a token that " + expiredAgo(now, exp)
 	case !now.Add(o.Early).Before(exp):
 		// Using it would re-read the chain on every request; chainctl can mint a fresh one.
 		return path, "", "expires at " + exp.UTC().Format(time.RFC3339) + ", too soon to use"
@@ -326,6 +328,9 @@ func (st *tokenState) runChainctl() (raw, why string) {
 		return "", "printed no token"
 	case !wellFormed(raw):
 		return "", "printed a malformed token"
+	}
+	if why := st.expired(raw); why != "" {
+		return "", "printed a token that " + why
 	}
 	return raw, ""
 }
@@ -370,31 +375,4 @@ func newBearer(raw string) *oauth2.Token {
 
 func copyToken(t *oauth2.Token) *oauth2.Token {
 	return &oauth2.Token{AccessToken: t.AccessToken, TokenType: t.TokenType, Expiry: t.Expiry}
-}
-
-// JWTExpiry reads the exp claim of a JWT without checking its signature: canopy only needs to
-// know when to refresh, and the server checks the signature anyway.
-func JWTExpiry(token string) (time.Time, bool) {
-	parts := strings.Split(token, ".")
-	if len(parts) != 3 {
-		return time.Time{}, false
-	}
-	payload, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
-	if err != nil {
-		return time.Time{}, false
-	}
-	var claims struct {
-		Exp *json.Number `json:"exp"`
-	}
-	if json.Unmarshal(payload, &claims) != nil || claims.Exp == nil {
-		return time.Time{}, false
-	}
-	if sec, err := claims.Exp.Int64(); err == nil && sec > 0 {
-		return time.Unix(sec, 0), true
-	}
-	if f, err := claims.Exp.Float64(); err == nil && f > 0 && f < 1<<62 {
-		sec := int64(f)
-		return time.Unix(sec, int64((f-float64(sec))*1e9)), true
-	}
-	return time.Time{}, false
 }

@@ -150,7 +150,7 @@ func TestTokenChainPrecedence(t *testing.T) {
 		{"expired cache falls through", false, nil, makeJWT(t, "old", testNow.Add(-time.Second)), true, ctlTok, "chainctl", 1},
 		{"cache expiring within Early falls through", false, nil, makeJWT(t, "soon", testNow.Add(30*time.Second)), true, ctlTok, "chainctl", 1},
 		{"cache without exp falls through", false, nil, makeJWT(t, "noexp", time.Time{}), true, ctlTok, "chainctl", 1},
-		{"expired env token still used", false, map[string]string{"CANOPY_TOKEN": makeJWT(t, "x", testNow.Add(-time.Hour))}, cacheTok, true, makeJWT(t, "x", testNow.Add(-time.Hour)), "CANOPY_TOKEN", 0},
+		{"expired env token passed over", false, map[string]string{"CANOPY_TOKEN": makeJWT(t, "x", testNow.Add(-time.Hour))}, cacheTok, true, cacheTok, "platform CLI cache ", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -279,7 +279,7 @@ func TestTokenRefreshAndInvalidate(t *testing.T) {
 		{"default 1m: renewed", 0, 5 * time.Minute, 4*time.Minute + time.Second, false, true},
 		{"10m: kept", 10 * time.Minute, 30 * time.Minute, 19 * time.Minute, false, false},
 		{"10m: renewed", 10 * time.Minute, 30 * time.Minute, 20*time.Minute + time.Second, false, true},
-		{"expired: re-read every call", 0, -time.Minute, 0, false, true},
+		{"within Early: re-read every call", 0, 30 * time.Second, 0, false, true},
 		{"no exp: kept for years", 0, 0, years, false, false},
 		{"no exp: Invalidate re-reads", 0, 0, 0, true, true},
 		{"fresh: Invalidate re-reads", 0, time.Hour, 0, true, true},
@@ -407,6 +407,7 @@ func TestTokenNeverPrinted(t *testing.T) {
 
 	o = base()
 	o.Getenv = newFakeEnv(map[string]string{"CANOPY_TOKEN": secret}).Getenv
+	o.Now = func() time.Time { return testNow.Add(-2 * time.Hour) } // secret is not yet expired
 	for _, src := range []*TokenSource{NewTokenSource(o), StaticToken(secret, "static")} {
 		mustToken(t, src, secret)
 		printed := fmt.Sprintf("%v %+v %#v %s %q %x %v %+v %#v", src, src, src, src, src, src, *src, *src, *src)

@@ -152,6 +152,9 @@ type call struct {
 	query     url.Values
 	body      any
 	anonymous bool // sent without a token (ping)
+	// stream, when set, decodes a 2xx body as it arrives (a List page,
+	// see streamAnswer) instead of the body being read whole first.
+	stream func(io.Reader) error
 }
 
 // do runs a call with retries and decodes a 2xx JSON answer into out (nil
@@ -266,25 +269,27 @@ func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []b
 		return nil, &TransportError{Method: k.method, Path: k.path, Err: scrubURLError(err)}
 	}
 	defer resp.Body.Close()
-	body, readErr := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
-	tooLarge := len(body) > maxBody
-	if tooLarge {
-		body = body[:maxBody]
+	br := &bodyReader{r: resp.Body}
+	if k.stream != nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+		return nil, c.streamAnswer(k, br, began, resp.StatusCode)
 	}
+	body, _ := io.ReadAll(br) // its error is kept by br
+	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		e := decodeError(k, resp, hideToken(body, secret), secret)
-		if tooLarge && !json.Valid(body) {
+		switch {
+		case br.tooMany:
+			// Cut where it passed the bound, the body was not decoded.
+			e.Status = Status{Code: CodeForHTTPStatus(resp.StatusCode)}
+			e.Message = fmt.Sprintf("HTTP %d %s with a body not read: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrTooManyValues)
+		case br.over && !json.Valid(body):
 			// A cut body reads as broken JSON: say what happened instead.
 			e.Message = fmt.Sprintf("HTTP %d %s: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrResponseTooLarge)
 		}
 		return nil, e
 	}
-	if tooLarge {
-		return nil, &DecodeError{Method: k.method, Path: k.path, Err: ErrResponseTooLarge}
-	}
-	if readErr != nil {
-		return nil, &TransportError{Method: k.method, Path: k.path, Err: fmt.Errorf("read response: %w", readErr)}
+	if err := bodyError(k, br); err != nil {
+		return nil, err
 	}
 	return body, nil
 }

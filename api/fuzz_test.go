@@ -92,6 +92,19 @@ func FuzzListDecoding(f *testing.F) {
 	f.Add([]byte(`null`))
 	f.Add([]byte(``))
 	f.Add([]byte(`[]`))
+	// Shapes of a page read as it arrives (issue 19): more items than a
+	// page holds, whole or cut, with strings that look like structure past
+	// the limit; repeated keys; a list that is not one; data after the page.
+	many := `{"tags":[{}` + strings.Repeat(`,{}`, api.MaxPageSize)
+	f.Add([]byte(many + `]}`))
+	f.Add([]byte(many))
+	f.Add([]byte(many + `,{"name":"],\"{"},[{"a":"}"}]]}`))
+	f.Add([]byte(`{"tags":[{}],"tags":null,"nextPageToken":"a","nextPageToken":null}`))
+	f.Add([]byte(`{"tags":{}}`))
+	f.Add([]byte(`{"tags":"x"}`))
+	f.Add([]byte(`{"tags":[[]]}`))
+	f.Add([]byte(`{"tags":[]} {}`))
+	f.Add([]byte(`{"other":[` + strings.Repeat(`{},`, 300) + `{}],"tags":[]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		c := cannedClient(t, canned{status: 200, contentType: "application/json", body: body})
 		p, err := c.ListTags(t.Context(), api.ListOptions{})
@@ -100,10 +113,17 @@ func FuzzListDecoding(f *testing.F) {
 			if !errors.As(err, &de) || de.Error() == "" {
 				t.Fatalf("err = %v (%T), want an *api.DecodeError", err, err)
 			}
+			var over *api.PageOverflowError
+			if errors.As(err, &over) && (over.Held <= over.Allowed || over.Allowed != api.MaxPageSize) {
+				t.Fatalf("overflow %+v: no more than allowed", *over)
+			}
 			return
 		}
 		if p == nil {
 			t.Fatal("no page and no error")
+		}
+		if len(p.Items) > api.MaxPageSize {
+			t.Fatalf("a page of %d items when none were asked", len(p.Items))
 		}
 		_ = p.Last()
 	})

@@ -1,10 +1,10 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -131,42 +131,6 @@ const (
 	keySkipped       = "skipped"
 )
 
-// decodePage reads a List body: the items under the plural key, the token,
-// the total (a string or a number) and skipped. Unknown keys are ignored.
-func decodePage[T any](body []byte, plural string) (*Page[T], error) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(body, &raw); err != nil {
-		return nil, err
-	}
-	p := &Page[T]{}
-	if b, ok := raw[plural]; ok && !bytes.Equal(b, []byte("null")) {
-		if err := json.Unmarshal(b, &p.Items); err != nil {
-			return nil, fmt.Errorf("%s: %w", plural, err)
-		}
-	}
-	if b, ok := raw[keyNextPageToken]; ok && !bytes.Equal(b, []byte("null")) {
-		if err := json.Unmarshal(b, &p.NextPageToken); err != nil {
-			return nil, fmt.Errorf("%s: %w", keyNextPageToken, err)
-		}
-	}
-	if b, ok := raw[keyTotalCount]; ok && !bytes.Equal(b, []byte("null")) {
-		var n Int64
-		if err := n.UnmarshalJSON(b); err != nil {
-			return nil, fmt.Errorf("%s: %w", keyTotalCount, err)
-		}
-		// A negative count says nothing: treated as absent.
-		p.Total, p.HasTotal = max(int64(n), 0), n >= 0
-	}
-	if b, ok := raw[keySkipped]; ok {
-		var n Int64
-		if err := n.UnmarshalJSON(b); err != nil {
-			return nil, fmt.Errorf("%s: %w", keySkipped, err)
-		}
-		p.Skipped = int(n)
-	}
-	return p, nil
-}
-
 // list runs a List call on path and decodes the items under plural.
 func list[T any](ctx context.Context, c *Client, path, plural string, opts ListOptions) (*Page[T], error) {
 	return runList[T](ctx, c, listCall(c, path, opts), plural)
@@ -180,15 +144,18 @@ func listCall(c *Client, path string, opts ListOptions) call {
 	return call{method: http.MethodGet, path: path, query: opts.values()}
 }
 
-// runList sends a List call and decodes the items under plural.
+// runList sends a List call and decodes the items under plural as they
+// arrive, refusing a page of more items than it may hold (pageLimit).
 func runList[T any](ctx context.Context, c *Client, k call, plural string) (*Page[T], error) {
-	var body json.RawMessage
-	if err := c.do(ctx, k, &body); err != nil {
-		return nil, err
+	asked, allowed := pageLimit(k.query)
+	var p *Page[T]
+	k.stream = func(r io.Reader) error {
+		var err error
+		p, err = decodePage[T](r, plural, asked, allowed)
+		return err
 	}
-	p, err := decodePage[T](body, plural)
-	if err != nil {
-		return nil, &DecodeError{Method: k.method, Path: k.path, Err: err, Snippet: snippet(body)}
+	if err := c.do(ctx, k, nil); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

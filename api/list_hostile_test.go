@@ -1,0 +1,204 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"canopy/api"
+)
+
+// emptyItems is a List body of n `{}` items under plural: 3 bytes an item,
+// the cheapest page a server can send and the most costly to hold decoded.
+// cut leaves the list and the object unclosed, as a server that drops the
+// connection would.
+func emptyItems(plural string, n int, cut bool) []byte {
+	var b bytes.Buffer
+	b.Grow(3*n + 64)
+	b.WriteString(`{"` + plural + `":[`)
+	if n > 0 {
+		b.WriteString("{}")
+		b.Write(bytes.Repeat([]byte(",{}"), n-1))
+	}
+	if !cut {
+		b.WriteString(`],"nextPageToken":"next"}`)
+	}
+	return b.Bytes()
+}
+
+// serveBody answers every request with body, as a 200 of JSON.
+func serveBody(t *testing.T, body []byte) string {
+	t.Helper()
+	return serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		_, _ = w.Write(body)
+	}))
+}
+
+// measured runs f and returns how long it took and how many bytes were
+// allocated meanwhile (by the whole process: the test server included).
+func measured(f func()) (time.Duration, uint64) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	f()
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return took, after.TotalAlloc - before.TotalAlloc
+}
+
+// TestPageFarLongerThanAsked is the attack of issue 19 item 5: one page of
+// millions of `{}` items (30 MB, under the 32 MiB cap) made a List hold
+// gigabytes and take most of a minute. Now the items are counted as they
+// are decoded: the call fails at once, having allocated a few MB, and says
+// how many items came against how many were asked.
+func TestPageFarLongerThanAsked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 30 MB page")
+	}
+	const maxTook, maxAlloc = 2 * time.Second * raceSlowdown, 16 << 20
+	lists := []struct {
+		plural string
+		list   func(*api.Client, context.Context, api.ListOptions) error
+	}{
+		{"tags", func(c *api.Client, ctx context.Context, o api.ListOptions) error {
+			_, err := c.ListTags(ctx, o)
+			return err
+		}},
+		{"repos", func(c *api.Client, ctx context.Context, o api.ListOptions) error {
+			_, err := c.ListRepos(ctx, o)
+			return err
+		}},
+		{"roleBindings", func(c *api.Client, ctx context.Context, o api.ListOptions) error {
+			_, err := c.ListRoleBindings(ctx, o)
+			return err
+		}},
+	}
+	for _, n := range []int{10_000_000, 3_000_000} {
+		for _, l := range lists {
+			body := emptyItems(l.plural, n, false)
+			c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry(), Timeout: time.Minute})
+			for _, asked := range []int{0, 50} {
+				t.Run(fmt.Sprintf("%s/%d/asked %d", l.plural, n, asked), func(t *testing.T) {
+					var err error
+					took, alloc := measured(func() { err = l.list(c, t.Context(), api.ListOptions{PageSize: asked}) })
+					t.Logf("%d items, %d asked: %v, %.1f MB allocated: %v", n, asked, took.Round(time.Millisecond), float64(alloc)/1e6, err)
+					var over *api.PageOverflowError
+					if !errors.As(err, &over) {
+						t.Fatalf("err = %v, want a PageOverflowError", err)
+					}
+					var de *api.DecodeError
+					if !errors.As(err, &de) {
+						t.Errorf("err = %T, want it within a DecodeError (a 200 that cannot be used)", err)
+					}
+					if over.Held != n || over.AtLeast || over.Asked != asked || over.Allowed != api.MaxPageSize {
+						t.Errorf("%+v, want Held %d, Asked %d, Allowed %d", *over, n, asked, api.MaxPageSize)
+					}
+					wantAsked := fmt.Sprintf("when %d were asked", asked)
+					if asked == 0 {
+						wantAsked = "when none were asked"
+					}
+					if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("a page of %d %s", n, l.plural)) || !strings.Contains(msg, wantAsked) {
+						t.Errorf("message %q does not say %d %s came %s", msg, n, l.plural, wantAsked)
+					}
+					if took > maxTook || alloc > maxAlloc {
+						t.Errorf("took %v and allocated %.1f MB, want under %v and %d MB", took, float64(alloc)/1e6, maxTook, maxAlloc>>20)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestPageCountCutShort: a page that breaks off after the limit gives the
+// count seen so far as a floor.
+func TestPageCountCutShort(t *testing.T) {
+	c := newClient(t, serveBody(t, emptyItems("tags", 5000, true)), api.Options{Retry: api.NoRetry()})
+	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 10})
+	var over *api.PageOverflowError
+	if !errors.As(err, &over) || over.Held != 5000 || !over.AtLeast || !strings.Contains(err.Error(), "a page of at least 5000 tags when 10 were asked") {
+		t.Fatalf("err = %v (%+v)", err, over)
+	}
+}
+
+// TestPageCountPastStrings: the items past the limit are counted, not
+// decoded, and a bracket, brace, comma or escaped quote within a string
+// does not change the count.
+func TestPageCountPastStrings(t *testing.T) {
+	body := string(emptyItems("tags", 250, true)) + `,{"name":"],\"{,"},[{"a":"}\\"}],"x"],"totalCount":"22"}`
+	c := newClient(t, serveBody(t, []byte(body)), api.Options{Retry: api.NoRetry(), PageSize: 5})
+	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 5})
+	var over *api.PageOverflowError
+	if !errors.As(err, &over) || over.Held != 253 || over.AtLeast {
+		t.Fatalf("err = %v (%+v), want 253 counted to the end", err, over)
+	}
+}
+
+// TestPageSizeBoundary: a page holds at most the API's maximum (200)
+// whatever was asked, because a server that ignores a smaller page_size
+// sends its default or its maximum; one more item is refused, and asking
+// for more than the maximum accepts what was asked.
+func TestPageSizeBoundary(t *testing.T) {
+	for _, tc := range []struct {
+		items, asked, client int
+		ok                   bool
+	}{
+		{200, 0, 0, true}, {200, 1, 0, true}, {201, 0, 0, false}, {201, 50, 0, false},
+		{300, 300, 0, true}, {301, 300, 0, false}, {201, 300, 10, false}, {200, 300, 10, true},
+	} {
+		t.Run(fmt.Sprintf("%d items, %d asked, client %d", tc.items, tc.asked, tc.client), func(t *testing.T) {
+			c := newClient(t, serveBody(t, emptyItems("tags", tc.items, false)), api.Options{Retry: api.NoRetry(), PageSize: tc.client})
+			p, err := c.ListTags(t.Context(), api.ListOptions{PageSize: tc.asked})
+			if tc.ok {
+				if err != nil || len(p.Items) != tc.items || p.NextPageToken != "next" {
+					t.Fatalf("ListTags: %v", err)
+				}
+				return
+			}
+			var over *api.PageOverflowError
+			if !errors.As(err, &over) || over.Held != tc.items {
+				t.Fatalf("err = %v, want a PageOverflowError holding %d", err, tc.items)
+			}
+		})
+	}
+}
+
+// TestPageOneHugeItem: one item beyond the 32 MiB cap is refused as too
+// large, with what was read of it dropped.
+func TestPageOneHugeItem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 33 MiB")
+	}
+	body := []byte(`{"tags":[{"uid":"o/r/t","name":"` + strings.Repeat("x", 33<<20) + `"}]}`)
+	c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry()})
+	var err error
+	took, alloc := measured(func() { _, err = c.ListTags(t.Context(), api.ListOptions{}) })
+	t.Logf("one 33 MiB item: %v, %.1f MB allocated: %v", took.Round(time.Millisecond), float64(alloc)/1e6, err)
+	if !errors.Is(err, api.ErrResponseTooLarge) {
+		t.Fatalf("err = %v, want ErrResponseTooLarge", err)
+	}
+}
+
+// TestPageKeysRepeated: a page that repeats its list key keeps the last
+// list, as a decoder of the whole object did, and each is held to the
+// limit.
+func TestPageKeysRepeated(t *testing.T) {
+	c := newClient(t, serveBody(t, []byte(`{"tags":[{"name":"a"}],"totalCount":"9","tags":[{"name":"b"},{"name":"c"}],"skipped":1}`)), api.Options{Retry: api.NoRetry()})
+	p, err := c.ListTags(t.Context(), api.ListOptions{})
+	if err != nil || len(p.Items) != 2 || p.Items[0].Name != "b" || p.Total != 9 || !p.HasTotal || p.Skipped != 1 {
+		t.Fatalf("ListTags = %+v, %v", p, err)
+	}
+	c = newClient(t, serveBody(t, []byte(`{"tags":[`+strings.Repeat("{},", 300)+`{}],"tags":[]}`)), api.Options{Retry: api.NoRetry()})
+	if _, err := c.ListTags(t.Context(), api.ListOptions{}); !errors.As(err, new(*api.PageOverflowError)) {
+		t.Fatalf("a long list under a repeated key: %v", err)
+	}
+}
