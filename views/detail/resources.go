@@ -52,6 +52,7 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 		return
 	}
 	s.section("README")
+	th := m.common.Theme
 	e, ok := m.lazy(s)
 	if !ok {
 		return
@@ -59,10 +60,20 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 	switch {
 	case e.readme == "":
 		s.muted("  (empty)")
-	case e.rendered == "" || e.renderBusy && e.renderedW != m.width:
+	case e.renderedW == 0 || e.renderBusy && e.renderedW != m.width:
 		s.muted("  rendering")
 	default:
-		s.line(e.rendered)
+		if e.note != "" {
+			s.plainWrapped(e.note, th.Muted.Render)
+		}
+		if e.readmeSize > len(e.readme) {
+			s.plainWrapped(fmt.Sprintf("showing the first %s of %s", text.Bytes(int64(len(e.readme))), text.Bytes(int64(e.readmeSize))), th.Muted.Render)
+		}
+		if e.rendered == "" {
+			s.muted("  (nothing to show)")
+		} else {
+			s.line(e.rendered)
+		}
 	}
 }
 
