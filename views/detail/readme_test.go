@@ -2,12 +2,14 @@ package detail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
 	"canopy/keymap"
@@ -125,6 +127,32 @@ func TestNoRenderStartsForARepoTheCursorLeft(t *testing.T) {
 	m.Show(&api.Repo{UID: "b", Name: "b"})
 	if cmd := m.Update(run(t, fetch)); cmd != nil {
 		t.Error("the readme of a repo the cursor left is rendered")
+	}
+}
+
+// A readme that fails to load says why in full, however narrow the pane.
+func TestAReadmeErrorWrapsInANarrowPane(t *testing.T) {
+	for _, err := range []error{
+		errors.New("GET /registry/v2/repos/org/0123456789abcdef/readme: 503 Service Unavailable: the server is overloaded"),
+		errors.New("GET readme: " + strings.Repeat("- ", 30) + strings.Repeat("x", 70) + " the end"),
+	} {
+		m := readmePane(t, nil, err, 30, 40)
+		show(t, m, &api.Repo{UID: "r", Name: "nginx"})
+		for _, l := range lines(m) {
+			if w := ansi.StringWidth(l); w > 30 {
+				t.Fatalf("a line %d wide: %q", w, l)
+			}
+		}
+		want := strings.Join(strings.Fields(err.Error()+" (r to retry)"), " ")
+		if s := strings.ReplaceAll(joined(m), " ", ""); !strings.Contains(s, strings.ReplaceAll(want, " ", "")) {
+			t.Errorf("the error is cut:\n%s", screen(m))
+		}
+	}
+	// So does a note on a readme shown as plain text.
+	m := readmePane(t, map[string]string{"r": strings.Repeat("> ", 100) + "x"}, nil, 30, 40)
+	show(t, m, &api.Repo{UID: "r", Name: "nginx"})
+	if s := joined(m); !strings.Contains(s, "shown as plain text: nested 100 deep, more than canopy renders") {
+		t.Errorf("the note is cut:\n%s", screen(m))
 	}
 }
 

@@ -24,7 +24,8 @@ func (m *Model) lazy(s *sheet) (*extras, bool) {
 		s.muted("  " + frames[m.frame%len(frames)] + " loading")
 		return nil, false
 	case e.err != nil:
-		s.line(th.Bad.Render("  " + th.Glyphs.Failed + " " + safe.String(e.err.Error()) + " (r to retry)"))
+		// Whole, however narrow the pane: the end says what went wrong.
+		s.plainWrapped(th.Glyphs.Failed+" "+safe.String(e.err.Error())+" (r to retry)", th.Bad.Render)
 		return nil, false
 	}
 	return e, true
