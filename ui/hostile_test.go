@@ -86,6 +86,9 @@ func TestHostileDataIsShownNeverRun(t *testing.T) {
 	step("hostile repos", "escapes", "bidi-zero-width")
 	h.moveTo("escapes")
 	step("readme", "README", "␛[2J")
+	// 102 bytes that took a Markdown render exponential time and memory.
+	h.moveTo("nested-readme")
+	step("nested readme", "shown as plain text: nested 2,000 deep", ">>>>>>>>>>", "- - - -")
 	h.moveTo("identities of hostile")
 	h.keys("l")
 	step("hostile identities", "wide-identity")

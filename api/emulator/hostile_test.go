@@ -28,10 +28,12 @@ func TestHostileSeed(t *testing.T) {
 	}
 	readme := e.get("/registry/v2/repos/" + e.repoUID("escapes") + "/readme")
 	body.Write(readme.body)
-	// JSON escapes control characters as \u00XX; the rest arrives raw.
+	body.Write(e.get("/registry/v2/repos/" + e.repoUID("nested-readme") + "/readme").body)
+	// JSON escapes control characters as \u00XX (and > as \u003e); the rest
+	// arrives raw.
 	for _, want := range []string{`\u001b[2J`, `\u001b]0;pwned\u0007`, `\u001b]52;c;`, `\u001b]8;;`, `\u001bP+q`,
 		`\u001b_G`, `\r`, `\b`, `\u0007`, "\u009b", "\u202e", "\u2066", "\u2069", "\u200b", "\ufeff",
-		"漢字", "🐍", "̤", "long漢long漢long漢"} {
+		"漢字", "🐍", "̤", "long漢long漢long漢", strings.Repeat(`\u003e`, 100) + " quoted", strings.Repeat("- ", 2000)} {
 		if !strings.Contains(body.String(), want) {
 			t.Errorf("no %q served", want)
 		}

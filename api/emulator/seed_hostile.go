@@ -63,6 +63,13 @@ var hostileRepos = []struct{ name, desc string }{
 	{"long-" + strings.Repeat("x", 122), hostileLong},
 }
 
+// hostileNest is a repo whose readme nests block quotes 100 deep and a
+// list 2,000 deep: 4 KB that a Markdown renderer laying out each level
+// inside the last takes exponential time and memory on. Seeded last, so
+// the rest of the hostile data stays as it was.
+var hostileNest = struct{ name, desc, readme string }{"nested-readme", "a readme of quotes nested 100 deep and a list 2,000 deep",
+	"# nested-readme\n\n" + strings.Repeat(">", 100) + " quoted 100 deep\n\n" + strings.Repeat("- ", 2000) + "listed 2,000 deep\n"}
+
 // hostileReadme puts each hostile string where Markdown renders it: a
 // heading, a paragraph, a table, a link, inline code and a code block.
 func hostileReadme(name string) string {
@@ -144,4 +151,7 @@ func (s *seeder) seedHostile(acme string) {
 		SizeBytes: 4096, CreateTime: made, UpdateTime: made})
 	s.artifacts.add(api.Artifact{UID: lib, Name: name, Description: hostileAll, Ecosystem: api.EcosystemJava,
 		LatestVersion: "1.0" + hostileClear, VersionCount: 1, CreateTime: made, UpdateTime: made})
+	s.seedRepo(seedRepo{name: hostileNest.name, tier: tierApp, desc: hostileNest.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
+		paths["hostile"], hostileNest.name, "acme.example")
+	s.repos.items[len(s.repos.items)-1].Readme = hostileNest.readme
 }

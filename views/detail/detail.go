@@ -104,6 +104,11 @@ type Model struct {
 	frame  int
 	// themeGen counts theme changes: renders of an older one are dropped.
 	themeGen int
+	// The readme render on its way: the repo, a count of renders started
+	// (which one it is) and how to stop it.
+	rendering    string
+	renderSeq    int
+	cancelRender context.CancelFunc
 
 	focused bool        // the pane has the keyboard: the field cursor shows
 	choice  int         // the editable part under the field cursor
@@ -182,6 +187,9 @@ func (m *Model) SetSize(w, h int) {
 // rested for Debounce.
 func (m *Model) Show(item any) tea.Cmd {
 	m.editor = nil
+	if uidOf(item) != m.rendering {
+		m.stopRender() // the cursor left the repo: its readme is not needed now
+	}
 	if uid := uidOf(item); uid == "" || uid != m.uid {
 		m.choice, m.offset = -1, 0 // the main field, once laid out
 	} // else a new version of the same resource (after an edit): the field cursor and scroll stay

@@ -1,7 +1,9 @@
 package detail
 
 import (
+	"context"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -14,9 +16,12 @@ const Debounce = 150 * time.Millisecond
 
 // extras are the lazily fetched parts of one resource.
 type extras struct {
-	readme     string // raw
+	readme     string // raw, at most MaxReadme bytes of it
+	readmeSize int    // the whole readme's size
 	rendered   string
-	renderedW  int
+	note       string // why the readme is shown as plain text
+	renderedW  int    // the width it was laid out for; 0 before
+	renderSeq  int    // the render on its way: others' results are dropped
 	image      []ArchSize
 	related    *Related
 	relatedErr error
@@ -54,12 +59,12 @@ type relatedMsg struct {
 
 // renderedMsg carries a readme rendered for a width.
 type renderedMsg struct {
-	owner *Model
-	uid   string
-	width int
-	out   string
-	err   error
-	gen   int // the theme generation it was rendered with
+	owner  *Model
+	uid    string
+	width  int
+	readme Readme
+	gen    int // the theme generation it was rendered with
+	seq    int // which render it is
 }
 
 // needsExtras reports whether the item has lazily fetched parts.
@@ -118,18 +123,89 @@ func (m *Model) fetchExtras() tea.Cmd {
 }
 
 // renderCmd renders the current repo's readme for the current width in a
-// command when it is fetched and not yet rendered at this width.
+// command when it is fetched and not yet laid out at this width. One
+// render runs at a time: it is stopped when the cursor leaves the repo
+// (Show) or another starts, so moving across many repos does not leave
+// their renders running.
 func (m *Model) renderCmd() tea.Cmd {
 	e := m.cache[m.uid]
-	if e == nil || e.readme == "" || e.renderBusy || (e.rendered != "" && e.renderedW == m.width) || m.width <= 0 {
+	if e == nil || e.readme == "" || e.renderBusy || e.renderedW == m.width || m.width <= 0 {
 		return nil
 	}
-	e.renderBusy = true
-	owner, uid, content, style, width, gen := m, m.uid, e.readme, m.common.Theme.Markdown, m.width, m.themeGen
+	m.stopRender()
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.renderSeq++
+	e.renderBusy, e.renderSeq = true, m.renderSeq
+	m.rendering, m.cancelRender = m.uid, cancel
+	owner, uid, content, style, width, gen, seq := m, m.uid, e.readme, m.common.Theme.Markdown, m.width, m.themeGen, m.renderSeq
 	return func() tea.Msg {
-		out, err := RenderMarkdown(content, style, width)
-		return renderedMsg{owner: owner, uid: uid, width: width, out: out, err: err, gen: gen}
+		defer cancel()
+		r := RenderMarkdown(ctx, content, style, width)
+		return renderedMsg{owner: owner, uid: uid, width: width, readme: r, gen: gen, seq: seq}
 	}
+}
+
+// stopRender stops the readme render on its way, if any; its result, if it
+// still comes, is dropped.
+func (m *Model) stopRender() {
+	if m.cancelRender == nil {
+		return
+	}
+	m.cancelRender()
+	m.cancelRender = nil
+	if e := m.cache[m.rendering]; e != nil {
+		e.renderBusy = false
+	}
+}
+
+// rendered stores a render, unless it is not the one on its way.
+func (m *Model) rendered(msg renderedMsg) bool {
+	e := m.cache[msg.uid]
+	if e == nil || !e.renderBusy || msg.seq != e.renderSeq || msg.gen != m.themeGen {
+		return false
+	}
+	e.renderBusy = false
+	if msg.seq == m.renderSeq {
+		m.cancelRender = nil
+	}
+	e.rendered, e.note, e.renderedW = msg.readme.Text, msg.readme.Note, msg.width
+	m.forgetRenders()
+	return true
+}
+
+// maxRendered bounds the rendered readmes the cache keeps: the oldest are
+// laid out again if shown again.
+const maxRendered = 16 << 20
+
+// forgetRenders drops the oldest rendered readmes (not the one shown) while
+// the cache holds more than maxRendered of them.
+func (m *Model) forgetRenders() {
+	total := 0
+	for _, e := range m.cache {
+		total += len(e.rendered)
+	}
+	for _, uid := range m.order {
+		if total <= maxRendered {
+			return
+		}
+		if e := m.cache[uid]; e != nil && uid != m.uid && !e.renderBusy {
+			total -= len(e.rendered)
+			e.rendered, e.note, e.renderedW = "", "", 0
+		}
+	}
+}
+
+// keepReadme is what the cache keeps of a readme: at most MaxReadme bytes,
+// cut between characters.
+func keepReadme(s string) string {
+	if len(s) <= MaxReadme {
+		return s
+	}
+	cut := MaxReadme
+	for cut > MaxReadme-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
 }
 
 // entry is the cache entry of uid, made on first use; the cache keeps the
@@ -149,5 +225,8 @@ func (m *Model) entry(uid string) *extras {
 }
 
 func (m *Model) drop(uid string) {
+	if uid == m.rendering {
+		m.stopRender()
+	}
 	delete(m.cache, uid)
 }

@@ -162,6 +162,14 @@ func (s *sheet) wrapped(indent, str string) {
 	}
 }
 
+// plainWrapped writes text made safe wrapped to the width, indented two,
+// each line styled on its own so that no style runs on past a line.
+func (s *sheet) plainWrapped(str string, style func(...string) string) {
+	for _, l := range strings.Split(wrapPlain(str, max(s.m.width-2, 10), ""), "\n") {
+		s.line("  " + style(l))
+	}
+}
+
 // failure writes an error whole, wrapped, and how to retry.
 func (s *sheet) failure(err error) {
 	th := s.m.common.Theme

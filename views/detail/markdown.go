@@ -1,15 +1,33 @@
 package detail
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"html"
 	"regexp"
 	"strings"
+	"time"
 
-	"charm.land/glamour/v2"
+	"charm.land/glamour/v2/ansi"
+	"charm.land/glamour/v2/styles"
+	xansi "github.com/charmbracelet/x/ansi"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"canopy/views/safe"
+	tx "canopy/views/text"
 )
+
+// renderTimeout is the last guard on a render: its result is dropped after
+// it and the readme shown as plain text. The limits in mdlimits.go are what
+// keep a render short and small; this only catches what they misjudge.
+const renderTimeout = 5 * time.Second
 
 // osc8 matches an OSC 8 hyperlink sequence. Links from a readme are shown
 // as text, never as terminal hyperlinks: a link's visible text could
@@ -20,31 +38,214 @@ var osc8 = regexp.MustCompile("\x1b\\]8;[^\x07\x1b]*(?:\x07|\x1b\\\\)")
 // &#27; &#x1b; &ZeroWidthSpace;.
 var charRef = regexp.MustCompile(`&(?:#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});`)
 
-// RenderMarkdown renders a readme for the terminal at width. The server's
-// text is made safe three times over: before glamour, raw controls become
-// markers (safe.Text) and so do character references that would decode to
-// one (&#x1b; becomes ␛, not ESC); after glamour, only its own SGR styling
-// is kept and every text run is checked again (safe.Styled), so nothing the
-// renderer decodes or passes through can reach the terminal. It is slow
-// enough (a few ms) that it runs in a command, never in View.
-func RenderMarkdown(content, style string, width int) (out string, err error) {
-	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(max(width-2, 20)))
-	if err != nil {
-		return "", fmt.Errorf("markdown renderer: %w", err)
+// Readme is a readme laid out for the pane: rendered Markdown, or the
+// plain text (made safe, wrapped) with a note saying why.
+type Readme struct {
+	Text string
+	Note string // "shown as plain text: …"; empty when rendered
+}
+
+// RenderMarkdown renders a readme for the terminal at width, or lays it out
+// as plain text when rendering it would cost more than canopy allows
+// (mdlimits.go), takes longer than renderTimeout, or fails. It returns an
+// empty Readme once ctx is cancelled (the cursor left the repo).
+//
+// The server's text is made safe three times over: before glamour, raw
+// controls become markers (safe.Text) and so do character references that
+// would decode to one (&#x1b; becomes ␛, not ESC); after glamour, only its
+// own SGR styling is kept and every text run is checked again (safe.Styled),
+// so nothing the renderer decodes or passes through can reach the terminal.
+// It takes milliseconds to a second, so it runs in a command, never in View.
+func RenderMarkdown(ctx context.Context, content, style string, width int) Readme {
+	wrap := max(width-2, 20)
+	if len(content) > maxRenderBytes {
+		return plain(content, width, fmt.Sprintf("%s, more than canopy renders", tx.Bytes(int64(len(content)))))
 	}
+	// Markers are longer than what they replace: the size is checked again.
 	source := defuseCharRefs(safe.Text(content))
+	if len(source) > maxRenderBytes {
+		return plain(content, width, fmt.Sprintf("%s made safe, more than canopy renders", tx.Bytes(int64(len(source)))))
+	}
+	if d := scanDepth(source); d > maxScanDepth {
+		return plain(content, width, nested(d, maxDepth))
+	}
+	opts, ok := renderOptions(style, wrap)
+	if !ok {
+		return plain(content, width, "no Markdown style "+style)
+	}
+	if ctx.Err() != nil {
+		return Readme{} // the cursor left before it began
+	}
+	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
+	defer cancel()
+	// glamour cannot be stopped while it renders a chunk: a render that
+	// outlives its deadline or its repo runs on, using CPU and memory, to
+	// the end of its chunk, and only then stops (renderChunks). So no
+	// deadline can bound a render: the limits checked first (mdlimits.go)
+	// do, by keeping every render and every chunk small. The deadline is
+	// the last guard, for what they misjudge: the goroutine lets it drop a
+	// result that comes late, and the chunk left running ends soon after.
+	done := make(chan Readme, 1)
+	go func() {
+		out, why := renderBounded(ctx, source, opts)
+		if why != "" {
+			done <- plain(content, width, why)
+			return
+		}
+		done <- Readme{Text: out}
+	}()
+	select {
+	case r := <-done:
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return Readme{}
+		}
+		return r
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return Readme{}
+		}
+		return plain(content, width, fmt.Sprintf("rendering took over %s", renderTimeout))
+	}
+}
+
+// renderOptions are glamour's options for a style and wrap width.
+func renderOptions(style string, wrap int) (ansi.Options, bool) {
+	cfg, ok := styles.DefaultStyles[style]
+	if !ok {
+		return ansi.Options{}, false
+	}
+	return ansi.Options{WordWrap: wrap, Styles: *cfg}, true
+}
+
+// renderBounded parses source, measures it and renders it, or says why
+// not. A panic in the renderer is a reason too: the readme is still shown.
+func renderBounded(ctx context.Context, source string, opts ansi.Options) (out, why string) {
 	defer func() {
-		// A readme the renderer cannot cope with is still shown, as text.
 		if p := recover(); p != nil {
-			out, err = strings.Trim(source, "\n"), nil
+			out, why = "", fmt.Sprintf("the Markdown renderer failed: %v", p)
 		}
 	}()
-	out, err = r.Render(source)
-	if err != nil {
-		return "", fmt.Errorf("render readme: %w", err)
+	// "text" after the readme is the language plainCode gives code blocks.
+	src := append([]byte(source), "text"...)
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList))
+	doc := md.Parser().Parse(text.NewReader(src[:len(source)]))
+	why, costs := measure(doc, opts.WordWrap)
+	if why != "" {
+		return "", why
 	}
-	out = osc8.ReplaceAllString(out, "")
-	return strings.Trim(safe.Styled(out), "\n"), nil
+	plainCode(doc, src)
+	out, err := renderChunks(ctx, src, doc, costs, opts)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "", fmt.Sprintf("rendering took over %s", renderTimeout)
+	case errors.Is(err, context.Canceled):
+		return "", "cancelled"
+	case err != nil:
+		return "", "the Markdown renderer failed: " + err.Error()
+	}
+	return out, ""
+}
+
+// renderChunks renders doc's top-level blocks a chunk at a time (about
+// chunkWork each, by costs), so that a cancelled render stops at the
+// next chunk instead of running to the end. Chunks are joined by a blank
+// line, as glamour separates blocks.
+func renderChunks(ctx context.Context, src []byte, doc ast.Node, costs []int, opts ansi.Options) (string, error) {
+	r := renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ansi.NewRenderer(opts), 1000)))
+	var out strings.Builder
+	var buf bytes.Buffer
+	for i := 0; doc.FirstChild() != nil; {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		chunk := ast.NewDocument()
+		for work := 0; doc.FirstChild() != nil && (work == 0 || work+cost(costs, i) <= chunkWork); i++ {
+			work += cost(costs, i)
+			n := doc.FirstChild()
+			doc.RemoveChild(doc, n)
+			chunk.AppendChild(chunk, n)
+		}
+		buf.Reset()
+		if err := r.Render(&buf, src, chunk); err != nil {
+			return "", fmt.Errorf("render readme: %w", err)
+		}
+		part := tidy(buf.String())
+		if part == "" {
+			continue
+		}
+		if out.Len() > 0 {
+			out.WriteString("\n\n")
+		}
+		out.WriteString(part)
+		if out.Len() > maxOutput {
+			return "", fmt.Errorf("render readme: over %s rendered", tx.Bytes(maxOutput))
+		}
+	}
+	return out.String(), nil
+}
+
+// cost is the estimated work of the i-th top-level block.
+func cost(costs []int, i int) int {
+	if i < len(costs) {
+		return costs[i]
+	}
+	return chunkWork // not measured: a chunk of its own
+}
+
+// plain lays a readme out as plain text at width, made safe, with why it
+// is not rendered.
+func plain(content string, width int, why string) Readme {
+	text := wrapPlain(safe.Text(strings.TrimRight(content, "\n")), max(width-2, 10), "  ")
+	return Readme{Text: text, Note: "shown as plain text: " + safe.String(why)}
+}
+
+// wrapPlain wraps text made safe to w columns, each line indented: at
+// spaces, and inside a word longer than a line. (ansi.Wrap leaves some
+// lines long: "- - - …" is never broken.)
+func wrapPlain(s string, w int, indent string) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/w*(len(indent)+1))
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent)
+		col := 0
+		for j, word := range strings.Split(line, " ") {
+			ww := xansi.StringWidth(word)
+			switch {
+			case j > 0 && col+1+ww <= w:
+				b.WriteByte(' ')
+				col++
+			case j > 0:
+				b.WriteString("\n" + indent)
+				col = 0
+			}
+			if col+ww <= w {
+				b.WriteString(word)
+				col += ww
+				continue
+			}
+			for _, r := range word { // longer than a line: cut it
+				rw := runeWidth(r)
+				if col+rw > w && col > 0 {
+					b.WriteString("\n" + indent)
+					col = 0
+				}
+				b.WriteRune(r)
+				col += rw
+			}
+		}
+	}
+	return b.String()
+}
+
+// runeWidth is how many columns a rune of text made safe takes.
+func runeWidth(r rune) int {
+	if r >= 0x20 && r < 0x7f {
+		return 1
+	}
+	return xansi.StringWidth(string(r))
 }
 
 // defuseCharRefs replaces each character reference that decodes to

@@ -1,7 +1,9 @@
 package detail
 
 import (
-	"regexp"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -28,9 +30,6 @@ var hostileReadmes = []string{
 	"raw \x1b]0;PWNED\x07 and \u202e and \u009b2J\n",
 }
 
-// sgr is an SGR sequence: colors and attributes, all a readme may style.
-var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
-
 // assertInert fails if out holds anything but SGR sequences, newlines and
 // text that safe.String leaves as it is: no other escape sequence, no
 // C0/C1 control, no format (bidi, zero-width) or other invisible character.
@@ -52,14 +51,14 @@ func assertInert(t testing.TB, in, out string) {
 func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 	for _, style := range []string{"dark", "light", "notty"} {
 		for _, in := range hostileReadmes {
-			out, err := RenderMarkdown(in, style, 60)
-			if err != nil {
-				t.Fatalf("%s: %q: %v", style, in, err)
+			r := RenderMarkdown(t.Context(), in, style, 60)
+			if r.Note != "" {
+				t.Fatalf("%s: %q: %s", style, in, r.Note)
 			}
-			assertInert(t, in, out)
+			assertInert(t, in, r.Text)
 		}
 	}
-	out, _ := RenderMarkdown(hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80)
+	out := RenderMarkdown(t.Context(), hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80).Text
 	plain := ansi.Strip(out)
 	for _, want := range []string{"␛]0;PWNED␇", "␛]52;c;cHduZWQ=␇", `\u202etxt.exe`} {
 		if !strings.Contains(plain, want) {
@@ -67,22 +66,22 @@ func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 		}
 	}
 	// Harmless references still render as their characters.
-	out, _ = RenderMarkdown("&copy; &amp; &#169; &eacute;", "notty", 60)
+	out = RenderMarkdown(t.Context(), "&copy; &amp; &#169; &eacute;", "notty", 60).Text
 	if got := ansi.Strip(out); !strings.Contains(got, "© & © é") {
 		t.Errorf("harmless references: %q", got)
 	}
 }
 
 func TestStyledKeepsGlamoursStyling(t *testing.T) {
-	out, err := RenderMarkdown("# Title\n\nA **bold** word and `code`.\n", "dark", 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out, "\x1b[") || !strings.Contains(ansi.Strip(out), "Title") {
+	r := RenderMarkdown(t.Context(), "# Title\n\nA **bold** word and `code`.\n", "dark", 60)
+	if out := r.Text; r.Note != "" || !strings.Contains(out, "\x1b[") || !strings.Contains(ansi.Strip(out), "Title") {
 		t.Errorf("the readme lost its styling: %q", out)
 	}
 }
 
+// FuzzRenderMarkdown: whatever the readme, what is shown is inert, and
+// as plain text fits the width. testdata/fuzz holds the readmes that blew
+// the renderer up (blowUps).
 func FuzzRenderMarkdown(f *testing.F) {
 	for _, s := range hostileReadmes {
 		f.Add(s)
@@ -92,10 +91,42 @@ func FuzzRenderMarkdown(f *testing.F) {
 		if len(s) > 4096 {
 			return // rendering is a few ms per KB: keep each run short
 		}
-		out, err := RenderMarkdown(s, "dark", 60)
-		if err != nil {
+		r := RenderMarkdown(t.Context(), s, "dark", 60)
+		assertInert(t, s, r.Text)
+		assertInert(t, s, r.Note)
+		if r.Note == "" {
 			return
 		}
-		assertInert(t, s, out)
+		for _, l := range strings.Split(r.Text, "\n") {
+			if w := ansi.StringWidth(l); w > 60 {
+				t.Fatalf("readme %q: plain text %d wide: %q", s, w, l)
+			}
+		}
 	})
+}
+
+func TestFuzzCorpusHoldsTheBlowUps(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzRenderMarkdown")
+	held := map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, lit, _ := strings.Cut(strings.TrimSpace(string(b)), "\nstring(")
+		s, err := strconv.Unquote(strings.TrimSuffix(lit, ")"))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		held[s] = true
+	}
+	for _, c := range blowUps {
+		if !held[c.readme] {
+			t.Errorf("the fuzz corpus lacks %s", c.name)
+		}
+	}
 }

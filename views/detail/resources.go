@@ -24,7 +24,8 @@ func (m *Model) lazy(s *sheet) (*extras, bool) {
 		s.muted("  " + frames[m.frame%len(frames)] + " loading")
 		return nil, false
 	case e.err != nil:
-		s.line(th.Bad.Render("  " + th.Glyphs.Failed + " " + safe.String(e.err.Error()) + " (r to retry)"))
+		// Whole, however narrow the pane: the end says what went wrong.
+		s.plainWrapped(th.Glyphs.Failed+" "+safe.String(e.err.Error())+" (r to retry)", th.Bad.Render)
 		return nil, false
 	}
 	return e, true
@@ -52,6 +53,7 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 		return
 	}
 	s.section("README")
+	th := m.common.Theme
 	e, ok := m.lazy(s)
 	if !ok {
 		return
@@ -59,10 +61,20 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 	switch {
 	case e.readme == "":
 		s.muted("  (empty)")
-	case e.rendered == "" || e.renderBusy && e.renderedW != m.width:
+	case e.renderedW == 0 || e.renderBusy && e.renderedW != m.width:
 		s.muted("  rendering")
 	default:
-		s.line(e.rendered)
+		if e.note != "" {
+			s.plainWrapped(e.note, th.Muted.Render)
+		}
+		if e.readmeSize > len(e.readme) {
+			s.plainWrapped(fmt.Sprintf("showing the first %s of %s", text.Bytes(int64(len(e.readme))), text.Bytes(int64(e.readmeSize))), th.Muted.Render)
+		}
+		if e.rendered == "" {
+			s.muted("  (nothing to show)")
+		} else {
+			s.line(e.rendered)
+		}
 	}
 }
 

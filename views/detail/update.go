@@ -7,7 +7,6 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
 )
 
 // Actions lists scrolling (and, for a page, going back).
@@ -68,7 +67,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		e := m.entry(msg.uid)
 		e.loading, e.fetched, e.err = false, true, msg.err
 		if msg.readme != nil {
-			e.readme = *msg.readme
+			e.readme, e.readmeSize = keepReadme(*msg.readme), len(*msg.readme)
 		}
 		e.image, e.bindings = msg.image, msg.bindings
 		if msg.uid == m.uid {
@@ -91,26 +90,19 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		// Everything drawn so far has the old colours: lay out again and
 		// render the readme anew.
 		m.themeGen++
+		m.stopRender()
 		for _, e := range m.cache {
-			e.rendered, e.renderedW, e.renderBusy = "", 0, false
+			e.rendered, e.note, e.renderedW, e.renderBusy = "", "", 0, false
 		}
 		m.relayout()
 		return m.renderCmd()
 	case renderedMsg:
-		if msg.owner != m {
+		if msg.owner != m || !m.rendered(msg) {
 			return nil
 		}
-		if e := m.cache[msg.uid]; e != nil && msg.gen == m.themeGen {
-			e.renderBusy = false
-			if msg.err == nil {
-				e.rendered, e.renderedW = msg.out, msg.width
-			} else {
-				e.rendered, e.renderedW = "("+safe.String(msg.err.Error())+")", msg.width
-			}
-			if msg.uid == m.uid {
-				m.relayout()
-				return m.renderCmd()
-			}
+		if msg.uid == m.uid {
+			m.relayout()
+			return m.renderCmd() // the width may have changed meanwhile
 		}
 	case views.ChangedMsg:
 		for _, id := range msg.IDs {

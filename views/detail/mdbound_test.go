@@ -1,0 +1,154 @@
+package detail
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The bounds a readme render must keep, whatever the readme.
+const (
+	heapBound = 64 << 20 // bytes of heap above what was in use before
+	// blowUpBound is how long a readme over a limit may take to be found
+	// so and laid out as plain text; boundedBound how long one within the
+	// limits may take to render (the deadline, and a margin).
+	blowUpBound  = 2 * time.Second
+	boundedBound = renderTimeout + 2*time.Second
+	// runaway is the heap at which the child gives up at once: the
+	// renders this guards against grew past 3 GB in a minute.
+	runaway = 512 << 20
+)
+
+// boundedReadmes are within every limit and among the costliest to
+// render: they are rendered, not shown as plain text.
+var boundedReadmes = []struct {
+	name, readme string
+	width        int
+}{
+	{"headings", strings.Repeat("# x\n", 3000), 60},
+	{"code blocks without a language", strings.Repeat("```\nx\n```\n\n", 300), 80},
+	{"list items", strings.Repeat("- x\n", 3000), 60},
+	{"a long quote", strings.Repeat("> x\n>\n", 1500), 60},
+	{"nested 8 deep", strings.Repeat("> > > > - - - - x\n", 30), 100},
+	{"a wide table", "|" + strings.Repeat(" a |", 32) + "\n|" + strings.Repeat("-|", 32) + "\n" + strings.Repeat("|"+strings.Repeat(" b |", 32)+"\n", 300), 40},
+}
+
+// TestRenderMarkdownStaysBounded renders each readme that blows glamour
+// up, and each costly one within the limits, in a child process (so that
+// a runaway render is killed, not left running) that measures the heap
+// while it runs: each stays under heapBound and its time bound.
+func TestRenderMarkdownStaysBounded(t *testing.T) {
+	if os.Getenv("CANOPY_MD_BOUND_CHILD") != "" {
+		renderBoundedChild(t)
+		return
+	}
+	if testing.Short() {
+		t.Skip("renders for seconds")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestRenderMarkdownStaysBounded$", "-test.timeout=3m")
+	cmd.Env = append(os.Environ(), "CANOPY_MD_BOUND_CHILD=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	// The child prints "start NAME" before each render and "done NAME HEAP
+	// NANOS" after it.
+	measured, last := 0, ""
+	sc := bufio.NewScanner(bytes.NewReader(out.Bytes()))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) >= 2 && f[0] == "start":
+			last = strings.Join(f[1:], " ")
+		case len(f) >= 4 && f[0] == "done":
+			heap, _ := strconv.Atoi(f[len(f)-2])
+			took, _ := strconv.Atoi(f[len(f)-1])
+			name := strings.Join(f[1:len(f)-2], " ")
+			bound := boundedBound
+			if strings.HasPrefix(name, "blow-up") {
+				bound = blowUpBound
+			}
+			t.Logf("%-45s heap +%5.1f MB in %s", name, float64(heap)/(1<<20), time.Duration(took).Round(time.Millisecond))
+			if heap > heapBound {
+				t.Errorf("%s: the heap grew %d MB, over %d MB", name, heap>>20, heapBound>>20)
+			}
+			if time.Duration(took) > bound {
+				t.Errorf("%s: took %s, over %s", name, time.Duration(took), bound)
+			}
+			measured++
+		}
+	}
+	if err != nil || measured != len(blowUps)+len(boundedReadmes) {
+		t.Fatalf("the child failed (%v) during %q after %d renders:\n%s", err, last, measured, tail(out.String(), 2000))
+	}
+}
+
+// renderBoundedChild renders every readme and prints what each took; it
+// exits at once if the heap runs away.
+func renderBoundedChild(t *testing.T) {
+	type job struct {
+		name, readme string
+		width        int
+	}
+	var jobs []job
+	for _, c := range blowUps {
+		jobs = append(jobs, job{"blow-up " + c.name, c.readme, 80})
+	}
+	for _, c := range boundedReadmes {
+		jobs = append(jobs, job{"bounded " + c.name, c.readme, c.width})
+	}
+	for _, j := range jobs {
+		fmt.Printf("start %s\n", j.name)
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		base := ms.HeapAlloc
+		stop, peak := make(chan struct{}), make(chan uint64)
+		go func() {
+			top := base
+			tick := time.NewTicker(time.Millisecond)
+			defer tick.Stop()
+			for {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				top = max(top, ms.HeapAlloc)
+				if top-base > runaway {
+					fmt.Printf("runaway %s: the heap grew %d MB\n", j.name, (top-base)>>20)
+					os.Exit(2)
+				}
+				select {
+				case <-stop:
+					peak <- top
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+		start := time.Now()
+		r := RenderMarkdown(t.Context(), j.readme, "dark", j.width)
+		took := time.Since(start)
+		close(stop)
+		top := <-peak
+		fmt.Printf("done %s %d %d\n", j.name, top-base, took.Nanoseconds())
+		if r.Text == "" {
+			t.Errorf("%s: nothing shown", j.name)
+		}
+	}
+}
+
+// tail is the end of s, at most n bytes.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
+}

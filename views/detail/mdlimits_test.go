@@ -1,0 +1,275 @@
+package detail
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/glamour/v2"
+	gansi "charm.land/glamour/v2/ansi"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// blowUps are readmes of a hundred bytes to a few KB that cost glamour
+// exponential or quadratic time and memory (`>` × 100 grew past 3 GB in a
+// minute), each with the note that says which limit it passes. They are
+// also the seeds of FuzzRenderMarkdown (testdata/fuzz).
+var blowUps = []struct{ name, readme, note string }{
+	{"quotes", strings.Repeat(">", 100) + " x", "nested 100 deep"},
+	{"quotes spaced", strings.Repeat("> ", 100) + "x", "nested 100 deep"},
+	{"list markers", strings.Repeat("- ", 2000) + "x", "nested 2,000 deep"},
+	{"ordered markers", strings.Repeat("1. ", 1300) + "x", "nested 1,300 deep"},
+	{"quotes in lists", strings.Repeat("> - ", 1000) + "x", "nested 2,000 deep"},
+	{"indented list", indentedList(40), "nested 40 deep"},
+	{"quotes 20 deep", strings.Repeat(">", 20) + " x\n", "nested 20 deep"},
+	{"emphasis", strings.Repeat("*", 2000) + "x" + strings.Repeat("*", 2000), "emphasis and links nested over 16 deep"},
+	{"emphasis words", strings.Repeat("*a ", 600) + "x" + strings.Repeat(" b*", 600), "emphasis and links nested over 16 deep"},
+	{"table columns", "|" + strings.Repeat(" a |", 500) + "\n|" + strings.Repeat("-|", 500) + "\n", "a table 500 columns wide"},
+	{"code lines", "```go\n" + strings.Repeat("x\n", 1001) + "```\n", "a block of 1,001 lines"},
+}
+
+// indentedList is a list nested depth deep by indentation.
+func indentedList(depth int) string {
+	var b strings.Builder
+	for i := range depth {
+		b.WriteString(strings.Repeat("  ", i) + "- x\n")
+	}
+	return b.String()
+}
+
+func TestBlowUpsAreShownAsPlainText(t *testing.T) {
+	for _, c := range blowUps {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			r := RenderMarkdown(t.Context(), c.readme, "dark", 80)
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("took %s", took)
+			}
+			want := "shown as plain text: " + c.note + ", more than canopy renders"
+			if r.Note != want {
+				t.Errorf("note %q, want %q", r.Note, want)
+			}
+			assertInert(t, c.readme, r.Text)
+			// The text is all there, wrapped to the width, not styled.
+			plain := strings.Join(strings.Fields(r.Text), "")
+			if plain != strings.Join(strings.Fields(c.readme), "") {
+				t.Errorf("the plain text is not the readme:\n%.300s", r.Text)
+			}
+			for _, l := range strings.Split(r.Text, "\n") {
+				if w := ansi.StringWidth(l); w > 80 {
+					t.Fatalf("a line %d wide: %q", w, l)
+				}
+			}
+		})
+	}
+}
+
+func TestNestingAllowedShrinksWithTheWidth(t *testing.T) {
+	quotes := strings.Repeat(">", 6) + " deep\n"
+	if r := RenderMarkdown(t.Context(), quotes, "dark", 80); r.Note != "" || !strings.Contains(ansi.Strip(r.Text), "│ │ │ │ │ │ deep") {
+		t.Errorf("6 deep at 80 columns is not rendered: %q\n%s", r.Note, ansi.Strip(r.Text))
+	}
+	r := RenderMarkdown(t.Context(), quotes, "dark", 22)
+	if r.Note != "shown as plain text: nested 6 deep, more than canopy renders at this width" {
+		t.Errorf("6 deep at 22 columns: %q", r.Note)
+	}
+	if !strings.Contains(r.Text, ">>>>>> deep") {
+		t.Errorf("the plain text: %q", r.Text)
+	}
+}
+
+func TestLargeReadmesAreShownAsPlainText(t *testing.T) {
+	big := strings.Repeat("word ", maxRenderBytes/5+1)
+	r := RenderMarkdown(t.Context(), big, "dark", 60)
+	if r.Note != "shown as plain text: 128.0 KiB, more than canopy renders" {
+		t.Errorf("note %q", r.Note)
+	}
+	// Markers take more bytes than what they replace.
+	controls := strings.Repeat("\x1b", maxRenderBytes/2)
+	if r := RenderMarkdown(t.Context(), controls, "dark", 60); !strings.Contains(r.Note, "made safe, more than canopy renders") {
+		t.Errorf("note %q", r.Note)
+	}
+	// A readme that would render as thousands of lines.
+	paras := strings.Repeat("para\n\n", 20_000)
+	if r := RenderMarkdown(t.Context(), paras, "dark", 60); !strings.Contains(r.Note, "lines at this width, more than canopy renders") {
+		t.Errorf("note %q", r.Note)
+	}
+}
+
+func TestScanDepthNeverCountsTooFew(t *testing.T) {
+	// The nesting goldmark finds, and the most scanDepth may say.
+	for _, c := range []struct {
+		src           string
+		depth, atMost int
+	}{
+		{"plain text\n", 0, 0},
+		{"> quote\n", 1, 1},
+		{"> > > x\n", 3, 3},
+		{">>> x\n", 3, 3},
+		{"- a\n  - b\n    - c\n", 3, 3},
+		{"1. a\n   1. b\n", 2, 2},
+		{"- a\n    - b\n", 2, 3}, // four columns a level
+		{"> - a\n>   - b\n", 3, 3},
+		{"\t- a\n", 0, 3}, // indented code
+		{"-not a marker\n", 0, 0},
+		{"2024. a year\n", 1, 1},
+		{"12345678901. too long\n", 0, 0},
+		{"- - - x\n", 3, 3},
+		{"* * *\n", 0, 3}, // a thematic break
+	} {
+		if got := scanDepth(c.src); got < c.depth || got > c.atMost {
+			t.Errorf("scanDepth(%q) = %d, want %d to %d", c.src, got, c.depth, c.atMost)
+		}
+	}
+}
+
+func TestTrimPaddingKeepsWhatShows(t *testing.T) {
+	pad := "\x1b[38;5;252m \x1b[m"
+	for _, c := range []struct{ in, want string }{
+		{"  text" + strings.Repeat(pad, 5), "  text\x1b[m"},
+		{"  text   ", "  text"},
+		{"\x1b[1mbold\x1b[m" + pad, "\x1b[1mbold\x1b[m"},
+		// A background shows on spaces: they stay, reset after.
+		{"\x1b[48;5;236m code  \x1b[m" + pad, "\x1b[48;5;236m code  \x1b[m"},
+		{"\x1b[7m rev \x1b[0m", "\x1b[7m rev \x1b[m"}, // reverse video shows
+		{"\x1b[38;2;1;2;3m x \x1b[m", "\x1b[38;2;1;2;3m x\x1b[m"},
+		{"no padding", "no padding"},
+	} {
+		if got := trimPadding(c.in); got != c.want {
+			t.Errorf("trimPadding(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// sampleReadme is a readme of every kind of block, long enough to be
+// rendered in several chunks.
+func sampleReadme() string {
+	var b strings.Builder
+	b.WriteString("# Sample\n\nIntro with **bold**, *italic*, `code` and a [link](https://example.com).\n\n")
+	for i := range 24 {
+		fmt.Fprintf(&b, "## Section %d\n\nA paragraph of text that is long enough to wrap at least once in a pane of eighty columns, %d.\n\n", i, i)
+		fmt.Fprintf(&b, "- item one\n- item two\n  - nested\n\n> a quote %d\n\n```go\nfunc f%d() {}\n```\n\n| a | b |\n|---|---|\n| %d | x |\n\n", i, i, i)
+	}
+	return b.String()
+}
+
+func TestRenderedAsGlamourWould(t *testing.T) {
+	src := sampleReadme()
+	r := RenderMarkdown(t.Context(), src, "dark", 80)
+	if r.Note != "" {
+		t.Fatal(r.Note)
+	}
+	g, err := glamour.NewTermRenderer(glamour.WithStandardStyle("dark"), glamour.WithWordWrap(78))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := g.Render(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same text on the same lines; padding and blank lines aside.
+	if got, want := visible(r.Text), visible(whole); got != want {
+		t.Errorf("rendered differently from glamour:\n%s\n---\n%s", got, want)
+	}
+	if len(r.Text) > len(whole)/4 {
+		t.Errorf("the padding is kept: %d bytes, glamour's %d", len(r.Text), len(whole))
+	}
+	for _, l := range strings.Split(r.Text, "\n") {
+		if strings.HasSuffix(ansi.Strip(l), " ") && !strings.Contains(l, "48;5;") {
+			t.Fatalf("a padded line: %q", l)
+		}
+	}
+}
+
+// visible is what a rendering shows: its lines without styling or
+// trailing blanks, runs of blank lines as one.
+func visible(s string) string {
+	var out []string
+	for _, l := range strings.Split(ansi.Strip(s), "\n") {
+		l = strings.TrimRight(l, " ")
+		if l == "" && (len(out) == 0 || out[len(out)-1] == "") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.TrimRight(strings.Join(out, "\n"), "\n")
+}
+
+// sampleChunks is how many chunks src is rendered in at 78 columns.
+func sampleChunks(t *testing.T, src string) int {
+	t.Helper()
+	work := 0
+	for _, c := range measuredCosts(t, src, 78) {
+		work += c
+	}
+	return work / chunkWork
+}
+
+// countingCtx is a context whose Err turns Canceled after it was asked n
+// times: the render checks it before each chunk.
+type countingCtx struct {
+	context.Context
+	asked, n int
+}
+
+func (c *countingCtx) Err() error {
+	if c.asked++; c.asked > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestACancelledRenderStopsAtTheNextChunk(t *testing.T) {
+	src := sampleReadme()
+	whole := RenderMarkdown(t.Context(), src, "dark", 80)
+	// Rendered in chunks: asking before each, once the first is done it
+	// stops.
+	ctx := &countingCtx{Context: t.Context(), n: 1}
+	out, why := renderBounded(ctx, src, optionsFor(t, "dark", 78))
+	if why != "cancelled" || out != "" {
+		t.Errorf("a cancelled render returned %q, %q", why, out)
+	}
+	if ctx.asked != 2 || ctx.n >= sampleChunks(t, src) {
+		t.Errorf("the context was asked %d times, want 2: the render did not stop at the second chunk", ctx.asked)
+	}
+	if !strings.Contains(ansi.Strip(whole.Text), "Section 23") {
+		t.Fatalf("the sample is not rendered whole:\n%s", whole.Text)
+	}
+	// Cancelled before it starts, nothing is rendered.
+	cancelled, cancel := context.WithCancel(t.Context())
+	cancel()
+	if r := RenderMarkdown(cancelled, src, "dark", 80); r != (Readme{}) {
+		t.Errorf("a render cancelled beforehand returned %q", r.Note)
+	}
+	// Past its deadline, a render says so.
+	late, stop := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer stop()
+	if _, why := renderBounded(late, src, optionsFor(t, "dark", 78)); !strings.Contains(why, "rendering took over") {
+		t.Errorf("a late render: %q", why)
+	}
+}
+
+func optionsFor(t *testing.T, style string, wrap int) gansi.Options {
+	t.Helper()
+	opts, ok := renderOptions(style, wrap)
+	if !ok {
+		t.Fatalf("no style %s", style)
+	}
+	return opts
+}
+
+// measuredCosts are the estimated costs of src's top-level blocks.
+func measuredCosts(t *testing.T, src string, wrap int) []int {
+	t.Helper()
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList))
+	why, costs := measure(md.Parser().Parse(text.NewReader([]byte(src))), wrap)
+	if why != "" {
+		t.Fatal(why)
+	}
+	return costs
+}
