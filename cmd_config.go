@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,7 +17,7 @@ import (
 
 // runConfig prints the effective settings and where each came from, so a
 // user can tell why canopy does what it does.
-func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+func runConfig(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	uf := uiFlags{settings: exploreSettings()}
@@ -35,10 +36,9 @@ Flags:
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	s, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
+	s, err := step(ctx, func() (*settings, error) { return resolve(uf.set, *uf.config, getenv, pathsFrom(getenv)) })
 	if err != nil {
-		sayf(stderr, "canopy config: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy config", "reading the config", err, exitUsage)
 	}
 	km, moves, kerr := s.keyMap()
 	file := s.File
@@ -136,7 +136,7 @@ func safeRows(rows [][]string) [][]string {
 }
 
 // runInfo prints the paths canopy reads and writes, and its version.
-func runInfo(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+func runInfo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy info", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -150,13 +150,20 @@ func runInfo(args []string, getenv func(string) string, stdout, stderr io.Writer
 	if c := getenv("CANOPY_CONFIG"); c != "" {
 		config = c + " (from CANOPY_CONFIG)"
 	}
-	writeTable(stdout, safeRows([][]string{
-		{"version", api.Version},
-		{"config", config + exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)"))},
-		{"state", p.State + exists(p.State)},
-		{"log", p.Log + " (written with --debug)" + exists(p.Log)},
-		{"cache", p.Cache + " (nothing is cached on disk yet)"},
-	}))
+	// A path on a mount that does not answer must not outlast a signal.
+	rows, err := step(ctx, func() ([][]string, error) {
+		return [][]string{
+			{"version", api.Version},
+			{"config", config + exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)"))},
+			{"state", p.State + exists(p.State)},
+			{"log", p.Log + " (written with --debug)" + exists(p.Log)},
+			{"cache", p.Cache + " (nothing is cached on disk yet)"},
+		}, nil
+	})
+	if err != nil {
+		return fail(ctx, stderr, "canopy info", "looking at the paths", err, exitFailure)
+	}
+	writeTable(stdout, safeRows(rows))
 	return exitOK
 }
 

@@ -129,35 +129,39 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
 	}
-	cfg, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
+	cfg, err := step(ctx, func() (*settings, error) { return resolve(uf.set, *uf.config, getenv, pathsFrom(getenv)) })
 	if err != nil {
-		sayf(stderr, "canopy list: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy list", "reading the config", err, exitUsage)
 	}
 	logger, closeLog := uf.debugLogger(getenv, stderr)
 	defer closeLog()
-	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: cfg.tokenSource(), PageSize: cfg.pageSize(), Logger: logger,
+	tokens := cfg.tokenSource()
+	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: tokens, PageSize: cfg.pageSize(), Logger: logger,
 		Retry: scriptRetry()})
 	if err != nil {
 		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
 	}
-	return uf.prof.profiled(stderr, "canopy list", func() int {
+	// The token chain sees no context (a token file that is a FIFO,
+	// chainctl waiting on the network): it is read first, as a step a
+	// signal ends, and the requests then use the token it keeps.
+	if _, err := step(ctx, tokens.Token); err != nil {
+		return fail(ctx, stderr, "canopy list", "getting a token", err, exitFailure)
+	}
+	return uf.prof.profiled(ctx, stderr, "canopy list", func() int {
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
 		org := &api.Group{}
 		if !isFeed(kind) || cfg.get("org") != "" {
 			if org, err = pickOrg(ctx, client, cfg.get("org")); err != nil {
-				sayf(stderr, "canopy list: %v", err)
-				return exitCode(err)
+				return fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}
 		}
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
 		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
 			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", out: stdout, notes: stderr}
 		if err := req.run(ctx, kind); err != nil {
-			sayf(stderr, "canopy list: %v", err)
-			return exitCode(err)
+			return fail(ctx, stderr, "canopy list", "listing "+kind, err, exitCode(err))
 		}
 		return exitOK
 	})
@@ -183,7 +187,8 @@ listed in the server's default order, and a line on stderr says so.
 
 Exit status: 0 done; 1 a failure (an API error; an organization, repo or
 artifact that does not exist or that the token cannot see); 2 a usage
-mistake; 3 the API could not be connected to.
+mistake; 3 the API could not be connected to; 130, 143 or 129
+interrupted by SIGINT, SIGTERM or SIGHUP.
 
 Flags:
 `
