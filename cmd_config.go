@@ -88,8 +88,14 @@ Flags:
 
 // effective is a setting's value as canopy uses it, and where it came
 // from, including what overrides the setting itself: NO_COLOR or TERM=dumb
-// make the theme mono, and an empty audience is the API URL.
+// make the theme mono, and an empty audience is the API URL. A URL's user
+// and password are never shown.
 func (s *settings) effective(name string, getenv func(string) string) (value, from string) {
+	value, from = s.effective1(name, getenv)
+	return api.RedactUserinfo(value), from
+}
+
+func (s *settings) effective1(name string, getenv func(string) string) (value, from string) {
 	value, from = s.get(name), s.from(name)
 	switch {
 	case name == "theme":
@@ -97,7 +103,7 @@ func (s *settings) effective(name string, getenv func(string) string) (value, fr
 			return theme.Mono, fmt.Sprintf("%s (overrides %s from %s)", why, value, from)
 		}
 	case name == "audience" && value == "":
-		return s.get("api-url"), "the api-url (" + s.from("api-url") + ")"
+		return s.audience(), "the api-url (" + s.from("api-url") + ")"
 	case name == "org" && value == "":
 		return "-", from + ": the only one the token sees, else asked"
 	case value == "":

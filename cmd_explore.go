@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,7 +96,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string,
 				return nil, exitOK, true
 			}
 			first, _, _ := strings.Cut(msgs.String(), "\n")
-			sayf(stderr, "%s: %s", fs.Name(), first)
+			sayf(stderr, "%s: %s", fs.Name(), hideFlagURL(first))
 			sayf(stderr, "Run '%s -h' for usage.", fs.Name())
 			return nil, exitUsage, true
 		}
@@ -108,6 +110,24 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string,
 		pos, args = append(pos, rest[0]), rest[1:]
 	}
 }
+
+// hideFlagURL hides the user and password of an --api-url the flag
+// package quotes whole in its error ("invalid value "u:pw@host" for flag
+// -api-url: ..."), also one without a scheme, which sayf cannot tell from
+// an email address.
+func hideFlagURL(msg string) string {
+	m := invalidURLFlag.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	v, err := strconv.Unquote(msg[m[2]:m[3]])
+	if err != nil {
+		return msg[:m[2]] + `"***"` + msg[m[3]:]
+	}
+	return msg[:m[2]] + strconv.Quote(shownURL(v)) + msg[m[3]:]
+}
+
+var invalidURLFlag = regexp.MustCompile(`^invalid value (".*") for flag -api-url: `)
 
 // wantsValue reports whether the last of args is a flag still waiting for
 // its value (so a "--" after it is that value, not the end of the flags).
@@ -224,6 +244,7 @@ Flags:
 		return fail(ctx, stderr, "canopy", "reading the config", err, exitUsage)
 	}
 	apiURL := cfg.get("api-url")
+	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
 	tokens := cfg.tokenSource()
 	changes := &ui.ChangeLog{}
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
@@ -246,25 +267,25 @@ Flags:
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	_, err = client.Ping(pingCtx)
 	cancel()
-	if code, ok := interrupted(ctx, stderr, "canopy", "connecting to "+apiURL); ok {
+	if code, ok := interrupted(ctx, stderr, "canopy", "connecting to "+shown); ok {
 		return code
 	}
 	var te *api.TransportError
 	switch {
 	case unreachable(err):
 		errors.As(err, &te)
-		sayf(stderr, "canopy: cannot reach %s: %v", apiURL, te.Err)
+		sayf(stderr, "canopy: cannot reach %s: %v", shown, te.Err)
 		return exitNoServer
 	case errors.As(err, &te):
 		// Connected, but no usable answer: a redirect elsewhere, a body cut short.
-		sayf(stderr, "canopy: %s: %v", apiURL, te.Err)
+		sayf(stderr, "canopy: %s: %v", shown, te.Err)
 		return exitFailure
 	}
 	tok, err := step(ctx, tokens.Token)
 	if err != nil {
 		return fail(ctx, stderr, "canopy", "getting a token", err, exitFailure)
 	}
-	host := apiURL
+	host := shown
 	if u, err := url.Parse(apiURL); err == nil {
 		host = u.Host
 	}
