@@ -323,5 +323,6 @@ func runUI(ctx context.Context, opts ui.Options, d display, stderr io.Writer) in
 	}
 	m := ui.New(opts)
 	defer m.Close()
+	defer keepTitle(os.Stdout)() // Bubble Tea writes to stdout
 	return runProgram(ctx, &displayModel{inner: m, d: d}, defaultPaths().State, stderr, d.options()...)
 }
