@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 
 	"canopy/api"
 )
@@ -21,7 +23,7 @@ const defaultMaxItems = 1_000_000
 // items emitted.
 func pages[T any](ctx context.Context, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions, maxItems int,
 	emit func([]T) error) (n int, err error) {
-	c := api.NewCursor(list, opts, key)
+	c := api.NewCursor(list, opts, compactKey(key))
 	longest := 0
 	for !c.Done() {
 		p, err := c.Next(ctx)
@@ -56,6 +58,21 @@ func pages[T any](ctx context.Context, noun string, list api.Lister[T], key func
 		}
 	}
 	return n, nil
+}
+
+// compactKey is key as the cursor keeps it for every item read (to drop
+// repeats and see a restart): 8 bytes, a hash of the uid under a seed of
+// this walk, rather than the uid's 60 or so: at --max-items' default the
+// set holds some 70 MB instead of 115. The seed is random, so a server cannot aim
+// at a collision (which would drop an item as a repeat); by chance one
+// comes about once in 10^7 walks of a million items.
+func compactKey[T any](key func(*T) string) func(*T) string {
+	seed := maphash.MakeSeed()
+	return func(t *T) string {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], maphash.String(seed, key(t)))
+		return string(b[:])
+	}
 }
 
 // walk reads a collection as pages does and returns its items; when the
