@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,7 +17,7 @@ import (
 
 // runConfig prints the effective settings and where each came from, so a
 // user can tell why canopy does what it does.
-func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+func runConfig(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	uf := uiFlags{settings: exploreSettings()}
@@ -35,10 +36,9 @@ Flags:
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	s, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
+	s, err := step(ctx, func() (*settings, error) { return resolve(uf.set, *uf.config, getenv, pathsFrom(getenv)) })
 	if err != nil {
-		sayf(stderr, "canopy config: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy config", "reading the config", err, exitUsage)
 	}
 	km, moves, kerr := s.keyMap()
 	file := s.File
@@ -88,8 +88,14 @@ Flags:
 
 // effective is a setting's value as canopy uses it, and where it came
 // from, including what overrides the setting itself: NO_COLOR or TERM=dumb
-// make the theme mono, and an empty audience is the API URL.
+// make the theme mono, and an empty audience is the API URL. A URL's user
+// and password are never shown.
 func (s *settings) effective(name string, getenv func(string) string) (value, from string) {
+	value, from = s.effective1(name, getenv)
+	return api.RedactUserinfo(value), from
+}
+
+func (s *settings) effective1(name string, getenv func(string) string) (value, from string) {
 	value, from = s.get(name), s.from(name)
 	switch {
 	case name == "theme":
@@ -97,7 +103,7 @@ func (s *settings) effective(name string, getenv func(string) string) (value, fr
 			return theme.Mono, fmt.Sprintf("%s (overrides %s from %s)", why, value, from)
 		}
 	case name == "audience" && value == "":
-		return s.get("api-url"), "the api-url (" + s.from("api-url") + ")"
+		return s.audience(), "the api-url (" + s.from("api-url") + ")"
 	case name == "org" && value == "":
 		return "-", from + ": the only one the token sees, else asked"
 	case value == "":
@@ -136,7 +142,7 @@ func safeRows(rows [][]string) [][]string {
 }
 
 // runInfo prints the paths canopy reads and writes, and its version.
-func runInfo(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+func runInfo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy info", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -150,13 +156,20 @@ func runInfo(args []string, getenv func(string) string, stdout, stderr io.Writer
 	if c := getenv("CANOPY_CONFIG"); c != "" {
 		config = c + " (from CANOPY_CONFIG)"
 	}
-	writeTable(stdout, safeRows([][]string{
-		{"version", api.Version},
-		{"config", config + exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)"))},
-		{"state", p.State + exists(p.State)},
-		{"log", p.Log + " (written with --debug)" + exists(p.Log)},
-		{"cache", p.Cache + " (nothing is cached on disk yet)"},
-	}))
+	// A path on a mount that does not answer must not outlast a signal.
+	rows, err := step(ctx, func() ([][]string, error) {
+		return [][]string{
+			{"version", api.Version},
+			{"config", config + exists(strings.TrimSuffix(config, " (from CANOPY_CONFIG)"))},
+			{"state", p.State + exists(p.State)},
+			{"log", p.Log + " (written with --debug)" + exists(p.Log)},
+			{"cache", p.Cache + " (nothing is cached on disk yet)"},
+		}, nil
+	})
+	if err != nil {
+		return fail(ctx, stderr, "canopy info", "looking at the paths", err, exitFailure)
+	}
+	writeTable(stdout, safeRows(rows))
 	return exitOK
 }
 

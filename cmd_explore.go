@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,9 +40,10 @@ func (f *uiFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.debug, "debug", false, "log every request (method, path, status, duration; never a token) to "+defaultPaths().Log)
 }
 
-// load resolves the settings and builds what the UI needs from them.
-func (f *uiFlags) load(getenv func(string) string) (*settings, theme.Options, *keymap.KeyMap, error) {
-	s, err := resolve(f.set, *f.config, getenv, pathsFrom(getenv))
+// load resolves the settings and builds what the UI needs from them; a
+// signal ends the wait for a config file that does not answer.
+func (f *uiFlags) load(ctx context.Context, getenv func(string) string) (*settings, theme.Options, *keymap.KeyMap, error) {
+	s, err := step(ctx, func() (*settings, error) { return resolve(f.set, *f.config, getenv, pathsFrom(getenv)) })
 	if err != nil {
 		return nil, theme.Options{}, nil, err
 	}
@@ -93,7 +96,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string,
 				return nil, exitOK, true
 			}
 			first, _, _ := strings.Cut(msgs.String(), "\n")
-			sayf(stderr, "%s: %s", fs.Name(), first)
+			sayf(stderr, "%s: %s", fs.Name(), hideFlagURL(first))
 			sayf(stderr, "Run '%s -h' for usage.", fs.Name())
 			return nil, exitUsage, true
 		}
@@ -107,6 +110,24 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string,
 		pos, args = append(pos, rest[0]), rest[1:]
 	}
 }
+
+// hideFlagURL hides the user and password of an --api-url the flag
+// package quotes whole in its error ("invalid value "u:pw@host" for flag
+// -api-url: ..."), also one without a scheme, which sayf cannot tell from
+// an email address.
+func hideFlagURL(msg string) string {
+	m := invalidURLFlag.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	v, err := strconv.Unquote(msg[m[2]:m[3]])
+	if err != nil {
+		return msg[:m[2]] + `"***"` + msg[m[3]:]
+	}
+	return msg[:m[2]] + strconv.Quote(shownURL(v)) + msg[m[3]:]
+}
+
+var invalidURLFlag = regexp.MustCompile(`^invalid value (".*") for flag -api-url: `)
 
 // wantsValue reports whether the last of args is a flag still waiting for
 // its value (so a "--" after it is that value, not the end of the flags).
@@ -146,15 +167,16 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	cfg, to, keys, err := uf.load(os.Getenv)
+	cfg, to, keys, err := uf.load(ctx, os.Getenv)
 	if err != nil {
-		sayf(stderr, "canopy demo: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy demo", "reading the config", err, exitUsage)
 	}
-	srv, err := emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile, Strict: *strict})
+	// A large demo takes seconds to build: a signal must not wait for it.
+	srv, err := step(ctx, func() (*emulator.Server, error) {
+		return emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile, Strict: *strict})
+	})
 	if err != nil {
-		sayf(stderr, "canopy demo: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy demo", "building the demo data", err, exitUsage)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -174,7 +196,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sayf(stderr, "canopy demo: %v", err)
 		return exitFailure
 	}
-	return uf.prof.profiled(stderr, "canopy demo", func() int {
+	return uf.prof.profiled(ctx, stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
 			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
 	})
@@ -203,7 +225,8 @@ Usage:
 Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
 CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
 Exit codes: 0 ok, 1 failure (a refused token included), 2 usage or config
-error, 3 the API could not be connected to.
+error, 3 the API could not be connected to; 130, 143 or 129 interrupted by
+SIGINT, SIGTERM or SIGHUP before the screen switched.
 
 Flags:
 `)
@@ -216,12 +239,12 @@ Flags:
 	if len(pos) > 0 {
 		return unknownCommand(stderr, pos[0])
 	}
-	cfg, to, keys, err := uf.load(os.Getenv)
+	cfg, to, keys, err := uf.load(ctx, os.Getenv)
 	if err != nil {
-		sayf(stderr, "canopy: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy", "reading the config", err, exitUsage)
 	}
 	apiURL := cfg.get("api-url")
+	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
 	tokens := cfg.tokenSource()
 	changes := &ui.ChangeLog{}
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
@@ -234,37 +257,39 @@ Flags:
 	// Fail fast, before the screen switches, on the two things a user must
 	// fix outside canopy: an unreachable API and a missing token. A token
 	// file given is read first: its mode or content is to fix whatever the
-	// network does.
+	// network does. The token chain sees no context (a FIFO, chainctl
+	// waiting on the network): it runs as a step a signal ends.
 	if cfg.get("token-file") != "" {
-		if _, err := tokens.Token(); err != nil {
-			sayf(stderr, "canopy: %v", err)
-			return exitFailure
+		if _, err := step(ctx, tokens.Token); err != nil {
+			return fail(ctx, stderr, "canopy", "reading the token file", err, exitFailure)
 		}
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	_, err = client.Ping(pingCtx)
 	cancel()
+	if code, ok := interrupted(ctx, stderr, "canopy", "connecting to "+shown); ok {
+		return code
+	}
 	var te *api.TransportError
 	switch {
 	case unreachable(err):
 		errors.As(err, &te)
-		sayf(stderr, "canopy: cannot reach %s: %v", apiURL, te.Err)
+		sayf(stderr, "canopy: cannot reach %s: %v", shown, te.Err)
 		return exitNoServer
 	case errors.As(err, &te):
 		// Connected, but no usable answer: a redirect elsewhere, a body cut short.
-		sayf(stderr, "canopy: %s: %v", apiURL, te.Err)
+		sayf(stderr, "canopy: %s: %v", shown, te.Err)
 		return exitFailure
 	}
-	tok, err := tokens.Token()
+	tok, err := step(ctx, tokens.Token)
 	if err != nil {
-		sayf(stderr, "canopy: %v", err)
-		return exitFailure
+		return fail(ctx, stderr, "canopy", "getting a token", err, exitFailure)
 	}
-	host := apiURL
+	host := shown
 	if u, err := url.Parse(apiURL); err == nil {
 		host = u.Host
 	}
-	return uf.prof.profiled(stderr, "canopy", func() int {
+	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
 			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
 	})
@@ -290,9 +315,14 @@ func whoIs(token, origin string) string {
 	return "token from " + origin
 }
 
-// runUI runs the Bubble Tea program until the user quits.
+// runUI runs the Bubble Tea program until the user quits; a signal that
+// came before it starts ends canopy without a frame.
 func runUI(ctx context.Context, opts ui.Options, d display, stderr io.Writer) int {
+	if code, ok := interrupted(ctx, stderr, "canopy", "starting"); ok {
+		return code
+	}
 	m := ui.New(opts)
 	defer m.Close()
+	defer keepTitle(os.Stdout)() // Bubble Tea writes to stdout
 	return runProgram(ctx, &displayModel{inner: m, d: d}, defaultPaths().State, stderr, d.options()...)
 }

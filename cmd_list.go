@@ -27,6 +27,7 @@ func listKinds() []string {
 type listFlags struct {
 	output, filter, repo, artifact, ecosystem *string
 	deprecated                                *bool
+	maxItems                                  *int
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
 	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
 	f.ecosystem = fs.String("ecosystem", "", "libraries, versions: only artifacts of this ecosystem, `java|python` (default: both)")
+	f.maxItems = fs.Int("max-items", defaultMaxItems, "read at most this many `items` of a collection, then stop with exit status 1 (a server whose pages never end stops there)")
 }
 
 // check refuses flags that do not apply to kind: ignoring one would print
@@ -44,6 +46,8 @@ func (f *listFlags) check(kind string) error {
 	switch {
 	case *f.output != "table" && *f.output != "json":
 		return fmt.Errorf("-o %q: want table or json", *f.output)
+	case *f.maxItems < 1:
+		return fmt.Errorf("--max-items %d: want 1 or more", *f.maxItems)
 	case *f.deprecated && kind != "tags":
 		return errors.New("--deprecated applies to tags only")
 	case *f.repo != "" && kind != "tags" && kind != "advisories":
@@ -129,35 +133,40 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
 	}
-	cfg, err := resolve(uf.set, *uf.config, getenv, pathsFrom(getenv))
+	cfg, err := step(ctx, func() (*settings, error) { return resolve(uf.set, *uf.config, getenv, pathsFrom(getenv)) })
 	if err != nil {
-		sayf(stderr, "canopy list: %v", err)
-		return exitUsage
+		return fail(ctx, stderr, "canopy list", "reading the config", err, exitUsage)
 	}
 	logger, closeLog := uf.debugLogger(getenv, stderr)
 	defer closeLog()
-	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: cfg.tokenSource(), PageSize: cfg.pageSize(), Logger: logger,
+	tokens := cfg.tokenSource()
+	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: tokens, PageSize: cfg.pageSize(), Logger: logger,
 		Retry: scriptRetry()})
 	if err != nil {
 		sayf(stderr, "canopy list: %v", err)
 		return exitUsage
 	}
-	return uf.prof.profiled(stderr, "canopy list", func() int {
+	// The token chain sees no context (a token file that is a FIFO,
+	// chainctl waiting on the network): it is read first, as a step a
+	// signal ends, and the requests then use the token it keeps.
+	if _, err := step(ctx, tokens.Token); err != nil {
+		return fail(ctx, stderr, "canopy list", "getting a token", err, exitFailure)
+	}
+	return uf.prof.profiled(ctx, stderr, "canopy list", func() int {
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
 		org := &api.Group{}
 		if !isFeed(kind) || cfg.get("org") != "" {
-			if org, err = pickOrg(ctx, client, cfg.get("org")); err != nil {
-				sayf(stderr, "canopy list: %v", err)
-				return exitCode(err)
+			if org, err = pickOrg(ctx, client, cfg.get("org"), *lf.maxItems); err != nil {
+				return fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}
 		}
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
 		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
-			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", out: stdout, notes: stderr}
+			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", maxItems: *lf.maxItems,
+			out: stdout, notes: stderr}
 		if err := req.run(ctx, kind); err != nil {
-			sayf(stderr, "canopy list: %v", err)
-			return exitCode(err)
+			return fail(ctx, stderr, "canopy list", "listing "+kind+" (what was read is printed)", err, exitCode(err))
 		}
 		return exitOK
 	})
@@ -181,9 +190,17 @@ API's resources (-o json). Flags may come before or after the collection.
 Where the server does not sort a collection in the UI's order, it is
 listed in the server's default order, and a line on stderr says so.
 
+Rows are printed as the pages arrive (a table in chunks of 1,000 rows,
+each column as wide as its widest cell so far; with --filter once every
+page is read, since matches are ranked as / ranks them). What was read is
+printed whatever ends the listing. A server whose pages never end is
+stopped, with a line on stderr and exit status 1: when it sends more than
+its own total (plus a tenth and a page), or --max-items items.
+
 Exit status: 0 done; 1 a failure (an API error; an organization, repo or
-artifact that does not exist or that the token cannot see); 2 a usage
-mistake; 3 the API could not be connected to.
+artifact that does not exist or that the token cannot see; a listing
+stopped); 2 a usage mistake; 3 the API could not be connected to; 130,
+143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP.
 
 Flags:
 `

@@ -25,6 +25,7 @@ type listRequest struct {
 	query      filter.Query // --filter, as `/` in the UI
 	deprecated bool         // --deprecated: only deprecated tags, as D in the UI
 	json       bool
+	maxItems   int // --max-items: the most items read of one collection
 	out        io.Writer
 	notes      io.Writer // stderr, for what a script should be told but not parse (an order the server refused)
 }
@@ -93,13 +94,27 @@ func (r listRequest) run(ctx context.Context, kind string) error {
 	return fmt.Errorf("no collection %q", kind)
 }
 
-// printCollection walks a collection and prints it.
+// printCollection walks a collection and prints each page as it arrives.
 func printCollection[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
-	items, err := walk(ctx, r, noun, lister, key, opts)
-	if err != nil {
-		return err
+	return printWalk(ctx, r, noun, lister, key, opts, cols, nil)
+}
+
+// printWalk walks a collection and prints the items of each page that keep
+// holds for (nil: every one) as the page arrives; what was printed stays
+// printed when the walk fails or is stopped.
+func printWalk[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
+	cols []table.Column[T], keep func(*T) bool) error {
+	p := newPrinter(r, cols)
+	err := walk(ctx, r, noun, lister, key, opts, func(items []T) error {
+		if keep != nil {
+			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
+		}
+		return p.add(ctx, items)
+	})
+	if cerr := p.close(ctx, err != nil); err == nil {
+		err = cerr
 	}
-	return printItems(ctx, r, items, cols)
+	return err
 }
 
 // folders is the FOLDER column's resolver for a table spanning the
@@ -110,7 +125,7 @@ func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
 	if r.json {
 		return nil, nil
 	}
-	names, err := folderNames(ctx, r.client, r.org.UID)
+	names, err := folderNames(ctx, r.client, r.org.UID, r.maxItems)
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +138,17 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
 	repoNames := map[string]string{}
 	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
-	for repo, err := range api.NewCursor(r.client.ListRepos, ropts, api.RepoKey).All(ctx) {
-		if err != nil {
-			return fmt.Errorf("list repos: %w", err)
+	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, r.maxItems, func(repos []api.Repo) error {
+		for _, repo := range repos {
+			repoNames[repo.UID] = repo.Name
+			if r.repo != "" {
+				opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: api.OrderName}
+			}
 		}
-		repoNames[repo.UID] = repo.Name
-		if r.repo != "" {
-			opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: api.OrderName}
-		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list repos: %w", err)
 	}
 	if r.repo != "" && len(repoNames) == 0 {
 		return fmt.Errorf("no repo named %q in %s", r.repo, r.org.Name)
@@ -140,14 +158,11 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 		// Filled before the listing and never written after.
 		names = func() func(string) string { return func(uid string) string { return repoNames[uid] } }
 	}
-	tags, err := walk(ctx, r, "tags", r.client.ListTags, api.TagKey, opts)
-	if err != nil {
-		return err
-	}
+	var keep func(*api.Tag) bool
 	if r.deprecated {
-		tags = slices.DeleteFunc(tags, func(t api.Tag) bool { return !t.Deprecated })
+		keep = func(t *api.Tag) bool { return t.Deprecated }
 	}
-	return printItems(ctx, r, tags, columns.Tags(common, names))
+	return printWalk(ctx, r, "tags", r.client.ListTags, api.TagKey, opts, columns.Tags(common, names), keep)
 }
 
 // versions lists the versions of --artifact, as the table an artifact of
@@ -162,14 +177,11 @@ func (r listRequest) versions(ctx context.Context, common views.Common) error {
 	}
 	noun := "versions of " + art.Name
 	// The server's own order: newest version first, as the UI's table starts.
-	items, err := walk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{})
-	if err != nil {
-		if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
-			return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)
-		}
-		return err
+	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{}, columns.Versions(common), nil)
+	if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
+		return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)
 	}
-	return printItems(ctx, r, items, columns.Versions(common))
+	return err
 }
 
 // artifactRef is the artifact --artifact names.
@@ -185,7 +197,7 @@ type artifactRef struct {
 // tell whether it is one.
 func (r listRequest) findArtifact(ctx context.Context) (artifactRef, error) {
 	opts := api.ListOptions{Query: r.artifact, Ecosystems: r.ecosystems}
-	found, err := walk(ctx, r, "libraries", r.client.ListArtifacts, api.ArtifactKey, opts)
+	found, err := collect(ctx, r, "libraries", r.client.ListArtifacts, api.ArtifactKey, opts)
 	if err != nil {
 		return artifactRef{}, err
 	}

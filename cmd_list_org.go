@@ -15,7 +15,7 @@ import (
 // failure (exit 1): listing "everything below" a uid nobody has would print
 // an empty table and exit 0, which a script cannot tell from an empty
 // organization.
-func pickOrg(ctx context.Context, c *api.Client, org string) (*api.Group, error) {
+func pickOrg(ctx context.Context, c *api.Client, org string, maxItems int) (*api.Group, error) {
 	if api.IsGroupUID(org) {
 		g, err := c.GetGroup(ctx, org)
 		switch {
@@ -28,14 +28,17 @@ func pickOrg(ctx context.Context, c *api.Client, org string) (*api.Group, error)
 	}
 	var names []string
 	var found *api.Group
-	for g, err := range api.NewCursor(c.ListGroups, api.ListOptions{InRoot: true}, api.GroupKey).All(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("list organizations: %w", err)
+	_, err := pages(ctx, "organizations", c.ListGroups, api.GroupKey, api.ListOptions{InRoot: true}, maxItems, func(gs []api.Group) error {
+		for _, g := range gs {
+			if org == "" || g.Name == org {
+				found = &g
+			}
+			names = append(names, fmt.Sprintf("%s (%s)", g.Name, g.UID))
 		}
-		if org == "" || g.Name == org {
-			found = &g
-		}
-		names = append(names, fmt.Sprintf("%s (%s)", g.Name, g.UID))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list organizations: %w", err)
 	}
 	switch {
 	case len(names) == 0 && org != "":
@@ -75,14 +78,17 @@ func folderPaths(org *api.Group, names map[string]string) func() func(string) st
 
 // folderNames lists every folder below the organization once, for the
 // FOLDER column of the tables that span folders.
-func folderNames(ctx context.Context, c *api.Client, org string) (map[string]string, error) {
+func folderNames(ctx context.Context, c *api.Client, org string, maxItems int) (map[string]string, error) {
 	names := map[string]string{}
 	opts := api.ListOptions{DescendantsOf: org, PageSize: api.MaxPageSize}
-	for g, err := range api.NewCursor(c.ListGroups, opts, api.GroupKey).All(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("list folders for the FOLDER column: %w", err)
+	_, err := pages(ctx, "folders", c.ListGroups, api.GroupKey, opts, maxItems, func(gs []api.Group) error {
+		for _, g := range gs {
+			names[g.UID] = g.Name
 		}
-		names[g.UID] = g.Name
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list folders for the FOLDER column: %w", err)
 	}
 	return names, nil
 }

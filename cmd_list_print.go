@@ -7,105 +7,186 @@ import (
 	"io"
 	"strings"
 
-	"canopy/api"
 	"canopy/views/filter"
 	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/table"
 )
 
-// walk reads every page of a collection in opts' order, following
-// nextPageToken to the end: it never needs a total, which the service may
-// leave out. When the server refuses the order (it does not sort this
-// collection that way), walk says so once on stderr and reads the
-// collection again in the server's default order: a script gets every row
-// rather than none.
-func walk[T any](ctx context.Context, r listRequest, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions) ([]T, error) {
-	items, err := walkAll(ctx, list, key, opts)
-	if err != nil && opts.OrderBy != "" && api.RefusedOrder(err) {
-		sayf(r.notes, "canopy list: the server does not sort %s %s; listed in its default order", noun, orderWords(opts.OrderBy))
-		opts.OrderBy = ""
-		items, err = walkAll(ctx, list, key, opts)
-	}
-	switch {
-	case err == nil:
-		return items, nil
-	case api.NotOnServer(err):
-		return nil, fmt.Errorf("list %s: this server does not serve them: %w", noun, err)
-	}
-	return nil, fmt.Errorf("list %s: %w", noun, err)
+// printer prints a collection as its pages arrive: add takes a page's
+// items, close prints what is left and ends the output. close is called
+// however the walk ended, so that what was fetched is printed even when a
+// later page failed or the walk was stopped; failed says it did, and then
+// a printer that was given no item prints nothing (not an empty table,
+// which a script would take for an empty collection).
+type printer[T any] interface {
+	add(ctx context.Context, items []T) error
+	close(ctx context.Context, failed bool) error
 }
 
-func walkAll[T any](ctx context.Context, list api.Lister[T], key func(*T) string, opts api.ListOptions) ([]T, error) {
-	var items []T
-	for it, err := range api.NewCursor(list, opts, key).All(ctx) {
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, it)
-	}
-	return items, nil
-}
-
-// orderWords says an order as a sentence does: "by name", "newest first".
-func orderWords(orderBy string) string {
-	switch orderBy {
-	case api.OrderName:
-		return "by name"
-	case api.OrderNameDesc:
-		return "by name, descending"
-	case api.OrderCreated:
-		return "oldest first"
-	case api.OrderCreatedDesc:
-		return "newest first"
-	case api.OrderUpdated:
-		return "least recently updated first"
-	case api.OrderUpdatedDesc:
-		return "recently updated first"
-	}
-	return fmt.Sprintf("by %q", orderBy)
-}
-
-// printItems prints the items that pass the filter, as the UI's table
-// shows them (cols) or as the API's resources.
-func printItems[T any](ctx context.Context, r listRequest, items []T, cols []table.Column[T]) error {
-	if !r.query.IsEmpty() {
-		matches, _, err := search.Run(ctx, r.query, searchNames(items, cols), filter.Result{})
-		if err != nil {
-			return fmt.Errorf("filter: %w", err)
-		}
-		kept := make([]T, 0, len(matches))
-		for _, i := range matches {
-			kept = append(kept, items[i])
-		}
-		items = kept
-	}
+// newPrinter prints as the UI's table shows the items (cols) or as the
+// API's resources (JSON); with --filter it keeps the items until the end,
+// since matches are ranked across all of them as / ranks them.
+func newPrinter[T any](r listRequest, cols []table.Column[T]) printer[T] {
+	var p printer[T] = &tablePrinter[T]{out: r.out, cols: cols}
 	if r.json {
-		if items == nil {
-			items = []T{}
+		p = &jsonPrinter[T]{out: r.out}
+	}
+	if !r.query.IsEmpty() {
+		p = &filterPrinter[T]{query: r.query, cols: cols, next: p}
+	}
+	return p
+}
+
+// printItems prints items that are all at hand.
+func printItems[T any](ctx context.Context, r listRequest, items []T, cols []table.Column[T]) error {
+	p := newPrinter(r, cols)
+	err := p.add(ctx, items)
+	if cerr := p.close(ctx, err != nil); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// tableChunk is how many rows the table holds before it prints them: the
+// columns are as wide as the widest cell of the rows held, so a listing of
+// up to this many rows is aligned throughout; a longer one is printed in
+// chunks of this many rows, a column widening (never narrowing) from one
+// chunk to the next.
+const tableChunk = 1000
+
+// tablePrinter prints rows under the columns' titles, padded by display
+// width (textout.go).
+type tablePrinter[T any] struct {
+	out     io.Writer
+	cols    []table.Column[T]
+	rows    [][]string // held until tableChunk, the header first
+	held    int        // rows held, the header not counted
+	widths  []int
+	started bool // the header has been printed
+	any     bool // an item was given
+}
+
+func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
+	if !p.started && len(p.rows) == 0 {
+		head := make([]string, len(p.cols))
+		for i, c := range p.cols {
+			head[i] = c.Title
 		}
-		b, err := json.MarshalIndent(items, "", "  ")
+		p.rows = append(p.rows, head)
+	}
+	p.any = p.any || len(items) > 0
+	for i := range items {
+		row := make([]string, len(p.cols))
+		for j, c := range p.cols {
+			row[j] = oneLine(c.Cell(&items[i]))
+		}
+		p.rows = append(p.rows, row)
+		if p.held++; p.held >= tableChunk {
+			if err := p.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *tablePrinter[T]) flush() error {
+	p.started = true
+	p.widths = widen(p.widths, p.rows)
+	err := writeRows(p.out, p.rows, p.widths)
+	p.rows, p.held = p.rows[:0], 0
+	return err
+}
+
+func (p *tablePrinter[T]) close(ctx context.Context, failed bool) error {
+	if failed && !p.any {
+		return nil
+	}
+	if err := p.add(ctx, nil); err != nil { // the header of an empty table
+		return err
+	}
+	if len(p.rows) == 0 {
+		return nil
+	}
+	return p.flush()
+}
+
+// jsonPrinter prints a JSON array of the items, one element as each
+// arrives: the same bytes as encoding the whole array with two-space
+// indentation, and a valid array however the walk ended.
+type jsonPrinter[T any] struct {
+	out io.Writer
+	n   int
+}
+
+func (p *jsonPrinter[T]) add(_ context.Context, items []T) error {
+	var b strings.Builder
+	for i := range items {
+		// A pointer, as an element of a slice is encoded (a MarshalJSON on
+		// the pointer applies).
+		e, err := json.MarshalIndent(&items[i], "  ", "  ")
 		if err != nil {
 			return fmt.Errorf("encode: %w", err)
 		}
-		// Escaped, not changed: a JSON reader gets the server's strings back.
-		_, err = io.WriteString(r.out, safe.JSON(string(b))+"\n")
-		return err
-	}
-	rows := make([][]string, 0, len(items)+1)
-	head := make([]string, len(cols))
-	for i, c := range cols {
-		head[i] = c.Title
-	}
-	rows = append(rows, head)
-	for i := range items {
-		row := make([]string, len(cols))
-		for j, c := range cols {
-			row[j] = oneLine(c.Cell(&items[i]))
+		if p.n == 0 {
+			b.WriteString("[\n  ")
+		} else {
+			b.WriteString(",\n  ")
 		}
-		rows = append(rows, row)
+		p.n++
+		// Escaped, not changed: a JSON reader gets the server's strings back.
+		b.WriteString(safe.JSON(string(e)))
 	}
-	return writeTable(r.out, rows)
+	_, err := io.WriteString(p.out, b.String())
+	return err
+}
+
+func (p *jsonPrinter[T]) close(_ context.Context, failed bool) error {
+	end := "\n]\n"
+	switch {
+	case p.n == 0 && failed:
+		return nil
+	case p.n == 0:
+		end = "[]\n"
+	}
+	_, err := io.WriteString(p.out, end)
+	return err
+}
+
+// filterPrinter keeps the items and, at the end, hands those that pass the
+// filter to next, in the order / shows them.
+type filterPrinter[T any] struct {
+	query filter.Query
+	cols  []table.Column[T]
+	items []T
+	next  printer[T]
+}
+
+func (p *filterPrinter[T]) add(_ context.Context, items []T) error {
+	p.items = append(p.items, items...)
+	return nil
+}
+
+func (p *filterPrinter[T]) close(ctx context.Context, failed bool) error {
+	if failed && len(p.items) == 0 {
+		return nil
+	}
+	// The items already fetched are filtered even when the walk was
+	// interrupted: a context of its own lets the search run.
+	matches, _, err := search.Run(context.WithoutCancel(ctx), p.query, searchNames(p.items, p.cols), filter.Result{})
+	if err != nil {
+		return fmt.Errorf("filter: %w", err)
+	}
+	kept := make([]T, 0, len(matches))
+	for _, i := range matches {
+		kept = append(kept, p.items[i])
+	}
+	err = p.next.add(ctx, kept)
+	if cerr := p.next.close(ctx, failed); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // oneLine is a cell as it is printed: made safe (columns do it already;

@@ -253,9 +253,20 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 func checkURL(v string) error {
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not an http(s) URL", v)
+		return fmt.Errorf("%q is not an http(s) URL", shownURL(v))
 	}
 	return nil
+}
+
+// shownURL is a URL as a message may show it: its user and password
+// hidden, also when it has no scheme ("user:pw@host").
+func shownURL(v string) string {
+	if !strings.Contains(v, "://") {
+		if at := strings.LastIndexByte(v, '@'); at >= 0 {
+			return "***" + v[at:]
+		}
+	}
+	return api.RedactUserinfo(v)
 }
 
 func checkPageSize(v string) error {
@@ -286,9 +297,20 @@ type yamlNode = yaml.Node
 
 // tokenSource is the token chain of API.md for these settings.
 func (s *settings) tokenSource() *api.TokenSource {
-	aud := s.get("audience")
-	if aud == "" {
-		aud = s.get("api-url")
+	return api.NewTokenSource(api.TokenOptions{Audience: s.audience(), TokenFile: s.get("token-file"), Getenv: s.getenv})
+}
+
+// audience is the audience tokens are asked for: the setting, else the API
+// URL without a user and password (a token is minted for the service, and
+// the audience is passed to chainctl and named in messages).
+func (s *settings) audience() string {
+	if aud := s.get("audience"); aud != "" {
+		return aud
 	}
-	return api.NewTokenSource(api.TokenOptions{Audience: aud, TokenFile: s.get("token-file"), Getenv: s.getenv})
+	aud := s.get("api-url")
+	if u, err := url.Parse(aud); err == nil && u.User != nil {
+		u.User = nil
+		return u.String()
+	}
+	return aud
 }

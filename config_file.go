@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -29,10 +28,15 @@ type fileValue struct {
 	line  int
 }
 
-// readConfig reads a config file. Every mistake is named with its line:
-// unknown settings, values of the wrong kind, unknown actions and colors.
+// maxConfigBytes bounds what is read of a config file: a few settings,
+// keys and colors.
+const maxConfigBytes = 1 << 20
+
+// readConfig reads a config file, a regular one (a FIFO would block canopy
+// before its first frame). Every mistake is named with its line: unknown
+// settings, values of the wrong kind, unknown actions and colors.
 func readConfig(path string) (*fileConfig, error) {
-	b, err := os.ReadFile(path)
+	b, err := readRegular(path, maxConfigBytes)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

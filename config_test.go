@@ -197,7 +197,7 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 	getenv := env(t, map[string]string{"CANOPY_PAGE_SIZE": "20"})
 	file := writeConfig(t, getenv, "theme: light\nkeys:\n  delete: [ctrl+x]\n")
 	var out, errs bytes.Buffer
-	if code := runConfig([]string{"--read-only"}, getenv, &out, &errs); code != 0 {
+	if code := runConfig(t.Context(), []string{"--read-only"}, getenv, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	for _, re := range []string{
@@ -218,7 +218,7 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 	mono := env(t, map[string]string{"NO_COLOR": "1", "LANG": "C"})
 	file = writeConfig(t, mono, "theme: light\nkeys:\n  delete: [ctrl+d]\n")
 	out.Reset()
-	if code := runConfig(nil, mono, &out, &errs); code != 0 {
+	if code := runConfig(t.Context(), nil, mono, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	for _, re := range []string{
@@ -234,7 +234,7 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 	}
 	writeConfig(t, getenv, "theme: nope\n")
 	errs.Reset()
-	if code := runConfig(nil, getenv, &out, &errs); code != exitUsage || !strings.Contains(errs.String(), "config.yaml:1") {
+	if code := runConfig(t.Context(), nil, getenv, &out, &errs); code != exitUsage || !strings.Contains(errs.String(), "config.yaml:1") {
 		t.Errorf("bad config: exit %d, %q", code, errs.String())
 	}
 }
@@ -242,7 +242,7 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 func TestInfoPrintsThePaths(t *testing.T) {
 	getenv := env(t, nil)
 	var out bytes.Buffer
-	if code := runInfo(nil, getenv, &out, &out); code != 0 {
+	if code := runInfo(t.Context(), nil, getenv, &out, &out); code != 0 {
 		t.Fatal(out.String())
 	}
 	p := pathsFrom(getenv)
@@ -297,7 +297,7 @@ func FuzzReadConfig(f *testing.F) {
 func TestConfigDebugLogsTheSettings(t *testing.T) {
 	getenv := env(t, map[string]string{"CANOPY_PAGE_SIZE": "20", "CANOPY_TOKEN": "secret-token"})
 	var out, errs bytes.Buffer
-	if code := runConfig([]string{"--debug"}, getenv, &out, &errs); code != 0 {
+	if code := runConfig(t.Context(), []string{"--debug"}, getenv, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	b, err := os.ReadFile(pathsFrom(getenv).Log)

@@ -171,9 +171,10 @@ func writeCrashReport(dir string, c *crash, now time.Time) (string, error) {
 		return "", fmt.Errorf("crash report: %w", err)
 	}
 	path := filepath.Join(dir, "crash-"+now.UTC().Format("20060102T150405.000Z")+".txt")
-	// The panic value may hold server text: the report is read with cat.
+	// The panic value may hold server text (the report is read with cat)
+	// or a URL with a password.
 	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %s\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano),
-		safe.String(fmt.Sprint(c.value)), safe.Text(string(c.stack)))
+		safe.String(api.RedactUserinfo(fmt.Sprint(c.value))), safe.Text(string(c.stack)))
 	if err := os.WriteFile(path, []byte(report), 0o600); err != nil {
 		return "", fmt.Errorf("crash report: %w", err)
 	}

@@ -19,7 +19,8 @@ func openDebugLog(p paths) (*slog.Logger, io.Closer, error) {
 	if err := os.MkdirAll(filepath.Dir(p.Log), 0o700); err != nil {
 		return nil, nil, fmt.Errorf("debug log: %w", err)
 	}
-	f, err := os.OpenFile(p.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	// A FIFO there would block the open until something reads it.
+	f, err := openRegular(p.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, nil, fmt.Errorf("debug log: %w", err)
 	}

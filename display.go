@@ -1,7 +1,10 @@
 package main
 
 import (
+	"io"
+
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -58,4 +61,16 @@ func (m *displayModel) View() tea.View {
 		v.Content = theme.ASCIIFrame(v.Content)
 	}
 	return v
+}
+
+// keepTitle pushes the terminal's window title on xterm's title stack
+// (XTWINOPS 22;2) and returns what pops it back (23;2), for around the
+// program: Bubble Tea sets the title a frame asks for ("canopy") and, on
+// exit, sets it to "" (bubbletea#1474), which would leave the window, or a
+// tmux pane, with no title at all. A title cannot be read back portably;
+// the stack is how vim restores it, xterm, tmux and most terminals keep it,
+// and one without it ignores both sequences. w is the program's output.
+func keepTitle(w io.Writer) (restore func()) {
+	_, _ = io.WriteString(w, ansi.WindowOp(22, 2))
+	return func() { _, _ = io.WriteString(w, ansi.WindowOp(23, 2)) }
 }

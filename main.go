@@ -13,10 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
 
 	"canopy/api"
 )
@@ -30,7 +28,7 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -47,9 +45,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case "list":
 			return runList(ctx, args[1:], os.Getenv, stdout, stderr)
 		case "config":
-			return runConfig(args[1:], os.Getenv, stdout, stderr)
+			return runConfig(ctx, args[1:], os.Getenv, stdout, stderr)
 		case "info":
-			return runInfo(args[1:], os.Getenv, stdout, stderr)
+			return runInfo(ctx, args[1:], os.Getenv, stdout, stderr)
 		case "completion":
 			return runCompletion(ctx, args[1:], stdout, stderr)
 		case "version", "--version", "-version":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,12 +70,13 @@ func writeHeapProfile(path string) error {
 	return nil
 }
 
-// profiled runs fn between start and stop of the profiles f asks for.
-func (f *profileFlags) profiled(stderr io.Writer, name string, fn func() int) int {
-	stop, err := f.start()
+// profiled runs fn between start and stop of the profiles f asks for. A
+// signal ends the wait for a profile file that cannot be opened (a FIFO
+// nothing reads).
+func (f *profileFlags) profiled(ctx context.Context, stderr io.Writer, name string, fn func() int) int {
+	stop, err := step(ctx, f.start)
 	if err != nil {
-		sayf(stderr, "%s: %v", name, err)
-		return exitFailure
+		return fail(ctx, stderr, name, "opening the profile", err, exitFailure)
 	}
 	code := fn()
 	if err := stop(); err != nil {

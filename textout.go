@@ -12,7 +12,11 @@ import (
 // marker such as \u202e, would push the rest of its row out of line). The
 // last column is not padded. Cells must already be safe to print.
 func writeTable(w io.Writer, rows [][]string) error {
-	var widths []int
+	return writeRows(w, rows, widen(nil, rows))
+}
+
+// widen is widths grown to fit every cell of rows.
+func widen(widths []int, rows [][]string) []int {
 	for _, r := range rows {
 		for i, c := range r {
 			if i == len(widths) {
@@ -21,12 +25,18 @@ func writeTable(w io.Writer, rows [][]string) error {
 			widths[i] = max(widths[i], ansi.StringWidth(c))
 		}
 	}
+	return widths
+}
+
+// writeRows writes rows padded to widths (a cell wider than its column
+// pushes the rest of its row, never more).
+func writeRows(w io.Writer, rows [][]string, widths []int) error {
 	var b strings.Builder
 	for _, r := range rows {
 		for i, c := range r {
 			b.WriteString(c)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
+				b.WriteString(strings.Repeat(" ", max(widths[i]-ansi.StringWidth(c), 0)+2))
 			}
 		}
 		b.WriteByte('\n')

@@ -56,7 +56,7 @@ type Options struct {
 // how it ended.
 type Change struct {
 	Method string
-	URL    string // full URL with query, never a token
+	URL    string // full URL with query, never a token, nor a user or password (RedactUserinfo)
 	Body   []byte // the JSON sent, nil for none
 	Err    error  // nil on success
 	Took   time.Duration
@@ -85,10 +85,12 @@ func New(opts Options) (*Client, error) {
 	}
 	base, err := url.Parse(strings.TrimRight(opts.BaseURL, "/"))
 	if err != nil {
-		return nil, fmt.Errorf("api: base URL: %w", err)
+		// A parse error quotes the URL whole, its password included: only
+		// its cause is kept.
+		return nil, fmt.Errorf("api: base URL %q: %w", RedactUserinfo(opts.BaseURL), scrubURLError(err))
 	}
 	if base.Scheme != "http" && base.Scheme != "https" || base.Host == "" {
-		return nil, fmt.Errorf("api: base URL %q is not an http(s) URL", opts.BaseURL)
+		return nil, fmt.Errorf("api: base URL %q is not an http(s) URL", RedactUserinfo(opts.BaseURL))
 	}
 	hc := &http.Client{}
 	if opts.HTTPClient != nil {
@@ -177,7 +179,7 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 	if k.body != nil {
 		body, _ = json.Marshal(k.body)
 	}
-	c.observe(Change{Method: k.method, URL: c.url(k).String(), Body: body, Err: err, Took: time.Since(start)})
+	c.observe(Change{Method: k.method, URL: RedactUserinfo(c.url(k).String()), Body: body, Err: err, Took: time.Since(start)})
 	return err
 }
 

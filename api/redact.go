@@ -115,3 +115,37 @@ func redactJSON(body []byte, secret string) []byte {
 	}
 	return bytes.TrimSpace(b.Bytes())
 }
+
+// userinfoHidden stands for the user and password of a URL.
+const userinfoHidden = "***"
+
+// RedactUserinfo hides the user and password of every URL in s
+// ("http://user:pw@host/x" shows as "http://***@host/x"): an API URL may
+// carry them, and they must not reach a screen, a log or an error. It works
+// on text (an error that quotes a URL that does not parse included): after
+// each "://" the authority is taken to run to the first "/", "?", "#" or
+// line end, and what comes before its last "@" is hidden. A password with
+// a space or a quote in it is hidden too; text after a URL that holds an
+// "@" is hidden with it, which errs on the safe side.
+func RedactUserinfo(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "://")
+		if i < 0 {
+			break
+		}
+		i += len("://")
+		b.WriteString(s[:i])
+		s = s[i:]
+		end := strings.IndexAny(s, "/?#\r\n")
+		if end < 0 {
+			end = len(s)
+		}
+		if at := strings.LastIndexByte(s[:end], '@'); at >= 0 {
+			b.WriteString(userinfoHidden)
+			s = s[at:]
+		}
+	}
+	b.WriteString(s)
+	return b.String()
+}
