@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/keymap"
@@ -316,13 +318,22 @@ func whoIs(token, origin string) string {
 }
 
 // runUI runs the Bubble Tea program until the user quits; a signal that
-// came before it starts ends canopy without a frame.
+// came before it starts ends canopy without a frame. The terminal is read
+// ahead of the program, so that ctrl+c ends it at once however many keys
+// wait before it (see keyscan.go).
 func runUI(ctx context.Context, opts ui.Options, d display, stderr io.Writer) int {
 	if code, ok := interrupted(ctx, stderr, "canopy", "starting"); ok {
 		return code
 	}
+	ctx, interrupt := context.WithCancel(ctx)
+	defer interrupt()
 	m := ui.New(opts)
 	defer m.Close()
 	defer keepTitle(os.Stdout)() // Bubble Tea writes to stdout
-	return runProgram(ctx, &displayModel{inner: m, d: d}, defaultPaths().State, stderr, d.options()...)
+	popts := d.options()
+	if keys := openKeys(interrupt); keys != nil {
+		defer keys.Close()
+		popts = append(popts, tea.WithInput(keys))
+	}
+	return runProgram(ctx, &pacer{inner: &displayModel{inner: m, d: d}}, defaultPaths().State, stderr, popts...)
 }

@@ -139,11 +139,26 @@ func (g *guard) wrapMsg(msg tea.Msg) tea.Msg {
 
 // runProgram runs the model under a guard until the user quits. A panic
 // ends it with the terminal restored, a report under stateDir whose path is
-// printed to stderr, and exit code 1.
+// printed to stderr, and exit code 1. When ctx ends (ctrl+c seen ahead of
+// the queue, SIGINT, SIGTERM, SIGHUP) the program ends at its next message
+// (see endProgram), with the status endStatus gives.
 func runProgram(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, opts ...tea.ProgramOption) int {
+	return runProgramWith(ctx, m, stateDir, stderr, os.Exit, opts...)
+}
+
+// runProgramWith is runProgram with the exit of a program stuck past its
+// deadline given (tests stand in for os.Exit).
+func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, exit func(int),
+	opts ...tea.ProgramOption) int {
 	g := &guard{inner: m}
-	p := tea.NewProgram(g, append([]tea.ProgramOption{tea.WithContext(ctx)}, opts...)...)
+	// Bubble Tea's own signal handler is off: it sends its quit through
+	// the queue of messages (behind every key waiting), and ctx already
+	// carries the signals.
+	p := tea.NewProgram(g, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}, opts...)...)
 	g.quit = p.Quit
+	done := make(chan struct{})
+	defer close(done)
+	go endProgram(ctx, done, p, exit)
 	_, err := p.Run()
 	if c := g.crashed(); c != nil {
 		path, werr := writeCrashReport(stateDir, c, time.Now())
@@ -161,7 +176,51 @@ func runProgram(ctx context.Context, m tea.Model, stateDir string, stderr io.Wri
 		sayf(stderr, "canopy: %v", err)
 		return exitFailure
 	}
+	return endStatus(ctx)
+}
+
+// endStatus is the exit status of a program that ended without a crash: a
+// signal's, as a shell gives it (128+signal), or 0 for a quit (ctrl+c
+// included: it is a key in the program, not a signal).
+func endStatus(ctx context.Context) int {
+	var in interruption
+	if errors.As(context.Cause(ctx), &in) {
+		return in.code()
+	}
 	return exitOK
+}
+
+// Once ctx ends, the program has stuckAfter to end on its own (Bubble Tea
+// stops at its next message: only an Update or View that does not return
+// keeps it), then it is killed (the terminal restored from here) and the
+// process exits; killAfter bounds the kill itself.
+const (
+	stuckAfter = 500 * time.Millisecond
+	killAfter  = 300 * time.Millisecond
+)
+
+// endProgram ends the process when ctx has ended and the program has not
+// within stuckAfter (done closes when it has).
+func endProgram(ctx context.Context, done <-chan struct{}, p *tea.Program, exit func(int)) {
+	select {
+	case <-done:
+		return
+	case <-ctx.Done():
+	}
+	stuck := time.NewTimer(stuckAfter)
+	defer stuck.Stop()
+	select {
+	case <-done:
+		return
+	case <-stuck.C:
+	}
+	killed := make(chan struct{})
+	go func() { p.Kill(); close(killed) }()
+	select {
+	case <-killed:
+	case <-time.After(killAfter):
+	}
+	exit(endStatus(ctx))
 }
 
 // writeCrashReport writes version, time, panic value and stack to

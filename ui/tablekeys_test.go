@@ -69,7 +69,7 @@ func TestChangesShowWhatChangedAndOpenInFull(t *testing.T) {
 }
 
 // TestFormsCheckTheServersRulesAsTyped: an identity's issuer must be an
-// https URL and a folder's name at most 100 characters, said as typed.
+// https URL and a folder's name at most 63 characters, said as typed.
 func TestFormsCheckTheServersRulesAsTyped(t *testing.T) {
 	h, reqs, mu := recordingShell(t, 160, 40)
 	h.waitText("identities")
@@ -98,9 +98,14 @@ func TestFormsCheckTheServersRulesAsTyped(t *testing.T) {
 	for range 64 {
 		h.keys("a")
 	}
-	h.waitText("at most 63 characters (64)")
+	// The 64th is refused as it is typed, and said: the name is never
+	// too long.
+	s = h.waitText("at most 63 characters: the rest was not typed")
+	if strings.Contains(s, strings.Repeat("a", 64)) || !strings.Contains(s, strings.Repeat("a", 63)) {
+		t.Errorf("the name does not hold 63 characters:\n%s", s)
+	}
 	h.keys("backspace")
-	h.waitFor("64 → 63 is fine", func(s string) bool { return !strings.Contains(s, "at most 63") })
+	h.waitFor("62 is fine", func(s string) bool { return !strings.Contains(s, "at most 63") })
 	if got := last(reqs, mu); len(got) != 0 {
 		t.Errorf("sent %+v", got)
 	}

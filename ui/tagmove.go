@@ -46,8 +46,8 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	path := "/registry/v2/tags/" + repo
 	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
 		Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(tagNameRE, "letters, digits, . _ -")},
-			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(digestRE, "sha256: and 64 hex digits")},
+			{Key: "name", Label: "name", Validate: matching(tagNameRE, "letters, digits, . _ -"), Max: tagNameMax},
+			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(digestRE, "sha256: and 64 hex digits"), Max: digestLen},
 		},
 		Preview: func(v map[string]string) string {
 			return "POST " + shortPath(path) + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`

@@ -30,6 +30,15 @@ const (
 // descriptionMax is the longest description the server takes.
 const descriptionMax = 512
 
+// The longest names and digests the patterns above take: a field refuses
+// a key past them as it is typed.
+const (
+	identityNameMax = 63
+	repoNameMax     = 128
+	tagNameMax      = 128
+	digestLen       = len("sha256:") + 64
+)
+
 // matching requires a value matching re; every such field is required, and
 // an empty one says so as the other forms do, not with the whole pattern.
 func matching(re *regexp.Regexp, what string) func(string) error {

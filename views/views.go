@@ -216,9 +216,11 @@ func Step(a keymap.Action, cursor, n, page int) (int, bool) {
 }
 
 // NewInput is a text input styled by the theme, with a steady cursor: a
-// blinking one would redraw the screen twice a second for nothing.
+// blinking one would redraw the screen twice a second for nothing. It
+// takes at most InputMax characters (see Refused).
 func NewInput(c Common, prompt, placeholder string) textinput.Model {
 	in := textinput.New()
+	in.CharLimit = InputMax
 	in.Prompt = prompt
 	in.Placeholder = placeholder
 	th := c.Theme

@@ -43,6 +43,7 @@ type Model struct {
 	sel      int
 	width    int
 	closing  bool // a RunMsg or CloseMsg is on its way
+	fill     views.Fill
 }
 
 // New makes a command line over commands.
@@ -107,13 +108,17 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	}
+	over, full := views.Overflow(m.input, msg)
+	if full {
+		return m.fill.Update(m.input, true, "the command line")
+	}
 	var cmd tea.Cmd
 	before := m.input.Value()
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		m.refilter()
 	}
-	return cmd
+	return tea.Batch(cmd, m.fill.Update(m.input, over, "the command line"))
 }
 
 // run resolves the typed name (exactly, by alias, or the highlighted

@@ -7,6 +7,7 @@ package dialog
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -107,6 +108,7 @@ type Model struct {
 	cfg    Config
 	state  state
 	input  textinput.Model
+	fill   views.Fill
 	errs   []error
 	ran    []bool
 	left   int
@@ -134,6 +136,8 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 		sem: make(chan struct{}, cfg.Parallel)}
 	if cfg.Confirm != "" {
 		m.input = views.NewInput(common, "type "+safe.String(cfg.Confirm)+" to confirm: ", "")
+		// The name to type always fits, however long the server made it.
+		m.input.CharLimit = max(views.InputMax, utf8.RuneCountInString(cfg.Confirm))
 	}
 	return m
 }
@@ -280,9 +284,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.run()
 	}
 	if m.TakesText() {
+		over, full := views.Overflow(m.input, msg)
+		if full {
+			return m.fill.Update(m.input, true, "the confirmation")
+		}
 		var cmd tea.Cmd
 		m.input, cmd = m.input.Update(msg)
-		return cmd
+		return tea.Batch(cmd, m.fill.Update(m.input, over, "the confirmation"))
 	}
 	return nil
 }

@@ -266,11 +266,32 @@ func (m *matcher) score(s string, idx []int) (score int, matched []int, ok bool)
 // characters, exactly as fuzzy.Find reports them in Match.MatchedIndexes,
 // or nil when s does not match. The UI calls it only for displayed rows.
 func Highlight(pattern, s string) []int {
+	return NewHighlighter(pattern).Indexes(s)
+}
+
+// Highlighter is Highlight for one pattern over many strings (the rows of
+// a frame): the pattern is prepared once, not once per row, which a long
+// pattern (a flood typed into the filter) would make the cost of a frame.
+type Highlighter struct {
+	m *matcher // nil for the empty pattern
+}
+
+// NewHighlighter prepares pattern.
+func NewHighlighter(pattern string) Highlighter {
 	if pattern == "" {
+		return Highlighter{}
+	}
+	return Highlighter{m: newMatcher(pattern)}
+}
+
+// Indexes is Highlight(pattern, s).
+func (h Highlighter) Indexes(s string) []int {
+	// Every character of the pattern is one of s's: s shorter (in bytes)
+	// than the pattern (in characters) cannot match.
+	if h.m == nil || len(s) < len(h.m.runes) {
 		return nil
 	}
-	m := newMatcher(pattern)
-	_, idx, ok := m.score(s, make([]int, 0, len(m.runes)))
+	_, idx, ok := h.m.score(s, make([]int, 0, len(h.m.runes)))
 	if !ok {
 		return nil
 	}

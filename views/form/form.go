@@ -6,7 +6,9 @@
 package form
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -16,6 +18,7 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
+	"canopy/views/text"
 )
 
 // Field is one input.
@@ -31,7 +34,15 @@ type Field struct {
 	ChoiceLabel func(string) string
 	// Validate checks the value as it is typed; nil accepts anything.
 	Validate func(string) error
+	// Max is the most characters the field takes (0: DefaultMax). A key
+	// past it is refused at once, and the field says so: a value too long
+	// is never typed (every keystroke validates the whole value, so taking
+	// a flood of keys and complaining afterwards cost its square).
+	Max int
 }
+
+// DefaultMax is the most characters a field without a Max takes.
+const DefaultMax = 4096
 
 // Config is a form.
 type Config struct {
@@ -96,6 +107,7 @@ type Model struct {
 	// and sending a form loses nothing.
 	shown   []string
 	invalid map[string]string // as typed
+	full    map[string]string // fields that refused a key: what they say
 	server  map[string]string // from the last failure, by field key
 	formErr []string
 	sending bool
@@ -103,15 +115,32 @@ type Model struct {
 	height  int
 	look    lookup
 	lost    *lost // a change sent whose answer was lost, until settled
+	// ver counts the updates that may have changed the form; foot is the
+	// footer drawn at a version: the shell asks for it after every
+	// message, and a flood of refused keys must not redraw it each time.
+	ver  int
+	foot footCache
+}
+
+// footCache is Footer's last answer.
+type footCache struct {
+	ver, width int
+	withFields bool
+	ok         bool
+	lines      []string
 }
 
 // New makes a form.
 func New(common views.Common, cfg Config) *Model {
-	m := &Model{common: common, cfg: cfg, invalid: map[string]string{}, server: map[string]string{}}
+	m := &Model{common: common, cfg: cfg, invalid: map[string]string{}, server: map[string]string{}, full: map[string]string{}}
 	for _, f := range cfg.Fields {
 		in := views.NewInput(common, "", f.Placeholder)
 		shown := safe.String(f.Value)
+		// The value given is shown whole, however long: the limit is on
+		// what is typed (a value over it is marked by Validate).
+		in.CharLimit = 0
 		in.SetValue(shown)
+		in.CharLimit = cmp.Or(f.Max, DefaultMax)
 		in.CursorEnd()
 		m.inputs = append(m.inputs, in)
 		m.shown = append(m.shown, shown)
@@ -123,7 +152,10 @@ func New(common views.Common, cfg Config) *Model {
 }
 
 // Init focuses the first field.
-func (m *Model) Init() tea.Cmd { return tea.Batch(m.inputs[0].Focus(), m.changed()) }
+func (m *Model) Init() tea.Cmd {
+	m.ver++
+	return tea.Batch(m.inputs[0].Focus(), m.changed())
+}
 
 // Title names the form.
 func (m *Model) Title() string { return m.cfg.Title }
@@ -191,6 +223,7 @@ func (m *Model) Actions() []keymap.State {
 
 // Update edits, moves, sends and takes the answer.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	m.ver++ // what follows may change what Footer draws
 	switch msg := msg.(type) {
 	case lookDueMsg, lookedMsg:
 		return m.updateLookup(msg)
@@ -243,12 +276,29 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.sending || m.checking() {
 		return nil
 	}
+	key := m.cfg.Fields[m.focus].Key
+	over, full := views.Overflow(m.inputs[m.focus], msg)
+	_, said := m.full[key]
+	if over {
+		m.full[key] = fmt.Sprintf("at most %s characters: the rest was not typed", text.Count(m.inputs[m.focus].CharLimit))
+	}
+	if full {
+		// Refused before it costs anything; when it was already said,
+		// nothing changed and the footer drawn still stands.
+		if said {
+			m.ver--
+		}
+		return nil
+	}
 	var cmd tea.Cmd
 	before := m.inputs[m.focus].Value()
 	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
 	if m.inputs[m.focus].Value() != before {
+		if !over {
+			delete(m.full, key)
+		}
 		m.check(m.focus)
-		delete(m.server, m.cfg.Fields[m.focus].Key)
+		delete(m.server, key)
 		cmd = tea.Batch(cmd, m.changed())
 	}
 	return cmd
@@ -340,7 +390,10 @@ func (m *Model) reason(i int) (string, bool) {
 	if r, ok := m.server[k]; ok {
 		return r, true
 	}
-	r, ok := m.invalid[k]
+	if r, ok := m.invalid[k]; ok {
+		return r, true
+	}
+	r, ok := m.full[k]
 	return r, ok
 }
 

@@ -5,6 +5,7 @@ package form
 // request and what went wrong, and the full-screen form.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -51,6 +52,13 @@ func (m *Model) Status() string {
 // wrapped. withFields adds the reasons about fields, for an owner that
 // cannot show them beside the field in full (a table row).
 func (m *Model) Footer(width int, withFields bool) []string {
+	if c := m.foot; !c.ok || c.ver != m.ver || c.width != width || c.withFields != withFields {
+		m.foot = footCache{ver: m.ver, width: width, withFields: withFields, ok: true, lines: m.footer(width, withFields)}
+	}
+	return slices.Clone(m.foot.lines) // the owner may change what it gets
+}
+
+func (m *Model) footer(width int, withFields bool) []string {
 	th := m.common.Theme
 	var out []string
 	if r := m.Request(); r != "" {

@@ -39,6 +39,7 @@ type Model struct {
 	cancel        bool // esc closes (false for a choice that must be made)
 	digits        bool // 1..9 choose the first options while the filter is empty
 	chosen        bool // a ChosenMsg is on its way
+	fill          views.Fill
 }
 
 // Chosen reports whether a choice was made and its message is on its way:
@@ -137,13 +138,17 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	}
+	over, full := views.Overflow(m.input, msg)
+	if full {
+		return m.fill.Update(m.input, true, "the filter")
+	}
 	var cmd tea.Cmd
 	before := m.input.Value()
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		m.refilter()
 	}
-	return cmd
+	return tea.Batch(cmd, m.fill.Update(m.input, over, "the filter"))
 }
 
 // refilter narrows the options: the set is bounded (organizations one can

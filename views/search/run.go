@@ -31,7 +31,16 @@ func (m *Model) Refresh(keep int) tea.Cmd {
 	if m.query.IsEmpty() {
 		return nil
 	}
+	if m.busy {
+		m.supersede()
+		if m.due != dueQuery {
+			// A query typed since runs on the new names anyway (stale).
+			m.due, m.dueKeep = dueRefresh, keep
+		}
+		return nil
+	}
 	j := m.begin()
+	m.busy, m.busySeq = true, j.seq
 	return func() tea.Msg {
 		j.takeNames()
 		j.names.buildSecondary()
@@ -69,15 +78,39 @@ func (j *job) takeNames() {
 	}
 }
 
-// begin starts a query: it cancels the one before and picks the names to
-// search.
-func (m *Model) begin() job {
+// supersede makes the running query's answer stale: it is cancelled, and
+// dropped when it comes.
+func (m *Model) supersede() {
 	if m.cancel != nil {
 		m.cancel()
 	}
+	m.seq++
+}
+
+// runDue starts the run put off while another was running, if any (the
+// running one has just answered).
+func (m *Model) runDue() tea.Cmd {
+	if m.busy {
+		return nil // another run answers first
+	}
+	due := m.due
+	m.due = dueNone
+	switch {
+	case due == dueNone || m.query.IsEmpty():
+		return nil
+	case due == dueRefresh:
+		return m.Refresh(m.dueKeep)
+	}
+	return m.start()
+}
+
+// begin starts a query: it cancels the one before and picks the names to
+// search.
+func (m *Model) begin() job {
+	m.supersede()
+	m.runs++
 	ctx, cancel := context.WithCancel(context.Background())
 	m.ctx, m.cancel = ctx, cancel
-	m.seq++
 	// New names when the rows changed; else those on their way; else the
 	// last answer's; else new ones. They stay in prep until an answer
 	// brings them back (a keystroke may cancel this query first).
@@ -91,10 +124,24 @@ func (m *Model) begin() job {
 	return job{owner: m, seq: m.seq, ctx: ctx, query: m.query, names: m.names, prev: m.prev, prep: m.prep}
 }
 
-// run answers a keystroke in a command: the rows whose name matches first
-// (see rest for the others).
+// run answers a keystroke: at once when no run of this line is going on,
+// else once the running one (cancelled now) has answered (see Update).
+// Each keystroke costs O(1) here however fast keys come; the filter runs
+// at most once per answer.
 func (m *Model) run() tea.Cmd {
+	if m.busy {
+		m.supersede()
+		m.due = dueQuery
+		return nil
+	}
+	return m.start()
+}
+
+// start answers the query in a command: the rows whose name matches first
+// (see rest for the others).
+func (m *Model) start() tea.Cmd {
 	j := m.begin()
+	m.busy, m.busySeq = true, j.seq
 	return func() tea.Msg {
 		j.takeNames()
 		if j.query.Kind == filter.Inverse {
@@ -115,6 +162,7 @@ func (m *Model) run() tea.Cmd {
 // and kept for the next keystrokes).
 func (m *Model) rest(first ResultMsg) tea.Cmd {
 	ctx := m.ctx // the same query's: the next keystroke cancels it
+	m.busy, m.busySeq = true, first.seq
 	return func() tea.Msg {
 		names := first.names
 		names.buildSecondary()

@@ -99,7 +99,28 @@ type Model struct {
 	cancel             context.CancelFunc
 	snap               func() Snapshot
 	prep               *prepared // names on their way, for the next query
+	// busy says a command of this line is running (its answer, seq
+	// busySeq, is still to come); due is what to run when it comes back.
+	// Keys typed faster than the filter answers thus start one run each
+	// time one finishes, for the latest query, not one run per key.
+	busy    bool
+	busySeq int
+	due     dueRun
+	dueKeep int // Refresh's keep, for a due refresh
+	runs    int // runs started, for tests
+	fill    views.Fill
+	// highlight marks the query's matches in the rows shown.
+	highlight filter.Highlighter
 }
+
+// dueRun is a run put off until the running one answers.
+type dueRun int
+
+const (
+	dueNone    dueRun = iota
+	dueQuery          // the query changed
+	dueRefresh        // the rows changed under the same query
+)
 
 // New makes a filter line; snapshot is called in Update when a query needs
 // fresh names (the first keystroke, or after Refresh).
@@ -185,7 +206,7 @@ func (m *Model) Clear() {
 	m.typing = false
 	m.input.Blur()
 	m.input.SetValue("")
-	m.query = filter.Query{}
+	m.setQuery(filter.Query{})
 	m.matches, m.err, m.prev = nil, nil, filter.Result{}
 	m.names, m.prep, m.shown = Names{}, nil, filter.Query{}
 	m.openAfter, m.openDue = false, false
@@ -194,6 +215,10 @@ func (m *Model) Clear() {
 		m.cancel()
 		m.cancel = nil
 	}
+	// The cancelled run answers soon; the next query need not wait for it
+	// (were its answer lost, the line would otherwise never run again).
+	m.busy, m.due = false, dueNone
+	m.fill = views.Fill{}
 }
 
 // SetWidth sets the input's width.
@@ -209,8 +234,14 @@ func (m *Model) Actions() []keymap.State {
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ResultMsg:
-		if msg.owner != m || msg.seq != m.seq {
+		if msg.owner != m {
 			return nil
+		}
+		if m.busy && msg.seq == m.busySeq {
+			m.busy = false
+		}
+		if msg.seq != m.seq {
+			return m.runDue()
 		}
 		m.err, m.answered = msg.err, msg.seq
 		// The cursor stays where it is only when the rows shown already
@@ -248,13 +279,21 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			}
 		}
+		// A key the full line cannot take is refused before it costs
+		// anything: a flood of typed keys past the limit stays cheap.
+		refused, full := views.Overflow(m.input, msg)
+		if full {
+			return m.fill.Update(m.input, true, "the filter")
+		}
 		var cmd tea.Cmd
 		before := m.input.Value()
 		m.input, cmd = m.input.Update(msg)
+		cmd = tea.Batch(cmd, m.fill.Update(m.input, refused, "the filter"))
 		if v := m.input.Value(); v != before {
-			m.query = filter.ParseQuery(v)
+			m.setQuery(filter.ParseQuery(v))
 			if m.query.IsEmpty() {
-				m.seq++
+				m.supersede()
+				m.due = dueNone
 				m.matches, m.err = nil, nil
 				return cmd
 			}
@@ -324,9 +363,19 @@ func (m *Model) Mark(s string, from int, hl theme.Paint, resume string) string {
 // nil when it does not match s or the query is not fuzzy.
 func (m *Model) Matched(s string) []int {
 	if q := m.query; q.Kind == filter.Fuzzy && !q.IsEmpty() && s != "" {
-		return filter.Highlight(q.Pattern, s)
+		return m.highlight.Indexes(s)
 	}
 	return nil
+}
+
+// setQuery takes the query typed, with its highlighter: a frame's rows are
+// marked with a pattern prepared once per query.
+func (m *Model) setQuery(q filter.Query) {
+	m.query = q
+	m.highlight = filter.Highlighter{}
+	if q.Kind == filter.Fuzzy {
+		m.highlight = filter.NewHighlighter(q.Pattern)
+	}
 }
 
 // MarkAt styles the characters of s starting at the byte offsets idx

@@ -7,14 +7,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views"
+	"canopy/views/search"
 )
 
-// typeUnanswered types s into the open filter line and returns the answer
-// to its last key, not yet delivered.
+// typeUnanswered types s into the open filter line and returns the
+// answers of its keys, not yet delivered: the first key's run (the keys
+// after it wait for that run to answer, then run once, for the last).
 func typeUnanswered(m *Model[row], s string) []tea.Msg {
 	var answer []tea.Msg
 	for _, r := range s {
-		answer = drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+		answer = append(answer, drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))...)
 	}
 	return answer
 }
@@ -54,10 +56,15 @@ func TestOpenBeforeTheAnswerOpensTheBestMatch(t *testing.T) {
 	answer = typeUnanswered(m, "zzz")
 	press(m, "enter", "enter")
 	var flashes []string
-	for _, msg := range answer {
+	for len(answer) > 0 {
+		msg := answer[0]
+		answer = answer[1:]
 		for _, out := range drive(m, m.Update(msg)) {
-			if f, ok := out.(views.FlashMsg); ok {
-				flashes = append(flashes, f.Text)
+			switch out := out.(type) {
+			case views.FlashMsg:
+				flashes = append(flashes, out.Text)
+			case search.ResultMsg: // the run put off until the first answered
+				answer = append(answer, out)
 			}
 		}
 	}

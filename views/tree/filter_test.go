@@ -122,7 +122,7 @@ func TestTreeOpenBeforeTheAnswerOpensTheBestMatch(t *testing.T) {
 	press(m, "/")
 	var answer []tea.Msg
 	for _, r := range "0123" {
-		answer = drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+		answer = append(answer, drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))...)
 	}
 	press(m, "enter", "enter")
 	if len(*opened) != 0 {
@@ -162,7 +162,7 @@ func TestTreeRefreshThatOvertakesAKeystrokeGoesToTheBestMatch(t *testing.T) {
 	press(m, "/")
 	var answer []tea.Msg
 	for _, r := range "0123" {
-		answer = drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
+		answer = append(answer, drive(m, m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))...)
 	}
 	repos := m.cfg.Roots[0].Static[0]
 	driveAll(m, repos.Children.Ensure(300, 10))

@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// floodBudget bounds how long a flood may take to type before the test
+// gives up on it (quadratic typing took minutes).
+const floodBudget = 30 * time.Second
+
+// flood types n characters a key at a time, with no answer taken between
+// keys (as keys queued behind one another reach Update), and returns how
+// long the keys took; it fails past floodBudget.
+func (h *harness) flood(n int) time.Duration {
+	h.t.Helper()
+	t0 := time.Now()
+	for i := range n {
+		h.send(keyMsg("x"))
+		if i%1000 == 999 {
+			if d := time.Since(t0); d > floodBudget {
+				h.t.Fatalf("%d of %d keys typed after %v", i+1, n, d.Round(time.Millisecond))
+			}
+		}
+	}
+	return time.Since(t0)
+}
+
+// A flood typed into a table's filter is taken up to 1,000 characters and
+// the rest refused at once, saying so; the filter then answers the last
+// query. (The cost per key is BenchmarkTypedFlood's, in views/table.)
+func TestAFloodIntoTheFilterIsCut(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("platform")
+	h.typeText(":tags")
+	h.keys("enter")
+	h.waitText("tags of acme.example", "loaded")
+	h.keys("/")
+	h.flood(5_000)
+	h.waitText("the filter takes at most 1,000 characters: the rest was not typed", "no loaded row matches")
+	if q := h.m.View().Content; strings.Count(q, "x") > 1000 {
+		t.Errorf("the screen holds %d x's", strings.Count(q, "x"))
+	}
+}
+
+// A flood typed into a form field refuses, at once, every key past the
+// field's limit, and says so: the field holds 512 characters.
+func TestAFloodIntoAFieldIsCut(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.toAlertmanager()
+	h.keys("e")
+	h.waitText("sends PATCH")
+	h.flood(5_000)
+	s := h.waitText("at most 512 characters")
+	if strings.Contains(s, strings.Repeat("x", 513)) {
+		t.Errorf("the field holds more than 512 characters:\n%s", s)
+	}
+}

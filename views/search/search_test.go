@@ -1,0 +1,141 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/filter"
+	"canopy/views/viewstest"
+)
+
+// line is a filter line over n names, open.
+func line(t *testing.T, n int) *Model {
+	t.Helper()
+	names := make([]string, n)
+	rows := make([]int, n)
+	for i := range names {
+		names[i], rows[i] = fmt.Sprintf("name-%06d", i), i
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	m := New(common, func() Snapshot { return func() Names { return Names{Primary: names, Rows: rows} } })
+	viewstest.Drive(m.Open(), func(tea.Msg) bool { return false }, m.Update)
+	return m
+}
+
+// burst types s with no answer delivered between keys, as keys queued
+// behind one another reach Update, and returns the commands' messages
+// and what the keys flashed.
+func burst(m *Model, s string) (answers []tea.Msg, flashes []string) {
+	for _, r := range s {
+		for _, msg := range viewstest.Drive(m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}), func(tea.Msg) bool { return false }, m.Update) {
+			switch msg := msg.(type) {
+			case ResultMsg:
+				answers = append(answers, msg)
+			case views.FlashMsg:
+				flashes = append(flashes, msg.Text)
+			}
+		}
+	}
+	return answers, flashes
+}
+
+// settle delivers answers, and the answers those bring, until none is left;
+// it returns how many were delivered.
+func settle(m *Model, answers []tea.Msg) int {
+	n := 0
+	for len(answers) > 0 {
+		msg := answers[0]
+		answers = answers[1:]
+		n++
+		answers = append(answers, viewstest.Drive(m.Update(msg), func(tea.Msg) bool { return false }, m.Update)...)
+	}
+	return n
+}
+
+// A burst of keys runs the filter once for its first key and once for the
+// last state, whatever its length (it ran once per key, each over every
+// row, and the runs queued up behind one another).
+func TestABurstOfKeysRunsTheFilterTwice(t *testing.T) {
+	for _, n := range []int{10, 100, 900} {
+		m := line(t, 10_000)
+		answers, _ := burst(m, strings.Repeat("1", n))
+		if m.runs != 1 || len(answers) != 1 {
+			t.Fatalf("%d keys: %d runs, %d answers before any answer was taken, want 1", n, m.runs, len(answers))
+		}
+		if !m.Pending() {
+			t.Errorf("%d keys: the query typed is not pending", n)
+		}
+		settle(m, answers)
+		if m.runs != 2 {
+			t.Errorf("%d keys: %d runs, want 2 (the first key's, then the last state's)", n, m.runs)
+		}
+		if m.Pending() || m.shown.Pattern != strings.Repeat("1", n) {
+			t.Errorf("%d keys: the answer shown is for %q (pending %v)", n, m.shown.Pattern, m.Pending())
+		}
+	}
+}
+
+// Keys typed while a run is going on wait for it; each answer starts the
+// next run for the query then typed, and the last answer is the last
+// query's.
+func TestKeysWhileRunningRunOnceTheRunningAnswers(t *testing.T) {
+	m := line(t, 10_000)
+	answers, _ := burst(m, "00")
+	for _, s := range []string{"1", "2", "3"} {
+		more, _ := burst(m, s)
+		answers = append(answers, more...)
+	}
+	if m.runs != 1 {
+		t.Fatalf("%d runs before an answer came, want 1", m.runs)
+	}
+	settle(m, answers)
+	if m.runs != 2 || m.shown.Pattern != "00123" {
+		t.Errorf("%d runs, shown %q; want 2 runs, 00123", m.runs, m.shown.Pattern)
+	}
+	want, _, err := Run(context.Background(), filter.ParseQuery("00123"), m.Names(), filter.Result{})
+	if err != nil || !slices.Equal(m.Matches(), want) {
+		t.Errorf("the matches shown are not those of 00123: %v, want %v (%v)", m.Matches(), want, err)
+	}
+	// Erased while running: nothing more runs, nothing is shown.
+	answers, _ = burst(m, "4")
+	m.input.SetValue("")
+	answers = append(answers, viewstest.Drive(m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}), func(tea.Msg) bool { return false }, m.Update)...)
+	runs := m.runs
+	settle(m, answers)
+	if m.runs != runs {
+		t.Errorf("a run started for an empty query")
+	}
+}
+
+// The line takes at most InputMax characters: the next is refused at
+// once, and said once, however many follow; a key after room is made is
+// taken again.
+func TestTheFilterTakesAtMostInputMax(t *testing.T) {
+	m := line(t, 1000)
+	answers, flashes := burst(m, strings.Repeat("x", views.InputMax))
+	if len(flashes) != 0 {
+		t.Fatalf("flashed before the limit: %q", flashes)
+	}
+	_, flashes = burst(m, strings.Repeat("y", 5000))
+	if got := m.input.Value(); got != strings.Repeat("x", views.InputMax) {
+		t.Errorf("the line holds %d characters, %d of them y", len(got), strings.Count(got, "y"))
+	}
+	want := "the filter takes at most 1,000 characters: the rest was not typed"
+	if len(flashes) != 1 || flashes[0] != want {
+		t.Errorf("flashes %q, want once %q", flashes, want)
+	}
+	settle(m, answers)
+	viewstest.Drive(m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}), func(tea.Msg) bool { return false }, m.Update)
+	_, flashes = burst(m, "zz")
+	if v := m.input.Value(); !strings.HasSuffix(v, "xz") || len(flashes) != 1 {
+		t.Errorf("after backspace: ends %q, flashes %q", v[len(v)-3:], flashes)
+	}
+}
