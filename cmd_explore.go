@@ -204,6 +204,19 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	})
 }
 
+// passedOver says on stderr which token sources the chain passed over
+// because their token had expired, and returns the same as one line for
+// the status line ("" when none was).
+func passedOver(stderr io.Writer, name string, tokens *api.TokenSource) string {
+	skipped := tokens.Skipped()
+	if len(skipped) == 0 {
+		return ""
+	}
+	line := strings.Join(skipped, "; ") + "; using the token from " + tokens.Origin()
+	sayf(stderr, "%s: %s", name, line)
+	return line
+}
+
 // runExplore opens the UI on an API found by flags and environment.
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
@@ -287,13 +300,14 @@ Flags:
 	if err != nil {
 		return fail(ctx, stderr, "canopy", "getting a token", err, exitFailure)
 	}
+	notice := passedOver(stderr, "canopy", tokens)
 	host := shown
 	if u, err := url.Parse(apiURL); err == nil {
 		host = u.Host
 	}
 	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.flag("read-only"), Changes: changes, Notice: notice}, displayOf(to, cfg), stderr)
 	})
 }
 

@@ -152,6 +152,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	if _, err := step(ctx, tokens.Token); err != nil {
 		return fail(ctx, stderr, "canopy list", "getting a token", err, exitFailure)
 	}
+	passedOver(stderr, "canopy list", tokens)
 	return uf.prof.profiled(ctx, stderr, "canopy list", func() int {
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).

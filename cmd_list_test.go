@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"canopy/api"
 	"canopy/api/emulator"
@@ -268,5 +271,42 @@ func TestListIsPatientWithABusyServer(t *testing.T) {
 	out, errs, code := list(t, getenv, "repos")
 	if code != 0 || strings.Count(out, "\n") != 64 {
 		t.Errorf("exit %d after %d failures: %s\n%s", code, failed.Load(), errs, out)
+	}
+}
+
+// A token that expired is not sent: the chain says so on stderr, locally,
+// and goes on to the next source (here CHAINGUARD_TOKEN), which lists.
+func TestListSaysWhichExpiredTokenItPassedOver(t *testing.T) {
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	var mu sync.Mutex
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Header.Get("Authorization"))
+		mu.Unlock()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	enc := base64.RawURLEncoding.EncodeToString
+	expired := enc([]byte(`{"alg":"none"}`)) + "." + enc([]byte(fmt.Sprintf(`{"sub":"old","exp":%d}`, time.Now().Add(-3*time.Hour).Unix()))) + ".c2ln"
+	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": expired, "CHAINGUARD_TOKEN": "list-token",
+		"CANOPY_ORG": "acme.example"})
+	out, errs, code := list(t, getenv, "repos")
+	if code != 0 || !strings.Contains(out, "alertmanager") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "canopy list: CANOPY_TOKEN holds a token that expired") ||
+		!strings.Contains(errs, "using the token from CHAINGUARD_TOKEN") || strings.Contains(errs, expired) {
+		t.Errorf("stderr: %q", errs)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, h := range seen {
+		if strings.Contains(h, expired) {
+			t.Fatalf("the expired token was sent")
+		}
 	}
 }

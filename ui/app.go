@@ -35,6 +35,9 @@ type Options struct {
 	// Changes is the log the client records its changes in (its Observe
 	// hook); nil keeps none.
 	Changes *ChangeLog
+	// Notice is said on the status line as the screen opens (a token
+	// passed over because it expired); "" says nothing.
+	Notice string
 }
 
 // Model is the root model.
@@ -57,6 +60,7 @@ type Model struct {
 	ticking  bool
 	starting bool
 	startErr error
+	notice   string // Options.Notice, until the organization opens
 	footN    int // lines the top screen's footer takes (see footer)
 	// choices are the organizations (or folders) the org picker offers,
 	// by uid.
@@ -98,7 +102,7 @@ func New(opts Options) *Model {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	common := views.Common{Theme: theme.New(opts.Theme), Keys: keys, Now: opts.Now, ReadOnly: opts.ReadOnly}
-	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true,
+	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity, related: map[string][]string{}}}
@@ -111,7 +115,11 @@ func New(opts Options) *Model {
 
 // Init resolves the organization and asks for the terminal's background.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.resolveOrg(), tea.RequestBackgroundColor)
+	var notice tea.Cmd
+	if m.opts.Notice != "" {
+		notice = views.FlashError(m.opts.Notice)
+	}
+	return tea.Batch(m.resolveOrg(), tea.RequestBackgroundColor, notice)
 }
 
 // Close cancels every request; call it when the program ends.

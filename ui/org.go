@@ -140,5 +140,11 @@ func (m *Model) openOrg(org *api.Group) tea.Cmd {
 	m.env.org = org
 	m.env.repoNamer, m.env.folderNamer = newNamer(repoNames), newNamer(folderNames)
 	m.env.tags = newTagSets()
-	return tea.Batch(m.push(m.explorer), m.setFlash(fmt.Sprintf("%s %s", kindOf(org), safe.String(org.Name)), false))
+	flash := m.setFlash(fmt.Sprintf("%s %s", kindOf(org), safe.String(org.Name)), false)
+	if m.notice != "" {
+		// Said at start, and again once the organization is open, over
+		// the line naming it: it is what the user must act on.
+		flash, m.notice = m.setFlash(m.notice, true), ""
+	}
+	return tea.Batch(m.push(m.explorer), flash)
 }

@@ -55,3 +55,13 @@ func TestAFailedRefreshKeepsTheRows(t *testing.T) {
 		return !strings.Contains(s, "from before") && strings.Contains(s, "alertmanager") && strings.Contains(s, "63/63 loaded")
 	})
 }
+
+// A notice given (a token passed over because it expired) is said on the
+// status line as the screen opens.
+func TestANoticeIsSaidAsTheScreenOpens(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	o := Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)", Theme: theme.Options{Name: theme.Dark},
+		Now: func() time.Time { return fixedNow }, Notice: "CANOPY_TOKEN holds a token that expired 3 h ago; using the token from chainctl"}
+	h := startWith(t, srv, o, 160, 30)
+	h.waitText("platform", "CANOPY_TOKEN holds a token that expired 3 h ago; using the token from chainctl")
+}
