@@ -61,7 +61,7 @@ type Model struct {
 	starting bool
 	startErr error
 	notice   string // Options.Notice, until the organization opens
-	footN    int // lines the top screen's footer takes (see footer)
+	footN    int    // lines the top screen's footer takes (see footer)
 	// choices are the organizations (or folders) the org picker offers,
 	// by uid.
 	choices map[string]api.Group
