@@ -233,7 +233,10 @@ func TestListEndlessServerMemory(t *testing.T) {
 	}
 	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
 	t.Logf("1,000,000 items (%d MB of JSON) in %v, max RSS %d MB", items.bytes>>20, took.Round(time.Millisecond), rss>>20)
-	if rss > 400<<20 {
+	// About 140 MB alone; once 412 MB in a loaded full -race run (the
+	// garbage collector behind). Keeping the rows, as before, is about
+	// 1 KB an item: over 900 MB here, and growing with the server.
+	if rss > 640<<20 {
 		t.Errorf("max RSS %d MB for a listing that keeps no rows", rss>>20)
 	}
 }
