@@ -174,3 +174,23 @@ func OutcomeUnknown(err error) bool {
 	var te *TransportError
 	return errors.As(err, &te) && mutation(te.Method) && !te.auth && !neverSent(te.Err)
 }
+
+// LostCause is the short cause of a lost answer, for a message: "timed
+// out", "connection reset", the transport's own words ("EOF"), or the
+// gateway's status.
+func LostCause(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, syscall.ECONNRESET):
+		return "connection reset"
+	}
+	var te *TransportError
+	if errors.As(err, &te) && te.Err != nil {
+		return te.Err.Error()
+	}
+	if apiErr, ok := AsError(err); ok {
+		return apiErr.Code.String()
+	}
+	return err.Error()
+}

@@ -354,3 +354,20 @@ func TestRetryable(t *testing.T) {
 		}
 	}
 }
+
+// A lost answer's cause is said in a few words.
+func TestLostCause(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{context.DeadlineExceeded, "timed out"},
+		{&api.TransportError{Method: "POST", Err: syscall.ECONNRESET}, "connection reset"},
+		{&api.TransportError{Method: "POST", Err: io.ErrUnexpectedEOF}, "unexpected EOF"},
+		{errors.New("odd"), "odd"},
+	} {
+		if got := api.LostCause(tc.err); got != tc.want {
+			t.Errorf("LostCause(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}

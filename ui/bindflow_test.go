@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"canopy/api"
 )
 
 // TestBindPickerRetriesFailedChoices: when the roles fail to load, the
@@ -76,8 +78,8 @@ func TestBindOnARoleNamesTheRole(t *testing.T) {
 // TestEmptyRequiredFieldsSayRequired: in every create form, an empty
 // required field says "required", not the pattern it must match.
 func TestEmptyRequiredFieldsSayRequired(t *testing.T) {
-	for _, v := range []func(string) error{matching(repoNameRE, "repo"), matching(tagNameRE, "tag"),
-		matching(digestRE, "digest"), matching(identityNameRE, "identity"), issuerURL, sinkURL, groupName, required} {
+	for _, v := range []func(string) error{matching(api.RepoName, "repo"), matching(api.TagName, "tag"),
+		matching(api.Digest, "digest"), matching(api.IdentityName, "identity"), issuerURL, sinkURL, groupName, required} {
 		if err := v(""); err == nil || err.Error() != "required" {
 			t.Errorf("empty: %v, want required", err)
 		}

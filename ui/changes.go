@@ -201,7 +201,7 @@ func (c *entryOf) result(then string) string {
 	case unknownOutcome(c.Err) && then != "":
 		return "unknown, then " + then
 	case unknownOutcome(c.Err):
-		return "unknown: " + safe.String(lostCause(c.Err))
+		return "unknown: " + safe.String(api.LostCause(c.Err))
 	}
 	if apiErr, ok := api.AsError(c.Err); ok {
 		return apiErr.Code.String() + ": " + safe.String(apiErr.Message)

@@ -110,7 +110,7 @@ func (e *env) edits(item any) []edit {
 		path := "/registry/v2/repos/" + r.UID
 		eds := []edit{
 			{mask: api.FieldDescription, path: path, name: r.Name, noun: "repo",
-				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description, Max: descriptionMax}},
+				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldDescription, func(x *api.Repo) { x.Description = v["description"] })
 				}},
@@ -142,14 +142,14 @@ func (e *env) edits(item any) []edit {
 		path := "/iam/v2/groups/" + g.UID
 		return reading([]edit{
 			{mask: api.FieldDescription, path: path, name: g.Name, noun: "folder",
-				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description, Max: descriptionMax}},
+				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
 					next.Description = v["description"]
 					return c.PatchGroup(ctx, next, api.FieldDescription)
 				}},
 			{mask: api.FieldName, path: path, name: g.Name, noun: "folder",
-				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName, Max: groupNameMax}},
+				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName, Max: api.GroupNameMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
 					next.Name = v["name"]
@@ -161,7 +161,7 @@ func (e *env) edits(item any) []edit {
 		path := "/iam/v2/identities/" + id.UID
 		eds := []edit{
 			{mask: api.FieldDescription, path: path, name: id.Name, noun: "identity",
-				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: descriptionMax}},
+				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := id
 					next.Description = v["description"]
@@ -320,7 +320,7 @@ func short(s string) string {
 func (e *env) explain(err error) (map[string]string, []string) {
 	if unknownOutcome(err) {
 		// The form then looks up what the server has, and says it.
-		return nil, []string{"no answer (" + safe.String(lostCause(err)) + "): unknown whether the change was made"}
+		return nil, []string{"no answer (" + safe.String(api.LostCause(err)) + "): unknown whether the change was made"}
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {

@@ -63,7 +63,7 @@ func (s *settled) Unwrap() error { return s.lost }
 // settledOutcome is what a dialog says of a settled change: made is done,
 // not made failed (nothing changed), a failed lookup still unknown.
 func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
-	lost := "no answer (" + safe.String(lostCause(s.lost)) + ")"
+	lost := "no answer (" + safe.String(api.LostCause(s.lost)) + ")"
 	switch s.verdict {
 	case wasMade:
 		return []string{lost + ", but " + s.says}, dialog.Done

@@ -34,16 +34,16 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	case tree.KindFolder:
 		collection = parent
 		cfg = form.Config{Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: groupName, Max: groupNameMax},
-			{Key: "description", Label: "description", Validate: description, Max: descriptionMax},
+			{Key: "name", Label: "name", Validate: groupName, Max: api.GroupNameMax},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateGroup(ctx, parent, api.Group{Name: v["name"], Description: v["description"]})
 		}}
 	case tree.KindRepo:
 		collection = "repos:" + parent
 		cfg = form.Config{Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(repoNameRE, "lower-case letters, digits, . _ - /, at most 128"), Max: repoNameMax},
-			{Key: "description", Label: "description", Validate: description, Max: descriptionMax},
+			{Key: "name", Label: "name", Validate: matching(api.RepoName, "lower-case letters, digits, . _ - /, at most 128"), Max: api.RepoName.Max()},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
 			{Key: "catalogTier", Label: "tier", Choices: tiers(), ChoiceLabel: tierLabel},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateRepo(ctx, parent, api.Repo{Name: v["name"], Description: v["description"], CatalogTier: v["catalogTier"]})
@@ -51,8 +51,8 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	case tree.KindIdentity:
 		collection = "identities:" + parent
 		cfg = form.Config{Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(identityNameRE, "3 to 63 of a-z 0-9 space . _ -"), Max: identityNameMax},
-			{Key: "description", Label: "description", Validate: description, Max: descriptionMax},
+			{Key: "name", Label: "name", Validate: matching(api.IdentityName, "3 to 63 of a-z 0-9 space . _ -"), Max: api.IdentityName.Max()},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
 			{Key: "claimMatch.issuer", Label: "issuer", Placeholder: "https://token.actions.githubusercontent.com", Validate: issuerURL},
 			{Key: "claimMatch.subject", Label: "subject", Placeholder: "repo:org/app:ref:refs/heads/main", Validate: required},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {

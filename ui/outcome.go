@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"syscall"
 
 	"canopy/api"
 	"canopy/views/dialog"
@@ -25,25 +24,7 @@ func unknownOutcome(err error) bool {
 // unknownLine says a change's outcome is unknown (whether: "it was
 // deleted"), and how to find out (how: "r to refresh to see").
 func unknownLine(err error, whether, how string) string {
-	return "no answer (" + safe.String(lostCause(err)) + "): unknown whether " + whether + " — " + how
-}
-
-// lostCause is the short cause of a lost answer ("EOF", "timeout").
-func lostCause(err error) string {
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return "timed out"
-	case errors.Is(err, syscall.ECONNRESET):
-		return "connection reset"
-	}
-	var te *api.TransportError
-	if errors.As(err, &te) && te.Err != nil {
-		return te.Err.Error()
-	}
-	if apiErr, ok := api.AsError(err); ok {
-		return apiErr.Code.String()
-	}
-	return err.Error()
+	return "no answer (" + safe.String(api.LostCause(err)) + "): unknown whether " + whether + " — " + how
 }
 
 // outcomeOf explains a failed change for a dialog: a lost answer is

@@ -46,14 +46,14 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	path := "/registry/v2/tags/" + repo
 	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
 		Fields: []form.Field{
-			{Key: "name", Label: "name", Validate: matching(tagNameRE, "letters, digits, . _ -"), Max: tagNameMax},
-			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(digestRE, "sha256: and 64 hex digits"), Max: digestLen},
+			{Key: "name", Label: "name", Validate: matching(api.TagName, "letters, digits, . _ -"), Max: api.TagName.Max()},
+			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(api.Digest, "sha256: and 64 hex digits"), Max: api.Digest.Max()},
 		},
 		Preview: func(v map[string]string) string {
 			return "POST " + shortPath(path) + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`
 		},
 		LookupKey: func(v map[string]string) string {
-			if tagNameRE.MatchString(v["name"]) {
+			if api.TagName.Match(v["name"]) {
 				return v["name"]
 			}
 			return ""

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/form"
@@ -111,7 +112,7 @@ func lookedUndo(last *editedMsg, lost error, f form.Found, lookErr error) undone
 func (e *env) undoLookedUp(msg undoneMsg) tea.Cmd {
 	ed := msg.edit.e
 	head := "undo of " + ed.mask + " of " + safe.String(ed.name) + ": "
-	lost := "no answer (" + safe.String(lostCause(msg.lost)) + ")"
+	lost := "no answer (" + safe.String(api.LostCause(msg.lost)) + ")"
 	msg.edit.lostUndo = nil
 	drop := func() { e.undos = slices.DeleteFunc(e.undos, func(u *editedMsg) bool { return u == msg.edit }) }
 	switch {
@@ -119,7 +120,7 @@ func (e *env) undoLookedUp(msg undoneMsg) tea.Cmd {
 		msg.edit.lostUndo = msg.lost
 		// One line: the short cause (the flash has no room for a path).
 		return views.FlashError(head + unknownLine(msg.lost, "it was undone", "could not look it up ("+
-			safe.String(lostCause(msg.lookErr))+"); u looks again"))
+			safe.String(api.LostCause(msg.lookErr))+"); u looks again"))
 	case msg.found.Verdict == form.Made:
 		drop()
 		return e.undid(msg, "no answer, but the server has it: ")

@@ -7,47 +7,24 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"canopy/api"
 )
 
-// The rules the server checks (api/emulator/validate.go, after API.md),
-// checked again as the user types so that a value the server would refuse
-// is marked before it is sent.
-var (
-	identityNameRE = regexp.MustCompile(`^[a-z0-9 ._-]{3,63}$`)
-	repoNameRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
-	tagNameRE      = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-	digestRE       = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
-)
+// The rules the server checks (api/names.go), checked again as the user
+// types so that a value the server would refuse is marked before it is
+// sent; a field also refuses a key past the rule's longest value.
 
-// groupNameMin and groupNameMax bound a folder's name (the service says
-// 3 to 63 characters).
-const (
-	groupNameMin = 3
-	groupNameMax = 63
-)
-
-// descriptionMax is the longest description the server takes.
-const descriptionMax = 512
-
-// The longest names and digests the patterns above take: a field refuses
-// a key past them as it is typed.
-const (
-	identityNameMax = 63
-	repoNameMax     = 128
-	tagNameMax      = 128
-	digestLen       = len("sha256:") + 64
-)
-
-// matching requires a value matching re; every such field is required, and
-// an empty one says so as the other forms do, not with the whole pattern.
-func matching(re *regexp.Regexp, what string) func(string) error {
+// matching requires a value keeping rule (what says it in words); every
+// such field is required, and an empty one says so as the other forms do,
+// not with the whole pattern.
+func matching(rule api.Rule, what string) func(string) error {
 	return func(s string) error {
 		if s == "" {
 			return errors.New("required")
 		}
-		if !re.MatchString(s) {
-			return fmt.Errorf("%s (%s)", what, re.String())
+		if !rule.Match(s) {
+			return fmt.Errorf("%s (%s)", what, rule.Pattern())
 		}
 		return nil
 	}
@@ -64,8 +41,8 @@ func required(s string) error {
 // description is API.md's description pattern: at most 512 printable
 // characters.
 func description(s string) error {
-	if n := utf8.RuneCountInString(s); n > descriptionMax {
-		return fmt.Errorf("at most %d characters (%d)", descriptionMax, n)
+	if n := api.Chars(s); n > api.DescriptionMax {
+		return fmt.Errorf("at most %d characters (%d)", api.DescriptionMax, n)
 	}
 	for _, r := range s {
 		if !unicode.IsPrint(r) {
@@ -80,11 +57,11 @@ func groupName(s string) error {
 	if err := required(s); err != nil {
 		return err
 	}
-	switch n := utf8.RuneCountInString(s); {
-	case n < groupNameMin:
-		return fmt.Errorf("at least %d characters (%d)", groupNameMin, n)
-	case n > groupNameMax:
-		return fmt.Errorf("at most %d characters (%d)", groupNameMax, n)
+	switch n := api.Chars(s); {
+	case n < api.GroupNameMin:
+		return fmt.Errorf("at least %d characters (%d)", api.GroupNameMin, n)
+	case n > api.GroupNameMax:
+		return fmt.Errorf("at most %d characters (%d)", api.GroupNameMax, n)
 	}
 	return description(s)
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"canopy/api"
 	"canopy/views/safe"
 )
 
@@ -25,14 +26,12 @@ const (
 var (
 	// uidShape: slash-separated segments of letters, digits, '.', '_' and
 	// '-' (the API's own are hex: 40 digits, then /16 digits per level).
-	uidShape    = regexp.MustCompile(`^[0-9A-Za-z._-]+(/[0-9A-Za-z._-]+)*$`)
-	digestShape = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
-	// repoShape is the registry's repository name, nested names included;
-	// an organization name must be one such segment.
-	repoShape = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
-	orgShape  = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,127}$`)
-	tagShape  = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+	uidShape = regexp.MustCompile(`^[0-9A-Za-z._-]+(/[0-9A-Za-z._-]+)*$`)
 )
+
+// The other shapes are the service's name rules: a repository name
+// (nested names included), an organization name (one such segment), a
+// tag name, a digest.
 
 // CheckCopy says why text (a what) must not go to the clipboard, nil when
 // it may. Any control, format, bidi or other invisible character is
@@ -43,9 +42,9 @@ var (
 func CheckCopy(text, what string) error {
 	switch {
 	case what == CopyUID:
-		return part("uid", text, uidShape)
+		return part("uid", text, uidShape.MatchString)
 	case what == CopyDigest:
-		return part("digest", text, digestShape)
+		return part("digest", text, api.Digest.Match)
 	case what == CopyPullRef:
 		return checkRef(text, true)
 	case strings.HasSuffix(what, CopyRefLines):
@@ -65,12 +64,12 @@ func CheckCopy(text, what string) error {
 }
 
 // part checks one part of what is copied: no unsafe character, then its
-// shape (re, nil for none).
-func part(name, value string, re *regexp.Regexp) error {
+// shape (match).
+func part(name, value string, match func(string) bool) error {
 	if safe.String(value) != value {
 		return fmt.Errorf("the %s holds control characters", name)
 	}
-	if re != nil && !re.MatchString(value) {
+	if !match(value) {
 		if len(value) > 40 {
 			return fmt.Errorf("the %s is not a valid %s", name, name)
 		}
@@ -89,17 +88,17 @@ func checkRef(ref string, withOrg bool) error {
 		_, rest, _ = strings.Cut(rest, "/") // the registry host is canopy's own
 		org := ""
 		org, repo, _ = strings.Cut(rest, "/")
-		if err := part("organization name", org, orgShape); err != nil {
+		if err := part("organization name", org, api.OrgName.Match); err != nil {
 			return err
 		}
 	}
-	if err := part("repo name", repo, repoShape); err != nil {
+	if err := part("repo name", repo, api.RepoName.Match); err != nil {
 		return err
 	}
-	if err := part("tag name", tag, tagShape); err != nil {
+	if err := part("tag name", tag, api.TagName.Match); err != nil {
 		return err
 	}
-	return part("digest", digest, digestShape)
+	return part("digest", digest, api.Digest.Match)
 }
 
 func cutLast(s, sep string) (before, after string, found bool) {

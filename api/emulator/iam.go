@@ -132,7 +132,7 @@ func (c *call) createGroup(parent string) *apiErr {
 // ("ci"), and keeping one is no change.
 func (c *call) checkGroup(g, was *api.Group, parent, self string) *apiErr {
 	if was == nil || g.Name != was.Name {
-		if e := checkName(domainIAM, "name", g.Name, 3, 63); e != nil {
+		if e := checkName(domainIAM, "name", g.Name, api.GroupNameMin, api.GroupNameMax); e != nil {
 			return e
 		}
 		if siblingNamed(c.st.groups, parent, g.Name, self) {

@@ -12,7 +12,7 @@ func (c *call) checkRepo(r *api.Repo, group, self string) *apiErr {
 	if r.Name == "" {
 		return badField(domainRegistry, "name", "is required")
 	}
-	if !repoNamePattern.MatchString(r.Name) {
+	if !api.RepoName.Match(r.Name) {
 		return badField(domainRegistry, "name", fmt.Sprintf("%q must be lower-case letters, digits, '.', '_', '-' or '/' (at most 128)", r.Name))
 	}
 	if e := checkDescription(domainRegistry, "description", r.Description); e != nil {

@@ -79,10 +79,10 @@ func (c *call) createTag(repoUID string) *apiErr {
 	if e := decodeBody(c, domainRegistry, &body); e != nil {
 		return e
 	}
-	if !tagNamePattern.MatchString(body.Name) {
+	if !api.TagName.Match(body.Name) {
 		return badField(domainRegistry, "name", fmt.Sprintf("%q must match ^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$", body.Name))
 	}
-	if !digestPattern.MatchString(body.Digest) {
+	if !api.Digest.Match(body.Digest) {
 		return badField(domainRegistry, "digest", fmt.Sprintf("%q must be sha256: and 64 lower-case hex digits", body.Digest))
 	}
 	now := c.srv.now().UnixMilli()

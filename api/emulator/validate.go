@@ -4,19 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"canopy/api"
-)
-
-var (
-	identityNamePattern = regexp.MustCompile(`^[a-z0-9 ._-]+$`)
-	tagNamePattern      = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-	repoNamePattern     = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
-	digestPattern       = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 )
 
 // catalogTiers are the accepted Repo.catalogTier values.
@@ -25,8 +17,8 @@ var catalogTiers = []string{"CATALOG_TIER_APPLICATION", "CATALOG_TIER_BASE", "CA
 
 // checkDescription enforces API.md's description pattern: at most 512 printable characters.
 func checkDescription(domain, field, s string) *apiErr {
-	if n := utf8.RuneCountInString(s); n > 512 {
-		return badField(domain, field, fmt.Sprintf("must be at most 512 characters, got %d", n))
+	if n := api.Chars(s); n > api.DescriptionMax {
+		return badField(domain, field, fmt.Sprintf("must be at most %d characters, got %d", api.DescriptionMax, n))
 	}
 	for _, r := range s {
 		if !unicode.IsPrint(r) {
@@ -53,7 +45,7 @@ func checkIdentityName(s string) *apiErr {
 	if s == "" {
 		return badField(domainIAM, "name", "is required")
 	}
-	if len(s) < 3 || len(s) > 63 || !identityNamePattern.MatchString(s) {
+	if !api.IdentityName.Match(s) {
 		return badField(domainIAM, "name", fmt.Sprintf("%q must be 3 to 63 characters of a-z, 0-9, space, '.', '_' or '-' (pattern ^[a-z0-9 ._-]+$)", s))
 	}
 	return nil

@@ -1,23 +1,19 @@
 package columns
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"canopy/api"
 )
 
-// Patterns of API.md, used to tell whether a typed pattern can be asked of
-// the server as an exact filter.
-var (
-	repoName   = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`)
-	tagName    = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-	advisoryID = regexp.MustCompile(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`)
-)
+// The service's name rules (api.Rule) tell whether a typed pattern can be
+// asked of the server as an exact filter.
 
 // RepoNameChip is the chip of a server name filter on repos, "" when the
 // pattern is not a repo name.
 func RepoNameChip(p string) string {
-	if !repoName.MatchString(p) {
+	if !api.RepoName.Match(p) {
 		return ""
 	}
 	return "name = " + strconv.Quote(p)
@@ -25,7 +21,7 @@ func RepoNameChip(p string) string {
 
 // TagNameChip is the chip of a server name filter on tags.
 func TagNameChip(p string) string {
-	if !tagName.MatchString(p) {
+	if !api.TagName.Match(p) {
 		return ""
 	}
 	return "name = " + strconv.Quote(p)
@@ -38,7 +34,7 @@ func AdvisoryFilter(p string) (chip string, isID bool) {
 	switch {
 	case p == "":
 		return "", false
-	case advisoryID.MatchString(p):
+	case api.AdvisoryID.Match(p):
 		return "id = " + p, true
 	default:
 		return "text ~ " + strconv.Quote(p), false

@@ -1,0 +1,66 @@
+package api
+
+import (
+	"regexp"
+	"unicode/utf8"
+)
+
+// The service's rules for names and other typed values, in one place: the
+// emulator refuses what breaks them, forms check them as the user types,
+// filters ask whether a typed pattern can be sent as an exact name, and the
+// clipboard checks what it copies against them.
+
+// Rule is one of the service's rules for a value.
+type Rule int
+
+const (
+	// RepoName is a registry repository's name: lower-case letters,
+	// digits and . _ - /, starting with a letter or digit, at most 128.
+	RepoName Rule = iota
+	// OrgName is a name that is one segment of a repository path (an
+	// organization's, in a pull reference): RepoName without '/'.
+	OrgName
+	// TagName is a tag's name: letters, digits and . _ -, not starting
+	// with . or -, at most 128.
+	TagName
+	// Digest is an image digest: sha256: and 64 lower-case hex digits.
+	Digest
+	// IdentityName is an identity's name: 3 to 63 of a-z 0-9 space . _ -.
+	IdentityName
+	// AdvisoryID is an advisory's id, CGA-xxxx-xxxx-xxxx.
+	AdvisoryID
+)
+
+// rules holds each Rule's pattern and longest value; it is never written.
+var rules = [...]struct {
+	re  *regexp.Regexp
+	max int
+}{
+	RepoName:     {regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`), 128},
+	OrgName:      {regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,127}$`), 128},
+	TagName:      {regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`), 128},
+	Digest:       {regexp.MustCompile(`^sha256:[0-9a-f]{64}$`), len("sha256:") + 64},
+	IdentityName: {regexp.MustCompile(`^[a-z0-9 ._-]{3,63}$`), 63},
+	AdvisoryID:   {regexp.MustCompile(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`), len("CGA-xxxx-xxxx-xxxx")},
+}
+
+// Match reports whether s keeps the rule.
+func (r Rule) Match(s string) bool { return rules[r].re.MatchString(s) }
+
+// Max is the most characters a value keeping the rule has: a form refuses
+// a key past it as it is typed.
+func (r Rule) Max() int { return rules[r].max }
+
+// Pattern is the rule as a regular expression, for a message.
+func (r Rule) Pattern() string { return rules[r].re.String() }
+
+// Bounds the service puts on folder names and descriptions (any printable
+// characters).
+const (
+	GroupNameMin   = 3
+	GroupNameMax   = 63
+	DescriptionMax = 512
+)
+
+// Chars is how many characters s has, as the bounds above count them.
+func Chars(s string) int { return utf8.RuneCountInString(s) }
