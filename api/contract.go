@@ -88,6 +88,7 @@ func Contract() []Route {
 	var out []Route
 	out = append(out, registryRoutes()...)
 	out = append(out, iamRoutes()...)
+	out = append(out, accessRoutes()...)
 	out = append(out, feedRoutes()...)
 	return append(out, Route{Call: "Ping", Service: svcPing, RPC: "Ping", Method: http.MethodGet, Path: pingPath,
 		Reads: []string{"response"}})

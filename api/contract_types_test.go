@@ -127,15 +127,17 @@ func answerTypes() map[string]reflect.Type {
 		"ListArtifactVersions": reflect.TypeFor[api.ArtifactVersion](),
 		"CountArtifacts":       reflect.TypeFor[api.ArtifactCounts](), "Ping": reflect.TypeFor[api.PingResponse]()}
 	for typ, calls := range map[reflect.Type][]string{
-		reflect.TypeFor[api.Repo]():         {"ListRepos", "GetRepo", "CreateRepo", "PatchRepo"},
-		reflect.TypeFor[api.Tag]():          {"ListTags", "GetTag", "CreateTag"},
-		reflect.TypeFor[api.Group]():        {"ListGroups", "GetGroup", "CreateGroup", "PatchGroup"},
-		reflect.TypeFor[api.Identity]():     {"ListIdentities", "GetIdentity", "CreateIdentity", "PatchIdentity"},
-		reflect.TypeFor[api.Role]():         {"ListRoles", "GetRole"},
-		reflect.TypeFor[api.RoleBinding]():  {"ListRoleBindings", "GetRoleBinding", "CreateRoleBinding"},
-		reflect.TypeFor[api.Advisory]():     {"ListAdvisories", "GetAdvisory"},
-		reflect.TypeFor[api.Artifact]():     {"ListArtifacts"},
-		reflect.TypeFor[api.Subscription](): {"ListSubscriptions", "GetSubscription", "CreateSubscription"},
+		reflect.TypeFor[api.Repo]():             {"ListRepos", "GetRepo", "CreateRepo", "PatchRepo"},
+		reflect.TypeFor[api.Tag]():              {"ListTags", "GetTag", "CreateTag"},
+		reflect.TypeFor[api.Group]():            {"ListGroups", "GetGroup", "CreateGroup", "PatchGroup"},
+		reflect.TypeFor[api.Identity]():         {"ListIdentities", "GetIdentity", "CreateIdentity", "PatchIdentity"},
+		reflect.TypeFor[api.Role]():             {"ListRoles", "GetRole"},
+		reflect.TypeFor[api.RoleBinding]():      {"ListRoleBindings", "GetRoleBinding", "CreateRoleBinding"},
+		reflect.TypeFor[api.Advisory]():         {"ListAdvisories", "GetAdvisory"},
+		reflect.TypeFor[api.Artifact]():         {"ListArtifacts"},
+		reflect.TypeFor[api.Subscription]():     {"ListSubscriptions", "GetSubscription", "CreateSubscription"},
+		reflect.TypeFor[api.IdentityProvider](): {"ListIdentityProviders", "GetIdentityProvider", "CreateIdentityProvider"},
+		reflect.TypeFor[api.GroupInvite]():      {"ListGroupInvites", "GetGroupInvite", "CreateGroupInvite"},
 	} {
 		for _, c := range calls {
 			out[c] = typ

@@ -212,6 +212,8 @@ func (c *call) deleteGroup(uid string) *apiErr {
 		{st.bindings.count(uid, true), "role binding", "role bindings"},
 		{st.subs.count(uid, true), "subscription", "subscriptions"},
 		{st.roles.count(uid, true), "custom role", "custom roles"},
+		{st.providers.count(uid, true), "identity provider", "identity providers"},
+		{st.invites.count(uid, true), "invite", "invites"},
 	} {
 		if k.n == 0 {
 			continue

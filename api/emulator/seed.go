@@ -58,6 +58,7 @@ func populate(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
 	s.seedArtifacts()
 	s.seedIdentityKinds()
 	s.seedSyncedRepo()
+	s.seedAccess(seedVal, acme)
 	if hostile {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)

@@ -36,6 +36,8 @@ var allCaps = []string{
 	capRepoList, capRepoCreate, capRepoUpdate, capRepoDelete,
 	capTagList, capTagCreate, capTagDelete,
 	capSubsList, capSubsCreate, capSubsDelete,
+	capProvidersList, capProvidersCreate, capProvidersDelete,
+	capInvitesList, capInvitesCreate, capInvitesDelete,
 }
 
 // roleDef is a role and how its capabilities are chosen from allCaps.
@@ -59,7 +61,8 @@ func isList(c string) bool { return strings.HasSuffix(c, "_LIST") }
 
 // identityAdmin reports whether a capability manages identities or role bindings.
 func identityAdmin(c string) bool {
-	return !isList(c) && (strings.HasPrefix(c, "CAP_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_"))
+	return !isList(c) && (strings.HasPrefix(c, "CAP_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_") ||
+		strings.HasPrefix(c, "CAP_IAM_IDENTITY_PROVIDERS_") || strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
 }
 
 func oneOf(cs ...string) func(string) bool {

@@ -204,6 +204,8 @@ var routes = []struct {
 	{"/iam/v2/identities", (*call).identities},
 	{"/iam/v2/roles", (*call).rolesRoute},
 	{"/iam/v2/roleBindings", (*call).roleBindings},
+	{"/iam/v2/identityProviders", (*call).identityProviders},
+	{"/iam/v2/groupInvites", (*call).groupInvites},
 	{"/registry/v2/repos", (*call).reposRoute},
 	{"/registry/v2/tags", (*call).tagsRoute},
 	{"/vulnerabilities/v2/advisories", (*call).advisories},

@@ -44,6 +44,8 @@ type store struct {
 	repos     *coll[repoRec]
 	tags      *coll[tagRec]
 	subs      *coll[api.Subscription]
+	providers *coll[api.IdentityProvider]
+	invites   *coll[api.GroupInvite]
 	advs      *coll[api.Advisory]
 	artifacts *coll[api.Artifact]
 	versions  *coll[api.ArtifactVersion]
@@ -82,6 +84,13 @@ func newStore(seed uint64) *store {
 			uid: func(g *api.Subscription) string { return g.UID }, name: func(g *api.Subscription) string { return g.Sink },
 			// A subscription has no times: both orders are by uid.
 			ctime: func(*api.Subscription) int64 { return 0 }, utime: func(*api.Subscription) int64 { return 0 }}),
+		providers: newColl(accessors[api.IdentityProvider]{
+			uid: func(g *api.IdentityProvider) string { return g.UID }, name: func(g *api.IdentityProvider) string { return g.Name },
+			ctime: func(g *api.IdentityProvider) int64 { return ms(g.CreateTime) }, utime: func(g *api.IdentityProvider) int64 { return ms(g.UpdateTime) }}),
+		invites: newColl(accessors[api.GroupInvite]{
+			// An invite has no name nor update time.
+			uid: func(g *api.GroupInvite) string { return g.UID }, name: func(g *api.GroupInvite) string { return g.UID },
+			ctime: func(g *api.GroupInvite) int64 { return ms(g.CreateTime) }, utime: func(g *api.GroupInvite) int64 { return ms(g.CreateTime) }}),
 		advs: newColl(accessors[api.Advisory]{
 			uid: func(g *api.Advisory) string { return g.UID }, name: func(g *api.Advisory) string { return g.AdvisoryID },
 			ctime: func(g *api.Advisory) int64 { return ms(g.CreateTime) }, utime: func(g *api.Advisory) int64 { return ms(g.UpdateTime) }}),
@@ -106,6 +115,8 @@ func (s *store) buildAll() {
 	s.repos.build()
 	s.tags.build()
 	s.subs.build()
+	s.providers.build()
+	s.invites.build()
 	s.advs.build()
 	s.artifacts.build()
 	s.versions.build()
