@@ -22,7 +22,11 @@ type fakeSource struct {
 	expire     atomic.Bool
 	fail       atomic.Bool
 	ignoreSkip bool // answer a skip request from the top, as some servers do
-	requests   []Request
+	// omitSkipped leaves skipped out of every answer (it reads as 0);
+	// renew gives every answer items never seen before (a server whose
+	// data moves under the walk, or a hostile one).
+	omitSkipped, renew bool
+	requests           []Request
 }
 
 func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error) {
@@ -50,8 +54,15 @@ func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error
 			res.Skipped = 0
 		}
 	}
+	if f.omitSkipped {
+		res.Skipped = 0
+	}
 	for i := start; i < end; i++ {
-		res.Items = append(res.Items, item{uid: fmt.Sprintf("u%d", i)})
+		uid := fmt.Sprintf("u%d", i)
+		if f.renew {
+			uid = fmt.Sprintf("r%d-u%d", len(f.requests), i)
+		}
+		res.Items = append(res.Items, item{uid: uid})
 	}
 	if end < f.n {
 		res.Next = strconv.Itoa(end)

@@ -43,3 +43,48 @@ func TestASkipTheServerIgnoresIsWalkedOnce(t *testing.T) {
 		checkRow(t, l, i)
 	}
 }
+
+// A server that leaves skipped out of its answers cannot be trusted to
+// have skipped: whether it did or not, the list walks by token, and the
+// rows land where they belong.
+func TestAnAnswerWithoutSkippedIsWalked(t *testing.T) {
+	f := &fakeSource{n: 1000, omitSkipped: true}
+	l := New(t.Context(), f.source, key)
+	run(t, l, l.Reset(""))
+	for range 20 {
+		run(t, l, l.Ensure(999, 60))
+		if _, ok := l.At(999); ok {
+			break
+		}
+	}
+	for i := range 1000 {
+		checkRow(t, l, i)
+	}
+	if len(f.requests) > 1+1+4 {
+		t.Errorf("%d requests, want at most 6", len(f.requests))
+	}
+}
+
+// A server that ignores skip, leaves skipped out and answers every request
+// with items never seen (so no answer looks like the top of the list) is
+// not asked the same thing again and again: G costs a bounded number of
+// requests however often the owner asks (it sent the same skip request
+// hundreds of times a second).
+func TestGOnAServerThatIgnoresSkipAndRenewsIsBounded(t *testing.T) {
+	f := &fakeSource{n: 1000, ignoreSkip: true, omitSkipped: true, renew: true}
+	l := New(t.Context(), f.source, key)
+	run(t, l, l.Reset(""))
+	for range 200 {
+		run(t, l, l.Ensure(999, 60))
+	}
+	seen := map[Request]bool{}
+	for _, r := range f.requests {
+		if seen[r] {
+			t.Errorf("request %+v sent twice", r)
+		}
+		seen[r] = true
+	}
+	if len(f.requests) > 12 {
+		t.Errorf("%d requests for G, want a handful", len(f.requests))
+	}
+}

@@ -41,10 +41,11 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		return true, nil
 	}
 	items, _ := msg.items.([]T)
-	if msg.req.Token == "" && msg.req.Skip > 0 && msg.skip < msg.req.Skip && len(items) > 0 &&
-		l.seen.Has(maphash.String(l.seed, l.key(&items[0]))) {
-		// Asked to skip, the server answered from the top (or from
-		// somewhere before): it ignores skip. Walk by token from now on.
+	if msg.req.Token == "" && msg.req.Skip > 0 && msg.skip < msg.req.Skip && len(items) > 0 {
+		// Asked to skip, the server says it skipped less, or nothing (it
+		// ignores skip, answering from the top; or it leaves skipped out,
+		// and where the page belongs cannot be known): walk by token from
+		// now on. The page is not placed: its place is not known.
 		l.noSkip = true
 		return true, l.fruitlessPage(msg.req)
 	}
