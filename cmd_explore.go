@@ -174,7 +174,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(ctx, stderr, "canopy demo", "reading the config", err, exitUsage)
 	}
 	// A large demo takes seconds to build: a signal must not wait for it.
-	srv, err := step(ctx, func() (*emulator.Server, error) {
+	srv, err := stepSaying(ctx, stderr, "canopy demo: building the demo data…", func() (*emulator.Server, error) {
 		return emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile, Strict: *strict})
 	})
 	if err != nil {
@@ -260,7 +260,7 @@ Flags:
 	}
 	apiURL := cfg.get("api-url")
 	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
-	tokens := cfg.tokenSource()
+	tokens := cfg.tokenSource(ctx)
 	changes := &ui.ChangeLog{}
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
@@ -296,7 +296,7 @@ Flags:
 		sayf(stderr, "canopy: %s: %v", shown, te.Err)
 		return exitFailure
 	}
-	tok, err := step(ctx, tokens.Token)
+	tok, err := stepSaying(ctx, stderr, "canopy: getting a token…", tokens.Token)
 	if err != nil {
 		return fail(ctx, stderr, "canopy", "getting a token", err, exitFailure)
 	}

@@ -139,7 +139,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	logger, closeLog := uf.debugLogger(getenv, stderr)
 	defer closeLog()
-	tokens := cfg.tokenSource()
+	tokens := cfg.tokenSource(ctx)
 	client, err := api.New(api.Options{BaseURL: cfg.get("api-url"), TokenSource: tokens, PageSize: cfg.pageSize(), Logger: logger,
 		Retry: scriptRetry()})
 	if err != nil {
@@ -149,7 +149,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	// The token chain sees no context (a token file that is a FIFO,
 	// chainctl waiting on the network): it is read first, as a step a
 	// signal ends, and the requests then use the token it keeps.
-	if _, err := step(ctx, tokens.Token); err != nil {
+	if _, err := stepSaying(ctx, stderr, "canopy list: getting a token…", tokens.Token); err != nil {
 		return fail(ctx, stderr, "canopy list", "getting a token", err, exitFailure)
 	}
 	passedOver(stderr, "canopy list", tokens)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -296,8 +297,9 @@ func checkBool(v string) error {
 type yamlNode = yaml.Node
 
 // tokenSource is the token chain of API.md for these settings.
-func (s *settings) tokenSource() *api.TokenSource {
-	return api.NewTokenSource(api.TokenOptions{Audience: s.audience(), TokenFile: s.get("token-file"), Getenv: s.getenv})
+func (s *settings) tokenSource(session context.Context) *api.TokenSource {
+	return api.NewTokenSource(api.TokenOptions{Audience: s.audience(), TokenFile: s.get("token-file"), Getenv: s.getenv,
+		Session: session})
 }
 
 // audience is the audience tokens are asked for: the setting, else the API

@@ -27,6 +27,7 @@ type blocked struct {
 	cmd    *exec.Cmd
 	stderr lockedBuffer
 	exited chan struct{}
+	group  bool // interrupt signals canopy's whole process group
 }
 
 // startBlocked runs the real canopy with env (and nothing of the test's
@@ -39,6 +40,8 @@ func startBlocked(t *testing.T, env []string, args ...string) *blocked {
 	b := &blocked{t: t, cmd: exec.Command(canopyBinary(t), args...), exited: make(chan struct{})}
 	b.cmd.Env = env
 	b.cmd.Stderr = &b.stderr
+	b.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a group of its own, as a shell's job
+
 	if err := b.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +78,11 @@ func (b *blocked) waitUntil(cond func() bool, what string) {
 func (b *blocked) interrupt(sig syscall.Signal, want string) {
 	b.t.Helper()
 	sent := time.Now()
-	if err := b.cmd.Process.Signal(sig); err != nil {
+	target := b.cmd.Process.Pid
+	if b.group {
+		target = -target
+	}
+	if err := syscall.Kill(target, sig); err != nil {
 		b.t.Fatal(err)
 	}
 	select {
@@ -132,13 +139,12 @@ func hangingChainctl(t *testing.T) (path, pidFile string) {
 			return
 		}
 		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			// canopy stops the chainctl it started when it is
+			// interrupted: none may outlive it (it used to, orphaned).
 			if syscall.Kill(pid, 0) == nil {
-				// The token chain (api/auth.go) runs chainctl without
-				// canopy's context: a signal to canopy alone leaves it to
-				// its own timeout.
-				t.Logf("chainctl (pid %d) outlived canopy", pid)
+				t.Errorf("chainctl (pid %d) outlived canopy", pid)
+				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
-			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
 	return dir + ":/usr/bin:/bin", pidFile
@@ -166,14 +172,19 @@ func TestSignalWhileChainctlHangs(t *testing.T) {
 		canopyBinary(t) // built once for the subtests
 	}
 	for _, tc := range []struct {
-		name string
-		args []string
-		sig  syscall.Signal
-		want string
+		name  string
+		args  []string
+		sig   syscall.Signal
+		want  string
+		group bool // to canopy's whole process group, as a terminal's ctrl+c goes
 	}{
-		{"list, SIGTERM", []string{"list", "repos"}, syscall.SIGTERM, "canopy list: interrupted by SIGTERM while getting a token; stopped"},
-		{"explore, SIGINT", nil, syscall.SIGINT, "canopy: interrupted by SIGINT while getting a token; stopped"},
-		{"explore, SIGHUP", nil, syscall.SIGHUP, "canopy: interrupted by SIGHUP while getting a token; stopped"},
+		{"list, SIGTERM", []string{"list", "repos"}, syscall.SIGTERM, "canopy list: interrupted by SIGTERM while getting a token; stopped", false},
+		{"explore, SIGINT", nil, syscall.SIGINT, "canopy: interrupted by SIGINT while getting a token; stopped", false},
+		{"explore, SIGHUP", nil, syscall.SIGHUP, "canopy: interrupted by SIGHUP while getting a token; stopped", false},
+		// The terminal's ctrl+c: chainctl, out of canopy's group, does not
+		// die first and fail the chain (exit 1, "no API token found").
+		{"explore, ctrl+c", nil, syscall.SIGINT, "canopy: interrupted by SIGINT while getting a token; stopped", true},
+		{"list, ctrl+c", []string{"list", "repos"}, syscall.SIGINT, "canopy list: interrupted by SIGINT while getting a token; stopped", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path, pidFile := hangingChainctl(t)
@@ -181,6 +192,10 @@ func TestSignalWhileChainctlHangs(t *testing.T) {
 			b := startBlocked(t, []string{"PATH=" + path, "HOME=" + home, "XDG_CACHE_HOME=" + filepath.Join(home, "cache"),
 				"CANOPY_API_URL=" + pingServer(t), "CANOPY_ORG=acme"}, tc.args...)
 			b.waitUntil(fileExists(pidFile), "chainctl to be run")
+			// A blank wait says what it waits for.
+			b.waitUntil(func() bool { return strings.Contains(b.stderr.String(), "getting a token… (ctrl+c stops)") },
+				"the wait to be said")
+			b.group = tc.group
 			b.interrupt(tc.sig, tc.want)
 		})
 	}

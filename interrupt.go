@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // interruption is the cause of a run's context cancelled by a signal.
@@ -91,9 +92,44 @@ func step[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 	case r := <-ch:
 		return r.v, r.err
 	case <-ctx.Done():
+		// A step that can end (chainctl, killed by the same cancel) is
+		// given a moment to, so that nothing it started outlives canopy;
+		// one that cannot (a read of a FIFO) is left to end with the process.
+		select {
+		case <-ch:
+		case <-time.After(abandonAfter):
+		}
 		var zero T
 		return zero, context.Cause(ctx)
 	}
+}
+
+// abandonAfter is how long an interrupted step is waited for.
+const abandonAfter = 300 * time.Millisecond
+
+// slowAfter is how long a step before the first frame runs before canopy
+// says what it is waiting for: a blank terminal says nothing.
+const slowAfter = time.Second
+
+// stepSaying is step, saying note on stderr (once, and only if the step
+// is still running after slowAfter): "canopy: waiting for chainctl…".
+func stepSaying[T any](ctx context.Context, stderr io.Writer, note string, fn func() (T, error)) (T, error) {
+	done := make(chan struct{})
+	said := make(chan struct{})
+	go func() {
+		defer close(said)
+		t := time.NewTimer(slowAfter)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			sayf(stderr, "%s (ctrl+c stops)", note)
+		case <-done:
+		}
+	}()
+	v, err := step(ctx, fn)
+	close(done)
+	<-said // nothing is written after the step has returned
+	return v, err
 }
 
 // fail reports err of command name and returns the exit status code; when

@@ -48,6 +48,9 @@ type TokenOptions struct {
 	LookPath  func(string) (string, error) // nil → exec.LookPath
 	Now       func() time.Time             // nil → time.Now
 	Early     time.Duration                // refresh this long before exp; 0 → 1 minute
+	// Session is the run's context: when it ends (canopy is interrupted)
+	// a chainctl still running is stopped. nil: it runs to its timeout.
+	Session context.Context
 }
 
 // TokenSource implements oauth2.TokenSource. It caches the token and re-reads the chain when the
@@ -307,15 +310,25 @@ func (st *tokenState) runChainctl() (raw, why string) {
 	if err != nil {
 		return "", "not on PATH"
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), chainctlTimeout)
+	session := st.opts.Session
+	if session == nil {
+		session = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(session, chainctlTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "auth", "token", "--audience", st.opts.Audience)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = 2 * time.Second // a grandchild holding the pipes must not outlive the timeout
+	// Out of the terminal's signals: a ctrl+c reaches canopy, which ends
+	// its session and so this run, rather than chainctl dying first and
+	// its death reading as a failure of the token chain.
+	ownGroup(cmd)
 	err = cmd.Run()
 	raw = strings.TrimSpace(stdout.String())
 	switch {
+	case session.Err() != nil:
+		return "", "stopped: " + context.Cause(session).Error()
 	case ctx.Err() != nil:
 		return "", "timed out after " + chainctlTimeout.String()
 	case err != nil:
