@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // floodBudget bounds how long a flood may take to type before the test
@@ -56,4 +58,22 @@ func TestAFloodIntoAFieldIsCut(t *testing.T) {
 	if strings.Contains(s, strings.Repeat("x", 513)) {
 		t.Errorf("the field holds more than 512 characters:\n%s", s)
 	}
+}
+
+// Pasted text (a terminal's bracketed paste) types into the one place keys
+// go: the filter line filters by it, the command line runs it, and a long
+// paste is cut to the line's limit with the same message as typed keys.
+func TestAPasteTypesWhereKeysGo(t *testing.T) {
+	h := start(t, 140, 30, true)
+	h.waitText("platform")
+	h.keys(":")
+	h.send(tea.PasteMsg{Content: "repos"})
+	h.keys("enter")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.keys("/")
+	h.send(tea.PasteMsg{Content: "alertmanag"})
+	h.waitText("/alertmanag", "2/63") // filtered: 2 of the 63 match
+	h.keys("esc", "/")
+	h.send(tea.PasteMsg{Content: strings.Repeat("y", 5_000)})
+	h.waitText("the filter takes at most 1,000 characters: the rest was not typed")
 }

@@ -55,6 +55,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.key(msg)
 	case tea.MouseMsg:
 		return m.mouse(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
 	case tickMsg:
 		m.frame++
 		m.ticking = false
@@ -191,4 +193,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.settled()
 	}
 	return m.broadcast(msg)
+}
+
+// paste gives pasted text to what keys go to (the command line, else the
+// screen on top), never to every screen: a paste types into one place.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	switch top := m.top(); {
+	case m.cmd != nil:
+		return m.cmd.Update(msg)
+	case m.help != nil || top == nil:
+		return nil
+	default:
+		return top.Update(msg)
+	}
 }

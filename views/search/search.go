@@ -279,27 +279,14 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			}
 		}
-		// A key the full line cannot take is refused before it costs
-		// anything: a flood of typed keys past the limit stays cheap.
-		refused, full := views.Overflow(m.input, msg)
-		if full {
-			return m.fill.Update(m.input, true, "the filter")
+		return m.typed(msg)
+	case tea.PasteMsg:
+		// Pasted text is typed text: it filters (and is held to the
+		// line's limit) as keys do.
+		if !m.typing {
+			return nil
 		}
-		var cmd tea.Cmd
-		before := m.input.Value()
-		m.input, cmd = m.input.Update(msg)
-		cmd = tea.Batch(cmd, m.fill.Update(m.input, refused, "the filter"))
-		if v := m.input.Value(); v != before {
-			m.setQuery(filter.ParseQuery(v))
-			if m.query.IsEmpty() {
-				m.supersede()
-				m.due = dueNone
-				m.matches, m.err = nil, nil
-				return cmd
-			}
-			return tea.Batch(cmd, m.run())
-		}
-		return cmd
+		return m.typed(msg)
 	}
 	if m.typing {
 		var cmd tea.Cmd
@@ -307,6 +294,31 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	return nil
+}
+
+// typed takes a key or a paste into the open line: what does not fit is
+// refused before it costs anything (a flood of typed keys past the limit
+// stays cheap), and a changed value runs the filter.
+func (m *Model) typed(msg tea.Msg) tea.Cmd {
+	refused, full := views.Overflow(m.input, msg)
+	if full {
+		return m.fill.Update(m.input, true, "the filter")
+	}
+	var cmd tea.Cmd
+	before := m.input.Value()
+	m.input, cmd = m.input.Update(msg)
+	cmd = tea.Batch(cmd, m.fill.Update(m.input, refused, "the filter"))
+	if v := m.input.Value(); v != before {
+		m.setQuery(filter.ParseQuery(v))
+		if m.query.IsEmpty() {
+			m.supersede()
+			m.due = dueNone
+			m.matches, m.err = nil, nil
+			return cmd
+		}
+		return tea.Batch(cmd, m.run())
+	}
+	return cmd
 }
 
 // View is the line: the input, or the kept query, with a count.
