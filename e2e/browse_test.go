@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // End-to-end tests: the real binary (`canopy demo`) in tmux, driven by keys
 // and checked on the captured screen, as a user would see it. The driver is

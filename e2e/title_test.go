@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"net/http/httptest"
@@ -46,4 +46,17 @@ func TestExitRestoresTitleAndHidesURLPassword(t *testing.T) {
 			after["pane_title"], after["window_name"], before["host"], before["window_name"])
 	}
 	noPassword(t, "the screen after exit", tt.screen())
+}
+
+// secretPW is the password of every URL in these tests: it must never be
+// shown.
+const secretPW = "s3cret-pw-9f2"
+
+func withPassword(url string) string { return strings.Replace(url, "://", "://alice:"+secretPW+"@", 1) }
+
+func noPassword(t *testing.T, where, text string) {
+	t.Helper()
+	if strings.Contains(text, secretPW) || strings.Contains(text, "alice") {
+		t.Errorf("%s shows the URL's user or password:\n%s", where, text)
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // A small driver for end-to-end tests: the real canopy binary runs in a
 // detached session of a private tmux server (tmux -L <unique name>), keys are
@@ -44,8 +44,10 @@ var canopyBin struct {
 	dir   string
 }
 
-// canopyBinary builds `go build -o <tmp>/canopy .` (once while in use) and
-// returns its path.
+// canopyBinary builds the command at the module's root, `go build -o
+// <tmp>/canopy canopy` (once while in use), and returns its path. The
+// package is named by its import path, so the build does not depend on
+// the directory the tests run in.
 func canopyBinary(t testing.TB) string {
 	t.Helper()
 	b := &canopyBin
@@ -57,7 +59,7 @@ func canopyBinary(t testing.TB) string {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "canopy"), ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "canopy"), "canopy").CombinedOutput()
 		if err != nil {
 			_ = os.RemoveAll(dir)
 			t.Fatalf("go build: %v\n%s", err, out)
@@ -411,3 +413,10 @@ func rowAfter(rows []string, re *regexp.Regexp) (string, error) {
 	}
 	return "", errNoRow
 }
+
+// Exit statuses of the binary, as the README documents them.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // End-to-end checks of the speed targets that only the real binary can
 // show: start-up to the first full frame, --help, the large demo staying

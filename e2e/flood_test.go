@@ -1,4 +1,4 @@
-package main
+package e2e
 
 // Typed floods: 10⁵ characters arriving as keystrokes (a paste into a
 // terminal without bracketed paste) must neither take minutes nor hold up
