@@ -16,8 +16,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"slices"
 	"strings"
 
 	"canopy/api"
@@ -28,26 +26,8 @@ import (
 // returns the process exit status.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		switch args[0] {
-		case "demo":
-			return runDemo(ctx, args[1:], stdout, stderr)
-		case "emulator":
-			return runEmulator(ctx, args[1:], stdout, stderr)
-		case "list":
-			return runList(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "config":
-			return runConfig(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "info":
-			return runInfo(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "completion":
-			return runCompletion(ctx, args[1:], stdout, stderr)
-		case "version", "--version", "-version":
-			return runVersion(args[1:], stdout, stderr)
-		case "help":
-			if len(args) > 1 && slices.Contains(subcommands(), args[1]) && args[1] != "help" {
-				return Run(ctx, []string{args[1], "-h"}, stdout, stderr) // canopy help list
-			}
-			return runExplore(ctx, []string{"-h"}, stdout, stderr)
+		if c, ok := commandNamed(args[0]); ok {
+			return c.run(ctx, args[1:], stdout, stderr)
 		}
 		if !strings.HasPrefix(args[0], "-") {
 			return unknownCommand(stderr, args[0])
@@ -57,7 +37,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // runVersion prints the version; -h says so.
-func runVersion(args []string, stdout, stderr io.Writer) int {
+func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {

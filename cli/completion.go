@@ -1,28 +1,16 @@
 package cli
 
 import (
-	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
-	"canopy/api"
 	"canopy/cli/exit"
-	"canopy/theme"
 )
-
-// subcommands are the words after `canopy`, for usage and completion.
-func subcommands() []string {
-	return []string{"demo", "emulator", "list", "config", "info", "completion", "version", "help"}
-}
-
-// flagLine is a flag in Go's usage output: "  -name value" or "  -name"
-// (a switch).
-var flagLine = regexp.MustCompile(`(?m)^  -([a-z][a-z0-9-]*)( \S+)?$`)
 
 // compFlag is a flag as completion offers it.
 type compFlag struct {
@@ -30,75 +18,93 @@ type compFlag struct {
 	value bool   // takes a value
 }
 
-// flagsOf reads a command's flags from its own -h output, so completion
-// never drifts from the flags the command really takes.
-func flagsOf(ctx context.Context, cmd ...string) []compFlag {
-	var out bytes.Buffer
-	Run(ctx, append(cmd, "-h"), &out, io.Discard)
-	var flags []compFlag
-	for _, m := range flagLine.FindAllStringSubmatch(out.String(), -1) {
-		word := "--" + m[1]
-		if len(m[1]) == 1 {
-			word = "-" + m[1]
-		}
-		flags = append(flags, compFlag{word: word, value: m[2] != ""})
+// flagsOf are the flags c registers, sorted by word: the flag set itself
+// says which take a value (all but the switches), so completion never
+// drifts from the flags the command really takes.
+func flagsOf(c command) []compFlag {
+	if c.flags == nil {
+		return nil
 	}
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	c.flags(fs)
+	var flags []compFlag
+	fs.VisitAll(func(f *flag.Flag) {
+		word := "--" + f.Name
+		if len(f.Name) == 1 {
+			word = "-" + f.Name
+		}
+		b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+		flags = append(flags, compFlag{word: word, value: !isBool || !b.IsBoolFlag()})
+	})
 	sort.Slice(flags, func(i, j int) bool { return flags[i].word < flags[j].word })
 	return flags
 }
 
-// valueChoices are the values completion offers for a flag; a flag that
-// takes a file completes file names (fileFlags), any other value nothing.
+// flagWord is a flag's name as completion offers it: "--theme", "-o".
+func flagWord(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// valueChoices are the values completion offers after a flag, by word,
+// and fileFlags the flags that take a file name (flagValues).
 func valueChoices() map[string][]string {
-	ecosystems := make([]string, len(api.Ecosystems()))
-	for i, e := range api.Ecosystems() {
-		ecosystems[i] = ecosystemName(e)
+	choices := map[string][]string{}
+	for _, v := range flagValues() {
+		if v.words != nil {
+			choices[flagWord(v.flag)] = v.words()
+		}
 	}
-	return map[string][]string{
-		"--theme":     theme.Names(),
-		"-o":          {"table", "json"},
-		"--size":      {"small", "medium", "large"},
-		"--ecosystem": ecosystems,
-	}
+	return choices
 }
 
 func fileFlags() []string {
-	return []string{"--config", "--token-file", "--cpuprofile", "--memprofile"}
+	var files []string
+	for _, v := range flagValues() {
+		if v.words == nil {
+			files = append(files, flagWord(v.flag))
+		}
+	}
+	return files
 }
 
 // completion is what a completion script needs: the words after each
-// subcommand ("" for none) and the flags that take a value.
+// command ("" for none named) and the flags that take a value.
 type completion struct {
 	words  map[string][]string
 	valued map[string]bool // flags that take a value, by word
 }
 
-func buildCompletion(ctx context.Context) completion {
+// buildCompletion reads the command table: after each command, the words
+// that may follow it (the commands themselves after canopy alone), then
+// its flags.
+func buildCompletion() completion {
 	c := completion{words: map[string][]string{}, valued: map[string]bool{}}
-	add := func(sub string, flags []compFlag) {
-		for _, f := range flags {
+	add := func(sub string, cmd command, args []string) {
+		c.words[sub] = append([]string{}, args...) // nothing, rather than the top level's words
+		for _, f := range flagsOf(cmd) {
 			c.words[sub] = append(c.words[sub], f.word)
 			if f.value {
 				c.valued[f.word] = true
 			}
 		}
 	}
-	c.words[""] = subcommands()
-	add("", flagsOf(ctx))
-	c.words["help"] = []string{}
-	for _, sub := range []string{"demo", "emulator", "config", "info", "version"} {
-		c.words[sub] = []string{} // nothing, rather than the top level's words
-		add(sub, flagsOf(ctx, sub))
+	add("", explore(), subcommands())
+	for _, cmd := range commands() {
+		var args []string
+		if cmd.args != nil {
+			args = cmd.args()
+		}
+		add(cmd.name, cmd, args)
 	}
-	c.words["list"] = listKinds()
-	add("list", flagsOf(ctx, "list", "repos"))
-	c.words["completion"] = []string{"bash", "zsh", "fish"}
 	return c
 }
 
 // runCompletion prints a completion script for bash, zsh or fish.
-func runCompletion(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 || (args[0] != "bash" && args[0] != "zsh" && args[0] != "fish") {
+func runCompletion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 || !slices.Contains(shells(), args[0]) {
 		if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			fmt.Fprint(stdout, completionUsage)
 			return exit.OK
@@ -109,7 +115,7 @@ func runCompletion(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprint(stderr, completionUsage)
 		return exit.Usage
 	}
-	c := buildCompletion(ctx)
+	c := buildCompletion()
 	switch args[0] {
 	case "bash":
 		writeBash(stdout, c)

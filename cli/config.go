@@ -23,8 +23,7 @@ import (
 func runConfig(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy config", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	uf := uiFlags{settings: exploreSettings()}
-	uf.register(fs)
+	uf := exploreFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: canopy config [flags]
 

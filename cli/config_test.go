@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -94,30 +93,6 @@ func TestInfoPrintsThePaths(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("canopy info lacks %q:\n%s", want, out.String())
 		}
-	}
-}
-
-func TestCompletionScripts(t *testing.T) {
-	for _, shell := range []string{"bash", "zsh", "fish"} {
-		var out bytes.Buffer
-		if code := runCompletion(t.Context(), []string{shell}, &out, &out); code != 0 {
-			t.Fatalf("%s: exit %d", shell, code)
-		}
-		for _, want := range []string{"demo", "emulator", "list", "read-only", "page-size", "fail-rate", "strict", "repos"} {
-			if !strings.Contains(out.String(), want) {
-				t.Errorf("%s completion lacks %q", shell, want)
-			}
-		}
-	}
-	// demo and emulator both take --strict, a switch.
-	for _, sub := range []string{"demo", "emulator"} {
-		if !slices.Contains(flagsOf(t.Context(), sub), compFlag{word: "--strict"}) {
-			t.Errorf("canopy %s -h lists no --strict switch", sub)
-		}
-	}
-	var out bytes.Buffer
-	if code := runCompletion(t.Context(), []string{"tcsh"}, &out, &out); code != exit.Usage || !strings.HasPrefix(out.String(), `canopy completion: no completion for "tcsh"`) {
-		t.Errorf("an unknown shell: exit %d, %q", code, out.String())
 	}
 }
 

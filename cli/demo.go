@@ -16,19 +16,31 @@ import (
 	"canopy/ui"
 )
 
+// demoFlags are canopy demo's flags: the UI's, and the emulator options
+// that make the demo's data and behaviour.
+type demoFlags struct {
+	ui   uiFlags
+	data emulator.Options
+}
+
+func (f *demoFlags) register(fs *flag.FlagSet) {
+	f.ui.settings = uiSettings()
+	f.ui.register(fs)
+	fs.Int64Var(&f.data.Seed, "seed", 1, "seed of the demo data")
+	fs.StringVar(&f.data.Size, "size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
+	fs.DurationVar(&f.data.Latency, "latency", 0, "delay added to every request, e.g. 50ms")
+	fs.Float64Var(&f.data.FailRate, "fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
+	fs.BoolVar(&f.data.Hostile, "hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
+	fs.BoolVar(&f.data.Strict, "strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
+}
+
 // runDemo opens the UI on the built-in emulator, served in-process on a
 // loopback port: no flags, no set-up, no network.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	uf := uiFlags{settings: uiSettings()}
-	uf.register(fs)
-	seed := fs.Int64("seed", 1, "seed of the demo data")
-	size := fs.String("size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
-	latency := fs.Duration("latency", 0, "delay added to every request, e.g. 50ms")
-	failRate := fs.Float64("fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
-	hostile := fs.Bool("hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
-	strict := fs.Bool("strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
+	var df demoFlags
+	df.register(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: canopy demo [flags]\n\nExplore a built-in demo organization served by the emulator in this process.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -36,13 +48,13 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
-	cfg, to, keys, err := uf.load(ctx, os.Getenv)
+	cfg, to, keys, err := df.ui.load(ctx, os.Getenv)
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
 	}
 	// A large demo takes seconds to build: a signal must not wait for it.
 	srv, err := exit.Step(ctx, func() (*emulator.Server, error) {
-		return emulator.New(emulator.Options{Seed: *seed, Size: *size, Latency: *latency, FailRate: *failRate, Hostile: *hostile, Strict: *strict})
+		return emulator.New(df.data)
 	})
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "building the demo data", err, exit.Usage)
@@ -57,7 +69,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	changes := &ui.ChangeLog{}
-	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
+	logger, closeLog := df.ui.debugLogger(os.Getenv, stderr)
 	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
 		Logger: logger, PageSize: cfg.PageSize()})
@@ -65,7 +77,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Failure
 	}
-	return uf.prof.profiled(ctx, stderr, "canopy demo", func() int {
+	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
 			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
 	})

@@ -38,22 +38,9 @@ func passedOver(stderr io.Writer, name string, tokens *api.TokenSource) string {
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	uf := uiFlags{settings: exploreSettings()}
-	uf.register(fs)
+	uf := exploreFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `canopy: a terminal explorer for Platform API v2
-
-Usage:
-  canopy [flags]            explore an API
-  canopy demo [flags]       explore the built-in demo organization, no set-up
-  canopy emulator [flags]   serve the API emulator over HTTP
-  canopy list KIND [flags]  print repos, tags, groups, identities, bindings,
-                            roles or advisories as a table or JSON
-  canopy config [flags]     print the effective settings and where each came from
-  canopy info               print the config, state, log and cache paths
-  canopy completion SHELL   print a completion script (bash, zsh, fish)
-  canopy version            print the version (also --version)
-
+		fmt.Fprint(fs.Output(), "canopy: a terminal explorer for Platform API v2\n\nUsage:\n"+commandList()+`
 Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
 CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
 Exit codes: 0 ok, 1 failure (a refused token included), 2 usage or config

@@ -50,6 +50,14 @@ func (f *uiFlags) load(ctx context.Context, getenv func(string) string) (*config
 	return s, to, km, nil
 }
 
+// exploreFlags registers the flags of canopy (explore) and canopy config:
+// every setting.
+func exploreFlags(fs *flag.FlagSet) *uiFlags {
+	uf := &uiFlags{settings: exploreSettings()}
+	uf.register(fs)
+	return uf
+}
+
 // uiSettings are the settings of every UI command; exploreSettings add how
 // to reach an API.
 func uiSettings() []string { return []string{"theme", "icons", "read-only", "page-size", "mouse"} }

@@ -25,14 +25,18 @@ func listKinds() []string {
 	return []string{"repos", "tags", "groups", "identities", "bindings", "roles", "subscriptions", "advisories", "libraries", "versions"}
 }
 
-// listFlags are the flags that say what to list, beside the settings.
+// listFlags are canopy list's flags: the settings that reach an API, and
+// what to list.
 type listFlags struct {
+	ui                                        uiFlags
 	output, filter, repo, artifact, ecosystem *string
 	deprecated                                *bool
 	maxItems                                  *int
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
+	f.ui.settings = []string{"api-url", "audience", "org", "token-file", "page-size"}
+	f.ui.register(fs)
 	f.output = fs.String("o", "table", "output: table or json")
 	f.filter = fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
 	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's")
@@ -46,7 +50,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 // every row to a script that meant some of them.
 func (f *listFlags) check(kind string) error {
 	switch {
-	case *f.output != "table" && *f.output != "json":
+	case !slices.Contains(outputFormats(), *f.output):
 		return fmt.Errorf("-o %q: want table or json", *f.output)
 	case *f.maxItems < 1:
 		return fmt.Errorf("--max-items %d: want 1 or more", *f.maxItems)
@@ -97,6 +101,15 @@ func isFeed(kind string) bool {
 	return kind == "advisories" || kind == "libraries" || kind == "versions"
 }
 
+// ecosystemNames are the ecosystems as --ecosystem takes them.
+func ecosystemNames() []string {
+	var names []string
+	for _, e := range api.Ecosystems() {
+		names = append(names, ecosystemName(e))
+	}
+	return names
+}
+
 // ecosystemName is an ecosystem as the ECOSYSTEM column shows it ("java").
 func ecosystemName(e string) string { return strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")) }
 
@@ -107,8 +120,6 @@ func ecosystemName(e string) string { return strings.ToLower(strings.TrimPrefix(
 func runList(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	uf := uiFlags{settings: []string{"api-url", "audience", "org", "token-file", "page-size"}}
-	uf.register(fs)
 	var lf listFlags
 	lf.register(fs)
 	fs.Usage = func() {
@@ -136,12 +147,12 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		return exit.Usage
 	}
 	cfg, err := exit.Step(ctx, func() (*config.Settings, error) {
-		return config.Resolve(uf.set, *uf.config, getenv, config.PathsFrom(getenv))
+		return config.Resolve(lf.ui.set, *lf.ui.config, getenv, config.PathsFrom(getenv))
 	})
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy list", "reading the config", err, exit.Usage)
 	}
-	logger, closeLog := uf.debugLogger(getenv, stderr)
+	logger, closeLog := lf.ui.debugLogger(getenv, stderr)
 	defer closeLog()
 	tokens := cfg.TokenSource()
 	client, err := api.New(api.Options{BaseURL: cfg.Get("api-url"), TokenSource: tokens, PageSize: cfg.PageSize(), Logger: logger,
@@ -157,7 +168,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		return exit.Fail(ctx, stderr, "canopy list", "getting a token", err, exit.Failure)
 	}
 	passedOver(stderr, "canopy list", tokens)
-	return uf.prof.profiled(ctx, stderr, "canopy list", func() int {
+	return lf.ui.prof.profiled(ctx, stderr, "canopy list", func() int {
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
 		org := &api.Group{}
