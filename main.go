@@ -1,123 +1,20 @@
-// Command canopy is a terminal UI explorer for Platform API v2.
-//
-//	canopy [flags]            explore a real API (token from the chain in API.md)
-//	canopy demo [flags]       explore the built-in emulator, no set-up
-//	canopy emulator [flags]   serve the emulator over HTTP for scripts and tests
-//	canopy list KIND [flags]  print a collection as a table or JSON, for scripts
-//	canopy config | info      the effective settings; the paths in use
+// Command canopy is a terminal UI explorer for Platform API v2. Its
+// commands are in package cli: main gives them the arguments, the standard
+// streams and a context that SIGINT, SIGTERM and SIGHUP cancel, and exits
+// with the status they return.
 package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
-	"io"
 	"os"
-	"slices"
-	"strings"
 
-	"canopy/api"
-)
-
-// Exit codes that mean something to scripts.
-const (
-	exitOK       = 0
-	exitFailure  = 1
-	exitUsage    = 2
-	exitNoServer = 3
+	"canopy/cli"
+	"canopy/cli/exit"
 )
 
 func main() {
-	ctx, stop := signalContext(context.Background())
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, stop := exit.SignalContext(context.Background())
+	code := cli.Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
-}
-
-// run dispatches to a subcommand and returns the process exit code.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "demo":
-			return runDemo(ctx, args[1:], stdout, stderr)
-		case "emulator":
-			return runEmulator(ctx, args[1:], stdout, stderr)
-		case "list":
-			return runList(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "config":
-			return runConfig(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "info":
-			return runInfo(ctx, args[1:], os.Getenv, stdout, stderr)
-		case "completion":
-			return runCompletion(ctx, args[1:], stdout, stderr)
-		case "version", "--version", "-version":
-			return runVersion(args[1:], stdout, stderr)
-		case "help":
-			if len(args) > 1 && slices.Contains(subcommands(), args[1]) && args[1] != "help" {
-				return run(ctx, []string{args[1], "-h"}, stdout, stderr) // canopy help list
-			}
-			return runExplore(ctx, []string{"-h"}, stdout, stderr)
-		}
-		if !strings.HasPrefix(args[0], "-") {
-			return unknownCommand(stderr, args[0])
-		}
-	}
-	return runExplore(ctx, args, stdout, stderr)
-}
-
-// runVersion prints the version; -h says so.
-func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("canopy version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: canopy version\n\nPrint canopy's version (also canopy --version).\n")
-	}
-	if code, done := parse(fs, args, stdout); done {
-		return code
-	}
-	fmt.Fprintln(stdout, "canopy", api.Version)
-	return exitOK
-}
-
-// unknownCommand says that name is no command, lists the commands (and
-// the closest one, for a typo), exit 2.
-func unknownCommand(stderr io.Writer, name string) int {
-	sayf(stderr, "canopy: unknown command %q", name)
-	if near := closest(name, subcommands()); near != "" {
-		sayf(stderr, "Did you mean %q?", near)
-	}
-	sayf(stderr, "Commands: %s", strings.Join(subcommands(), ", "))
-	sayf(stderr, "Run 'canopy -h' for usage.")
-	return exitUsage
-}
-
-// closest is the word within two edits of s, "" when none is.
-func closest(s string, words []string) string {
-	best, bestD := "", 3
-	for _, w := range words {
-		if d := editDistance(s, w); d < bestD {
-			best, bestD = w, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -1,0 +1,94 @@
+// Package cli is canopy's commands. Run picks the one the arguments name
+// (explore when they name none); each parses its own flags, reads the
+// settings (cli/config) and runs, in the terminal (cli/program) or as a
+// script would use it, and ends with a status of cli/exit.
+//
+//	canopy [flags]            explore a real API (token from the chain in API.md)
+//	canopy demo [flags]       explore the built-in emulator, no set-up
+//	canopy emulator [flags]   serve the emulator over HTTP for scripts and tests
+//	canopy list KIND [flags]  print a collection as a table or JSON, for scripts
+//	canopy config | info      the effective settings; the paths in use
+//	canopy completion SHELL   a shell completion script
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"canopy/api"
+	"canopy/cli/exit"
+)
+
+// Run runs the command args name (explore when they name none) and
+// returns the process exit status.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if c, ok := commandNamed(args[0]); ok {
+			return c.run(ctx, args[1:], stdout, stderr)
+		}
+		if !strings.HasPrefix(args[0], "-") {
+			return unknownCommand(stderr, args[0])
+		}
+	}
+	return runExplore(ctx, args, stdout, stderr)
+}
+
+// runVersion prints the version; -h says so.
+func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("canopy version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: canopy version\n\nPrint canopy's version (also canopy --version).\n")
+	}
+	if code, done := parse(fs, args, stdout); done {
+		return code
+	}
+	fmt.Fprintln(stdout, "canopy", api.Version)
+	return exit.OK
+}
+
+// unknownCommand says that name is no command, lists the commands (and
+// the closest one, for a typo), exit 2.
+func unknownCommand(stderr io.Writer, name string) int {
+	exit.Sayf(stderr, "canopy: unknown command %q", name)
+	if near := closest(name, subcommands()); near != "" {
+		exit.Sayf(stderr, "Did you mean %q?", near)
+	}
+	exit.Sayf(stderr, "Commands: %s", strings.Join(subcommands(), ", "))
+	exit.Sayf(stderr, "Run 'canopy -h' for usage.")
+	return exit.Usage
+}
+
+// closest is the word within two edits of s, "" when none is.
+func closest(s string, words []string) string {
+	best, bestD := "", 3
+	for _, w := range words {
+		if d := editDistance(s, w); d < bestD {
+			best, bestD = w, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

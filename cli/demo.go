@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/cli/exit"
+	"canopy/ui"
+)
+
+// demoFlags are canopy demo's flags: the UI's, and the emulator options
+// that make the demo's data and behaviour.
+type demoFlags struct {
+	ui   uiFlags
+	data emulator.Options
+}
+
+func (f *demoFlags) register(fs *flag.FlagSet) {
+	f.ui.settings = uiSettings()
+	f.ui.register(fs)
+	fs.Int64Var(&f.data.Seed, "seed", 1, "seed of the demo data")
+	fs.StringVar(&f.data.Size, "size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
+	fs.DurationVar(&f.data.Latency, "latency", 0, "delay added to every request, e.g. 50ms")
+	fs.Float64Var(&f.data.FailRate, "fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
+	fs.BoolVar(&f.data.Hostile, "hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
+	fs.BoolVar(&f.data.Strict, "strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
+}
+
+// runDemo opens the UI on the built-in emulator, served in-process on a
+// loopback port: no flags, no set-up, no network.
+func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("canopy demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var df demoFlags
+	df.register(fs)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: canopy demo [flags]\n\nExplore a built-in demo organization served by the emulator in this process.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if code, done := parse(fs, args, stdout); done {
+		return code
+	}
+	cfg, to, keys, err := df.ui.load(ctx, os.Getenv)
+	if err != nil {
+		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
+	}
+	// A large demo takes seconds to build: a signal must not wait for it.
+	srv, err := exit.StepSaying(ctx, stderr, "canopy demo: building the demo data…", func() (*emulator.Server, error) {
+		return emulator.New(df.data)
+	})
+	if err != nil {
+		return exit.Fail(ctx, stderr, "canopy demo", "building the demo data", err, exit.Usage)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		exit.Sayf(stderr, "canopy demo: %v", err)
+		return exit.Failure
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+	changes := &ui.ChangeLog{}
+	logger, closeLog := df.ui.debugLogger(os.Getenv, stderr)
+	defer closeLog()
+	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
+		Logger: logger, PageSize: cfg.PageSize()})
+	if err != nil {
+		exit.Sayf(stderr, "canopy demo: %v", err)
+		return exit.Failure
+	}
+	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
+			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
+	})
+}

@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"canopy/api"
+	"canopy/cli/config"
+	"canopy/cli/exit"
+	"canopy/cli/program"
+	"canopy/theme"
+	"canopy/ui"
+)
+
+// passedOver says on stderr which token sources the chain passed over
+// because their token had expired, and returns the same as one line for
+// the status line ("" when none was).
+func passedOver(stderr io.Writer, name string, tokens *api.TokenSource) string {
+	skipped := tokens.Skipped()
+	if len(skipped) == 0 {
+		return ""
+	}
+	line := strings.Join(skipped, "; ") + "; using the token from " + tokens.Origin()
+	exit.Sayf(stderr, "%s: %s", name, line)
+	return line
+}
+
+// runExplore opens the UI on an API found by flags and environment.
+func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	uf := exploreFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "canopy: a terminal explorer for Platform API v2\n\nUsage:\n"+commandList()+`
+Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
+CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
+Exit codes: 0 ok, 1 failure (a refused token included), 2 usage or config
+error, 3 the API could not be connected to; 130, 143 or 129 interrupted by
+SIGINT, SIGTERM or SIGHUP before the screen switched.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	pos, code, done := parseArgs(fs, args, stdout)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		return unknownCommand(stderr, pos[0])
+	}
+	cfg, to, keys, err := uf.load(ctx, os.Getenv)
+	if err != nil {
+		return exit.Fail(ctx, stderr, "canopy", "reading the config", err, exit.Usage)
+	}
+	apiURL := cfg.Get("api-url")
+	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
+	tokens := cfg.TokenSource(ctx)
+	changes := &ui.ChangeLog{}
+	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
+	defer closeLog()
+	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.PageSize()})
+	if err != nil {
+		exit.Sayf(stderr, "canopy: %v", err)
+		return exit.Usage
+	}
+	// Fail fast, before the screen switches, on the two things a user must
+	// fix outside canopy: an unreachable API and a missing token. A token
+	// file given is read first: its mode or content is to fix whatever the
+	// network does. The token chain sees no context (a FIFO, chainctl
+	// waiting on the network): it runs as a step a signal ends.
+	if cfg.Get("token-file") != "" {
+		if _, err := exit.Step(ctx, tokens.Token); err != nil {
+			return exit.Fail(ctx, stderr, "canopy", "reading the token file", err, exit.Failure)
+		}
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	_, err = client.Ping(pingCtx)
+	cancel()
+	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "connecting to "+shown); ok {
+		return code
+	}
+	var te *api.TransportError
+	switch {
+	case unreachable(err):
+		errors.As(err, &te)
+		exit.Sayf(stderr, "canopy: cannot reach %s: %v", shown, te.Err)
+		return exit.NoServer
+	case errors.As(err, &te):
+		// Connected, but no usable answer: a redirect elsewhere, a body cut short.
+		exit.Sayf(stderr, "canopy: %s: %v", shown, te.Err)
+		return exit.Failure
+	}
+	tok, err := exit.StepSaying(ctx, stderr, "canopy: getting a token…", tokens.Token)
+	if err != nil {
+		return exit.Fail(ctx, stderr, "canopy", "getting a token", err, exit.Failure)
+	}
+	notice := passedOver(stderr, "canopy", tokens)
+	host := shown
+	if u, err := url.Parse(apiURL); err == nil {
+		host = u.Host
+	}
+	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
+		return runUI(ctx, ui.Options{Client: client, Org: cfg.Get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
+			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Notice: notice}, displayOf(to, cfg), stderr)
+	})
+}
+
+// whoIs names the caller from the token's claims (email, else subject),
+// never printing the token itself.
+func whoIs(token, origin string) string {
+	parts := strings.Split(token, ".")
+	if len(parts) == 3 {
+		if b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "=")); err == nil {
+			var c struct{ Email, Sub string }
+			if json.Unmarshal(b, &c) == nil {
+				if c.Email != "" {
+					return c.Email
+				}
+				if c.Sub != "" {
+					return c.Sub
+				}
+			}
+		}
+	}
+	return "token from " + origin
+}
+
+// runUI runs the UI until the user quits; a signal that came before it
+// starts ends canopy without a frame.
+func runUI(ctx context.Context, opts ui.Options, d program.Display, stderr io.Writer) int {
+	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "starting"); ok {
+		return code
+	}
+	m := ui.New(opts)
+	defer m.Close()
+	return program.Run(ctx, m, d, config.DefaultPaths().State, stderr)
+}
+
+// displayOf is the display for the theme options and settings.
+func displayOf(to theme.Options, s *config.Settings) program.Display {
+	return program.Display{Mono: to.NoColor || to.Name == theme.Mono, ASCII: to.ASCII, Mouse: s.Flag("mouse")}
+}

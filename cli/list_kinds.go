@@ -1,0 +1,230 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"canopy/api"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/columns"
+	"canopy/views/filter"
+	"canopy/views/table"
+)
+
+// listRequest is what one `canopy list` asks for.
+type listRequest struct {
+	client     *api.Client
+	org        *api.Group
+	repo       string       // --repo: tags of one repo, advisories of one artifact
+	artifact   string       // --artifact: the artifact whose versions to list
+	ecosystems []string     // --ecosystem, as the API names it; nil for every one
+	query      filter.Query // --filter, as `/` in the UI
+	deprecated bool         // --deprecated: only deprecated tags, as D in the UI
+	json       bool
+	maxItems   int // --max-items: the most items read of one collection
+	out        io.Writer
+	notes      io.Writer // stderr, for what a script should be told but not parse (an order the server refused)
+}
+
+// run lists kind. The columns are the UI's, drawn without color, times
+// relative to now; the order is the one each UI table starts with
+// (ui/tables.go), and the scope the one its `:` command gives it.
+func (r listRequest) run(ctx context.Context, kind string) error {
+	common := views.Common{Theme: theme.New(theme.Options{NoColor: true})}
+	whole := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
+	switch kind {
+	case "repos":
+		folders, err := r.folders(ctx)
+		if err != nil {
+			return err
+		}
+		return printCollection(ctx, r, "repos", r.client.ListRepos, api.RepoKey, whole, columns.ReposIn(common, folders))
+	case "groups":
+		return printCollection(ctx, r, "groups", r.client.ListGroups, api.GroupKey, whole, columns.Groups(common))
+	case "identities":
+		folders, err := r.folders(ctx)
+		if err != nil {
+			return err
+		}
+		return printCollection(ctx, r, "identities", r.client.ListIdentities, api.IdentityKey, whole, columns.IdentitiesIn(common, folders))
+	case "bindings":
+		folders, err := r.folders(ctx)
+		if err != nil {
+			return err
+		}
+		opts := whole
+		opts.OrderBy = api.OrderCreatedDesc
+		return printCollection(ctx, r, "role bindings", r.client.ListRoleBindings, api.RoleBindingKey, opts, columns.BindingsIn(common, folders))
+	case "subscriptions":
+		folders, err := r.folders(ctx)
+		if err != nil {
+			return err
+		}
+		// A subscription is a uid and a sink: no name or time to sort by,
+		// so the server's own order (by uid) is asked for.
+		opts := whole
+		opts.OrderBy = ""
+		return printCollection(ctx, r, "subscriptions", r.client.ListSubscriptions, api.SubscriptionKey, opts, columns.SubscriptionsIn(common, folders))
+	case "roles":
+		// Built-in and custom roles, whether or not the server lists the
+		// built-in ones under a folder filter; built-in first, by name.
+		roles, err := r.client.RolesOf(ctx, r.org.UID)
+		if err != nil {
+			return fmt.Errorf("list roles: %w", err)
+		}
+		return printItems(ctx, r, roles, columns.Roles(common))
+	case "advisories":
+		opts := api.ListOptions{OrderBy: api.OrderUpdatedDesc}
+		if r.repo != "" {
+			opts.ArtifactNames = []string{r.repo}
+		}
+		return printCollection(ctx, r, "advisories", r.client.ListAdvisories, api.AdvisoryKey, opts, columns.Advisories(common))
+	case "libraries":
+		opts := api.ListOptions{OrderBy: api.OrderName, Ecosystems: r.ecosystems}
+		return printCollection(ctx, r, "libraries", r.client.ListArtifacts, api.ArtifactKey, opts, columns.Artifacts(common))
+	case "versions":
+		return r.versions(ctx, common)
+	case "tags":
+		return r.tags(ctx, common)
+	}
+	return fmt.Errorf("no collection %q", kind)
+}
+
+// printCollection walks a collection and prints each page as it arrives.
+func printCollection[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
+	return printWalk(ctx, r, noun, lister, key, opts, cols, nil)
+}
+
+// printWalk walks a collection and prints the items of each page that keep
+// holds for (nil: every one) as the page arrives; what was printed stays
+// printed when the walk fails or is stopped.
+func printWalk[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
+	cols []table.Column[T], keep func(*T) bool) error {
+	p := newPrinter(r, cols)
+	err := walk(ctx, r, noun, lister, key, opts, func(items []T) error {
+		if keep != nil {
+			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
+		}
+		return p.add(ctx, items)
+	})
+	if cerr := p.close(ctx, err != nil); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// folders is the FOLDER column's resolver for a table spanning the
+// organization's folders, as the UI's `:` tables show it: the folders are
+// listed once, before any row is printed. JSON has no FOLDER column, so
+// it needs none (nil).
+func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
+	if r.json {
+		return nil, nil
+	}
+	names, err := folderNames(ctx, r.client, r.org.UID, r.maxItems)
+	if err != nil {
+		return nil, err
+	}
+	return columns.Folders(folderPaths(r.org, names)), nil
+}
+
+// tags lists the tags of the organization, or of --repo; the REPO column
+// needs the repos' names, as in the UI.
+func (r listRequest) tags(ctx context.Context, common views.Common) error {
+	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
+	repoNames := map[string]string{}
+	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
+	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, r.maxItems, func(repos []api.Repo) error {
+		for _, repo := range repos {
+			repoNames[repo.UID] = repo.Name
+			if r.repo != "" {
+				opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: api.OrderName}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list repos: %w", err)
+	}
+	if r.repo != "" && len(repoNames) == 0 {
+		return fmt.Errorf("no repo named %q in %s", r.repo, r.org.Name)
+	}
+	var names columns.Names
+	if r.repo == "" {
+		// Filled before the listing and never written after.
+		names = func() func(string) string { return func(uid string) string { return repoNames[uid] } }
+	}
+	var keep func(*api.Tag) bool
+	if r.deprecated {
+		keep = func(t *api.Tag) bool { return t.Deprecated }
+	}
+	return printWalk(ctx, r, "tags", r.client.ListTags, api.TagKey, opts, columns.Tags(common, names), keep)
+}
+
+// versions lists the versions of --artifact, as the table an artifact of
+// :libraries opens.
+func (r listRequest) versions(ctx context.Context, common views.Common) error {
+	art, err := r.findArtifact(ctx)
+	if err != nil {
+		return err
+	}
+	of := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
+		return r.client.ListArtifactVersions(ctx, art.UID, o)
+	}
+	noun := "versions of " + art.Name
+	// The server's own order: newest version first, as the UI's table starts.
+	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{}, columns.Versions(common), nil)
+	if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
+		return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)
+	}
+	return err
+}
+
+// artifactRef is the artifact --artifact names.
+type artifactRef struct {
+	UID, Name string
+	guessed   bool // no artifact has this name: taken for a uid, unchecked
+}
+
+// findArtifact resolves --artifact among the artifacts: by name (what
+// people type), else by uid. The service has no call that gets one
+// artifact, so the artifacts whose text holds the value are searched
+// (query), and a value no name matches is taken for a uid: its versions
+// tell whether it is one.
+func (r listRequest) findArtifact(ctx context.Context) (artifactRef, error) {
+	opts := api.ListOptions{Query: r.artifact, Ecosystems: r.ecosystems}
+	found, err := collect(ctx, r, "libraries", r.client.ListArtifacts, api.ArtifactKey, opts)
+	if err != nil {
+		return artifactRef{}, err
+	}
+	found = slices.DeleteFunc(found, func(a api.Artifact) bool { return a.Name != r.artifact && a.UID != r.artifact })
+	switch len(found) {
+	case 0:
+		return artifactRef{UID: r.artifact, Name: r.artifact, guessed: true}, nil
+	case 1:
+		return artifactRef{UID: found[0].UID, Name: found[0].Name}, nil
+	}
+	// The same name in two ecosystems: which one is for the user to say.
+	var names []string
+	for _, a := range found {
+		names = append(names, fmt.Sprintf("%s (%s, uid %s)", a.Name, ecosystemName(a.Ecosystem), a.UID))
+	}
+	return artifactRef{}, usageError{fmt.Errorf("--artifact %q names %d artifacts: %s; choose one with --ecosystem or by uid",
+		r.artifact, len(found), strings.Join(names, ", "))}
+}
+
+// inEcosystems is " in java" when --ecosystem narrowed the search.
+func (r listRequest) inEcosystems() string {
+	if len(r.ecosystems) == 0 {
+		return ""
+	}
+	names := make([]string, len(r.ecosystems))
+	for i, e := range r.ecosystems {
+		names[i] = ecosystemName(e)
+	}
+	return " in " + strings.Join(names, ", ")
+}

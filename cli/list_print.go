@@ -1,0 +1,216 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"canopy/views/filter"
+	"canopy/views/safe"
+	"canopy/views/search"
+	"canopy/views/table"
+)
+
+// printer prints a collection as its pages arrive: add takes a page's
+// items, close prints what is left and ends the output. close is called
+// however the walk ended, so that what was fetched is printed even when a
+// later page failed or the walk was stopped; failed says it did, and then
+// a printer that was given no item prints nothing (not an empty table,
+// which a script would take for an empty collection).
+type printer[T any] interface {
+	add(ctx context.Context, items []T) error
+	close(ctx context.Context, failed bool) error
+}
+
+// newPrinter prints as the UI's table shows the items (cols) or as the
+// API's resources (JSON); with --filter it keeps the items until the end,
+// since matches are ranked across all of them as / ranks them.
+func newPrinter[T any](r listRequest, cols []table.Column[T]) printer[T] {
+	var p printer[T] = &tablePrinter[T]{out: r.out, cols: cols}
+	if r.json {
+		p = &jsonPrinter[T]{out: r.out}
+	}
+	if !r.query.IsEmpty() {
+		p = &filterPrinter[T]{query: r.query, cols: cols, next: p}
+	}
+	return p
+}
+
+// printItems prints items that are all at hand.
+func printItems[T any](ctx context.Context, r listRequest, items []T, cols []table.Column[T]) error {
+	p := newPrinter(r, cols)
+	err := p.add(ctx, items)
+	if cerr := p.close(ctx, err != nil); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// tableChunk is how many rows the table holds before it prints them: the
+// columns are as wide as the widest cell of the rows held, so a listing of
+// up to this many rows is aligned throughout; a longer one is printed in
+// chunks of this many rows, a column widening (never narrowing) from one
+// chunk to the next.
+const tableChunk = 1000
+
+// tablePrinter prints rows under the columns' titles, padded by display
+// width (textout.go).
+type tablePrinter[T any] struct {
+	out     io.Writer
+	cols    []table.Column[T]
+	rows    [][]string // held until tableChunk, the header first
+	held    int        // rows held, the header not counted
+	widths  []int
+	started bool // the header has been printed
+	any     bool // an item was given
+}
+
+func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
+	if !p.started && len(p.rows) == 0 {
+		head := make([]string, len(p.cols))
+		for i, c := range p.cols {
+			head[i] = c.Title
+		}
+		p.rows = append(p.rows, head)
+	}
+	p.any = p.any || len(items) > 0
+	for i := range items {
+		row := make([]string, len(p.cols))
+		for j, c := range p.cols {
+			row[j] = oneLine(c.Cell(&items[i]))
+		}
+		p.rows = append(p.rows, row)
+		if p.held++; p.held >= tableChunk {
+			if err := p.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *tablePrinter[T]) flush() error {
+	p.started = true
+	p.widths = widen(p.widths, p.rows)
+	err := writeRows(p.out, p.rows, p.widths)
+	p.rows, p.held = p.rows[:0], 0
+	return err
+}
+
+func (p *tablePrinter[T]) close(ctx context.Context, failed bool) error {
+	if failed && !p.any {
+		return nil
+	}
+	if err := p.add(ctx, nil); err != nil { // the header of an empty table
+		return err
+	}
+	if len(p.rows) == 0 {
+		return nil
+	}
+	return p.flush()
+}
+
+// jsonPrinter prints a JSON array of the items, one element as each
+// arrives: the same bytes as encoding the whole array with two-space
+// indentation, and a valid array however the walk ended.
+type jsonPrinter[T any] struct {
+	out io.Writer
+	n   int
+}
+
+func (p *jsonPrinter[T]) add(_ context.Context, items []T) error {
+	var b strings.Builder
+	for i := range items {
+		// A pointer, as an element of a slice is encoded (a MarshalJSON on
+		// the pointer applies).
+		e, err := json.MarshalIndent(&items[i], "  ", "  ")
+		if err != nil {
+			return fmt.Errorf("encode: %w", err)
+		}
+		if p.n == 0 {
+			b.WriteString("[\n  ")
+		} else {
+			b.WriteString(",\n  ")
+		}
+		p.n++
+		// Escaped, not changed: a JSON reader gets the server's strings back.
+		b.WriteString(safe.JSON(string(e)))
+	}
+	_, err := io.WriteString(p.out, b.String())
+	return err
+}
+
+func (p *jsonPrinter[T]) close(_ context.Context, failed bool) error {
+	end := "\n]\n"
+	switch {
+	case p.n == 0 && failed:
+		return nil
+	case p.n == 0:
+		end = "[]\n"
+	}
+	_, err := io.WriteString(p.out, end)
+	return err
+}
+
+// filterPrinter keeps the items and, at the end, hands those that pass the
+// filter to next, in the order / shows them.
+type filterPrinter[T any] struct {
+	query filter.Query
+	cols  []table.Column[T]
+	items []T
+	next  printer[T]
+}
+
+func (p *filterPrinter[T]) add(_ context.Context, items []T) error {
+	p.items = append(p.items, items...)
+	return nil
+}
+
+func (p *filterPrinter[T]) close(ctx context.Context, failed bool) error {
+	if failed && len(p.items) == 0 {
+		return nil
+	}
+	// The items already fetched are filtered even when the walk was
+	// interrupted: a context of its own lets the search run.
+	matches, _, err := search.Run(context.WithoutCancel(ctx), p.query, searchNames(p.items, p.cols), filter.Result{})
+	if err != nil {
+		return fmt.Errorf("filter: %w", err)
+	}
+	kept := make([]T, 0, len(matches))
+	for _, i := range matches {
+		kept = append(kept, p.items[i])
+	}
+	err = p.next.add(ctx, kept)
+	if cerr := p.next.close(ctx, failed); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// oneLine is a cell as it is printed: made safe (columns do it already;
+// this is the last word before the terminal), "-" when empty.
+func oneLine(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return safe.String(s)
+}
+
+// searchNames are what `/` searches in the UI's table of these items: the
+// name, then the other columns marked Search.
+func searchNames[T any](items []T, cols []table.Column[T]) search.Names {
+	names := search.Names{Primary: make([]string, len(items)), Secondary: make([]string, len(items)), Rows: make([]int, len(items))}
+	for i := range items {
+		names.Primary[i], names.Rows[i] = cols[0].Cell(&items[i]), i
+		var other []string
+		for _, c := range cols[1:] {
+			if c.Search {
+				other = append(other, c.Cell(&items[i]))
+			}
+		}
+		names.Secondary[i] = strings.Join(other, " ")
+	}
+	return names
+}

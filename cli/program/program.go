@@ -1,0 +1,122 @@
+// Package program runs canopy's Bubble Tea program in the user's terminal:
+// under a guard that turns a panic into a crash report (crash.go), drawing
+// at most one frame per refresh (pace.go), with the display the settings
+// ask for (display.go), and with the terminal read ahead so that ctrl+c
+// ends it at once however many keys wait before it (keyscan.go). A signal
+// (the context's cancellation) ends it with the signal's exit status.
+package program
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/cli/exit"
+	"canopy/views/safe"
+)
+
+// Run runs the root model m in the terminal until the user quits, and
+// returns the exit status: the terminal's title is kept, the keys are read
+// ahead of the program (ctrl+c cancels it at once) and frames are paced
+// and drawn as d says. A crash report goes under stateDir.
+func Run(ctx context.Context, m tea.Model, d Display, stateDir string, stderr io.Writer) int {
+	ctx, interrupt := context.WithCancel(ctx)
+	defer interrupt()
+	defer keepTitle(os.Stdout)() // Bubble Tea writes to stdout
+	popts := d.options()
+	if keys := openKeys(interrupt); keys != nil {
+		defer keys.Close()
+		popts = append(popts, tea.WithInput(keys))
+	}
+	return runProgram(ctx, &pacer{inner: &displayModel{inner: m, d: d}}, stateDir, stderr, popts...)
+}
+
+// runProgram runs the model under a guard until the user quits. A panic
+// ends it with the terminal restored, a report under stateDir whose path is
+// printed to stderr, and exit code 1. When ctx ends (ctrl+c seen ahead of
+// the queue, SIGINT, SIGTERM, SIGHUP) the program ends at its next message
+// (see endProgram), with the status endStatus gives.
+func runProgram(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, opts ...tea.ProgramOption) int {
+	return runProgramWith(ctx, m, stateDir, stderr, os.Exit, opts...)
+}
+
+// runProgramWith is runProgram with the exit of a program stuck past its
+// deadline given (tests stand in for os.Exit).
+func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, osExit func(int),
+	opts ...tea.ProgramOption) int {
+	g := &guard{inner: m}
+	// Bubble Tea's own signal handler is off: it sends its quit through
+	// the queue of messages (behind every key waiting), and ctx already
+	// carries the signals.
+	p := tea.NewProgram(g, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}, opts...)...)
+	g.quit = p.Quit
+	done := make(chan struct{})
+	defer close(done)
+	go endProgram(ctx, done, p, osExit)
+	_, err := p.Run()
+	if c := g.crashed(); c != nil {
+		path, werr := writeCrashReport(stateDir, c, time.Now())
+		if werr != nil {
+			exit.Sayf(stderr, "canopy crashed: %v", c.value)
+			exit.Sayf(stderr, "(the report could not be written: %v)", werr)
+			fmt.Fprint(stderr, safe.Text(string(c.stack)))
+			return exit.Failure
+		}
+		exit.Sayf(stderr, "canopy crashed: %v", c.value)
+		exit.Sayf(stderr, "report: %s", path)
+		return exit.Failure
+	}
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
+		exit.Sayf(stderr, "canopy: %v", err)
+		return exit.Failure
+	}
+	return endStatus(ctx)
+}
+
+// endStatus is the exit status of a program that ended without a crash: a
+// signal's, as a shell gives it (128+signal), or 0 for a quit (ctrl+c
+// included: it is a key in the program, not a signal).
+func endStatus(ctx context.Context) int {
+	if status, ok := exit.Signalled(ctx); ok {
+		return status
+	}
+	return exit.OK
+}
+
+// Once ctx ends, the program has stuckAfter to end on its own (Bubble Tea
+// stops at its next message: only an Update or View that does not return
+// keeps it), then it is killed (the terminal restored from here) and the
+// process exits; killAfter bounds the kill itself.
+const (
+	stuckAfter = 500 * time.Millisecond
+	killAfter  = 300 * time.Millisecond
+)
+
+// endProgram ends the process when ctx has ended and the program has not
+// within stuckAfter (done closes when it has).
+func endProgram(ctx context.Context, done <-chan struct{}, p *tea.Program, osExit func(int)) {
+	select {
+	case <-done:
+		return
+	case <-ctx.Done():
+	}
+	stuck := time.NewTimer(stuckAfter)
+	defer stuck.Stop()
+	select {
+	case <-done:
+		return
+	case <-stuck.C:
+	}
+	killed := make(chan struct{})
+	go func() { p.Kill(); close(killed) }()
+	select {
+	case <-killed:
+	case <-time.After(killAfter):
+	}
+	osExit(endStatus(ctx))
+}

@@ -1,0 +1,37 @@
+package e2e
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDemoBindViewer binds viewer to an identity on a folder with b, a
+// digit and enter, then finds the binding in :bindings.
+func TestDemoBindViewer(t *testing.T) {
+	t.Parallel()
+	tt := startCanopy(t, termOptions{width: 120, height: 36})
+	tt.waitTree()
+	tt.command("identities")
+	tt.waitText("identities of acme.example", "NAME")
+	tt.typeText("/carol")
+	tt.waitText("/carol", "/17")
+	tt.send("Enter")
+	// b and the digit in one write, as a fast typist sends them: the 1 is
+	// for the role picker that b opens, even before it is there.
+	tt.typeText("b1")
+	tt.waitText("Bind viewer to carol on which group?")
+	tt.typeText("platform/ci")
+	tt.waitText("filter: platform/ci")
+	tt.send("Enter")
+	tt.waitText("Bind viewer to carol on platform/ci?")
+	tt.send("Enter")
+	tt.waitText("bound viewer → carol on platform/ci")
+
+	tt.command("bindings")
+	tt.waitText("role bindings of acme.example", "IDENTITY")
+	tt.typeText("/carol")
+	tt.waitFor(func(s string) bool {
+		return strings.Contains(s, "/carol") && regexp.MustCompile(`(?m)^ carol +viewer +platform/ci +0s`).MatchString(s)
+	}, "carol's new binding in :bindings, filtered")
+}
