@@ -62,9 +62,6 @@ type Model struct {
 	startErr error
 	notice   string // Options.Notice, until the organization opens
 	footN    int    // lines the top screen's footer takes (see footer)
-	// choices are the organizations (or folders) the org picker offers,
-	// by uid.
-	choices map[string]api.Group
 	// gone are the screens a `:` table replaced lately: a close they asked
 	// for that arrives after they went closes nothing (esc then a quick
 	// :table must not close the new table).

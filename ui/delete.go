@@ -110,10 +110,19 @@ func countText(n api.Count) string {
 	return text.Count(int(n.N)) + "+"
 }
 
+// deletedMsg is what a delete dialog did. The shell tells every screen
+// (the rows and nodes go, what changed with them loads again); the screen
+// that asked hears its own message first.
+type deletedMsg struct {
+	settled dialog.Settled
+	owner   tea.Msg // the asking screen's message; nil: none
+}
+
 // askDelete asks before deleting resources of one kind (one or many): it
 // names each with its uid and says what goes with them; folders need
-// their name typed. id names the dialog for its owner.
-func (e *env) askDelete(id string, items []doomed) tea.Cmd {
+// their name typed. done, when set, makes the message the screen that
+// asked gets once the dialog closes.
+func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.Cmd {
 	if st := e.common.Change(keymap.Delete); !st.Enabled {
 		return views.FlashError(st.Reason)
 	}
@@ -124,7 +133,13 @@ func (e *env) askDelete(id string, items []doomed) tea.Cmd {
 	if !ok {
 		return views.Flash("this cannot be deleted here")
 	}
-	cfg := dialog.Config{ID: id, Verb: "delete", Outcome: e.outcomeOf("deleted")}
+	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), Done: func(s dialog.Settled) tea.Msg {
+		msg := deletedMsg{settled: s}
+		if done != nil {
+			msg.owner = done(s)
+		}
+		return msg
+	}}
 	for _, it := range items {
 		kind, uid, ok := deletionOf(it.item)
 		if !ok || kind.one != d.one {

@@ -307,7 +307,8 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Updated: updateNode,
 		New:     e.createIn,
 		Delete: func(n *tree.Node) tea.Cmd {
-			return e.askDelete("delete:"+n.ID, []doomed{{item: n.Item, name: nodeName(n)}})
+			// The tree hears what went through the shell's DeletedMsg.
+			return e.askDelete([]doomed{{item: n.Item, name: nodeName(n)}}, nil)
 		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label

@@ -160,7 +160,7 @@ func createPath(kind tree.Kind) string {
 // nodes go (the collections that held them count one less), and what
 // else changed with them loads again (an identity's bindings, the
 // bindings shown in an identity's detail).
-func (e *env) afterDelete(msg dialog.DoneMsg) tea.Cmd {
+func (e *env) afterDelete(msg dialog.Settled) tea.Cmd {
 	ids := []string{changesID}
 	for _, uid := range msg.Done {
 		ids = append(ids, e.related[uid]...)

@@ -10,6 +10,7 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/columns"
+	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/safe"
@@ -326,11 +327,11 @@ func prefixed(prefix string) func(string) bool {
 // rowDelete deletes a table's rows (the marked ones together) after the
 // shell's dialog; name is how the user knows a row's resource.
 func rowDelete[T any](e *env, noun, nouns string, name func(*T) string) *table.Delete[T] {
-	return &table.Delete[T]{Noun: noun, Nouns: nouns, Ask: func(id string, items []*T) tea.Cmd {
+	return &table.Delete[T]{Noun: noun, Nouns: nouns, Ask: func(items []*T, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		ds := make([]doomed, len(items))
 		for i, it := range items {
 			ds[i] = doomed{item: it, name: name(it)}
 		}
-		return e.askDelete(id, ds)
+		return e.askDelete(ds, done)
 	}}
 }

@@ -3,14 +3,12 @@ package ui
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
-	"canopy/views/dialog"
 	"canopy/views/explorer"
 	"canopy/views/help"
 	"canopy/views/picker"
@@ -113,12 +111,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.UpdatedMsg:
 		m.env.renamed(msg.Item)
 		return m.broadcast(msg)
-	case dialog.DoneMsg:
-		cmd := m.broadcast(msg)
-		if strings.HasPrefix(msg.ID, "delete:") || strings.HasPrefix(msg.ID, "table-") {
-			cmd = tea.Batch(cmd, m.env.afterDelete(msg))
+	case deletedMsg:
+		var owner tea.Cmd
+		if msg.owner != nil {
+			owner = m.broadcast(msg.owner)
 		}
-		return cmd
+		return tea.Batch(owner, m.env.afterDelete(msg.settled))
 	case gotoMsg:
 		m.popAll()
 		if ex, ok := m.top().(*explorer.Model); ok {
@@ -151,27 +149,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.openOrg(msg.org)
-	case picker.ChosenMsg:
-		switch msg.ID {
-		case "org":
-			g, ok := m.choices[msg.Option.Value.(string)]
-			if !ok {
-				return nil
-			}
-			return m.openOrg(&g)
-		case "group":
-			m.popAll()
-			if ex, ok := m.top().(*explorer.Model); ok {
-				return ex.Tree().Goto(msg.Option.Value.(string))
-			}
-			return nil
-		}
-		return m.broadcast(msg) // a picker inside a screen (the binding flow)
 	case groupsMsg:
 		if msg.err != nil {
 			return tea.Batch(m.setFlash(msg.err.Error(), true), m.opened(openMsg{counted: true}))
 		}
-		p := picker.New(m.common, "group", "Jump to which folder?", groupOptions(msg.groups), true).Filter(msg.query)
+		p := picker.New(m.common, "Jump to which folder?", groupOptions(msg.groups), true, func(o picker.Option) tea.Msg {
+			return gotoMsg{uid: o.Value.(string)}
+		}).Filter(msg.query)
 		m.flash = ""
 		return tea.Batch(m.push(func(context.Context) views.Screen { return p }), m.opened(openMsg{counted: true}))
 	case cmdline.CloseMsg:

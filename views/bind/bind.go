@@ -68,6 +68,19 @@ type optionsMsg struct {
 	err   error
 }
 
+// chosenMsg carries what the picker of a step chose.
+type chosenMsg struct {
+	owner  *Model
+	step   step
+	option picker.Option
+}
+
+// boundMsg carries what the confirmation's bindings did.
+type boundMsg struct {
+	owner   *Model
+	settled dialog.Settled
+}
+
 // Model is the flow, as one screen whose inside changes with the step.
 type Model struct {
 	common views.Common
@@ -89,8 +102,6 @@ type Model struct {
 func New(ctx context.Context, common views.Common, cfg Config) *Model {
 	return &Model{common: common, ctx: ctx, cfg: cfg, results: map[string]*api.RoleBinding{}}
 }
-
-func (m *Model) id(s step) string { return fmt.Sprintf("bind-%p-%d", m, s) }
 
 // Init asks for the first missing choice.
 func (m *Model) Init() tea.Cmd { return m.next() }
@@ -170,11 +181,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.showPicker(msg.opts)
-	case picker.ChosenMsg:
-		if msg.ID != m.id(m.step) {
+	case chosenMsg:
+		if msg.owner != m || msg.step != m.step {
 			return nil
 		}
-		switch v := msg.Option.Value.(type) {
+		switch v := msg.option.Value.(type) {
 		case Identity:
 			m.cfg.Identities = []Identity{v}
 		case Choice:
@@ -185,9 +196,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 		return m.next()
-	case dialog.DoneMsg:
-		if msg.ID == m.id(confirm) {
-			return m.done(msg)
+	case boundMsg:
+		if msg.owner == m {
+			return m.done(msg.settled)
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -229,7 +240,10 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	case askGroup:
 		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which group?"
 	}
-	p := picker.New(m.common, m.id(m.step), title, opts, true)
+	s := m.step
+	p := picker.New(m.common, title, opts, true, func(o picker.Option) tea.Msg {
+		return chosenMsg{owner: m, step: s, option: o}
+	})
 	switch m.step {
 	case askRole:
 		p.WithDigits()
@@ -299,8 +313,9 @@ func (m *Model) confirmDialog() tea.Cmd {
 			}}
 	}
 	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
-	d := dialog.New(m.ctx, m.common, dialog.Config{ID: m.id(confirm), Title: title, Items: items, Verb: "bind",
+	d := dialog.New(m.ctx, m.common, dialog.Config{Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
+		Done:  func(s dialog.Settled) tea.Msg { return boundMsg{owner: m, settled: s} },
 		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID), m.body(role.UID)}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
@@ -323,7 +338,7 @@ func (m *Model) body(role string) string {
 }
 
 // done reports the hydrated bindings and tells the other screens.
-func (m *Model) done(msg dialog.DoneMsg) tea.Cmd {
+func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var said []string

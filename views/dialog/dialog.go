@@ -44,7 +44,6 @@ type Outcome func(err error) (lines []string, r Result)
 
 // Config is a dialog.
 type Config struct {
-	ID    string // tells the owner which dialog answered
 	Title string
 	// Lines explain what will happen (safe to print).
 	Lines []string
@@ -69,12 +68,15 @@ type Config struct {
 	// first — enter opens them"; the hint says what enter does): enter
 	// takes it (cmd runs once the dialog is closed).
 	Next func(err error) (hint string, cmd tea.Cmd)
+	// Done turns what became of the items, once the dialog closes after
+	// running them, into its owner's own message: the owner gets its
+	// answer by type, not by a name every screen compares. nil: nobody
+	// is told.
+	Done func(Settled) tea.Msg
 }
 
-// DoneMsg tells the owner which items were done once the dialog closes,
-// and which have an unknown outcome.
-type DoneMsg struct {
-	ID      string
+// Settled is which items were done, and which have an unknown outcome.
+type Settled struct {
 	Done    []string // keys of the items done
 	Unknown []string // keys of the items whose answer was lost
 }
@@ -330,18 +332,22 @@ func (m *Model) result(i int) ([]string, Result) {
 
 // close leaves the dialog and tells the owner what was done.
 func (m *Model) close() tea.Cmd {
-	msg := DoneMsg{ID: m.cfg.ID}
+	if m.cfg.Done == nil {
+		return views.Back(m)
+	}
+	var s Settled
 	for i, it := range m.cfg.Items {
 		if !m.ran[i] {
 			continue
 		}
 		switch _, r := m.result(i); r {
 		case Done:
-			msg.Done = append(msg.Done, it.Key)
+			s.Done = append(s.Done, it.Key)
 		case Unknown:
-			msg.Unknown = append(msg.Unknown, it.Key)
+			s.Unknown = append(s.Unknown, it.Key)
 		}
 	}
+	msg := m.cfg.Done(s)
 	// The owner hears what was done before the dialog goes (it may be the
 	// dialog's own screen that closes).
 	return tea.Sequence(func() tea.Msg { return msg }, views.Back(m))

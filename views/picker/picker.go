@@ -21,16 +21,13 @@ type Option struct {
 	Value         any
 }
 
-// ChosenMsg carries the option the user chose.
-type ChosenMsg struct {
-	ID     string // the picker's ID, so the shell knows what was asked
-	Option Option
-}
-
 // Model is a picker.
 type Model struct {
-	common        views.Common
-	id, title     string
+	common views.Common
+	title  string
+	// choose turns the option chosen into the owner's own message: the
+	// owner hears its answer by type, not by a name it compares.
+	choose        func(Option) tea.Msg
 	options       []Option
 	matches       []int
 	cursor        int
@@ -38,7 +35,7 @@ type Model struct {
 	width, height int
 	cancel        bool // esc closes (false for a choice that must be made)
 	digits        bool // 1..9 choose the first options while the filter is empty
-	chosen        bool // a ChosenMsg is on its way
+	chosen        bool // the owner's message is on its way
 	fill          views.Fill
 }
 
@@ -72,10 +69,11 @@ func (m *Model) Filter(q string) *Model {
 	return m
 }
 
-// New makes a picker; cancellable pickers close on esc.
-func New(common views.Common, id, title string, options []Option, cancellable bool) *Model {
+// New makes a picker; cancellable pickers close on esc. choose makes the
+// owner's message of the option chosen.
+func New(common views.Common, title string, options []Option, cancellable bool, choose func(Option) tea.Msg) *Model {
 	in := views.NewInput(common, "filter: ", "type to narrow")
-	m := &Model{common: common, id: id, title: title, options: options, input: in, cancel: cancellable}
+	m := &Model{common: common, title: title, options: options, input: in, cancel: cancellable, choose: choose}
 	m.refilter()
 	return m
 }
@@ -109,9 +107,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if d := k.String(); m.digits && m.input.Value() == "" && len(d) == 1 && d[0] >= '1' && d[0] <= '9' {
 			if i := int(d[0] - '1'); i < len(m.options) {
-				opt, id := m.options[i], m.id
-				m.chosen = true
-				return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+				return m.chose(m.options[i])
 			}
 			return nil
 		}
@@ -122,9 +118,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			switch st.Action {
 			case keymap.Accept:
 				if m.cursor < len(m.matches) {
-					opt, id := m.options[m.matches[m.cursor]], m.id
-					m.chosen = true
-					return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+					return m.chose(m.options[m.matches[m.cursor]])
 				}
 				return nil
 			case keymap.Cancel:
@@ -149,6 +143,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.refilter()
 	}
 	return tea.Batch(cmd, m.fill.Update(m.input, over, "the filter"))
+}
+
+// chose tells the owner which option was chosen.
+func (m *Model) chose(opt Option) tea.Cmd {
+	m.chosen = true
+	msg := m.choose(opt)
+	return func() tea.Msg { return msg }
 }
 
 // refilter narrows the options: the set is bounded (organizations one can
