@@ -66,7 +66,7 @@ type Model struct {
 	// for that arrives after they went closes nothing (esc then a quick
 	// :table must not close the new table).
 	gone []views.Screen
-	// held are keys typed while a screen is on its way (see held.go).
+	// held are keys typed ahead of what they are for (see held.go).
 	held    []tea.KeyPressMsg
 	holdGen int
 	// releasing is set while keys whose wait timed out are given out: they
@@ -103,6 +103,7 @@ func New(opts Options) *Model {
 		env: &env{client: opts.Client, common: common, ctx: ctx, changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity, related: map[string][]string{}}}
+	m.env.push = m.open
 	if m.env.changes == nil {
 		m.env.changes = &ChangeLog{}
 	}

@@ -107,7 +107,7 @@ func (e *env) roleOptions(ctx context.Context) ([]picker.Option, error) {
 
 // groupChoices lists the organization and its folders by path.
 func (e *env) groupChoices(ctx context.Context) ([]picker.Option, error) {
-	groups, err := e.groups(ctx)
+	groups, err := e.groups(ctx, *e.org)
 	if err != nil {
 		return nil, err
 	}

@@ -265,8 +265,7 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		if m.env.org == nil {
 			return m.setFlash("no organization yet", true)
 		}
-		m.env.opening++ // the picker: keys typed meanwhile are for it
-		return tea.Batch(m.env.listGroups(strings.Join(msg.Args, " ")), m.setFlash("listing folders…", false))
+		return m.env.groupPicker(strings.Join(msg.Args, " "))
 	}
 	if m.env.org == nil {
 		return m.setFlash("no organization yet", true)

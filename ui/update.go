@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,7 +10,6 @@ import (
 	"canopy/views/cmdline"
 	"canopy/views/explorer"
 	"canopy/views/help"
-	"canopy/views/picker"
 	"canopy/views/safe"
 )
 
@@ -77,17 +75,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.BackMsg:
 		m.close(msg.From)
 		return nil
-	case views.PushMsg:
-		return m.push(func(context.Context) views.Screen { return msg.Screen })
 	case openMsg:
-		if msg.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
-			// A `:` table replaces the `:` table on top.
-			m.forget(m.top())
-			m.pop()
-		}
-		cmd := m.push(msg.build)
-		m.stack[len(m.stack)-1].command = msg.command
-		return tea.Batch(cmd, m.opened(msg))
+		return m.open(msg.screenAsk)
 	case heldKeysMsg:
 		return m.timedOut(msg)
 	case namesMsg:
@@ -149,15 +138,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.openOrg(msg.org)
-	case groupsMsg:
-		if msg.err != nil {
-			return tea.Batch(m.setFlash(msg.err.Error(), true), m.opened(openMsg{counted: true}))
-		}
-		p := picker.New(m.common, "Jump to which folder?", groupOptions(msg.groups), true, func(o picker.Option) tea.Msg {
-			return gotoMsg{uid: o.Value.(string)}
-		}).Filter(msg.query)
-		m.flash = ""
-		return tea.Batch(m.push(func(context.Context) views.Screen { return p }), m.opened(openMsg{counted: true}))
 	case cmdline.CloseMsg:
 		m.cmd = nil
 		m.layout()

@@ -37,6 +37,10 @@ func (c *concurrent) list(ctx context.Context, req paging.Request) (paging.Resul
 	return c.src.list(ctx, req)
 }
 
+// askedMsg carries the dialog a delete asked with, which the shell would
+// push.
+type askedMsg struct{ dialog *dialog.Model }
+
 // triageTable is a table of n rows, every tenth "old" (flagged).
 func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 	t.Helper()
@@ -60,8 +64,9 @@ func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 		for i, r := range rs {
 			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) error { return run(ctx, r) }}
 		}
-		return views.Push(dialog.New(context.Background(), m.common, dialog.Config{Done: done,
-			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"}))
+		d := dialog.New(context.Background(), m.common, dialog.Config{Done: done,
+			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"})
+		return func() tea.Msg { return askedMsg{d} }
 	}}
 	m.cfg.CopyMany = func(rs []*row) (string, string) {
 		var names []string
@@ -179,11 +184,11 @@ func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
 		t.Errorf("y copies %v", msgs)
 	}
 	msgs = press(m, "d")
-	push, ok := msgs[0].(views.PushMsg)
+	asked, ok := msgs[0].(askedMsg)
 	if !ok {
 		t.Fatalf("d did not open a dialog: %v", msgs)
 	}
-	dlg := push.Screen.(*dialog.Model)
+	dlg := asked.dialog
 	dlg.SetSize(80, 30)
 	if v := dlg.View(); !strings.Contains(v, "Delete 10 rows?") || !strings.Contains(v, "name-00090") {
 		t.Errorf("dialog:\n%s", v)
