@@ -102,7 +102,7 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
-			identity: opts.Identity, related: map[string][]string{}}}
+			identity: opts.Identity}}
 	m.env.push = m.open
 	if m.env.changes == nil {
 		m.env.changes = &ChangeLog{}

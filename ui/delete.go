@@ -115,6 +115,10 @@ func countText(n api.Count) string {
 // that asked hears its own message first.
 type deletedMsg struct {
 	settled dialog.Settled
+	// related are the ids that change when each uid goes (see relatedTo),
+	// as the dialog was opened: they travel with its answer, so a dialog
+	// cancelled leaves nothing behind.
+	related map[string][]string
 	owner   tea.Msg // the asking screen's message; nil: none
 }
 
@@ -133,8 +137,9 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 	if !ok {
 		return views.Flash("this cannot be deleted here")
 	}
+	related := map[string][]string{}
 	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), Done: func(s dialog.Settled) tea.Msg {
-		msg := deletedMsg{settled: s}
+		msg := deletedMsg{settled: s, related: related}
 		if done != nil {
 			msg.owner = done(s)
 		}
@@ -149,11 +154,11 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		if len(items) > 1 {
 			label += "  " + safe.String(uid)
 		}
-		e.related[uid] = relatedTo(it.item)
+		related[uid] = relatedTo(it.item)
 		name, path := it.name, kind.path
-		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) error {
+		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {
 			n := e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
-			return e.deleteOne(ctx, n, kind, uid)
+			return nil, e.deleteOne(ctx, n, kind, uid)
 		}})
 	}
 	if len(items) == 1 {

@@ -56,12 +56,10 @@ type env struct {
 	// repoNamer and folderNamer learn the names REPO and FOLDER columns
 	// show.
 	repoNamer, folderNamer *namer
-	// identity is who the token acts as (for denials); related are the
-	// ids that change when a resource is deleted, by its uid (see
-	// afterDelete); undos are this session's edits not undone, newest
-	// last, and undoing says one is on its way.
+	// identity is who the token acts as (for denials); undos are this
+	// session's edits not undone, newest last, and undoing says one is on
+	// its way.
 	identity string
-	related  map[string][]string
 	undos    []*editedMsg
 	undoing  bool
 	// push is the shell's: it puts a screen on the stack (see open).

@@ -100,12 +100,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.UpdatedMsg:
 		m.env.renamed(msg.Item)
 		return m.broadcast(msg)
+	case searchedMsg:
+		answers, again := msg.sets.searched(msg)
+		cmds := []tea.Cmd{again}
+		for _, a := range answers {
+			cmds = append(cmds, m.broadcast(a))
+		}
+		return tea.Batch(cmds...)
 	case deletedMsg:
 		var owner tea.Cmd
 		if msg.owner != nil {
 			owner = m.broadcast(msg.owner)
 		}
-		return tea.Batch(owner, m.env.afterDelete(msg.settled))
+		return tea.Batch(owner, afterDelete(msg))
 	case gotoMsg:
 		m.popAll()
 		if ex, ok := m.top().(*explorer.Model); ok {

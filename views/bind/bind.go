@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -92,15 +91,12 @@ type Model struct {
 	width  int
 	height int
 
-	mu      sync.Mutex
-	results map[string]*api.RoleBinding // by identity uid, written by the dialog's runs
-
 	typed []tea.KeyPressMsg // keys typed while the choices load, replayed on the picker
 }
 
 // New starts a flow; ctx bounds its requests.
 func New(ctx context.Context, common views.Common, cfg Config) *Model {
-	return &Model{common: common, ctx: ctx, cfg: cfg, results: map[string]*api.RoleBinding{}}
+	return &Model{common: common, ctx: ctx, cfg: cfg}
 }
 
 // Init asks for the first missing choice.
@@ -300,16 +296,15 @@ func (m *Model) confirmDialog() tea.Cmd {
 	for i, id := range m.cfg.Identities {
 		label := safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name)
 		items[i] = dialog.Item{Key: id.UID, Label: label,
-			Run: func(ctx context.Context) error {
-				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
+			Run: func(ctx context.Context) (any, error) {
 				// A binding may come with an error: made, though its own
-				// answer was lost (the error says how it was learnt).
-				if b != nil {
-					m.mu.Lock()
-					m.results[id.UID] = b
-					m.mu.Unlock()
+				// answer was lost (the error says how it was learnt). It
+				// comes back with the dialog's answer (see done).
+				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
+				if b == nil {
+					return nil, err
 				}
-				return err
+				return b, err
 			}}
 	}
 	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
@@ -339,11 +334,9 @@ func (m *Model) body(role string) string {
 
 // done reports the hydrated bindings and tells the other screens.
 func (m *Model) done(msg dialog.Settled) tea.Cmd {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	var said []string
 	for _, uid := range msg.Done {
-		if b := m.results[uid]; b != nil {
+		if b, _ := msg.Answers[uid].(*api.RoleBinding); b != nil {
 			said = append(said, hydrated(b, m.cfg.Group.Name))
 		}
 	}

@@ -22,7 +22,10 @@ import (
 type Item struct {
 	Key   string // the owner's id for the item (a uid)
 	Label string // safe to print
-	Run   func(ctx context.Context) error
+	// Run makes the change, in a command. What it returns beside the
+	// error (the server's answer, or nil) comes back to the owner in
+	// Settled.Answers: a command keeps nothing of its own.
+	Run func(ctx context.Context) (any, error)
 }
 
 // Result is what became of an item whose Run returned an error.
@@ -79,13 +82,17 @@ type Config struct {
 type Settled struct {
 	Done    []string // keys of the items done
 	Unknown []string // keys of the items whose answer was lost
+	// Answers are what the Runs returned beside their errors, by key
+	// (only the non-nil ones).
+	Answers map[string]any
 }
 
 // resultMsg carries one item's result.
 type resultMsg struct {
-	owner *Model
-	index int
-	err   error
+	owner  *Model
+	index  int
+	answer any
+	err    error
 }
 
 // factsMsg carries the lines Facts loaded.
@@ -105,19 +112,20 @@ const (
 
 // Model is a dialog screen.
 type Model struct {
-	common views.Common
-	ctx    context.Context
-	cfg    Config
-	state  state
-	input  textinput.Model
-	fill   views.Fill
-	errs   []error
-	ran    []bool
-	left   int
-	sem    chan struct{}
-	offset int
-	width  int
-	height int
+	common  views.Common
+	ctx     context.Context
+	cfg     Config
+	state   state
+	input   textinput.Model
+	fill    views.Fill
+	errs    []error
+	answers []any
+	ran     []bool
+	left    int
+	sem     chan struct{}
+	offset  int
+	width   int
+	height  int
 
 	facts        []string
 	factsErr     error
@@ -134,7 +142,8 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 4
 	}
-	m := &Model{common: common, ctx: ctx, cfg: cfg, errs: make([]error, len(cfg.Items)), ran: make([]bool, len(cfg.Items)),
+	m := &Model{common: common, ctx: ctx, cfg: cfg, errs: make([]error, len(cfg.Items)), answers: make([]any, len(cfg.Items)),
+		ran: make([]bool, len(cfg.Items)),
 		sem: make(chan struct{}, cfg.Parallel)}
 	if cfg.Confirm != "" {
 		m.input = views.NewInput(common, "type "+safe.String(cfg.Confirm)+" to confirm: ", "")
@@ -237,7 +246,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.owner != m {
 			return nil
 		}
-		m.errs[msg.index], m.ran[msg.index] = msg.err, true
+		m.errs[msg.index], m.answers[msg.index], m.ran[msg.index] = msg.err, msg.answer, true
 		m.left--
 		if m.left == 0 {
 			m.state = finished
@@ -316,7 +325,8 @@ func (m *Model) run() tea.Cmd {
 		cmds[i] = func() tea.Msg {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			return resultMsg{owner: owner, index: i, err: it.Run(ctx)}
+			answer, err := it.Run(ctx)
+			return resultMsg{owner: owner, index: i, answer: answer, err: err}
 		}
 	}
 	return tea.Batch(cmds...)
@@ -339,6 +349,12 @@ func (m *Model) close() tea.Cmd {
 	for i, it := range m.cfg.Items {
 		if !m.ran[i] {
 			continue
+		}
+		if a := m.answers[i]; a != nil {
+			if s.Answers == nil {
+				s.Answers = map[string]any{}
+			}
+			s.Answers[it.Key] = a
 		}
 		switch _, r := m.result(i); r {
 		case Done:

@@ -36,7 +36,7 @@ func run(m *Model, cmd tea.Cmd) []tea.Msg {
 func TestTypedConfirmation(t *testing.T) {
 	ran := false
 	m := newDialog(t, Config{Done: told, Title: "Delete folder ci?", Confirm: "ci", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "ci", Run: func(context.Context) error { ran = true; return nil }}}})
+		Items: []Item{{Key: "g", Label: "ci", Run: func(context.Context) (any, error) { ran = true; return nil, nil }}}})
 	if !m.TakesText() {
 		t.Fatal("a typed confirmation does not take text")
 	}
@@ -67,8 +67,8 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 	gone, refused := errors.New("gone"), errors.New("refused")
 	m := newDialog(t, Config{Done: told, Title: "Delete 2?", Verb: "delete",
 		Items: []Item{
-			{Key: "a", Label: "a", Run: func(context.Context) error { return gone }},
-			{Key: "b", Label: "b", Run: func(context.Context) error { return refused }},
+			{Key: "a", Label: "a", Run: func(context.Context) (any, error) { return nil, gone }},
+			{Key: "b", Label: "b", Run: func(context.Context) (any, error) { return nil, refused }},
 		},
 		Outcome: func(err error) ([]string, Result) {
 			if err == gone {
@@ -93,8 +93,8 @@ func TestUnknownOutcomeIsNeitherDoneNorFailed(t *testing.T) {
 	lost := errors.New("EOF")
 	m := newDialog(t, Config{Done: told, Title: "Delete 2?", Verb: "delete",
 		Items: []Item{
-			{Key: "a", Label: "repo a", Run: func(context.Context) error { return lost }},
-			{Key: "b", Label: "repo b", Run: func(context.Context) error { return nil }},
+			{Key: "a", Label: "repo a", Run: func(context.Context) (any, error) { return nil, lost }},
+			{Key: "b", Label: "repo b", Run: func(context.Context) (any, error) { return "the server's answer", nil }},
 		},
 		Outcome: func(err error) ([]string, Result) {
 			return []string{"no answer: unknown whether it was deleted — r to refresh to see"}, Unknown
@@ -110,6 +110,9 @@ func TestUnknownOutcomeIsNeitherDoneNorFailed(t *testing.T) {
 	if len(d.Done) != 1 || d.Done[0] != "b" || len(d.Unknown) != 1 || d.Unknown[0] != "a" {
 		t.Errorf("done %v unknown %v", d.Done, d.Unknown)
 	}
+	if len(d.Answers) != 1 || d.Answers["b"] != "the server's answer" {
+		t.Errorf("answers %v: what b's Run returned is not given back", d.Answers)
+	}
 }
 
 // TestManyItemsScrollWithinBoundsAndFailuresComeFirst: a long list says
@@ -119,11 +122,11 @@ func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
 	var items []Item
 	for i := range 40 {
 		key := fmt.Sprintf("item%02d", i)
-		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) error {
+		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) (any, error) {
 			if i == 37 {
-				return errors.New("refused")
+				return nil, errors.New("refused")
 			}
-			return nil
+			return nil, nil
 		}})
 	}
 	m := newDialog(t, Config{Done: told, Title: "Delete 40 tags?", Verb: "delete", Items: items})
@@ -161,7 +164,7 @@ func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
 // typed, not scroll keys.
 func TestTypingTheNameKeepsScrollLetters(t *testing.T) {
 	m := newDialog(t, Config{Done: told, Title: "Delete folder kj?", Confirm: "kj", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "kj", Run: func(context.Context) error { return nil }}}})
+		Items: []Item{{Key: "g", Label: "kj", Run: func(context.Context) (any, error) { return nil, nil }}}})
 	m.Update(viewstest.Key("k"))
 	m.Update(viewstest.Key("j"))
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "to confirm: kj") {
@@ -172,7 +175,7 @@ func TestTypingTheNameKeepsScrollLetters(t *testing.T) {
 // The confirmation input fits the dialog: no ellipsis after its blanks.
 func TestConfirmationInputIsNotCut(t *testing.T) {
 	m := newDialog(t, Config{Done: told, Title: "Delete folder apps?", Confirm: "apps", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "apps", Run: func(context.Context) error { return nil }}}})
+		Items: []Item{{Key: "g", Label: "apps", Run: func(context.Context) (any, error) { return nil, nil }}}})
 	m.Update(viewstest.Key("a"))
 	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
 		if strings.HasPrefix(l, "type apps to confirm: ") && strings.Contains(l, m.common.Theme.Glyphs.Ellipsis) {
@@ -186,7 +189,7 @@ func TestConfirmationInputIsNotCut(t *testing.T) {
 func TestALongNameToTypeIsShownWhole(t *testing.T) {
 	name := "very-long-folder-name-" + strings.Repeat("x", 60)
 	m := newDialog(t, Config{Done: told, Title: "Delete folder?", Confirm: name, Verb: "delete",
-		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) error { return nil }}}})
+		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) (any, error) { return nil, nil }}}})
 	for _, r := range "very" {
 		m.Update(viewstest.Key(string(r)))
 	}

@@ -62,7 +62,7 @@ func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 	m.cfg.Delete = &Delete[row]{Noun: "row", Nouns: "rows", Ask: func(rs []*row, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		items := make([]dialog.Item, len(rs))
 		for i, r := range rs {
-			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) error { return run(ctx, r) }}
+			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) (any, error) { return nil, run(ctx, r) }}
 		}
 		d := dialog.New(context.Background(), m.common, dialog.Config{Done: done,
 			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"})
