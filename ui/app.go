@@ -62,14 +62,11 @@ type Model struct {
 	startErr error
 	notice   string // Options.Notice, until the organization opens
 	footN    int    // lines the top screen's footer takes (see footer)
-	// choices are the organizations (or folders) the org picker offers,
-	// by uid.
-	choices map[string]api.Group
 	// gone are the screens a `:` table replaced lately: a close they asked
 	// for that arrives after they went closes nothing (esc then a quick
 	// :table must not close the new table).
 	gone []views.Screen
-	// held are keys typed while a screen is on its way (see held.go).
+	// held are keys typed ahead of what they are for (see held.go).
 	held    []tea.KeyPressMsg
 	holdGen int
 	// releasing is set while keys whose wait timed out are given out: they
@@ -105,7 +102,8 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
-			identity: opts.Identity, related: map[string][]string{}}}
+			identity: opts.Identity}}
+	m.env.push = m.open
 	if m.env.changes == nil {
 		m.env.changes = &ChangeLog{}
 	}

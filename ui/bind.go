@@ -22,9 +22,14 @@ func firstRoles() []string { return []string{"viewer", "editor", "owner"} }
 
 // bindFlow opens the binding flow with what is already chosen.
 func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
+	// The loaders run in commands: they get the organization now, not
+	// from env (which only Update touches).
+	org := *e.org
 	return e.open(func(ctx context.Context) views.Screen {
 		return bind.New(ctx, e.common, bind.Config{Identities: ids, Role: role, Group: group,
-			LoadIdentities: e.identityOptions, LoadRoles: e.roleOptions, LoadGroups: e.groupChoices,
+			LoadIdentities: func(ctx context.Context) ([]picker.Option, error) { return e.identityOptions(ctx, org) },
+			LoadRoles:      func(ctx context.Context) ([]picker.Option, error) { return e.roleOptions(ctx, org) },
+			LoadGroups:     func(ctx context.Context) ([]picker.Option, error) { return e.groupChoices(ctx, org) },
 			Bind: func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
 				n := e.changes.expect(&note{method: "POST", path: "/iam/v2/roleBindings/" + group, what: "bind " + label})
 				b, err := e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
@@ -76,10 +81,10 @@ func (e *env) bindIdentities(ids []*api.Identity) tea.Cmd {
 
 // roleOptions lists every role of the organization, viewer, editor and
 // owner first, then the other built-in roles, then the custom ones.
-func (e *env) roleOptions(ctx context.Context) ([]picker.Option, error) {
+func (e *env) roleOptions(ctx context.Context, org api.Group) ([]picker.Option, error) {
 	// Built-in roles come whether or not the server lists them under a
 	// filter (RolesOf).
-	roles, err := e.client.RolesOf(ctx, e.org.UID)
+	roles, err := e.client.RolesOf(ctx, org.UID)
 	if err != nil {
 		return nil, fmt.Errorf("list roles: %w", err)
 	}
@@ -106,8 +111,8 @@ func (e *env) roleOptions(ctx context.Context) ([]picker.Option, error) {
 }
 
 // groupChoices lists the organization and its folders by path.
-func (e *env) groupChoices(ctx context.Context) ([]picker.Option, error) {
-	groups, err := e.groups(ctx)
+func (e *env) groupChoices(ctx context.Context, org api.Group) ([]picker.Option, error) {
+	groups, err := e.groups(ctx, org)
 	if err != nil {
 		return nil, err
 	}
@@ -120,10 +125,10 @@ func (e *env) groupChoices(ctx context.Context) ([]picker.Option, error) {
 }
 
 // identityOptions lists the organization's identities.
-func (e *env) identityOptions(ctx context.Context) ([]picker.Option, error) {
+func (e *env) identityOptions(ctx context.Context, org api.Group) ([]picker.Option, error) {
 	var opts []picker.Option
 	// By name, as people look for them (the API's default order is by uid).
-	cur := api.NewCursor(e.client.ListIdentities, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize,
+	cur := api.NewCursor(e.client.ListIdentities, api.ListOptions{DescendantsOf: org.UID, PageSize: api.MaxPageSize,
 		OrderBy: api.OrderName}, api.IdentityKey)
 	for id, err := range cur.All(ctx) {
 		if err != nil {

@@ -40,7 +40,10 @@ func (e *env) changesTable(ctx context.Context) views.Screen {
 	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
 		List: paging.New(ctx, src, key), Key: key, Watch: func(string) bool { return true }, // any change is logged
 
-		Open: func(c *entryOf) tea.Cmd { return views.Push(e.changePage(*c)) },
+		Open: func(c *entryOf) tea.Cmd {
+			page := e.changePage(*c)
+			return e.open(func(context.Context) views.Screen { return page })
+		},
 		Copy: func(c *entryOf) (string, string) { return curl(c.Change), "curl command" }})
 }
 

@@ -74,17 +74,10 @@ func (e *env) commandScreen(name string) (tea.Cmd, error) {
 	return e.openCommand(build), nil
 }
 
-// groupsMsg carries every folder of the organization, for the :group picker.
-type groupsMsg struct {
-	groups []api.Group
-	err    error
-	query  string // what followed :group, the picker's first filter
-}
-
 // groups walks the organization and its folders.
-func (e *env) groups(ctx context.Context) ([]api.Group, error) {
-	out := []api.Group{*e.org}
-	cur := api.NewCursor(e.client.ListGroups, api.ListOptions{DescendantsOf: e.org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
+func (e *env) groups(ctx context.Context, org api.Group) ([]api.Group, error) {
+	out := []api.Group{org}
+	cur := api.NewCursor(e.client.ListGroups, api.ListOptions{DescendantsOf: org.UID, PageSize: api.MaxPageSize}, api.GroupKey)
 	for g, err := range cur.All(ctx) {
 		if err != nil {
 			return nil, fmt.Errorf("list folders: %w", err)
@@ -94,13 +87,18 @@ func (e *env) groups(ctx context.Context) ([]api.Group, error) {
 	return out, nil
 }
 
-// listGroups lists the folders in a command, for the :group picker.
-func (e *env) listGroups(query string) tea.Cmd {
-	ctx := e.ctx
-	return func() tea.Msg {
-		groups, err := e.groups(ctx)
-		return groupsMsg{groups: groups, err: err, query: query}
-	}
+// groupPicker is the :group picker, narrowed by query: it lists the
+// folders itself, and enter shows the one chosen in the tree.
+func (e *env) groupPicker(query string) tea.Cmd {
+	org := *e.org
+	return e.open(func(ctx context.Context) views.Screen {
+		return picker.New(e.common, "Jump to which folder?", nil, true, func(o picker.Option) tea.Msg {
+			return gotoMsg{uid: o.Value.(string)}
+		}).Filter(query).Load(ctx, "listing folders…", func(ctx context.Context) ([]picker.Option, error) {
+			groups, err := e.groups(ctx, org)
+			return groupOptions(groups), err
+		})
+	})
 }
 
 // groupOptions names each folder by its path ("platform/base-images").

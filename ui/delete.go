@@ -110,10 +110,23 @@ func countText(n api.Count) string {
 	return text.Count(int(n.N)) + "+"
 }
 
+// deletedMsg is what a delete dialog did. The shell tells every screen
+// (the rows and nodes go, what changed with them loads again); the screen
+// that asked hears its own message first.
+type deletedMsg struct {
+	settled dialog.Settled
+	// related are the ids that change when each uid goes (see relatedTo),
+	// as the dialog was opened: they travel with its answer, so a dialog
+	// cancelled leaves nothing behind.
+	related map[string][]string
+	owner   tea.Msg // the asking screen's message; nil: none
+}
+
 // askDelete asks before deleting resources of one kind (one or many): it
 // names each with its uid and says what goes with them; folders need
-// their name typed. id names the dialog for its owner.
-func (e *env) askDelete(id string, items []doomed) tea.Cmd {
+// their name typed. done, when set, makes the message the screen that
+// asked gets once the dialog closes.
+func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.Cmd {
 	if st := e.common.Change(keymap.Delete); !st.Enabled {
 		return views.FlashError(st.Reason)
 	}
@@ -124,7 +137,14 @@ func (e *env) askDelete(id string, items []doomed) tea.Cmd {
 	if !ok {
 		return views.Flash("this cannot be deleted here")
 	}
-	cfg := dialog.Config{ID: id, Verb: "delete", Outcome: e.outcomeOf("deleted")}
+	related := map[string][]string{}
+	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), Done: func(s dialog.Settled) tea.Msg {
+		msg := deletedMsg{settled: s, related: related}
+		if done != nil {
+			msg.owner = done(s)
+		}
+		return msg
+	}}
 	for _, it := range items {
 		kind, uid, ok := deletionOf(it.item)
 		if !ok || kind.one != d.one {
@@ -134,11 +154,11 @@ func (e *env) askDelete(id string, items []doomed) tea.Cmd {
 		if len(items) > 1 {
 			label += "  " + safe.String(uid)
 		}
-		e.related[uid] = relatedTo(it.item)
+		related[uid] = relatedTo(it.item)
 		name, path := it.name, kind.path
-		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) error {
+		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {
 			n := e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
-			return e.deleteOne(ctx, n, kind, uid)
+			return nil, e.deleteOne(ctx, n, kind, uid)
 		}})
 	}
 	if len(items) == 1 {

@@ -6,12 +6,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// Keys typed while a screen is on its way (the key that opens it and the
-// next ones arrive in one read of the terminal: `b1⏎` typed fast, or sent
-// by a script) are held and given to that screen once it is pushed and
-// ready (a table, once its first page came), instead of to the screen under
-// it or to no rows. Whatever does not come within holdFor gets the keys as
-// things are.
+// A screen is pushed in the Update of the key that opens it, so the keys
+// after that key (in the same read of the terminal: `b1⏎` typed fast, or
+// sent by a script) go to it. Keys are held only while what they are for
+// is not there yet: a screen's rows (a table before its first page, or
+// after a sort: `:repos⏎jjj⏎` moves over the repos), or what the command
+// line or the help, closing, asked for. Whatever does not come within
+// holdFor gets the keys as things are.
 const (
 	holdFor  = 2 * time.Second
 	holdMost = 256
@@ -30,7 +31,7 @@ func (m *Model) topReady() bool {
 // heldKeysMsg releases the keys held since the hold numbered gen.
 type heldKeysMsg struct{ gen int }
 
-// hold keeps a key for the screen on its way.
+// hold keeps a key for what it waits for.
 func (m *Model) hold(k tea.KeyPressMsg) tea.Cmd {
 	if len(m.held) >= holdMost {
 		return m.setFlash("too many keys typed ahead: some were dropped", true)
@@ -44,18 +45,10 @@ func (m *Model) hold(k tea.KeyPressMsg) tea.Cmd {
 	return tea.Tick(holdFor, func(time.Time) tea.Msg { return heldKeysMsg{gen: gen} })
 }
 
-// awaited reports whether keys typed now are for something on its way: a
-// screen asked for, or what the command line just ran.
+// awaited reports whether keys typed now are for what the command line
+// ran, or for the screen under the help, whose message is on its way.
 func (m *Model) awaited() bool {
-	return m.env.opening > 0 || m.cmd != nil && m.cmd.Closing() || m.help != nil && m.help.Closing()
-}
-
-// opened notes a screen pushed.
-func (m *Model) opened(msg openMsg) tea.Cmd {
-	if msg.counted && m.env.opening > 0 {
-		m.env.opening--
-	}
-	return m.settled()
+	return m.cmd != nil && m.cmd.Closing() || m.help != nil && m.help.Closing()
 }
 
 // settled gives the held keys to the top screen once nothing is awaited
@@ -67,12 +60,11 @@ func (m *Model) settled() tea.Cmd {
 	return m.release(false)
 }
 
-// timedOut releases held keys whose screen did not come.
+// timedOut releases held keys whose wait did not end in time.
 func (m *Model) timedOut(msg heldKeysMsg) tea.Cmd {
 	if msg.gen != m.holdGen || len(m.held) == 0 {
 		return nil
 	}
-	m.env.opening = 0
 	if m.cmd != nil && m.cmd.Closing() {
 		m.cmd = nil
 		m.layout()
@@ -84,8 +76,8 @@ func (m *Model) timedOut(msg heldKeysMsg) tea.Cmd {
 }
 
 // release gives the held keys, in order, to whatever has them now; a key
-// that opens another screen (or, unless the wait timed out, leaves one not
-// ready, as a sort does) holds the rest again.
+// that runs a command line (or, unless the wait timed out, opens a screen
+// not ready or leaves one so, as a sort does) holds the rest again.
 func (m *Model) release(timedOut bool) tea.Cmd {
 	keys := m.held
 	m.held = nil

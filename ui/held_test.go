@@ -25,9 +25,24 @@ func TestKeysTypedWithAnOpeningKeyGoToTheNewScreen(t *testing.T) {
 
 	// And the command line: `:repos⏎` then a filter typed at once.
 	h.keys("esc")
-	h.waitFor("the tree again", func(s string) bool { return h.m.env.opening == 0 && len(h.m.stack) == 1 })
+	h.waitFor("the tree again", func(s string) bool { return len(h.m.stack) == 1 })
 	h.keys(":", "r", "e", "p", "o", "s", "enter", "/", "n", "g", "x")
 	h.waitText("/ngx", "nginx")
+}
+
+// A screen is on the stack once the key that opens it is handled, with no
+// message in between.
+func TestOpeningPushesTheScreenInTheSameUpdate(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("enter")
+	if n := len(h.m.stack); n != 2 {
+		t.Fatalf("after enter, %d screens, want the tree and the table", n)
+	}
+	if s := h.screen(); !strings.Contains(s, "canopy  acme.example › identities of acme.example") {
+		t.Errorf("the table is not on top:\n%s", s)
+	}
 }
 
 // `:group base` opens the folder picker narrowed to base; enter goes there.

@@ -265,8 +265,7 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		if m.env.org == nil {
 			return m.setFlash("no organization yet", true)
 		}
-		m.env.opening++ // the picker: keys typed meanwhile are for it
-		return tea.Batch(m.env.listGroups(strings.Join(msg.Args, " ")), m.setFlash("listing folders…", false))
+		return m.env.groupPicker(strings.Join(msg.Args, " "))
 	}
 	if m.env.org == nil {
 		return m.setFlash("no organization yet", true)
@@ -307,7 +306,8 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Updated: updateNode,
 		New:     e.createIn,
 		Delete: func(n *tree.Node) tea.Cmd {
-			return e.askDelete("delete:"+n.ID, []doomed{{item: n.Item, name: nodeName(n)}})
+			// The tree hears what went through the shell's DeletedMsg.
+			return e.askDelete([]doomed{{item: n.Item, name: nodeName(n)}}, nil)
 		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label

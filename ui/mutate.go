@@ -12,7 +12,6 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/bind"
-	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/safe"
 	"canopy/views/tree"
@@ -160,15 +159,12 @@ func createPath(kind tree.Kind) string {
 // nodes go (the collections that held them count one less), and what
 // else changed with them loads again (an identity's bindings, the
 // bindings shown in an identity's detail).
-func (e *env) afterDelete(msg dialog.DoneMsg) tea.Cmd {
+func afterDelete(msg deletedMsg) tea.Cmd {
 	ids := []string{changesID}
-	for _, uid := range msg.Done {
-		ids = append(ids, e.related[uid]...)
+	for _, uid := range msg.settled.Done {
+		ids = append(ids, msg.related[uid]...)
 	}
-	for _, uid := range append(msg.Done, msg.Unknown...) {
-		delete(e.related, uid)
-	}
-	done := msg.Done
+	done := msg.settled.Done
 	return tea.Batch(func() tea.Msg { return views.DeletedMsg{UIDs: done} },
 		func() tea.Msg { return views.ChangedMsg{IDs: ids} })
 }

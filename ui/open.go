@@ -11,36 +11,36 @@ import (
 	"canopy/views/form"
 )
 
-// openMsg asks the shell to push a screen; build runs with the screen's own
+// screenAsk is a screen asked for: build runs with the screen's own
 // context, which the shell cancels when the screen closes. A screen a `:`
 // command opens replaces the one on top when that one came from a command
 // too (as in k9s), so the breadcrumb does not grow with every command.
-// counted says the shell holds keys for it (see held.go).
-type openMsg struct {
+type screenAsk struct {
 	build   func(ctx context.Context) views.Screen
 	command bool
-	counted bool
 }
 
-// open asks the shell to push a screen. It is called on the UI loop, by a
-// key's Update, and the command is run at once: keys typed before the
-// screen is there wait for it (`b1` in one read of the terminal binds
-// with the first role, instead of losing the 1 on the table).
+// open puts a screen on the shell's stack now, in the Update of the key
+// that asks for it (it is only called on the UI loop): the keys typed
+// after that key go to the new screen (`b1` in one read of the terminal
+// binds with the first role), or wait for its rows if it has none yet
+// (see held.go). It returns the screen's Init.
 func (e *env) open(build func(ctx context.Context) views.Screen) tea.Cmd {
-	e.opening++
-	return func() tea.Msg { return openMsg{build: build, counted: true} }
+	return e.push(screenAsk{build: build})
 }
 
 // openCommand opens the screen of a `:` command.
 func (e *env) openCommand(build func(ctx context.Context) views.Screen) tea.Cmd {
-	e.opening++
-	return func() tea.Msg { return openMsg{build: build, command: true, counted: true} }
+	return e.push(screenAsk{build: build, command: true})
 }
 
-// openLater is open for a command kept for a later key (a dialog's next
-// step): no key is held for it meanwhile.
+// openMsg asks for a screen from a command run later (a dialog's next
+// step, taken once the dialog has closed).
+type openMsg struct{ screenAsk }
+
+// openLater is open for a command kept for a later key.
 func openLater(build func(ctx context.Context) views.Screen) tea.Cmd {
-	return func() tea.Msg { return openMsg{build: build} }
+	return func() tea.Msg { return openMsg{screenAsk{build: build}} }
 }
 
 // env is what screen builders share: the client, the common bag, the
@@ -56,16 +56,14 @@ type env struct {
 	// repoNamer and folderNamer learn the names REPO and FOLDER columns
 	// show.
 	repoNamer, folderNamer *namer
-	// identity is who the token acts as (for denials); related are the
-	// ids that change when a resource is deleted, by its uid (see
-	// afterDelete); undos are this session's edits not undone, newest
-	// last, and undoing says one is on its way.
+	// identity is who the token acts as (for denials); undos are this
+	// session's edits not undone, newest last, and undoing says one is on
+	// its way.
 	identity string
-	related  map[string][]string
 	undos    []*editedMsg
 	undoing  bool
-	// opening counts the screens asked for (open) and not pushed yet.
-	opening int
+	// push is the shell's: it puts a screen on the stack (see open).
+	push func(screenAsk) tea.Cmd
 	// orders are the orders the server refused, by collection.
 	orders *refusedOrders
 }

@@ -108,21 +108,24 @@ func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
 		return m.openOrg(&msg.orgs[0])
 	}
 	opts := make([]picker.Option, len(msg.orgs))
-	m.choices = make(map[string]api.Group, len(msg.orgs))
+	choices := make(map[string]api.Group, len(msg.orgs))
 	for i, g := range msg.orgs {
 		detail := safe.String(g.Description)
 		if msg.folders {
 			detail = "folder · " + detail
 		}
 		opts[i] = picker.Option{Label: safe.String(g.Name), Detail: detail, Value: g.UID}
-		m.choices[g.UID] = g
+		choices[g.UID] = g
 	}
 	title := "Which organization?"
 	if msg.folders {
 		title = "Which folder? (this token sees no organization, only these folders)"
 	}
 	cancellable := m.env.org != nil
-	p := picker.New(m.common, "org", title, opts, cancellable)
+	p := picker.New(m.common, title, opts, cancellable, func(o picker.Option) tea.Msg {
+		g := choices[o.Value.(string)]
+		return orgMsg{org: &g}
+	})
 	if m.env.org != nil {
 		p.Preselect(m.env.org.UID) // the cursor starts on the current one
 	}

@@ -5,20 +5,22 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
+
+	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
 	"canopy/views/detail"
+	"canopy/views/paging"
 )
 
 // tagSets remembers, per repo, the tags that any list of that repo brought
 // (the tree, a table, an earlier tag detail), so that a tag's detail finds
 // the other tags on its digest without listing the whole repo each time:
-// what is known shows at once, and one walk per repo completes it. A change
-// to the repo (a tag created or deleted, r in the pane) forgets it. Commands
-// fill it concurrently, so it locks.
+// what is known shows at once, and one search per repo completes it. A
+// change to the repo (a tag created or deleted, r in the pane) forgets it.
+// It is the shell's and only Update touches it: lists tell it the pages
+// they take (watchTags), and a search comes back as a searchedMsg.
 type tagSets struct {
-	mu    sync.Mutex
 	repos map[string]*repoTags
 	order []string // repo uids, the least recently added first
 }
@@ -33,11 +35,14 @@ const (
 )
 
 type repoTags struct {
-	gen      int // counts forgets: answers of an older generation are dropped
+	gen      int // counts forgets: a search of an older generation is not kept
 	tags     map[string]seenTag
 	total    int  // the repo's visible tag count, -1 unknown
-	complete bool // a walk saw every tag (or maxIndexed) since the last forget
-	walking  chan struct{}
+	complete bool // a search saw every tag (or maxIndexed) since the last forget
+	// searching says a search is on its way; waiting are the details
+	// that asked since, all answered when it comes.
+	searching bool
+	waiting   []relatedAsk
 
 	name       string // the repo's name, "" until known
 	advised    bool   // advisories holds the answer for name
@@ -49,9 +54,36 @@ type seenTag struct {
 	deprecated   bool
 }
 
+// relatedAsk is a detail's question: the relations of tag, answered with
+// reply's message; ctx is the detail's.
+type relatedAsk struct {
+	ctx   context.Context
+	tag   *api.Tag
+	reply func(detail.Related, error) tea.Msg
+}
+
+// searchedMsg carries what a search of a repo found: its tags (when not
+// all were known) and the advisories of its name (when not known).
+type searchedMsg struct {
+	sets   *tagSets
+	client *api.Client
+	uid    string
+	repo   *repoTags // the entry searched, kept in sets or evicted since
+	gen    int
+	// listed: the search listed the tags, all of them (or maxIndexed).
+	listed bool
+	tags   []api.Tag
+	total  int
+	// advised: the search found the advisories of name.
+	advised    bool
+	name       string
+	advisories []api.Advisory
+	err        error
+}
+
 func newTagSets() *tagSets { return &tagSets{repos: map[string]*repoTags{}} }
 
-// repo is the entry of a repo, made on first use; call with mu held.
+// repo is the entry of a repo, made on first use.
 func (ts *tagSets) repo(uid string) *repoTags {
 	r := ts.repos[uid]
 	if r == nil {
@@ -59,7 +91,7 @@ func (ts *tagSets) repo(uid string) *repoTags {
 		ts.repos[uid] = r
 		ts.order = append(ts.order, uid)
 		if len(ts.order) > maxRepos {
-			// A walk of the evicted repo finishes on its own entry, unseen.
+			// A search of the evicted repo finishes on its own entry, unseen.
 			delete(ts.repos, ts.order[0])
 			ts.order = ts.order[1:]
 		}
@@ -67,14 +99,11 @@ func (ts *tagSets) repo(uid string) *repoTags {
 	return r
 }
 
-// add records tags of a repo seen in generation gen.
-func (ts *tagSets) add(repo string, gen int, tags []api.Tag, total int) {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	r := ts.repo(repo)
-	if r.gen != gen {
-		return
-	}
+// add records tags of a repo seen in a page (total: the repo's count, -1
+// when the server gave none).
+func (ts *tagSets) add(repo string, tags []api.Tag, total int) { ts.repo(repo).add(tags, total) }
+
+func (r *repoTags) add(tags []api.Tag, total int) {
 	for _, t := range tags {
 		if len(r.tags) >= maxIndexed {
 			break
@@ -84,22 +113,8 @@ func (ts *tagSets) add(repo string, gen int, tags []api.Tag, total int) {
 	r.total = total
 }
 
-func (ts *tagSets) size(repo string) int {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	return len(ts.repo(repo).tags)
-}
-
-func (ts *tagSets) gen(repo string) int {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	return ts.repo(repo).gen
-}
-
 // forget drops what is known of a repo's tags (a change, or a refresh).
 func (ts *tagSets) forget(repo string) {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
 	if r := ts.repos[repo]; r != nil {
 		r.gen++
 		clear(r.tags)
@@ -107,28 +122,34 @@ func (ts *tagSets) forget(repo string) {
 	}
 }
 
-// observe wraps the tag lister: every plain page of one repo's tags (no
-// name filter, no hidden kinds) is remembered.
-func (ts *tagSets) observe(list api.Lister[api.Tag]) api.Lister[api.Tag] {
-	return func(ctx context.Context, o api.ListOptions) (*api.Page[api.Tag], error) {
-		plain := o.ChildrenOf != "" && o.Name == "" && !o.IncludeDates && !o.IncludeEpochs && !o.IncludeReferrers
-		gen := 0
-		if plain {
-			gen = ts.gen(o.ChildrenOf)
-		}
-		p, err := list(ctx, o)
-		if err == nil && plain {
-			ts.add(o.ChildrenOf, gen, p.Items, int(p.TotalOr(-1)))
-		}
-		return p, err
+// plainTags reports whether a list with options o brings one repo's tags
+// as they are (no name filter, no hidden kinds): what its set learns from.
+func plainTags(o api.ListOptions) bool {
+	return o.ChildrenOf != "" && o.Name == "" && !o.IncludeDates && !o.IncludeEpochs && !o.IncludeReferrers
+}
+
+// watchTags has every page a plain list of one repo's tags takes (in the
+// Update of its screen) told to ts; tag is the tag of a list's item.
+func watchTags[T any](ts *tagSets, l *paging.List[T], o api.ListOptions, tag func(*T) *api.Tag) *paging.List[T] {
+	if !plainTags(o) {
+		return l
 	}
+	repo := o.ChildrenOf
+	l.Watch(func(items []T, total int) {
+		tags := make([]api.Tag, 0, len(items))
+		for i := range items {
+			if t := tag(&items[i]); t != nil {
+				tags = append(tags, *t)
+			}
+		}
+		ts.add(repo, tags, total)
+	})
+	return l
 }
 
 // known is what is known of a tag's relations now, without a request; nil
 // when nothing is.
 func (ts *tagSets) known(t *api.Tag, repoName string) *detail.Related {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
 	r := ts.repos[api.ParentUID(t.UID)]
 	if r == nil || len(r.tags) == 0 {
 		return nil
@@ -141,7 +162,7 @@ func (ts *tagSets) known(t *api.Tag, repoName string) *detail.Related {
 	return &rel
 }
 
-// related is what r knows of t's relations; call with mu held.
+// related is what r knows of t's relations.
 func (r *repoTags) related(t *api.Tag) detail.Related {
 	// Of is 0 (unknown) while the server gives no total and the walk is not
 	// over: nothing may assume a total it did not send.
@@ -163,73 +184,107 @@ func (r *repoTags) related(t *api.Tag) detail.Related {
 	return rel
 }
 
-// walk lists every tag of a repo once (other callers wait for it), unless
-// a walk already saw them all since the last change.
-func (ts *tagSets) walk(ctx context.Context, c *api.Client, repo string) error {
-	for {
-		ts.mu.Lock()
-		r := ts.repo(repo)
-		if r.complete {
-			ts.mu.Unlock()
-			return nil
-		}
-		if ch := r.walking; ch != nil {
-			ts.mu.Unlock()
-			select {
-			case <-ch:
-				continue
-			case <-ctx.Done():
-				return ctx.Err()
+// ask is a detail's question about a tag's relations (in its Update):
+// what the repo's entry knows in full answers at once; else one search of
+// the repo runs, and every detail that asks meanwhile waits for it.
+func (ts *tagSets) ask(c *api.Client, a relatedAsk) tea.Cmd {
+	uid := api.ParentUID(a.tag.UID)
+	r := ts.repo(uid)
+	if r.complete && r.advised {
+		msg := a.reply(r.related(a.tag), nil)
+		return func() tea.Msg { return msg }
+	}
+	r.waiting = append(r.waiting, a)
+	if r.searching {
+		return nil
+	}
+	return ts.search(c, uid, r)
+}
+
+// search lists what the entry does not know, in a command under the first
+// waiting detail's context; the answer is a searchedMsg.
+func (ts *tagSets) search(c *api.Client, uid string, r *repoTags) tea.Cmd {
+	r.searching = true
+	ctx := r.waiting[0].ctx
+	asked := searchedMsg{sets: ts, client: c, uid: uid, repo: r, gen: r.gen, listed: !r.complete,
+		advised: r.advised, name: r.name}
+	return func() tea.Msg {
+		msg := asked
+		if msg.listed {
+			msg.tags, msg.total, msg.err = listAllTags(ctx, c, uid)
+			if msg.err != nil {
+				msg.listed, msg.err = false, fmt.Errorf("tags of the repo: %w", msg.err)
+				return msg
 			}
 		}
-		ch := make(chan struct{})
-		r.walking = ch
-		gen := r.gen
-		ts.mu.Unlock()
-
-		err := ts.walkPages(ctx, c, repo, gen)
-		ts.mu.Lock()
-		if err == nil && r.gen == gen {
-			r.complete = true
+		if !msg.advised {
+			msg.name, msg.advisories, msg.err = adviseRepo(ctx, c, uid, msg.name)
+			msg.advised = msg.err == nil
 		}
-		r.walking = nil
-		close(ch)
-		ts.mu.Unlock()
-		if err != nil {
-			return err
-		}
+		return msg
 	}
 }
 
-func (ts *tagSets) walkPages(ctx context.Context, c *api.Client, repo string, gen int) error {
+// searched takes a search's answer (in Update): what it found is kept,
+// unless the repo was forgotten since (then it searches again), and the
+// details waiting are answered. After a failure, the detail whose search
+// it was gets the error and the others' search runs again.
+func (ts *tagSets) searched(msg searchedMsg) (answers []tea.Msg, again tea.Cmd) {
+	r := msg.repo
+	r.searching = false
+	if len(r.waiting) == 0 {
+		return nil, nil
+	}
+	if msg.gen != r.gen {
+		return nil, ts.search(msg.client, msg.uid, r)
+	}
+	if msg.listed {
+		r.add(msg.tags, msg.total)
+		r.complete = true
+	}
+	if msg.advised {
+		r.name, r.advised, r.advisories = msg.name, true, msg.advisories
+	}
+	waiting := r.waiting
+	if msg.err != nil {
+		first := waiting[0]
+		r.waiting = waiting[1:]
+		if len(r.waiting) > 0 {
+			again = ts.search(msg.client, msg.uid, r)
+		}
+		return []tea.Msg{first.reply(r.related(first.tag), msg.err)}, again
+	}
+	r.waiting = nil
+	for _, a := range waiting {
+		answers = append(answers, a.reply(r.related(a.tag), nil))
+	}
+	return answers, nil
+}
+
+// listAllTags lists every tag of a repo (at most maxIndexed).
+func listAllTags(ctx context.Context, c *api.Client, repo string) ([]api.Tag, int, error) {
 	o := api.ListOptions{ChildrenOf: repo, PageSize: api.MaxPageSize}
+	var out []api.Tag
 	for {
 		p, err := c.ListTags(ctx, o)
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
-		ts.add(repo, gen, p.Items, int(p.TotalOr(-1)))
-		if p.Last() || ts.size(repo) >= maxIndexed {
-			return nil
+		out = append(out, p.Items...)
+		if p.Last() || len(out) >= maxIndexed {
+			return out, int(p.TotalOr(-1)), nil
 		}
 		o.PageToken = p.NextPageToken
 	}
 }
 
-// advise finds the advisories of a repo's artifact names once (see
-// artifactOf), keeping the answer until the repo is forgotten.
-func (ts *tagSets) advise(ctx context.Context, c *api.Client, repo string) error {
-	ts.mu.Lock()
-	r := ts.repo(repo)
-	name, gen, done := r.name, r.gen, r.advised
-	ts.mu.Unlock()
-	if done {
-		return nil
-	}
+// adviseRepo finds the advisories of a repo's artifact names (see
+// artifactOf), getting its name first when it is not known.
+func adviseRepo(ctx context.Context, c *api.Client, repo, name string) (string, []api.Advisory, error) {
 	if name == "" {
 		got, err := c.GetRepo(ctx, repo)
 		if err != nil {
-			return fmt.Errorf("repo: %w", err)
+			return "", nil, fmt.Errorf("repo: %w", err)
 		}
 		name = got.Name
 	}
@@ -238,18 +293,13 @@ func (ts *tagSets) advise(ctx context.Context, c *api.Client, repo string) error
 	cur := api.NewCursor(c.ListAdvisories, api.ListOptions{Query: name, PageSize: api.MaxPageSize}, api.AdvisoryKey)
 	for a, err := range cur.All(ctx) {
 		if err != nil {
-			return fmt.Errorf("advisories of %s: %w", name, err)
+			return "", nil, fmt.Errorf("advisories of %s: %w", name, err)
 		}
 		if artifactOf(name, a.ArtifactName) {
 			out = append(out, a)
 		}
 	}
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	if r.gen == gen {
-		r.name, r.advised, r.advisories = name, true, out
-	}
-	return nil
+	return name, out, nil
 }
 
 // artifactOf reports whether an advisory's artifact is a repo's: its name,
@@ -270,23 +320,4 @@ func artifactNames(repo string) []string {
 		return nil
 	}
 	return []string{repo, repo + "-<version>"}
-}
-
-// related is a tag's relations, complete: its repo's name, the other tags
-// on its digest and the advisories of its artifact names.
-// A failure keeps what was found before it.
-func (ts *tagSets) related(ctx context.Context, c *api.Client, t *api.Tag) (detail.Related, error) {
-	repo := api.ParentUID(t.UID)
-	current := func() detail.Related {
-		ts.mu.Lock()
-		defer ts.mu.Unlock()
-		return ts.repo(repo).related(t)
-	}
-	if err := ts.walk(ctx, c, repo); err != nil {
-		return current(), fmt.Errorf("tags of the repo: %w", err)
-	}
-	if err := ts.advise(ctx, c, repo); err != nil {
-		return current(), err
-	}
-	return current(), nil
 }

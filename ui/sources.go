@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/detail"
@@ -129,12 +131,16 @@ func (b builder) repos(parent *tree.Node, group string) *tree.Node {
 func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
 	rc := *r
 	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
-	n.Children = b.list(colTags, nodes(source(b.tags.observe(b.client.ListTags), api.ListOptions{ChildrenOf: r.UID}),
+	o := api.ListOptions{ChildrenOf: r.UID}
+	n.Children = watchTags(b.tags, b.list(colTags, nodes(source(b.client.ListTags, o),
 		func(t *api.Tag) *tree.Node {
 			tc := *t
 			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
 				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
-		}))
+		})), o, func(c **tree.Node) *api.Tag {
+		t, _ := (*c).Item.(*api.Tag)
+		return t
+	})
 	return n
 }
 
@@ -273,8 +279,8 @@ func (b builder) fetch() detail.Fetch {
 			}
 			return out, nil
 		},
-		Related: func(ctx context.Context, t *api.Tag) (detail.Related, error) {
-			return b.tags.related(ctx, c, t)
+		Related: func(ctx context.Context, t *api.Tag, reply func(detail.Related, error) tea.Msg) tea.Cmd {
+			return b.tags.ask(c, relatedAsk{ctx: ctx, tag: t, reply: reply})
 		},
 		Forget: func(item any) {
 			if t, ok := item.(*api.Tag); ok {

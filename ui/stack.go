@@ -46,6 +46,18 @@ func (m *Model) pop() {
 	m.layout()
 }
 
+// open pushes a screen asked for (see env.open); a `:` command's screen
+// replaces a `:` command's screen on top.
+func (m *Model) open(a screenAsk) tea.Cmd {
+	if a.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
+		m.forget(m.top())
+		m.pop()
+	}
+	cmd := m.push(a.build)
+	m.stack[len(m.stack)-1].command = a.command
+	return cmd
+}
+
 // forget remembers a replaced screen for a while (see gone).
 func (m *Model) forget(s views.Screen) {
 	m.gone = append(m.gone, s)
@@ -56,8 +68,10 @@ func (m *Model) forget(s views.Screen) {
 
 // close closes the screen that asked (a BackMsg's From) wherever it is
 // in the stack: esc on a table, then : and another table before the
-// message arrived, closes the first table, not the new one. A sender that
-// is not a screen (a component inside one), or none, closes the top.
+// message arrived, closes the first table, not the new one. A sender not
+// on the stack and not replaced (a component inside a screen; a screen
+// closed already, esc typed twice before the first closed it), or none,
+// closes the top.
 func (m *Model) close(from any) {
 	for i, e := range m.stack {
 		if from != nil && i > 0 && any(e.screen) == from {

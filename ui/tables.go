@@ -10,6 +10,7 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/columns"
+	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/safe"
@@ -104,7 +105,11 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 		o.IncludeDates, o.IncludeEpochs, o.IncludeReferrers = showHidden, showHidden, showHidden
 		return o
 	}
-	tags := e.tags.observe(e.client.ListTags)
+	tags := e.client.ListTags
+	// The plain pages of one repo's tags are what its tag set learns from.
+	watched := func(l *paging.List[api.Tag], o api.ListOptions) *paging.List[api.Tag] {
+		return watchTags(e.tags, l, o, func(t *api.Tag) *api.Tag { return t })
+	}
 	var counted func(int, int) tea.Cmd
 	if repoName != "" {
 		repoUID := opts.ChildrenOf
@@ -129,11 +134,11 @@ func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOption
 		watch = func(id string) bool { return id == repoUID }
 	}
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch, Refused: e.orders.of(colTags),
-		List: paging.New(ctx, source(tags, opts), api.TagKey), Key: api.TagKey, Loaded: loaded,
+		List: watched(paging.New(ctx, source(tags, opts), api.TagKey), opts), Key: api.TagKey, Loaded: loaded,
 		Hidden: &table.Hidden[api.Tag]{Noun: "hidden tags",
 			List: func(on bool) *paging.List[api.Tag] {
 				showHidden = on
-				return paging.New(ctx, source(tags, withHidden(opts)), api.TagKey)
+				return watched(paging.New(ctx, source(tags, withHidden(opts)), api.TagKey), withHidden(opts))
 			},
 			Count: func() (int, error) {
 				o := opts
@@ -326,11 +331,11 @@ func prefixed(prefix string) func(string) bool {
 // rowDelete deletes a table's rows (the marked ones together) after the
 // shell's dialog; name is how the user knows a row's resource.
 func rowDelete[T any](e *env, noun, nouns string, name func(*T) string) *table.Delete[T] {
-	return &table.Delete[T]{Noun: noun, Nouns: nouns, Ask: func(id string, items []*T) tea.Cmd {
+	return &table.Delete[T]{Noun: noun, Nouns: nouns, Ask: func(items []*T, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		ds := make([]doomed, len(items))
 		for i, it := range items {
 			ds[i] = doomed{item: it, name: name(it)}
 		}
-		return e.askDelete(id, ds)
+		return e.askDelete(ds, done)
 	}}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync"
 	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,24 +15,12 @@ import (
 	"canopy/views/text"
 )
 
-// tagSeen remembers what the lookup found for each tag name typed, so
-// that the request sent says whether it created or moved the tag (the
-// lookup runs in one command, the send in another).
-type tagSeen struct {
-	mu    sync.Mutex
-	found map[string]*api.Tag
-}
-
-func (s *tagSeen) put(name string, t *api.Tag) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.found[name] = t
-}
-
-func (s *tagSeen) get(name string) *api.Tag {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.found[name]
+// lookedTag is the tag of the name sent as the form's lookup found it
+// (form.Looked), nil for none: the request says whether it created or
+// moved the tag.
+func lookedTag(ctx context.Context) *api.Tag {
+	t, _ := form.Looked(ctx).(*api.Tag)
+	return t
 }
 
 // tagForm is `n` in a repo: a tag's name and digest. POST tags creates or
@@ -42,7 +29,6 @@ func (s *tagSeen) get(name string) *api.Tag {
 // takes a second enter; u moves it back.
 func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	c := e.client
-	seen := &tagSeen{found: map[string]*api.Tag{}}
 	path := "/registry/v2/tags/" + repo
 	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
 		Fields: []form.Field{
@@ -64,12 +50,10 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 			if err != nil {
 				return nil, fmt.Errorf("look up tag %s: %w", v["name"], err)
 			}
-			var t *api.Tag
-			if len(p.Items) > 0 {
-				t = &p.Items[0]
+			if len(p.Items) == 0 {
+				return nil, nil
 			}
-			seen.put(v["name"], t)
-			return t, nil
+			return &p.Items[0], nil
 		},
 		Warn: func(v map[string]string, found any) (string, bool) {
 			t, _ := found.(*api.Tag)
@@ -87,7 +71,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	// The note of the tag last sent, for its lookup to settle.
 	var sent atomic.Pointer[note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
-		was := seen.get(v["name"])
+		was := lookedTag(ctx)
 		n := &note{method: "POST", path: path, what: "tag " + strconv.Quote(v["name"]) + " of " + repoName, fields: "digest"}
 		if was != nil {
 			n.change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
@@ -106,7 +90,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	cfg.Lost = unknownOutcome
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		t, err := c.FindTag(ctx, repo, v["name"])
-		return e.tagFound(sent.Load(), seen, v, t, err)
+		return e.tagFound(sent.Load(), lookedTag(ctx), v, t, err)
 	}
 	cfg.Done = func(result any) tea.Cmd {
 		result, lost := unlost(result)
@@ -129,11 +113,13 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 }
 
 // tagFound is what became of a tag sent whose answer was lost, from the
-// tag of that name the server has now (t, nil for none): at the digest
-// sent it is done; absent, or still where it was, it was not (enter sends
-// again); elsewhere, the digest found is offered to edit from.
-func (e *env) tagFound(n *note, seen *tagSeen, v map[string]string, t *api.Tag, err error) (form.Found, error) {
-	name, was := safe.String(v["name"]), seen.get(v["name"])
+// tag of that name the server has now (t, nil for none) and the one the
+// send replaced (was): at the digest sent it is done; absent, or still
+// where it was, it was not (enter sends again); elsewhere, the digest
+// found is offered to edit from (the form looks the name up again before
+// it sends, so the next send moves the tag from there).
+func (e *env) tagFound(n *note, was *api.Tag, v map[string]string, t *api.Tag, err error) (form.Found, error) {
+	name := safe.String(v["name"])
 	switch {
 	case err != nil:
 		e.changes.settle(n, "lookup failed")
@@ -153,7 +139,6 @@ func (e *env) tagFound(n *note, seen *tagSeen, v map[string]string, t *api.Tag, 
 		return form.Found{Verdict: form.Absent, Says: "the server still has " + name + " at " + shortDigest(t.Digest)}, nil
 	}
 	e.changes.settle(n, "found it at another digest")
-	seen.put(v["name"], t) // sent again, it moves the tag from there
 	return form.Found{Verdict: form.Other, Says: "the server has " + name + " at " + shortDigest(t.Digest),
 		Values: map[string]string{"digest": t.Digest}}, nil
 }

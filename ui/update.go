@@ -1,19 +1,15 @@
 package ui
 
 import (
-	"context"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
-	"canopy/views/dialog"
 	"canopy/views/explorer"
 	"canopy/views/help"
-	"canopy/views/picker"
 	"canopy/views/safe"
 )
 
@@ -81,17 +77,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.BackMsg:
 		m.close(msg.From)
 		return nil
-	case views.PushMsg:
-		return m.push(func(context.Context) views.Screen { return msg.Screen })
 	case openMsg:
-		if msg.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
-			// A `:` table replaces the `:` table on top.
-			m.forget(m.top())
-			m.pop()
-		}
-		cmd := m.push(msg.build)
-		m.stack[len(m.stack)-1].command = msg.command
-		return tea.Batch(cmd, m.opened(msg))
+		return m.open(msg.screenAsk)
 	case heldKeysMsg:
 		return m.timedOut(msg)
 	case namesMsg:
@@ -115,12 +102,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.UpdatedMsg:
 		m.env.renamed(msg.Item)
 		return m.broadcast(msg)
-	case dialog.DoneMsg:
-		cmd := m.broadcast(msg)
-		if strings.HasPrefix(msg.ID, "delete:") || strings.HasPrefix(msg.ID, "table-") {
-			cmd = tea.Batch(cmd, m.env.afterDelete(msg))
+	case searchedMsg:
+		answers, again := msg.sets.searched(msg)
+		cmds := []tea.Cmd{again}
+		for _, a := range answers {
+			cmds = append(cmds, m.broadcast(a))
 		}
-		return cmd
+		return tea.Batch(cmds...)
+	case deletedMsg:
+		var owner tea.Cmd
+		if msg.owner != nil {
+			owner = m.broadcast(msg.owner)
+		}
+		return tea.Batch(owner, afterDelete(msg))
 	case gotoMsg:
 		m.popAll()
 		if ex, ok := m.top().(*explorer.Model); ok {
@@ -153,29 +147,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.openOrg(msg.org)
-	case picker.ChosenMsg:
-		switch msg.ID {
-		case "org":
-			g, ok := m.choices[msg.Option.Value.(string)]
-			if !ok {
-				return nil
-			}
-			return m.openOrg(&g)
-		case "group":
-			m.popAll()
-			if ex, ok := m.top().(*explorer.Model); ok {
-				return ex.Tree().Goto(msg.Option.Value.(string))
-			}
-			return nil
-		}
-		return m.broadcast(msg) // a picker inside a screen (the binding flow)
-	case groupsMsg:
-		if msg.err != nil {
-			return tea.Batch(m.setFlash(msg.err.Error(), true), m.opened(openMsg{counted: true}))
-		}
-		p := picker.New(m.common, "group", "Jump to which folder?", groupOptions(msg.groups), true).Filter(msg.query)
-		m.flash = ""
-		return tea.Batch(m.push(func(context.Context) views.Screen { return p }), m.opened(openMsg{counted: true}))
 	case cmdline.CloseMsg:
 		m.cmd = nil
 		m.layout()

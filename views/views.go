@@ -135,14 +135,6 @@ type BackMsg struct{ From any }
 // Back is the command that closes screen s.
 func Back(s any) tea.Cmd { return func() tea.Msg { return BackMsg{From: s} } }
 
-// PushMsg asks the shell to open a screen on top of the current one.
-type PushMsg struct{ Screen Screen }
-
-// Push is a command that opens a screen.
-func Push(s Screen) tea.Cmd {
-	return func() tea.Msg { return PushMsg{Screen: s} }
-}
-
 // FlashMsg asks the shell to show a short message in the status line.
 type FlashMsg struct {
 	Text  string

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -68,6 +67,19 @@ type optionsMsg struct {
 	err   error
 }
 
+// chosenMsg carries what the picker of a step chose.
+type chosenMsg struct {
+	owner  *Model
+	step   step
+	option picker.Option
+}
+
+// boundMsg carries what the confirmation's bindings did.
+type boundMsg struct {
+	owner   *Model
+	settled dialog.Settled
+}
+
 // Model is the flow, as one screen whose inside changes with the step.
 type Model struct {
 	common views.Common
@@ -79,18 +91,13 @@ type Model struct {
 	width  int
 	height int
 
-	mu      sync.Mutex
-	results map[string]*api.RoleBinding // by identity uid, written by the dialog's runs
-
 	typed []tea.KeyPressMsg // keys typed while the choices load, replayed on the picker
 }
 
 // New starts a flow; ctx bounds its requests.
 func New(ctx context.Context, common views.Common, cfg Config) *Model {
-	return &Model{common: common, ctx: ctx, cfg: cfg, results: map[string]*api.RoleBinding{}}
+	return &Model{common: common, ctx: ctx, cfg: cfg}
 }
-
-func (m *Model) id(s step) string { return fmt.Sprintf("bind-%p-%d", m, s) }
 
 // Init asks for the first missing choice.
 func (m *Model) Init() tea.Cmd { return m.next() }
@@ -170,11 +177,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.showPicker(msg.opts)
-	case picker.ChosenMsg:
-		if msg.ID != m.id(m.step) {
+	case chosenMsg:
+		if msg.owner != m || msg.step != m.step {
 			return nil
 		}
-		switch v := msg.Option.Value.(type) {
+		switch v := msg.option.Value.(type) {
 		case Identity:
 			m.cfg.Identities = []Identity{v}
 		case Choice:
@@ -185,9 +192,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 		return m.next()
-	case dialog.DoneMsg:
-		if msg.ID == m.id(confirm) {
-			return m.done(msg)
+	case boundMsg:
+		if msg.owner == m {
+			return m.done(msg.settled)
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -229,7 +236,10 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	case askGroup:
 		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which group?"
 	}
-	p := picker.New(m.common, m.id(m.step), title, opts, true)
+	s := m.step
+	p := picker.New(m.common, title, opts, true, func(o picker.Option) tea.Msg {
+		return chosenMsg{owner: m, step: s, option: o}
+	})
 	switch m.step {
 	case askRole:
 		p.WithDigits()
@@ -286,21 +296,21 @@ func (m *Model) confirmDialog() tea.Cmd {
 	for i, id := range m.cfg.Identities {
 		label := safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name)
 		items[i] = dialog.Item{Key: id.UID, Label: label,
-			Run: func(ctx context.Context) error {
-				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
+			Run: func(ctx context.Context) (any, error) {
 				// A binding may come with an error: made, though its own
-				// answer was lost (the error says how it was learnt).
-				if b != nil {
-					m.mu.Lock()
-					m.results[id.UID] = b
-					m.mu.Unlock()
+				// answer was lost (the error says how it was learnt). It
+				// comes back with the dialog's answer (see done).
+				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
+				if b == nil {
+					return nil, err
 				}
-				return err
+				return b, err
 			}}
 	}
 	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
-	d := dialog.New(m.ctx, m.common, dialog.Config{ID: m.id(confirm), Title: title, Items: items, Verb: "bind",
+	d := dialog.New(m.ctx, m.common, dialog.Config{Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
+		Done:  func(s dialog.Settled) tea.Msg { return boundMsg{owner: m, settled: s} },
 		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID), m.body(role.UID)}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
@@ -323,12 +333,10 @@ func (m *Model) body(role string) string {
 }
 
 // done reports the hydrated bindings and tells the other screens.
-func (m *Model) done(msg dialog.DoneMsg) tea.Cmd {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	var said []string
 	for _, uid := range msg.Done {
-		if b := m.results[uid]; b != nil {
+		if b, _ := msg.Answers[uid].(*api.RoleBinding); b != nil {
 			said = append(said, hydrated(b, m.cfg.Group.Name))
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
-	"canopy/views/dialog"
 	"canopy/views/picker"
 	"canopy/views/viewstest"
 )
@@ -78,7 +77,7 @@ func start(t *testing.T, cfg Config) *flow {
 func (f *flow) run(cmd tea.Cmd) {
 	for _, msg := range viewstest.Drive(cmd, func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case optionsMsg, picker.ChosenMsg, dialog.DoneMsg:
+		case optionsMsg, chosenMsg, boundMsg:
 			return true
 		}
 		return strings.HasSuffix(typeName(msg), "resultMsg")

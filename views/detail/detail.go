@@ -49,9 +49,12 @@ type Sibling struct {
 // Fetch is how the pane gets the parts it loads lazily; the shell builds it
 // from the API client. A nil function leaves that part out.
 type Fetch struct {
-	Readme  func(ctx context.Context, repoUID string) (string, error)
-	Image   func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
-	Related func(ctx context.Context, tag *api.Tag) (Related, error)
+	Readme func(ctx context.Context, repoUID string) (string, error)
+	Image  func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
+	// Related asks, in Update, for a tag's relations: the shell answers
+	// with reply's message, from what it knows or after a search (the
+	// command returned; nil when a search on its way answers this too).
+	Related func(ctx context.Context, tag *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd
 	// Known is what is known of a tag's relations right now, without a
 	// request (tags already loaded elsewhere), shown while Related runs;
 	// nil, or a nil result, when nothing is.

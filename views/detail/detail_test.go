@@ -324,11 +324,13 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 	f := &fakeFetch{}
 	fetch := f.fetch()
 	aliases := []string{"CVE-2024-1111", "GHSA-aaaa-bbbb-cccc", "CVE-2024-2222", "GHSA-dddd-eeee-ffff"}
-	fetch.Related = func(ctx context.Context, tag *api.Tag) (Related, error) {
-		<-release
-		return Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
-			Siblings:   []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
-			Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases}}}, nil
+	fetch.Related = func(ctx context.Context, tag *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
+		return func() tea.Msg {
+			<-release
+			return reply(Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
+				Siblings:   []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
+				Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases}}}, nil)
+		}
 	}
 	fetch.Known = func(tag *api.Tag) *Related {
 		return &Related{Repo: "python", Searched: 200, Of: 1200, Partial: true, Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}}}
@@ -379,8 +381,8 @@ func TestThemeChangeRedrawsThePane(t *testing.T) {
 // markers into other text (\u202e into \U202E).
 func TestRelatedRepoIsUppercasedBeforeItIsMadeSafe(t *testing.T) {
 	f := (&fakeFetch{}).fetch()
-	f.Related = func(context.Context, *api.Tag) (Related, error) {
-		return Related{Repo: "evil\u202e\u200b\u009b31m"}, nil
+	f.Related = func(_ context.Context, _ *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return reply(Related{Repo: "evil\u202e\u200b\u009b31m"}, nil) }
 	}
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }}
 	m := New(context.Background(), common, f)

@@ -101,10 +101,9 @@ func (m *Model) fetchExtras() tea.Cmd {
 			}
 		}
 		e.relating = true
-		related = func() tea.Msg {
-			rel, err := f.Related(ctx, t)
+		related = f.Related(ctx, t, func(rel Related, err error) tea.Msg {
 			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
-		}
+		})
 	}
 	m.relayout()
 	return tea.Batch(func() tea.Msg {

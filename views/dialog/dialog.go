@@ -22,7 +22,10 @@ import (
 type Item struct {
 	Key   string // the owner's id for the item (a uid)
 	Label string // safe to print
-	Run   func(ctx context.Context) error
+	// Run makes the change, in a command. What it returns beside the
+	// error (the server's answer, or nil) comes back to the owner in
+	// Settled.Answers: a command keeps nothing of its own.
+	Run func(ctx context.Context) (any, error)
 }
 
 // Result is what became of an item whose Run returned an error.
@@ -44,7 +47,6 @@ type Outcome func(err error) (lines []string, r Result)
 
 // Config is a dialog.
 type Config struct {
-	ID    string // tells the owner which dialog answered
 	Title string
 	// Lines explain what will happen (safe to print).
 	Lines []string
@@ -69,21 +71,28 @@ type Config struct {
 	// first — enter opens them"; the hint says what enter does): enter
 	// takes it (cmd runs once the dialog is closed).
 	Next func(err error) (hint string, cmd tea.Cmd)
+	// Done turns what became of the items, once the dialog closes after
+	// running them, into its owner's own message: the owner gets its
+	// answer by type, not by a name every screen compares. nil: nobody
+	// is told.
+	Done func(Settled) tea.Msg
 }
 
-// DoneMsg tells the owner which items were done once the dialog closes,
-// and which have an unknown outcome.
-type DoneMsg struct {
-	ID      string
+// Settled is which items were done, and which have an unknown outcome.
+type Settled struct {
 	Done    []string // keys of the items done
 	Unknown []string // keys of the items whose answer was lost
+	// Answers are what the Runs returned beside their errors, by key
+	// (only the non-nil ones).
+	Answers map[string]any
 }
 
 // resultMsg carries one item's result.
 type resultMsg struct {
-	owner *Model
-	index int
-	err   error
+	owner  *Model
+	index  int
+	answer any
+	err    error
 }
 
 // factsMsg carries the lines Facts loaded.
@@ -103,19 +112,20 @@ const (
 
 // Model is a dialog screen.
 type Model struct {
-	common views.Common
-	ctx    context.Context
-	cfg    Config
-	state  state
-	input  textinput.Model
-	fill   views.Fill
-	errs   []error
-	ran    []bool
-	left   int
-	sem    chan struct{}
-	offset int
-	width  int
-	height int
+	common  views.Common
+	ctx     context.Context
+	cfg     Config
+	state   state
+	input   textinput.Model
+	fill    views.Fill
+	errs    []error
+	answers []any
+	ran     []bool
+	left    int
+	sem     chan struct{}
+	offset  int
+	width   int
+	height  int
 
 	facts        []string
 	factsErr     error
@@ -132,7 +142,8 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 4
 	}
-	m := &Model{common: common, ctx: ctx, cfg: cfg, errs: make([]error, len(cfg.Items)), ran: make([]bool, len(cfg.Items)),
+	m := &Model{common: common, ctx: ctx, cfg: cfg, errs: make([]error, len(cfg.Items)), answers: make([]any, len(cfg.Items)),
+		ran: make([]bool, len(cfg.Items)),
 		sem: make(chan struct{}, cfg.Parallel)}
 	if cfg.Confirm != "" {
 		m.input = views.NewInput(common, "type "+safe.String(cfg.Confirm)+" to confirm: ", "")
@@ -235,7 +246,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.owner != m {
 			return nil
 		}
-		m.errs[msg.index], m.ran[msg.index] = msg.err, true
+		m.errs[msg.index], m.answers[msg.index], m.ran[msg.index] = msg.err, msg.answer, true
 		m.left--
 		if m.left == 0 {
 			m.state = finished
@@ -314,7 +325,8 @@ func (m *Model) run() tea.Cmd {
 		cmds[i] = func() tea.Msg {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			return resultMsg{owner: owner, index: i, err: it.Run(ctx)}
+			answer, err := it.Run(ctx)
+			return resultMsg{owner: owner, index: i, answer: answer, err: err}
 		}
 	}
 	return tea.Batch(cmds...)
@@ -330,18 +342,28 @@ func (m *Model) result(i int) ([]string, Result) {
 
 // close leaves the dialog and tells the owner what was done.
 func (m *Model) close() tea.Cmd {
-	msg := DoneMsg{ID: m.cfg.ID}
+	if m.cfg.Done == nil {
+		return views.Back(m)
+	}
+	var s Settled
 	for i, it := range m.cfg.Items {
 		if !m.ran[i] {
 			continue
 		}
+		if a := m.answers[i]; a != nil {
+			if s.Answers == nil {
+				s.Answers = map[string]any{}
+			}
+			s.Answers[it.Key] = a
+		}
 		switch _, r := m.result(i); r {
 		case Done:
-			msg.Done = append(msg.Done, it.Key)
+			s.Done = append(s.Done, it.Key)
 		case Unknown:
-			msg.Unknown = append(msg.Unknown, it.Key)
+			s.Unknown = append(s.Unknown, it.Key)
 		}
 	}
+	msg := m.cfg.Done(s)
 	// The owner hears what was done before the dialog goes (it may be the
 	// dialog's own screen that closes).
 	return tea.Sequence(func() tea.Msg { return msg }, views.Back(m))

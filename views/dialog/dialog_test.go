@@ -24,6 +24,9 @@ func newDialog(t *testing.T, cfg Config) *Model {
 	return m
 }
 
+// told is an owner's Done: what was settled comes back as it is.
+func told(s Settled) tea.Msg { return s }
+
 // run delivers a command's messages (batched) back to the dialog and
 // returns the others.
 func run(m *Model, cmd tea.Cmd) []tea.Msg {
@@ -32,8 +35,8 @@ func run(m *Model, cmd tea.Cmd) []tea.Msg {
 
 func TestTypedConfirmation(t *testing.T) {
 	ran := false
-	m := newDialog(t, Config{ID: "x", Title: "Delete folder ci?", Confirm: "ci", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "ci", Run: func(context.Context) error { ran = true; return nil }}}})
+	m := newDialog(t, Config{Done: told, Title: "Delete folder ci?", Confirm: "ci", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "ci", Run: func(context.Context) (any, error) { ran = true; return nil, nil }}}})
 	if !m.TakesText() {
 		t.Fatal("a typed confirmation does not take text")
 	}
@@ -55,17 +58,17 @@ func TestTypedConfirmation(t *testing.T) {
 		t.Errorf("typed name then enter: ran %v\n%s", ran, ansi.Strip(m.View()))
 	}
 	msgs = run(m, m.Update(viewstest.Key("enter")))
-	if len(msgs) != 2 || msgs[1] != (views.BackMsg{From: m}) || len(msgs[0].(DoneMsg).Done) != 1 {
+	if len(msgs) != 2 || msgs[1] != (views.BackMsg{From: m}) || len(msgs[0].(Settled).Done) != 1 {
 		t.Errorf("closing: %v", msgs)
 	}
 }
 
 func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 	gone, refused := errors.New("gone"), errors.New("refused")
-	m := newDialog(t, Config{ID: "x", Title: "Delete 2?", Verb: "delete",
+	m := newDialog(t, Config{Done: told, Title: "Delete 2?", Verb: "delete",
 		Items: []Item{
-			{Key: "a", Label: "a", Run: func(context.Context) error { return gone }},
-			{Key: "b", Label: "b", Run: func(context.Context) error { return refused }},
+			{Key: "a", Label: "a", Run: func(context.Context) (any, error) { return nil, gone }},
+			{Key: "b", Label: "b", Run: func(context.Context) (any, error) { return nil, refused }},
 		},
 		Outcome: func(err error) ([]string, Result) {
 			if err == gone {
@@ -79,7 +82,7 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 		t.Errorf("results:\n%s", v)
 	}
 	msgs := run(m, m.Update(viewstest.Key("esc")))
-	if done := msgs[0].(DoneMsg).Done; len(done) != 1 || done[0] != "a" {
+	if done := msgs[0].(Settled).Done; len(done) != 1 || done[0] != "a" {
 		t.Errorf("done %v", done)
 	}
 }
@@ -88,10 +91,10 @@ func TestOutcomeExplainsAndCountsGoneAsDone(t *testing.T) {
 // is said to be unknown, counted apart, and reported to the owner apart.
 func TestUnknownOutcomeIsNeitherDoneNorFailed(t *testing.T) {
 	lost := errors.New("EOF")
-	m := newDialog(t, Config{ID: "x", Title: "Delete 2?", Verb: "delete",
+	m := newDialog(t, Config{Done: told, Title: "Delete 2?", Verb: "delete",
 		Items: []Item{
-			{Key: "a", Label: "repo a", Run: func(context.Context) error { return lost }},
-			{Key: "b", Label: "repo b", Run: func(context.Context) error { return nil }},
+			{Key: "a", Label: "repo a", Run: func(context.Context) (any, error) { return nil, lost }},
+			{Key: "b", Label: "repo b", Run: func(context.Context) (any, error) { return "the server's answer", nil }},
 		},
 		Outcome: func(err error) ([]string, Result) {
 			return []string{"no answer: unknown whether it was deleted — r to refresh to see"}, Unknown
@@ -103,9 +106,12 @@ func TestUnknownOutcomeIsNeitherDoneNorFailed(t *testing.T) {
 		t.Errorf("results:\n%s", v)
 	}
 	msgs := run(m, m.Update(viewstest.Key("esc")))
-	d := msgs[0].(DoneMsg)
+	d := msgs[0].(Settled)
 	if len(d.Done) != 1 || d.Done[0] != "b" || len(d.Unknown) != 1 || d.Unknown[0] != "a" {
 		t.Errorf("done %v unknown %v", d.Done, d.Unknown)
+	}
+	if len(d.Answers) != 1 || d.Answers["b"] != "the server's answer" {
+		t.Errorf("answers %v: what b's Run returned is not given back", d.Answers)
 	}
 }
 
@@ -116,14 +122,14 @@ func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
 	var items []Item
 	for i := range 40 {
 		key := fmt.Sprintf("item%02d", i)
-		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) error {
+		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) (any, error) {
 			if i == 37 {
-				return errors.New("refused")
+				return nil, errors.New("refused")
 			}
-			return nil
+			return nil, nil
 		}})
 	}
-	m := newDialog(t, Config{ID: "x", Title: "Delete 40 tags?", Verb: "delete", Items: items})
+	m := newDialog(t, Config{Done: told, Title: "Delete 40 tags?", Verb: "delete", Items: items})
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "more") || strings.Contains(v, "item39") {
 		t.Fatalf("the list does not say there is more:\n%s", v)
@@ -157,8 +163,8 @@ func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
 // TestTypingTheNameKeepsScrollLetters: k and j are letters of the name
 // typed, not scroll keys.
 func TestTypingTheNameKeepsScrollLetters(t *testing.T) {
-	m := newDialog(t, Config{ID: "x", Title: "Delete folder kj?", Confirm: "kj", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "kj", Run: func(context.Context) error { return nil }}}})
+	m := newDialog(t, Config{Done: told, Title: "Delete folder kj?", Confirm: "kj", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "kj", Run: func(context.Context) (any, error) { return nil, nil }}}})
 	m.Update(viewstest.Key("k"))
 	m.Update(viewstest.Key("j"))
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "to confirm: kj") {
@@ -168,8 +174,8 @@ func TestTypingTheNameKeepsScrollLetters(t *testing.T) {
 
 // The confirmation input fits the dialog: no ellipsis after its blanks.
 func TestConfirmationInputIsNotCut(t *testing.T) {
-	m := newDialog(t, Config{ID: "x", Title: "Delete folder apps?", Confirm: "apps", Verb: "delete",
-		Items: []Item{{Key: "g", Label: "apps", Run: func(context.Context) error { return nil }}}})
+	m := newDialog(t, Config{Done: told, Title: "Delete folder apps?", Confirm: "apps", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "apps", Run: func(context.Context) (any, error) { return nil, nil }}}})
 	m.Update(viewstest.Key("a"))
 	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
 		if strings.HasPrefix(l, "type apps to confirm: ") && strings.Contains(l, m.common.Theme.Glyphs.Ellipsis) {
@@ -182,8 +188,8 @@ func TestConfirmationInputIsNotCut(t *testing.T) {
 // keeps the room to show what is typed.
 func TestALongNameToTypeIsShownWhole(t *testing.T) {
 	name := "very-long-folder-name-" + strings.Repeat("x", 60)
-	m := newDialog(t, Config{ID: "x", Title: "Delete folder?", Confirm: name, Verb: "delete",
-		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) error { return nil }}}})
+	m := newDialog(t, Config{Done: told, Title: "Delete folder?", Confirm: name, Verb: "delete",
+		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) (any, error) { return nil, nil }}}})
 	for _, r := range "very" {
 		m.Update(viewstest.Key(string(r)))
 	}

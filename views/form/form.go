@@ -91,6 +91,7 @@ type ClosedMsg struct {
 type resultMsg struct {
 	owner  *Model
 	values map[string]string // as sent
+	looked any               // what the lookup had found for them (see Looked)
 	result any
 	err    error
 }
@@ -235,7 +236,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		if msg.err != nil && m.cfg.Lost != nil && m.cfg.Lost(msg.err) {
 			m.sending = false
-			return m.lose(msg.err, msg.values)
+			return m.lose(msg.err, msg.values, msg.looked)
 		}
 		if msg.err != nil {
 			m.sending = false
@@ -352,10 +353,11 @@ func (m *Model) send() tea.Cmd {
 	m.sending = true
 	m.formErr = nil
 	clear(m.server)
-	owner, values, ctx, submit := m, m.Values(), m.cfg.Ctx, m.cfg.Submit
+	owner, values, looked, submit := m, m.Values(), m.looked(), m.cfg.Submit
+	ctx := m.withLooked(m.cfg.Ctx, looked)
 	return func() tea.Msg {
 		res, err := submit(ctx, values)
-		return resultMsg{owner: owner, values: values, result: res, err: err}
+		return resultMsg{owner: owner, values: values, looked: looked, result: res, err: err}
 	}
 }
 

@@ -5,6 +5,7 @@ package form
 // it is sent, and a change that replaces something takes a second enter.
 
 import (
+	"context"
 	"maps"
 	"slices"
 	"strings"
@@ -151,4 +152,34 @@ func (m *Model) warning() (string, bool) {
 		return "could not check what this would change (" + safe.String(m.look.err.Error()) + ")", true
 	}
 	return m.cfg.Warn(m.Values(), m.look.found)
+}
+
+// lookedKey is the context key of what the lookup found for the values
+// sent.
+type lookedKey struct{}
+
+// Looked is what the form's lookup found for the values that Submit sends
+// (or that Check looks up after their answer was lost), nil for nothing
+// or without a Lookup. The form keeps it, in Update, and gives it with the
+// request's context, so that Submit and Check need keep nothing of their
+// own across commands (a tag's send says whether it moved the tag).
+func Looked(ctx context.Context) any { return ctx.Value(lookedKey{}) }
+
+// withLooked is ctx carrying what the lookup found, when the form has one.
+func (m *Model) withLooked(ctx context.Context, looked any) context.Context {
+	if m.cfg.Lookup == nil {
+		return ctx
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, lookedKey{}, looked)
+}
+
+// looked is what the lookup found for the current values, if it is known.
+func (m *Model) looked() any {
+	if key := m.lookupKey(); key != "" && m.look.known && m.look.key == key {
+		return m.look.found
+	}
+	return nil
 }

@@ -46,6 +46,7 @@ type Found struct {
 // lost is the state of a change whose answer was lost.
 type lost struct {
 	values   map[string]string // what was sent
+	looked   any               // what the lookup had found for it (see Looked)
 	checking bool
 	seq      int // counts the lookups; answers to older ones are dropped
 	found    *Found
@@ -69,10 +70,10 @@ func (m *Model) checking() bool { return m.lost != nil && m.lost.checking }
 
 // lose takes a lost answer to the values sent: nothing is sent again until
 // a lookup says what the server has.
-func (m *Model) lose(err error, values map[string]string) tea.Cmd {
+func (m *Model) lose(err error, values map[string]string, looked any) tea.Cmd {
 	_, m.formErr = m.explain(err)
 	clear(m.server)
-	m.lost = &lost{values: values}
+	m.lost = &lost{values: values, looked: looked}
 	return m.lookAgain()
 }
 
@@ -83,7 +84,8 @@ func (m *Model) lookAgain() tea.Cmd {
 	}
 	m.lost.checking, m.lost.err, m.lost.found = true, nil, nil
 	m.lost.seq++
-	owner, seq, ctx, check, values := m, m.lost.seq, m.cfg.Ctx, m.cfg.Check, m.lost.values
+	owner, seq, check, values := m, m.lost.seq, m.cfg.Check, m.lost.values
+	ctx := m.withLooked(m.cfg.Ctx, m.lost.looked)
 	return func() tea.Msg {
 		found, err := check(ctx, values)
 		return checkedMsg{owner: owner, seq: seq, found: found, err: err}

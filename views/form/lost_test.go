@@ -157,3 +157,41 @@ func TestLostAnswerWithoutALookupNeverResends(t *testing.T) {
 		t.Fatalf("sent %d times", f.sends)
 	}
 }
+
+// What the lookup found for the values sent is given, from the form's own
+// state, to Submit and, after the answer was lost, to Check (Looked): they
+// keep nothing of their own between commands.
+func TestSubmitAndCheckAreGivenWhatTheLookupFound(t *testing.T) {
+	var sent, checked []any
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{
+		Title: "new tag", Ctx: context.Background(),
+		Fields:    []Field{{Key: "name", Label: "name"}},
+		LookupKey: func(v map[string]string) string { return v["name"] },
+		Lookup:    func(_ context.Context, v map[string]string) (any, error) { return "found " + v["name"], nil },
+		Warn:      func(map[string]string, any) (string, bool) { return "", false },
+		Submit: func(ctx context.Context, _ map[string]string) (any, error) {
+			sent = append(sent, Looked(ctx))
+			return nil, errLost
+		},
+		Lost: func(err error) bool { return errors.Is(err, errLost) },
+		Check: func(ctx context.Context, _ map[string]string) (Found, error) {
+			checked = append(checked, Looked(ctx))
+			return Found{Verdict: Absent, Says: "the server has no such tag"}, nil
+		},
+		Done: func(any) tea.Cmd { return nil },
+	})
+	m.SetSize(100, 12)
+	m.Init()
+	m.Update(viewstest.Key("v")) // the lookups typing schedules are not waited for
+	m.Update(viewstest.Key("1"))
+	viewstest.Drive(m.Update(viewstest.Key("enter")), func(msg tea.Msg) bool {
+		switch fmt.Sprintf("%T", msg) {
+		case "form.lookedMsg", "form.resultMsg", "form.checkedMsg":
+			return true
+		}
+		return false
+	}, m.Update)
+	if len(sent) != 1 || sent[0] != "found v1" || len(checked) != 1 || checked[0] != "found v1" {
+		t.Errorf("Submit was given %v, Check %v; want what the lookup found for v1", sent, checked)
+	}
+}

@@ -101,6 +101,7 @@ type List[T any] struct {
 	firstKey   string
 	requests   int
 	added      span // the positions the last accepted page filled
+	watch      func(items []T, total int)
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
@@ -116,6 +117,12 @@ func (l *List[T]) SetPageSize(n int) {
 		l.size = n
 	}
 }
+
+// Watch has f told, in Update, of the items of each page the list takes
+// and of the collection's total as the server gave it (-1: none): the
+// shell learns what a screen loads (a repo's tags) without writing from
+// the command that fetched it.
+func (l *List[T]) Watch(f func(items []T, total int)) { l.watch = f }
 
 // SetOrder sets the order_by of the first request; later changes go
 // through Reset.

@@ -283,3 +283,22 @@ func TestAFailedPageDoesNotStopTheRestFromLoading(t *testing.T) {
 		t.Errorf("after the retry: %v", err)
 	}
 }
+
+// Watch is told of each page the list takes, with the server's total; a
+// page the list drops (asked before a reset) is not told.
+func TestWatchIsToldThePagesTaken(t *testing.T) {
+	f := &fakeSource{n: 450}
+	l := New(context.Background(), f.source, key)
+	var pages, items, total int
+	l.Watch(func(its []item, n int) { pages, items, total = pages+1, items+len(its), n })
+	stale := l.Start()
+	run(t, l, l.Reset(""))
+	run(t, l, stale) // the first generation's page: dropped, not told
+	if pages != 1 || items != 200 || total != 450 {
+		t.Fatalf("told %d pages, %d items, total %d; want 1, 200, 450", pages, items, total)
+	}
+	run(t, l, l.Ensure(200, 200))
+	if pages < 2 || items < 400 {
+		t.Errorf("told %d pages, %d items after more loaded", pages, items)
+	}
+}

@@ -89,6 +89,13 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	}
 	l.insert(newWindow(at, fresh, msg.next))
 	l.added = span{at, at + len(fresh)}
+	if l.watch != nil {
+		total := int(msg.total)
+		if msg.noTotal {
+			total = -1
+		}
+		l.watch(items, total)
+	}
 	if l.total < l.endOfLast() {
 		l.total = l.endOfLast()
 	}

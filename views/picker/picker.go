@@ -4,6 +4,7 @@
 package picker
 
 import (
+	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -21,16 +22,13 @@ type Option struct {
 	Value         any
 }
 
-// ChosenMsg carries the option the user chose.
-type ChosenMsg struct {
-	ID     string // the picker's ID, so the shell knows what was asked
-	Option Option
-}
-
 // Model is a picker.
 type Model struct {
-	common        views.Common
-	id, title     string
+	common views.Common
+	title  string
+	// choose turns the option chosen into the owner's own message: the
+	// owner hears its answer by type, not by a name it compares.
+	choose        func(Option) tea.Msg
 	options       []Option
 	matches       []int
 	cursor        int
@@ -38,8 +36,67 @@ type Model struct {
 	width, height int
 	cancel        bool // esc closes (false for a choice that must be made)
 	digits        bool // 1..9 choose the first options while the filter is empty
-	chosen        bool // a ChosenMsg is on its way
+	chosen        bool // the owner's message is on its way
 	fill          views.Fill
+	// loading says what the picker waits for while its options load (see
+	// Load); typed are the keys typed meanwhile, given to it once they came.
+	loading string
+	load    tea.Cmd
+	typed   []tea.KeyPressMsg
+}
+
+// typedMost bounds the keys kept while the options load.
+const typedMost = 256
+
+// optionsMsg carries the options Load listed.
+type optionsMsg struct {
+	owner   *Model
+	options []Option
+	err     error
+}
+
+// Load makes the picker list its options itself, in a command under ctx,
+// saying what it does meanwhile ("listing folders…"). Keys typed before
+// they come are kept and given to it then (`:group base⏎⏎` typed at once
+// goes to the first match); esc closes it at once. A failure closes it
+// with the error on the status line.
+func (m *Model) Load(ctx context.Context, what string, list func(context.Context) ([]Option, error)) *Model {
+	m.loading = what
+	m.load = func() tea.Msg {
+		opts, err := list(ctx)
+		return optionsMsg{owner: m, options: opts, err: err}
+	}
+	return m
+}
+
+// loaded takes the options listed and the keys typed while they came.
+func (m *Model) loaded(msg optionsMsg) tea.Cmd {
+	if msg.owner != m || m.loading == "" {
+		return nil
+	}
+	if msg.err != nil {
+		return tea.Batch(views.FlashError(msg.err.Error()), views.Back(m))
+	}
+	m.loading, m.options = "", msg.options
+	m.refilter()
+	typed := m.typed
+	m.typed = nil
+	cmds := make([]tea.Cmd, 0, len(typed))
+	for _, k := range typed {
+		cmds = append(cmds, m.Update(k))
+	}
+	return tea.Batch(cmds...)
+}
+
+// waiting keeps a key typed while the options load; esc closes.
+func (m *Model) waiting(k tea.KeyPressMsg) tea.Cmd {
+	if m.cancel && m.common.Keys.Is(k, keymap.Cancel) {
+		return views.Back(m)
+	}
+	if len(m.typed) < typedMost {
+		m.typed = append(m.typed, k)
+	}
+	return nil
 }
 
 // Chosen reports whether a choice was made and its message is on its way:
@@ -72,22 +129,24 @@ func (m *Model) Filter(q string) *Model {
 	return m
 }
 
-// New makes a picker; cancellable pickers close on esc.
-func New(common views.Common, id, title string, options []Option, cancellable bool) *Model {
+// New makes a picker; cancellable pickers close on esc. choose makes the
+// owner's message of the option chosen.
+func New(common views.Common, title string, options []Option, cancellable bool, choose func(Option) tea.Msg) *Model {
 	in := views.NewInput(common, "filter: ", "type to narrow")
-	m := &Model{common: common, id: id, title: title, options: options, input: in, cancel: cancellable}
+	m := &Model{common: common, title: title, options: options, input: in, cancel: cancellable, choose: choose}
 	m.refilter()
 	return m
 }
 
-// Init focuses the filter.
-func (m *Model) Init() tea.Cmd { return m.input.Focus() }
+// Init focuses the filter and, for a picker that lists its options, lists
+// them.
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.input.Focus(), m.load) }
 
 // Title names the picker.
 func (m *Model) Title() string { return m.title }
 
-// Busy is always false: options are given.
-func (m *Model) Busy() bool { return false }
+// Busy reports whether the options are loading.
+func (m *Model) Busy() bool { return m.loading != "" }
 
 // SetSize sets the picker's size.
 func (m *Model) SetSize(w, h int) {
@@ -106,12 +165,16 @@ func (m *Model) Actions() []keymap.State {
 
 // Update filters, moves, chooses.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if o, ok := msg.(optionsMsg); ok {
+		return m.loaded(o)
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && m.loading != "" {
+		return m.waiting(k)
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if d := k.String(); m.digits && m.input.Value() == "" && len(d) == 1 && d[0] >= '1' && d[0] <= '9' {
 			if i := int(d[0] - '1'); i < len(m.options) {
-				opt, id := m.options[i], m.id
-				m.chosen = true
-				return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+				return m.chose(m.options[i])
 			}
 			return nil
 		}
@@ -122,9 +185,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			switch st.Action {
 			case keymap.Accept:
 				if m.cursor < len(m.matches) {
-					opt, id := m.options[m.matches[m.cursor]], m.id
-					m.chosen = true
-					return func() tea.Msg { return ChosenMsg{ID: id, Option: opt} }
+					return m.chose(m.options[m.matches[m.cursor]])
 				}
 				return nil
 			case keymap.Cancel:
@@ -149,6 +210,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.refilter()
 	}
 	return tea.Batch(cmd, m.fill.Update(m.input, over, "the filter"))
+}
+
+// chose tells the owner which option was chosen.
+func (m *Model) chose(opt Option) tea.Cmd {
+	m.chosen = true
+	msg := m.choose(opt)
+	return func() tea.Msg { return msg }
 }
 
 // refilter narrows the options: the set is bounded (organizations one can
@@ -211,7 +279,10 @@ func (m *Model) View() string {
 		}
 		lines = append(lines, line)
 	}
-	if len(m.matches) == 0 {
+	switch {
+	case m.loading != "":
+		lines = append(lines, th.Muted.Render("  "+m.loading))
+	case len(m.matches) == 0:
 		lines = append(lines, th.Muted.Render("  no match"))
 	}
 	for len(lines) < m.height {

@@ -1,6 +1,8 @@
 package picker
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -21,17 +23,20 @@ func roles() []Option {
 	return out
 }
 
+// chosen is an owner's message: the option itself.
+func chosen(o Option) tea.Msg { return o }
+
 // TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo: 1-9 choose
 // while nothing is typed; once a filter is typed, digits narrow it, and
 // the hint no longer offers 1-9.
 func TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo(t *testing.T) {
-	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "role", "Which role?", roles(), true).WithDigits()
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "Which role?", roles(), true, chosen).WithDigits()
 	m.SetSize(80, 12)
 	m.Init()
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "1-9 choose") || !strings.Contains(v, "2 editor") {
 		t.Fatalf("no digits offered:\n%s", v)
 	}
-	if msg := m.Update(viewstest.Key("2"))(); msg.(ChosenMsg).Option.Label != "editor" {
+	if msg := m.Update(viewstest.Key("2"))(); msg.(Option).Label != "editor" {
 		t.Fatalf("2 chose %v", msg)
 	}
 	for _, k := range []string{"r", "o", "l", "e", "-", "2"} {
@@ -45,7 +50,7 @@ func TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo(t *testing.T) {
 		t.Errorf("the digit did not narrow:\n%s", v)
 	}
 	cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if msg := cmd(); msg.(ChosenMsg).Option.Label != "role-2024" {
+	if msg := cmd(); msg.(Option).Label != "role-2024" {
 		t.Errorf("enter chose %v", msg)
 	}
 }
@@ -53,7 +58,7 @@ func TestDigitsChooseOnlyWhileTheFilterIsEmptyAndTheHintSaysSo(t *testing.T) {
 // The selection bar spans the whole row, digit included (a styled digit
 // inside it used to end the bar after itself).
 func TestSelectionBarSpansTheRowWithItsDigit(t *testing.T) {
-	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "role", "Which role?", roles(), true).WithDigits()
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "Which role?", roles(), true, chosen).WithDigits()
 	m.SetSize(60, 12)
 	m.Init()
 	for _, l := range strings.Split(m.View(), "\n") {
@@ -65,4 +70,64 @@ func TestSelectionBarSpansTheRowWithItsDigit(t *testing.T) {
 		}
 	}
 	t.Fatalf("no selected viewer row:\n%s", ansi.Strip(m.View()))
+}
+
+// A picker that lists its options says so meanwhile, keeps the keys typed
+// before they come and gives them to itself then: "edi⏎" chooses editor.
+func TestLoadingPickerTakesKeysTypedBeforeItsOptions(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, "Which role?", nil, true, chosen).
+		Load(context.Background(), "listing roles…", func(context.Context) ([]Option, error) { return roles(), nil })
+	m.SetSize(80, 12)
+	var listed tea.Msg
+	for _, msg := range viewstest.Drive(m.Init(), func(tea.Msg) bool { return false }, m.Update) {
+		if o, ok := msg.(optionsMsg); ok {
+			listed = o
+		}
+	}
+	if listed == nil {
+		t.Fatal("Init did not list the options")
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "listing roles…") || strings.Contains(v, "no match") {
+		t.Errorf("while listing:\n%s", v)
+	}
+	for _, k := range []string{"e", "d", "i", "enter"} {
+		if cmd := m.Update(viewstest.Key(k)); cmd != nil {
+			t.Fatalf("%s acted before the options came: %v", k, cmd())
+		}
+	}
+	var chose Option
+	for _, msg := range viewstest.Drive(m.Update(listed), func(tea.Msg) bool { return false }, m.Update) {
+		if o, ok := msg.(Option); ok {
+			chose = o
+		}
+	}
+	if chose.Label != "editor" {
+		t.Errorf("the keys typed ahead chose %q, want editor", chose.Label)
+	}
+}
+
+// A failure to list closes the picker and says why; esc while listing
+// closes it at once.
+func TestLoadingPickerFailsAndCancels(t *testing.T) {
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	m := New(common, "Which role?", nil, true, chosen).
+		Load(context.Background(), "listing roles…", func(context.Context) ([]Option, error) { return nil, errors.New("list roles: UNAVAILABLE") })
+	msgs := viewstest.Drive(m.Update(optionsMsg{owner: m, err: errors.New("list roles: UNAVAILABLE")}), func(tea.Msg) bool { return false }, m.Update)
+	var flashed, back bool
+	for _, msg := range msgs {
+		switch msg := msg.(type) {
+		case views.FlashMsg:
+			flashed = msg.Error && strings.Contains(msg.Text, "UNAVAILABLE")
+		case views.BackMsg:
+			back = msg.From == m
+		}
+	}
+	if !flashed || !back {
+		t.Errorf("a failure: %v", msgs)
+	}
+	m = New(common, "Which role?", nil, true, chosen).
+		Load(context.Background(), "listing roles…", func(context.Context) ([]Option, error) { return roles(), nil })
+	if msg := m.Update(viewstest.Key("esc"))(); msg != (views.BackMsg{From: m}) {
+		t.Errorf("esc while listing: %v", msg)
+	}
 }

@@ -32,9 +32,16 @@ type Delete[T any] struct {
 	// Noun names one item ("tag"), Nouns several ("tags"): for the flash.
 	Noun, Nouns string
 	// Ask asks before deleting the items (one, or the marked ones) and
-	// deletes them: a dialog whose ID is id, so that the table hears which
-	// rows went. The shell's dialog names each and what goes with them.
-	Ask func(id string, items []*T) tea.Cmd
+	// deletes them: a dialog whose Done is done, so that the table hears
+	// which rows went, in a message of its own. The shell's dialog names
+	// each and what goes with them.
+	Ask func(items []*T, done func(dialog.Settled) tea.Msg) tea.Cmd
+}
+
+// deletedMsg tells the table that asked what its delete dialog did.
+type deletedMsg[T any] struct {
+	owner   *Model[T]
+	settled dialog.Settled
 }
 
 // nouns is n items in words: "1 tag", "3 tags".
@@ -113,17 +120,12 @@ func (m *Model[T]) deleteDialog() tea.Cmd {
 		c := *it
 		items[i] = &c
 	}
-	return m.cfg.Delete.Ask(m.dialogID(), items)
+	return m.cfg.Delete.Ask(items, func(s dialog.Settled) tea.Msg { return deletedMsg[T]{owner: m, settled: s} })
 }
-
-func (m *Model[T]) dialogID() string { return fmt.Sprintf("table-%p", m) }
 
 // deleted removes what a delete dialog did from the rows and the marks,
 // and says how many went.
-func (m *Model[T]) deleted(msg dialog.DoneMsg) tea.Cmd {
-	if msg.ID != m.dialogID() {
-		return nil
-	}
+func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	defer m.clamp()
 	for _, k := range msg.Done {
 		m.removeRow(k)

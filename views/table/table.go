@@ -12,7 +12,6 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
-	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/search"
@@ -313,8 +312,11 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if m.search != nil {
 			return m.updateFilter(msg)
 		}
-	case dialog.DoneMsg:
-		return tea.Batch(m.deleted(msg), m.selectCmd())
+	case deletedMsg[T]:
+		if msg.owner != m {
+			return nil
+		}
+		return tea.Batch(m.deleted(msg.settled), m.selectCmd())
 	case views.TickMsg:
 		m.frame = msg.Frame
 	case tea.MouseWheelMsg:

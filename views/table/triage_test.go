@@ -37,6 +37,10 @@ func (c *concurrent) list(ctx context.Context, req paging.Request) (paging.Resul
 	return c.src.list(ctx, req)
 }
 
+// askedMsg carries the dialog a delete asked with, which the shell would
+// push.
+type askedMsg struct{ dialog *dialog.Model }
+
 // triageTable is a table of n rows, every tenth "old" (flagged).
 func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 	t.Helper()
@@ -55,13 +59,14 @@ func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 		mu.Unlock()
 		return nil
 	}
-	m.cfg.Delete = &Delete[row]{Noun: "row", Nouns: "rows", Ask: func(id string, rs []*row) tea.Cmd {
+	m.cfg.Delete = &Delete[row]{Noun: "row", Nouns: "rows", Ask: func(rs []*row, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		items := make([]dialog.Item, len(rs))
 		for i, r := range rs {
-			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) error { return run(ctx, r) }}
+			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) (any, error) { return nil, run(ctx, r) }}
 		}
-		return views.Push(dialog.New(context.Background(), m.common, dialog.Config{ID: id,
-			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"}))
+		d := dialog.New(context.Background(), m.common, dialog.Config{Done: done,
+			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"})
+		return func() tea.Msg { return askedMsg{d} }
 	}}
 	m.cfg.CopyMany = func(rs []*row) (string, string) {
 		var names []string
@@ -179,11 +184,11 @@ func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
 		t.Errorf("y copies %v", msgs)
 	}
 	msgs = press(m, "d")
-	push, ok := msgs[0].(views.PushMsg)
+	asked, ok := msgs[0].(askedMsg)
 	if !ok {
 		t.Fatalf("d did not open a dialog: %v", msgs)
 	}
-	dlg := push.Screen.(*dialog.Model)
+	dlg := asked.dialog
 	dlg.SetSize(80, 30)
 	if v := dlg.View(); !strings.Contains(v, "Delete 10 rows?") || !strings.Contains(v, "name-00090") {
 		t.Errorf("dialog:\n%s", v)
@@ -196,15 +201,22 @@ func TestMarkFlaggedDeleteAndCopy(t *testing.T) {
 	if !strings.Contains(v, "9 done, 1 failed") || !strings.Contains(v, "lacks CAP_TAG_DELETE") {
 		t.Errorf("results:\n%s", v)
 	}
-	var done dialog.DoneMsg
+	var done deletedMsg[row]
 	for _, msg := range runParallel(dlg.Update(tea.KeyPressMsg{Code: tea.KeyEnter})) {
-		if d, ok := msg.(dialog.DoneMsg); ok {
+		if d, ok := msg.(deletedMsg[row]); ok {
 			done = d
 		}
 	}
+	// The answer is the asking table's own: another table of the same
+	// rows keeps them all.
+	other, _ := triageTable(t, 100)
+	drive(other, other.Update(done))
+	if other.cfg.List.Total() != 100 {
+		t.Errorf("another table's dialog removed rows here: total %d", other.cfg.List.Total())
+	}
 	msgs = drive(m, m.Update(done))
-	if len(*deleted) != 9 || len(done.Done) != 9 {
-		t.Fatalf("deleted %d, done %d", len(*deleted), len(done.Done))
+	if len(*deleted) != 9 || len(done.settled.Done) != 9 {
+		t.Fatalf("deleted %d, done %d", len(*deleted), len(done.settled.Done))
 	}
 	s := screen(m)
 	if !strings.Contains(s, "1 of 1 old") || !strings.Contains(s, "name-00020") {
