@@ -26,8 +26,8 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 		return bind.New(ctx, e.common, bind.Config{Identities: ids, Role: role, Group: group,
 			LoadIdentities: e.identityOptions, LoadRoles: e.roleOptions, LoadGroups: e.groupChoices,
 			Bind: func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
-				n := e.changes.expect(&note{method: "POST", path: "/iam/v2/roleBindings/" + group, what: "bind " + label})
-				b, err := e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+				n := &api.Note{What: "bind " + label}
+				b, err := e.client.CreateRoleBinding(api.WithNote(ctx, n), group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
 				if err == nil {
 					e.changes.answered(n, b)
 				}

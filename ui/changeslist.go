@@ -95,8 +95,8 @@ func indentJSON(b []byte) string {
 }
 
 func maskOf(c *entryOf) string {
-	if m := c.mask(); m != "" {
-		return " · update_mask=" + safe.String(m)
+	if c.Mask != "" {
+		return " · update_mask=" + safe.String(c.Mask)
 	}
 	return ""
 }

@@ -76,7 +76,7 @@ func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
 // lookedUp settles a dialog's lost change with a lookup's answer (made:
 // the change is so; err: the lookup failed), and says so in :changes as
 // "found <what>" or "found not <what>".
-func (e *env) lookedUp(n *note, lost error, made bool, says, what string, err error) error {
+func (e *env) lookedUp(n *api.Note, lost error, made bool, says, what string, err error) error {
 	switch {
 	case err != nil:
 		e.changes.settle(n, "lookup failed")
@@ -103,7 +103,7 @@ func goneOrHere(err error) (bool, error) {
 
 // createdFound is what a create's lookup found, for its form: res is nil
 // when the server does not have it.
-func (e *env) createdFound(n *note, res any, err error) (form.Found, error) {
+func (e *env) createdFound(n *api.Note, res any, err error) (form.Found, error) {
 	if err != nil {
 		e.changes.settle(n, "lookup failed")
 		return form.Found{}, err
@@ -128,7 +128,7 @@ func found[T any](p *T, err error) (any, error) {
 // checkEdit learns what became of an edit whose answer was lost: the
 // server has the values sent (made), still the values before (not made:
 // only then is it offered again), or others (said, to edit from).
-func (e *env) checkEdit(ctx context.Context, ed edit, from, to map[string]string, n *note) (form.Found, error) {
+func (e *env) checkEdit(ctx context.Context, ed edit, from, to map[string]string, n *api.Note) (form.Found, error) {
 	if ed.current == nil {
 		return form.Found{}, fmt.Errorf("no way to read the %s back", ed.noun)
 	}
@@ -174,7 +174,7 @@ func sameValues(server, want map[string]string) bool {
 
 // deleteOne deletes one resource; when the answer is lost, it asks the
 // server whether it still has it (NOT_FOUND: deleted).
-func (e *env) deleteOne(ctx context.Context, n *note, d deletion, uid string) error {
+func (e *env) deleteOne(ctx context.Context, n *api.Note, d deletion, uid string) error {
 	err := d.run(ctx, e.client, uid)
 	if !unknownOutcome(err) {
 		return err

@@ -79,7 +79,7 @@ func (e *env) denial(apiErr *api.Error) string {
 			right = "the capability " + c
 		}
 		if ri.ResourceName != "" {
-			right += " on " + shortPath(safe.String(ri.ResourceName))
+			right += " on " + api.ShortPath(safe.String(ri.ResourceName))
 		}
 	}
 	return "denied: " + safe.String(who) + " lacks " + right

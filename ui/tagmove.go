@@ -43,14 +43,14 @@ func (s *tagSeen) get(name string) *api.Tag {
 func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	c := e.client
 	seen := &tagSeen{found: map[string]*api.Tag{}}
-	path := "/registry/v2/tags/" + repo
+	sends := api.Tags.Create(repo)
 	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
 		Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.TagName, "letters, digits, . _ -"), Max: api.TagName.Max()},
 			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(api.Digest, "sha256: and 64 hex digits"), Max: api.Digest.Max()},
 		},
 		Preview: func(v map[string]string) string {
-			return "POST " + shortPath(path) + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`
+			return sends.Short() + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`
 		},
 		LookupKey: func(v map[string]string) string {
 			if api.TagName.Match(v["name"]) {
@@ -85,18 +85,17 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		},
 	}
 	// The note of the tag last sent, for its lookup to settle.
-	var sent atomic.Pointer[note]
+	var sent atomic.Pointer[api.Note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		was := seen.get(v["name"])
-		n := &note{method: "POST", path: path, what: "tag " + strconv.Quote(v["name"]) + " of " + repoName, fields: "digest"}
+		n := &api.Note{What: "tag " + strconv.Quote(v["name"]) + " of " + repoName, Fields: "digest"}
 		if was != nil {
-			n.change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
+			n.Change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
 		} else {
-			n.change = "created at " + shortDigest(v["digest"])
+			n.Change = "created at " + shortDigest(v["digest"])
 		}
-		e.changes.expect(n)
 		sent.Store(n)
-		t, err := c.CreateTag(ctx, repo, v["name"], v["digest"])
+		t, err := c.CreateTag(api.WithNote(ctx, n), repo, v["name"], v["digest"])
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +131,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 // tag of that name the server has now (t, nil for none): at the digest
 // sent it is done; absent, or still where it was, it was not (enter sends
 // again); elsewhere, the digest found is offered to edit from.
-func (e *env) tagFound(n *note, seen *tagSeen, v map[string]string, t *api.Tag, err error) (form.Found, error) {
+func (e *env) tagFound(n *api.Note, seen *tagSeen, v map[string]string, t *api.Tag, err error) (form.Found, error) {
 	name, was := safe.String(v["name"]), seen.get(v["name"])
 	switch {
 	case err != nil:
@@ -168,7 +167,7 @@ type tagResult struct {
 // the old digest).
 func (e *env) tagMove(repo, name, repoName string) edit {
 	c := e.client
-	return edit{mask: "digest", method: "POST", path: "/registry/v2/tags/" + repo, name: name, noun: "tag", reload: []string{repo},
+	return edit{mask: "digest", name: name, noun: "tag", reload: []string{repo},
 		patch: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateTag(ctx, repo, name, v["digest"])
 		},

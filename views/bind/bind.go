@@ -301,7 +301,7 @@ func (m *Model) confirmDialog() tea.Cmd {
 	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
 	d := dialog.New(m.ctx, m.common, dialog.Config{ID: m.id(confirm), Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
-		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID), m.body(role.UID)}})
+		Lines: []string{api.RoleBindings.Create(safe.String(group.UID)).String(), m.body(role.UID)}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
 	cmds := []tea.Cmd{d.Init()}
