@@ -123,6 +123,9 @@ func New(opts Options) (*Client, error) {
 // BaseURL is the API address the client talks to.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// Host is the host (and port) of the API address, for a header.
+func (c *Client) Host() string { return c.base.Host }
+
 // sameOriginRedirects follows redirects only within the API's host and
 // never from https to http, so that a redirect cannot carry the
 // Authorization header elsewhere or in cleartext.

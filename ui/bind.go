@@ -31,7 +31,7 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 				if err == nil {
 					e.changes.answered(n, b)
 				}
-				if !unknownOutcome(err) {
+				if !api.MaybeMade(err) {
 					return b, err
 				}
 				// The answer was lost: does the server have the binding?

@@ -159,9 +159,9 @@ func (c *entryOf) result(then string) string {
 	switch {
 	case c.Err == nil:
 		return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
-	case unknownOutcome(c.Err) && then != "":
+	case api.MaybeMade(c.Err) && then != "":
 		return "unknown, then " + then
-	case unknownOutcome(c.Err):
+	case api.MaybeMade(c.Err):
 		return "unknown: " + safe.String(api.LostCause(c.Err))
 	}
 	if apiErr, ok := api.AsError(c.Err); ok {

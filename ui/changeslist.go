@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/api"
 	"canopy/views"
 	"canopy/views/pager"
 	"canopy/views/paging"
@@ -64,7 +65,7 @@ func (e *env) changePage(c entryOf) views.Screen {
 		if r := e.changes.response(&c); r != nil {
 			sections = append(sections, pager.Section{Label: "response", Text: safe.Text(string(r))})
 		}
-	case unknownOutcome(c.Err):
+	case api.MaybeMade(c.Err):
 		how := "refresh the screen that shows it to see"
 		if then := e.changes.then(&c); then != "" {
 			how = "looked up after: " + then

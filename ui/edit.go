@@ -203,7 +203,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 			return res, err
 		},
 		Explain: e.explain,
-		Lost:    unknownOutcome,
+		Lost:    api.MaybeMade,
 		Check: func(ctx context.Context, v map[string]string) (form.Found, error) {
 			return e.checkEdit(ctx, ed, old, v, sent.Load())
 		},
@@ -300,7 +300,7 @@ func short(s string) string {
 // name already taken to the name, the rest to the form. No answer means
 // the outcome is unknown.
 func (e *env) explain(err error) (map[string]string, []string) {
-	if unknownOutcome(err) {
+	if api.MaybeMade(err) {
 		// The form then looks up what the server has, and says it.
 		return nil, []string{"no answer (" + safe.String(api.LostCause(err)) + "): unknown whether the change was made"}
 	}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net/url"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -123,9 +122,7 @@ func (m *Model) host() string {
 		return m.opts.Host
 	}
 	if m.opts.Client != nil {
-		if u, err := url.Parse(m.opts.Client.BaseURL()); err == nil {
-			return u.Host
-		}
+		return m.opts.Client.Host()
 	}
 	return "?"
 }

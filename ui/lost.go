@@ -1,6 +1,6 @@
 package ui
 
-// After a lost answer (unknownOutcome), nothing is sent again before the
+// After a lost answer (api.MaybeMade), nothing is sent again before the
 // server is asked what it has: the name under the parent for a create, the
 // resource's current value for an edit, the resource itself for a delete.
 // What it has is said on the screen that made the change and in :changes
@@ -176,7 +176,7 @@ func sameValues(server, want map[string]string) bool {
 // server whether it still has it (NOT_FOUND: deleted).
 func (e *env) deleteOne(ctx context.Context, n *api.Note, d deletion, uid string) error {
 	err := d.run(ctx, e.client, uid)
-	if !unknownOutcome(err) {
+	if !api.MaybeMade(err) {
 		return err
 	}
 	here, lookErr := goneOrHere(d.get(ctx, e.client, uid))

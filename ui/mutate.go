@@ -92,7 +92,7 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 		}
 		return res, err
 	}
-	cfg.Lost = unknownOutcome
+	cfg.Lost = api.MaybeMade
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		res, err := e.findCreated(ctx, kind, parent, v)
 		return e.createdFound(sent.Load(), res, err)

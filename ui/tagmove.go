@@ -102,7 +102,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		e.changes.answered(n, t)
 		return tagResult{tag: t, was: was}, nil
 	}
-	cfg.Lost = unknownOutcome
+	cfg.Lost = api.MaybeMade
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		t, err := c.FindTag(ctx, repo, v["name"])
 		return e.tagFound(sent.Load(), seen, v, t, err)

@@ -52,7 +52,7 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 			}
 		}
 		n, res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
-		if !unknownOutcome(err) {
+		if !api.MaybeMade(err) {
 			return undoneMsg{edit: last, result: res, err: err}
 		}
 		f, lookErr := e.checkEdit(ctx, ed, from, to, n)
