@@ -142,7 +142,8 @@ func (e *env) identityOptions(ctx context.Context) ([]picker.Option, error) {
 // one folder, of one role.
 func bindOne[T any](e *env, items []*T, noun string) tea.Cmd {
 	if len(items) > 1 {
-		return views.FlashError(fmt.Sprintf("b binds on one %s at a time and %d are marked: esc unmarks them", noun, len(items)))
+		return views.FlashError(fmt.Sprintf("%s binds on one %s at a time and %d are marked: %s unmarks them",
+			e.common.Key(keymap.Bind), noun, len(items), e.common.Key(keymap.Back)))
 	}
 	return e.bindItem(items[0])
 }
@@ -160,9 +161,11 @@ func (e *env) newBinding(opts api.ListOptions, where string) tea.Cmd {
 }
 
 // bindingsOff are the keys a bindings table cannot honour, and why.
-func bindingsOff() []keymap.State {
+func bindingsOff(keys *keymap.KeyMap) []keymap.State {
 	return []keymap.State{
-		keymap.Off(keymap.Bind, "b binds from an identity, a folder or a role; here n makes a new binding"),
-		keymap.Off(keymap.Edit, "a role binding cannot be changed: n binds the new role, then d deletes this one"),
+		keymap.Off(keymap.Bind, keys.Key(keymap.Bind)+" binds from an identity, a folder or a role; here "+
+			keys.Key(keymap.New)+" makes a new binding"),
+		keymap.Off(keymap.Edit, "a role binding cannot be changed: "+keys.Key(keymap.New)+" binds the new role, then "+
+			keys.Key(keymap.Delete)+" deletes this one"),
 	}
 }

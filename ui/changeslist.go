@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/pager"
 	"canopy/views/paging"
@@ -77,7 +78,8 @@ func (e *env) changePage(c entryOf) views.Screen {
 			pager.Section{Label: "error", Text: strings.Join(e.failure(c.Err), "\n")})
 	}
 	sections = append(sections, pager.Section{Label: "curl", Text: safe.String(curl(c.Change))},
-		pager.Section{Label: "", Text: e.common.Theme.Muted.Render("y copies the curl command (the token stays in $CANOPY_TOKEN) · esc goes back")})
+		pager.Section{Label: "", Text: e.common.Theme.Muted.Render(e.common.Key(keymap.Copy) +
+			" copies the curl command (the token stays in $CANOPY_TOKEN) · " + e.common.Key(keymap.Back) + " goes back")})
 	return pager.New(e.common, pager.Config{Title: "change " + strconv.Itoa(c.Seq) + ": " + c.request(), Sections: sections,
 		Copy: func() (string, string) { return curl(c.Change), "curl command" }})
 }

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/form"
 	"canopy/views/safe"
 )
@@ -215,8 +216,8 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 			result, lost := unlost(result)
 			msg := editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)}
 			if lost {
-				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (u undoes): %s", ed.label(), safe.String(ed.name),
-					changeText(msg.old, msg.new))
+				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (%s undoes): %s", ed.label(),
+					safe.String(ed.name), e.common.Key(keymap.Undo), changeText(msg.old, msg.new))
 			}
 			return func() tea.Msg { return msg }
 		}}

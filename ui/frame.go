@@ -97,7 +97,7 @@ func (m *Model) body() string {
 			msg[i] = "  " + th.Value.Render(l)
 		}
 		content = "\n  " + th.Bad.Render("canopy could not open the organization") + "\n\n" +
-			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render("r retries · q quits")
+			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render(m.common.Key(keymap.Refresh)+" retries · "+m.common.Key(keymap.Quit)+" quits")
 	default:
 		frames := th.Glyphs.Spinner
 		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+" connecting to "+m.host())

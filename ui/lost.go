@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/safe"
@@ -62,7 +63,7 @@ func (s *settled) Unwrap() error { return s.lost }
 
 // settledOutcome is what a dialog says of a settled change: made is done,
 // not made failed (nothing changed), a failed lookup still unknown.
-func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
+func (e *env) settledOutcome(s *settled, made string) ([]string, dialog.Result) {
 	lost := "no answer (" + safe.String(api.LostCause(s.lost)) + ")"
 	switch s.verdict {
 	case wasMade:
@@ -70,7 +71,7 @@ func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
 	case notMade:
 		return []string{lost + "; " + s.says + ": not " + made}, dialog.Failed
 	}
-	return []string{unknownLine(s.lost, "it was "+made, s.says+"; r to refresh to see")}, dialog.Unknown
+	return []string{unknownLine(s.lost, "it was "+made, s.says+"; "+e.common.Key(keymap.Refresh)+" to refresh to see")}, dialog.Unknown
 }
 
 // lookedUp settles a dialog's lost change with a lookup's answer (made:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/dialog"
 	"canopy/views/safe"
 )
@@ -22,9 +23,9 @@ func (e *env) outcomeOf(made string) dialog.Outcome {
 		var s *settled
 		switch {
 		case errors.As(err, &s):
-			return settledOutcome(s, made)
+			return e.settledOutcome(s, made)
 		case api.MaybeMade(err):
-			return []string{unknownLine(err, "it was "+made, "r to refresh to see")}, dialog.Unknown
+			return []string{unknownLine(err, "it was "+made, e.common.Key(keymap.Refresh)+" to refresh to see")}, dialog.Unknown
 		case made == "deleted" && api.IsNotFound(err):
 			return []string{"already gone"}, dialog.Done
 		}

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/safe"
@@ -81,7 +82,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 				return name + " already points at " + shortDigest(t.Digest) + ": this changes nothing", false
 			}
 			return name + " exists at " + shortDigest(t.Digest) + ": this moves it to " + shortDigest(v["digest"]) +
-				" (u moves it back)", true
+				" (" + e.common.Key(keymap.Undo) + " moves it back)", true
 		},
 	}
 	// The note of the tag last sent, for its lookup to settle.
@@ -118,7 +119,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		moved := editedMsg{e: e.tagMove(repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},
 			flash: afterLoss(lost) + "moved tag " + strconv.Quote(safe.String(r.tag.Name)) + " of " + repoName + " from " +
-				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (u moves it back)"}
+				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (" + e.common.Key(keymap.Undo) + " moves it back)"}
 		return tea.Batch(changed, func() tea.Msg { return moved })
 	}
 	return e.open(func(ctx context.Context) views.Screen {

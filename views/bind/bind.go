@@ -376,7 +376,7 @@ func (m *Model) View() string {
 	th := m.common.Theme
 	switch {
 	case m.err != nil:
-		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render("r to retry · esc closes")
+		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render(m.common.Key(keymap.Refresh)+" to retry · "+m.common.Key(keymap.Cancel)+" closes")
 	case m.inner == nil:
 		return th.Muted.Render("loading choices…")
 	}
