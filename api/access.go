@@ -110,13 +110,13 @@ func (c *Client) GetIdentityProvider(ctx context.Context, uid string) (*Identity
 
 // CreateIdentityProvider makes an identity provider in group.
 func (c *Client) CreateIdentityProvider(ctx context.Context, group string, p NewIdentityProvider) (*IdentityProvider, error) {
-	return create[IdentityProvider](ctx, c, identityProvidersPath+"/"+group, p)
+	return create[IdentityProvider](ctx, c, IdentityProviders.Create(group), p)
 }
 
 // DeleteIdentityProvider deletes an identity provider: its users can no
 // longer sign in through it.
 func (c *Client) DeleteIdentityProvider(ctx context.Context, uid string) error {
-	return del(ctx, c, identityProvidersPath+"/"+uid)
+	return del(ctx, c, IdentityProviders.Delete(uid))
 }
 
 // GroupInvite is a code that joins whoever redeems it to a group with a
@@ -176,10 +176,10 @@ func (c *Client) GetGroupInvite(ctx context.Context, uid string) (*GroupInvite, 
 
 // CreateGroupInvite makes an invite to group; the answer holds its code.
 func (c *Client) CreateGroupInvite(ctx context.Context, group string, in NewGroupInvite) (*GroupInvite, error) {
-	return create[GroupInvite](ctx, c, groupInvitesPath+"/"+group, in)
+	return create[GroupInvite](ctx, c, GroupInvites.Create(group), in)
 }
 
 // DeleteGroupInvite deletes an invite: its code no longer joins anyone.
 func (c *Client) DeleteGroupInvite(ctx context.Context, uid string) error {
-	return del(ctx, c, groupInvitesPath+"/"+uid)
+	return del(ctx, c, GroupInvites.Delete(uid))
 }

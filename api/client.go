@@ -57,10 +57,18 @@ type Options struct {
 type Change struct {
 	Method string
 	URL    string // full URL with query, never a token, nor a user or password (RedactUserinfo)
+	Path   string // the API path (no base URL, uids unescaped)
+	Mask   string // the update mask sent, "" for none
 	Body   []byte // the JSON sent, nil for none
 	Err    error  // nil on success
 	Took   time.Duration
+	// Note is what the caller said the change means (WithNote on the
+	// request's context), nil when it said nothing.
+	Note *Note
 }
+
+// Request is the change as a Request: method, path and mask.
+func (c Change) Request() Request { return Request{Method: c.Method, Path: c.Path, Mask: c.Mask} }
 
 // Client calls Platform API v2. It is safe for concurrent use.
 type Client struct {
@@ -114,6 +122,9 @@ func New(opts Options) (*Client, error) {
 
 // BaseURL is the API address the client talks to.
 func (c *Client) BaseURL() string { return c.base.String() }
+
+// Host is the host (and port) of the API address, for a header.
+func (c *Client) Host() string { return c.base.Host }
 
 // sameOriginRedirects follows redirects only within the API's host and
 // never from https to http, so that a redirect cannot carry the
@@ -179,7 +190,8 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 	if k.body != nil {
 		body, _ = json.Marshal(k.body)
 	}
-	c.observe(Change{Method: k.method, URL: RedactUserinfo(c.url(k).String()), Body: body, Err: err, Took: time.Since(start)})
+	c.observe(Change{Method: k.method, URL: RedactUserinfo(c.url(k).String()), Path: k.path, Mask: k.query.Get(updateMask),
+		Body: body, Err: err, Took: time.Since(start), Note: NoteOf(ctx)})
 	return err
 }
 

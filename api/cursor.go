@@ -13,8 +13,7 @@ type Lister[T any] func(ctx context.Context, opts ListOptions) (*Page[T], error)
 // Cursor walks a collection page by page. It follows nextPageToken, can
 // jump with skip, drops items it has already yielded (by uid), and notices
 // when the server restarted the query from the beginning because the token
-// expired (a page that holds items of the list's first page, or nothing but
-// items already yielded). It then finds where the walk left off with skip
+// expired (RestartDetector). It then finds where the walk left off with skip
 // requests around its position, and goes on from the first item after the
 // last one it had, so that rows inserted or deleted meanwhile neither hide
 // other rows nor come twice. A server whose pages never end (the same token
@@ -25,7 +24,9 @@ type Cursor[T any] struct {
 	opts ListOptions
 	key  func(*T) string
 
-	seen     map[string]struct{}
+	// read knows the list's first page and the items yielded: it drops
+	// duplicates and recognises a restart.
+	read     RestartDetector[T]
 	token    string
 	skip     int   // skip to send with the next request
 	offset   int   // list position of the next item the server will send
@@ -37,14 +38,9 @@ type Cursor[T any] struct {
 	// positioned: offset is a list position. It is not while a walk that
 	// began from the caller's PageToken has not been back to the top.
 	positioned bool
-	// head holds the items of the list's first page as last seen (or of a
-	// one-item probe when the walk began elsewhere): a page asked for with
-	// a token that holds one of them is the server starting again.
-	head      map[string]struct{}
-	headKnown bool
-	pageLen   int             // the longest page seen, for the search window
-	followed  map[string]bool // tokens sent, to notice a server that repeats one
-	stale     int             // pages in a row that brought nothing new
+	pageLen    int             // the longest page seen, for the search window
+	followed   map[string]bool // tokens sent, to notice a server that repeats one
+	stale      int             // pages in a row that brought nothing new
 }
 
 // ErrPagingStuck is returned by a Cursor whose server keeps answering with
@@ -62,9 +58,9 @@ const maxStalePages = 8
 // restart and walks from the top. Offset counts from the starting point
 // when the walk began from a token (the server does not say its position).
 func NewCursor[T any](list Lister[T], opts ListOptions, key func(*T) string) *Cursor[T] {
-	c := &Cursor[T]{list: list, opts: opts, key: key, seen: map[string]struct{}{},
+	c := &Cursor[T]{list: list, opts: opts, key: key, read: NewRestartDetector(key),
 		token: opts.PageToken, skip: opts.Skip, offset: opts.Skip, positioned: opts.PageToken == "",
-		head: map[string]struct{}{}, followed: map[string]bool{}, total: -1}
+		followed: map[string]bool{}, total: -1}
 	c.opts.PageToken, c.opts.Skip = "", 0
 	return c
 }
@@ -103,7 +99,7 @@ func (c *Cursor[T]) Seek(n int) {
 	n = max(n, 0)
 	c.token, c.skip, c.offset, c.done = "", n, n, false
 	c.started, c.positioned, c.stale = true, true, 0
-	c.seen = map[string]struct{}{}
+	c.read.ForgetRead()
 }
 
 // Next reads the next page and returns its items that were not yielded
@@ -113,7 +109,7 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 		return nil, nil
 	}
 	token, skip := c.token, c.skip
-	if token != "" && !c.headKnown {
+	if token != "" && !c.read.HeadKnown() {
 		// Without the list's first item a restart cannot be recognised:
 		// learn it with a one-item request.
 		if err := c.probeHead(ctx); err != nil {
@@ -128,15 +124,15 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 		c.followed[token] = true
 	}
 	if token == "" && skip == 0 {
-		c.learnHead(p)
+		c.read.LearnHead(p.Items)
 	}
-	if token != "" && c.restarted(p) {
+	if token != "" && c.read.Restarted(p.Items) {
 		c.restarts++
 		if !c.started {
 			// The walk began from the caller's token, which had expired:
 			// the server began at the top, and so does the walk.
 			c.offset, c.positioned = 0, true
-			c.learnHead(p)
+			c.read.LearnHead(p.Items)
 		} else if p, err = c.realign(ctx); err != nil {
 			return nil, err
 		}
@@ -152,12 +148,9 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 	c.done = p.NextPageToken == ""
 	fresh := p.Items[:0]
 	for i := range p.Items {
-		k := c.key(&p.Items[i])
-		if _, dup := c.seen[k]; dup {
-			continue
+		if c.read.Add(&p.Items[i]) {
+			fresh = append(fresh, p.Items[i])
 		}
-		c.seen[k] = struct{}{}
-		fresh = append(fresh, p.Items[i])
 	}
 	p.Items = fresh
 	if err := c.checkProgress(p); err != nil {
@@ -197,37 +190,8 @@ func (c *Cursor[T]) probeHead(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c.learnHead(p)
+	c.read.LearnHead(p.Items)
 	return nil
-}
-
-func (c *Cursor[T]) learnHead(p *Page[T]) {
-	clear(c.head)
-	for i := range p.Items {
-		c.head[c.key(&p.Items[i])] = struct{}{}
-	}
-	c.headKnown = true
-}
-
-// restarted reports whether a page asked for with a token is the server
-// beginning again: it holds an item of the list's first page (which a
-// continuation cannot, the walk being past it), or it holds only items
-// yielded before (the walk lost its place).
-func (c *Cursor[T]) restarted(p *Page[T]) bool {
-	if len(p.Items) == 0 {
-		return false
-	}
-	allSeen := true
-	for i := range p.Items {
-		k := c.key(&p.Items[i])
-		if _, ok := c.head[k]; ok {
-			return true
-		}
-		if _, ok := c.seen[k]; !ok {
-			allSeen = false
-		}
-	}
-	return allSeen
 }
 
 // Pages yields the remaining pages (de-duplicated) until the last or an error.

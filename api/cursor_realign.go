@@ -99,7 +99,7 @@ func (c *Cursor[T]) realign(ctx context.Context) (*Page[T], error) {
 // firstSeen is the index of the first key yielded before, len(keys) for none.
 func (c *Cursor[T]) firstSeen(keys []string) int {
 	for i, k := range keys {
-		if _, ok := c.seen[k]; ok {
+		if c.read.Seen(k) {
 			return i
 		}
 	}
@@ -113,14 +113,14 @@ func (c *Cursor[T]) firstSeen(keys []string) int {
 func (c *Cursor[T]) split(keys []string) int {
 	unseenAfter := 0
 	for _, k := range keys {
-		if _, ok := c.seen[k]; !ok {
+		if !c.read.Seen(k) {
 			unseenAfter++
 		}
 	}
 	best, bestScore := 0, unseenAfter
 	seenBefore := 0
 	for i, k := range keys {
-		if _, ok := c.seen[k]; ok {
+		if c.read.Seen(k) {
 			seenBefore++
 		} else {
 			unseenAfter--

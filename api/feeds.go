@@ -72,10 +72,10 @@ func (c *Client) GetSubscription(ctx context.Context, uid string) (*Subscription
 
 // CreateSubscription subscribes an https sink to the events of group.
 func (c *Client) CreateSubscription(ctx context.Context, group string, s Subscription) (*Subscription, error) {
-	return create[Subscription](ctx, c, subscriptionsPath+"/"+group, s)
+	return create[Subscription](ctx, c, Subscriptions.Create(group), s)
 }
 
 // DeleteSubscription deletes a subscription.
 func (c *Client) DeleteSubscription(ctx context.Context, uid string) error {
-	return del(ctx, c, subscriptionsPath+"/"+uid)
+	return del(ctx, c, Subscriptions.Delete(uid))
 }

@@ -58,18 +58,18 @@ func (c *Client) GetGroup(ctx context.Context, uid string) (*Group, error) {
 
 // CreateGroup creates a folder under parent.
 func (c *Client) CreateGroup(ctx context.Context, parent string, g Group) (*Group, error) {
-	return create[Group](ctx, c, groupsPath+"/"+parent, g)
+	return create[Group](ctx, c, Groups.Create(parent), g)
 }
 
 // PatchGroup changes the fields of g named by mask (name, description).
 func (c *Client) PatchGroup(ctx context.Context, g Group, mask ...string) (*Group, error) {
-	return patch[Group](ctx, c, groupsPath+"/"+g.UID, g, mask)
+	return patch[Group](ctx, c, Groups.Patch(g.UID, mask...), g)
 }
 
 // DeleteGroup deletes an empty group; a group with children is refused
 // with FAILED_PRECONDITION (see PreconditionViolations).
 func (c *Client) DeleteGroup(ctx context.Context, uid string) error {
-	return del(ctx, c, groupsPath+"/"+uid)
+	return del(ctx, c, Groups.Delete(uid))
 }
 
 // ListIdentities lists identities.
@@ -84,18 +84,18 @@ func (c *Client) GetIdentity(ctx context.Context, uid string) (*Identity, error)
 
 // CreateIdentity creates an identity in group.
 func (c *Client) CreateIdentity(ctx context.Context, group string, id Identity) (*Identity, error) {
-	return create[Identity](ctx, c, identitiesPath+"/"+group, id)
+	return create[Identity](ctx, c, Identities.Create(group), id)
 }
 
 // PatchIdentity changes the fields of id named by mask (FieldName,
 // FieldDescription, FieldClaimMatch or ClaimMatchField paths).
 func (c *Client) PatchIdentity(ctx context.Context, id Identity, mask ...string) (*Identity, error) {
-	return patch[Identity](ctx, c, identitiesPath+"/"+id.UID, id, mask)
+	return patch[Identity](ctx, c, Identities.Patch(id.UID, mask...), id)
 }
 
 // DeleteIdentity deletes an identity.
 func (c *Client) DeleteIdentity(ctx context.Context, uid string) error {
-	return del(ctx, c, identitiesPath+"/"+uid)
+	return del(ctx, c, Identities.Delete(uid))
 }
 
 // ListRoles lists roles. Whether a uidp filter includes the built-in roles
@@ -123,12 +123,12 @@ func (c *Client) GetRoleBinding(ctx context.Context, uid string) (*RoleBinding, 
 // CreateRoleBinding binds a role to an identity on group and returns the
 // hydrated binding.
 func (c *Client) CreateRoleBinding(ctx context.Context, group string, b CreateRoleBinding) (*RoleBinding, error) {
-	return create[RoleBinding](ctx, c, bindingsPath+"/"+group, b)
+	return create[RoleBinding](ctx, c, RoleBindings.Create(group), b)
 }
 
 // DeleteRoleBinding deletes a binding; deleting an absent one succeeds.
 func (c *Client) DeleteRoleBinding(ctx context.Context, uid string) error {
-	return del(ctx, c, bindingsPath+"/"+uid)
+	return del(ctx, c, RoleBindings.Delete(uid))
 }
 
 // maxRoles bounds how many roles RolesOf gathers: roles are few (the

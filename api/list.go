@@ -169,10 +169,11 @@ func get[T any](ctx context.Context, c *Client, path string, q url.Values) (*T, 
 	return &out, nil
 }
 
-// create posts body under parent and decodes the created resource. Never retried.
-func create[T any](ctx context.Context, c *Client, path string, body any) (*T, error) {
+// create sends body with r (a Collection's Create) and decodes the created
+// resource. Never retried.
+func create[T any](ctx context.Context, c *Client, r Request, body any) (*T, error) {
 	var out T
-	if err := c.do(ctx, call{method: http.MethodPost, path: path, body: body}, &out); err != nil {
+	if err := c.do(ctx, call{method: r.Method, path: r.Path, body: body}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -183,7 +184,12 @@ func create[T any](ctx context.Context, c *Client, path string, body any) (*T, e
 // paths are proto field names (catalog_tier, claim_match.subject): the
 // gateway hands them to the server as written and the server compares them
 // with proto names, while the body is camelCase JSON.
-func patch[T any](ctx context.Context, c *Client, path string, body any, mask []string) (*T, error) {
+func patch[T any](ctx context.Context, c *Client, r Request, body any) (*T, error) {
+	path := r.Path
+	var mask []string
+	if r.Mask != "" {
+		mask = strings.Split(r.Mask, ",")
+	}
 	if len(mask) == 0 {
 		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
 	}
@@ -192,13 +198,13 @@ func patch[T any](ctx context.Context, c *Client, path string, body any, mask []
 			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field path (write catalog_tier, not catalogTier)", path, f)
 		}
 	}
-	q := url.Values{"update_mask": {strings.Join(mask, ",")}}
+	q := url.Values{updateMask: {r.Mask}}
 	only, err := masked(body, mask)
 	if err != nil {
 		return nil, fmt.Errorf("PATCH %s: %w", path, err)
 	}
 	var out T
-	if err := c.do(ctx, call{method: http.MethodPatch, path: path, query: q, body: only}, &out); err != nil {
+	if err := c.do(ctx, call{method: r.Method, path: path, query: q, body: only}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -282,8 +288,12 @@ func masked(body any, mask []string) (map[string]json.RawMessage, error) {
 	return out, nil
 }
 
-// del deletes a resource. It is retried only when the server said it did not
-// run it (429, 503) or no connection was made (see RetryPolicy).
-func del(ctx context.Context, c *Client, path string) error {
-	return c.do(ctx, call{method: http.MethodDelete, path: path}, nil)
+// del deletes a resource with r (a Collection's Delete). It is retried
+// only when the server said it did not run it (429, 503) or no connection
+// was made (see RetryPolicy).
+func del(ctx context.Context, c *Client, r Request) error {
+	return c.do(ctx, call{method: r.Method, path: r.Path}, nil)
 }
+
+// updateMask is the query parameter of a PATCH's mask.
+const updateMask = "update_mask"

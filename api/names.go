@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/url"
 	"regexp"
 	"unicode/utf8"
 )
@@ -64,3 +65,10 @@ const (
 
 // Chars is how many characters s has, as the bounds above count them.
 func Chars(s string) int { return utf8.RuneCountInString(s) }
+
+// IsHTTPSURL reports whether s is an https URL with a host: what the
+// service takes for a subscription's sink and a token issuer.
+func IsHTTPSURL(s string) bool {
+	u, err := url.Parse(s)
+	return s != "" && err == nil && u.Scheme == "https" && u.Host != ""
+}

@@ -54,18 +54,18 @@ func (c *Client) GetRepoReadme(ctx context.Context, uid string) (*RepoReadme, er
 
 // CreateRepo creates a repo in group; Name is required.
 func (c *Client) CreateRepo(ctx context.Context, group string, r Repo) (*Repo, error) {
-	return create[Repo](ctx, c, reposPath+"/"+group, r)
+	return create[Repo](ctx, c, Repos.Create(group), r)
 }
 
 // PatchRepo changes the fields of r named by mask (FieldName,
 // FieldDescription, FieldCatalogTier, FieldBundles, FieldAliases).
 func (c *Client) PatchRepo(ctx context.Context, r Repo, mask ...string) (*Repo, error) {
-	return patch[Repo](ctx, c, reposPath+"/"+r.UID, r, mask)
+	return patch[Repo](ctx, c, Repos.Patch(r.UID, mask...), r)
 }
 
 // DeleteRepo deletes a repo and its tags.
 func (c *Client) DeleteRepo(ctx context.Context, uid string) error {
-	return del(ctx, c, reposPath+"/"+uid)
+	return del(ctx, c, Repos.Delete(uid))
 }
 
 // GetArchitectures lists the platforms an image digest of a repo is built for.
@@ -108,10 +108,10 @@ func (c *Client) GetTag(ctx context.Context, uid string) (*Tag, error) {
 // CreateTag points tag name of a repo at digest, creating it when absent
 // (tags have no PATCH).
 func (c *Client) CreateTag(ctx context.Context, repoUID, name, digest string) (*Tag, error) {
-	return create[Tag](ctx, c, tagsPath+"/"+repoUID, Tag{Name: name, Digest: digest})
+	return create[Tag](ctx, c, Tags.Create(repoUID), Tag{Name: name, Digest: digest})
 }
 
 // DeleteTag deletes a tag.
 func (c *Client) DeleteTag(ctx context.Context, uid string) error {
-	return del(ctx, c, tagsPath+"/"+uid)
+	return del(ctx, c, Tags.Delete(uid))
 }

@@ -175,6 +175,14 @@ func OutcomeUnknown(err error) bool {
 	return errors.As(err, &te) && mutation(te.Method) && !te.auth && !neverSent(te.Err)
 }
 
+// MaybeMade reports whether a change may have been made although its
+// caller has no answer: OutcomeUnknown, or the caller's own deadline ended
+// the wait (the request may have been sent). Such a change is neither done
+// nor failed: look up what the server has.
+func MaybeMade(err error) bool {
+	return OutcomeUnknown(err) || errors.Is(err, context.DeadlineExceeded)
+}
+
 // LostCause is the short cause of a lost answer, for a message: "timed
 // out", "connection reset", the transport's own words ("EOF"), or the
 // gateway's status.

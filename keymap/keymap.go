@@ -55,6 +55,9 @@ const (
 	Help         Action = "help"
 	Quit         Action = "quit"
 
+	// Yes answers a dialog's question (one that needs no name typed).
+	Yes Action = "yes"
+
 	// Text entry (command line, pickers, editors).
 	Accept   Action = "accept"
 	Cancel   Action = "cancel"
@@ -71,11 +74,14 @@ const (
 	Navigation Group = "Navigation"
 	Resource   Group = "Resource"
 	Global     Group = "Global"
-	Input      Group = "Text input"
+	// Dialog actions are live in a dialog that asks a question, beside
+	// the scroll keys and the inputs' accept and cancel.
+	Dialog Group = "Dialogs"
+	Input  Group = "Text input"
 )
 
 // Groups lists the help groups in display order.
-func Groups() []Group { return []Group{Navigation, Resource, Global, Input} }
+func Groups() []Group { return []Group{Navigation, Resource, Global, Dialog, Input} }
 
 // Def is the declaration of one action.
 type Def struct {
@@ -97,6 +103,24 @@ func (d Def) KeyLabel() string {
 		labels = append(labels, d.labels.of(k))
 	}
 	return strings.Join(labels, "/")
+}
+
+// Key is how a key of a is written in a hint in words ("u undoes", "esc
+// cancels"): the first of prefer that a has, else a's first key; "" when a
+// has no key. prefer names the key a hint means when it is not the first
+// (shift+tab, of prev's up, ctrl+p, shift+tab), so that a rebound action
+// is named by its new key and an unbound one by what is left.
+func (k *KeyMap) Key(a Action, prefer ...string) string {
+	d, ok := k.Def(a)
+	if !ok || len(d.Keys) == 0 {
+		return ""
+	}
+	for _, p := range prefer {
+		if slices.Contains(d.Keys, p) {
+			return d.labels.of(p)
+		}
+	}
+	return d.labels.of(d.Keys[0])
 }
 
 // defaults are the declarations with their default keys.
@@ -133,6 +157,7 @@ func defaults() []Def {
 		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ...", Group: Global},
 		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide this help", Group: Global},
 		{Action: Quit, Keys: []string{"q", "ctrl+c"}, Short: "quit", Desc: "quit canopy (ctrl+c also from text inputs)", Group: Global},
+		{Action: Yes, Keys: []string{"y", "Y"}, Short: "yes", Desc: "answer yes to a dialog's question (enter does too)", Group: Dialog},
 		{Action: Accept, Keys: []string{"enter"}, Short: "accept", Desc: "accept the input (a filter stays, to navigate its rows)", Group: Input},
 		{Action: Cancel, Keys: []string{"esc"}, Short: "cancel", Desc: "close the input", Group: Input},
 		{Action: Complete, Keys: []string{"tab"}, Short: "complete", Desc: "complete the highlighted suggestion", Group: Input},

@@ -139,3 +139,26 @@ func TestApplyMovesDefaultsAndRefusesClaims(t *testing.T) {
 		t.Errorf("a bad key name: %v", err)
 	}
 }
+
+// TestKeyNamesTheBoundKey: a hint's key is the action's first key, or the
+// one it prefers while the action still has it; a user's binding renames
+// it, and a dialog's yes and a table's copy may share y.
+func TestKeyNamesTheBoundKey(t *testing.T) {
+	k := Default()
+	if k.Key(Undo) != "u" || k.Key(Prev, "shift+tab") != "shift+tab" || k.Key(Prev) != "↑" || k.Key(Yes) != "y" {
+		t.Errorf("default keys: undo %q, prev %q / %q, yes %q", k.Key(Undo), k.Key(Prev, "shift+tab"), k.Key(Prev), k.Key(Yes))
+	}
+	moves, err := k.Apply(map[Action][]string{Undo: {"ctrl+z"}, Prev: {"ctrl+k"}, Yes: {"Y"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		t.Errorf("a key moved: %+v", m) // Y is copy-ref's in tables, not in dialogs
+	}
+	if k.Key(Undo) != "ctrl+z" || k.Key(Prev, "shift+tab") != "ctrl+k" || k.Key(Yes) != "Y" || k.Key(CopyRef) != "Y" {
+		t.Errorf("after binding: undo %q, prev %q, yes %q, copy-ref %q", k.Key(Undo), k.Key(Prev, "shift+tab"), k.Key(Yes), k.Key(CopyRef))
+	}
+	if k.Key("nope") != "" {
+		t.Error("an unknown action has a key")
+	}
+}

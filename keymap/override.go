@@ -138,10 +138,18 @@ func (k *KeyMap) Apply(user map[Action][]string) ([]Move, error) {
 
 // together reports whether a and b can apply at the same time: two input
 // actions, or two of the others (input actions are only live in text
-// inputs, where the others are not).
+// inputs, where the others are not); a dialog's answer (yes) only with
+// the scroll keys beside it (a dialog's y is no table's copy).
 func (k *KeyMap) together(a, b Action) bool {
 	da, _ := k.Def(a)
 	db, _ := k.Def(b)
+	if da.Group == Dialog || db.Group == Dialog {
+		other := da.Group
+		if other == Dialog {
+			other = db.Group
+		}
+		return other == Dialog || other == Navigation
+	}
 	return (da.Group == Input) == (db.Group == Input)
 }
 

@@ -31,12 +31,12 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 			LoadRoles:      func(ctx context.Context) ([]picker.Option, error) { return e.roleOptions(ctx, org) },
 			LoadGroups:     func(ctx context.Context) ([]picker.Option, error) { return e.groupChoices(ctx, org) },
 			Bind: func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
-				n := e.changes.expect(&note{method: "POST", path: "/iam/v2/roleBindings/" + group, what: "bind " + label})
-				b, err := e.client.CreateRoleBinding(ctx, group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+				n := &api.Note{What: "bind " + label}
+				b, err := e.client.CreateRoleBinding(api.WithNote(ctx, n), group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
 				if err == nil {
 					e.changes.answered(n, b)
 				}
-				if !unknownOutcome(err) {
+				if !api.MaybeMade(err) {
 					return b, err
 				}
 				// The answer was lost: does the server have the binding?
@@ -147,7 +147,8 @@ func (e *env) identityOptions(ctx context.Context, org api.Group) ([]picker.Opti
 // one folder, of one role.
 func bindOne[T any](e *env, items []*T, noun string) tea.Cmd {
 	if len(items) > 1 {
-		return views.FlashError(fmt.Sprintf("b binds on one %s at a time and %d are marked: esc unmarks them", noun, len(items)))
+		return views.FlashError(fmt.Sprintf("%s binds on one %s at a time and %d are marked: %s unmarks them",
+			e.common.Key(keymap.Bind), noun, len(items), e.common.Key(keymap.Back)))
 	}
 	return e.bindItem(items[0])
 }
@@ -165,9 +166,11 @@ func (e *env) newBinding(opts api.ListOptions, where string) tea.Cmd {
 }
 
 // bindingsOff are the keys a bindings table cannot honour, and why.
-func bindingsOff() []keymap.State {
+func bindingsOff(keys *keymap.KeyMap) []keymap.State {
 	return []keymap.State{
-		keymap.Off(keymap.Bind, "b binds from an identity, a folder or a role; here n makes a new binding"),
-		keymap.Off(keymap.Edit, "a role binding cannot be changed: n binds the new role, then d deletes this one"),
+		keymap.Off(keymap.Bind, keys.Key(keymap.Bind)+" binds from an identity, a folder or a role; here "+
+			keys.Key(keymap.New)+" makes a new binding"),
+		keymap.Off(keymap.Edit, "a role binding cannot be changed: "+keys.Key(keymap.New)+" binds the new role, then "+
+			keys.Key(keymap.Delete)+" deletes this one"),
 	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
 )
@@ -65,11 +66,11 @@ func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd)
 		}
 		hint := "delete its " + strings.Join(what, ", ") + " first"
 		if first == nil {
-			return hint + " — enter shows the folder in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
+			return hint + " — " + e.common.Key(keymap.Accept) + " shows the folder in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
 		}
 		b := *first
 		title := b.title + " of " + name
-		return hint + " — enter opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
+		return hint + " — " + e.common.Key(keymap.Accept) + " opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
 			return b.table(e, ctx, title, api.ListOptions{ChildrenOf: uid})
 		})
 	}

@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -14,98 +13,84 @@ import (
 
 // ChangeLog keeps every change the client made in this session, for
 // `:changes`. Record is the client's Observe hook, called from request
-// goroutines; the screens say beforehand what each change is about (its
-// resource's name, old → new), which the raw request does not tell.
+// goroutines; each change comes with what its screen said of it (its
+// resource's name, old → new: an api.Note on the request's context), which
+// the raw request does not tell.
 type ChangeLog struct {
 	mu      sync.Mutex
 	changes []entryOf
-	pending []*note // said beforehand, not yet recorded
+	// answers are what came back for the noted changes: the server's
+	// answer, or what a lookup found after it was lost.
+	answers map[*api.Note]*answer
 }
 
-// note is what the UI knows of a change it sends: which resource (by
-// name), which fields, old → new; and, once answered, what came back.
-type note struct {
-	method, path string // the request, to match the client's record
-	what         string // `repo "nginx"`, `tag "v1" of nginx`
-	fields       string // the mask or the fields sent: "description"
-	change       string // `"old" → "new"`
-	response     []byte // the server's answer (JSON), once known
+// answer is what the UI learnt of a change it noted once it was sent.
+type answer struct {
+	response []byte // the server's answer (JSON), once known
 	// then is what a lookup found after the answer was lost ("found
 	// created", "found not deleted", "lookup failed").
 	then string
 }
 
-// entryOf is a change, when it was made, and what the UI said of it.
+// entryOf is a change, when it was made, and what the UI said of it
+// (Change.Note: nil when no screen said, for a change made outside one).
 type entryOf struct {
 	api.Change
-	At   time.Time
-	Seq  int
-	Note *note // nil when no screen said (a change made outside one)
+	At  time.Time
+	Seq int
 }
 
-// pendingMax bounds notes that no request came for (a log that is not
-// the client's observer never records).
-const pendingMax = 256
-
-// expect says what the next change sent with this method to this path
-// is; the record of that change takes it.
-func (l *ChangeLog) expect(n *note) *note {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.pending = append(l.pending, n)
-	if len(l.pending) > pendingMax {
-		l.pending = l.pending[len(l.pending)-pendingMax:]
+// answerOf is the answer kept for n (never nil), made on first use; the
+// lock is held.
+func (l *ChangeLog) answerOf(n *api.Note) *answer {
+	if l.answers == nil {
+		l.answers = map[*api.Note]*answer{}
 	}
-	return n
+	a := l.answers[n]
+	if a == nil {
+		a = &answer{}
+		l.answers[n] = a
+	}
+	return a
 }
 
 // answered keeps the server's answer to a change the UI said beforehand.
-func (l *ChangeLog) answered(n *note, result any) {
+func (l *ChangeLog) answered(n *api.Note, result any) {
 	b, err := json.MarshalIndent(result, "", "  ")
-	if err != nil {
+	if err != nil || n == nil {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n.response = b
+	l.answerOf(n).response = b
 }
 
 // settle keeps what a lookup found after a change's answer was lost.
-func (l *ChangeLog) settle(n *note, then string) {
+func (l *ChangeLog) settle(n *api.Note, then string) {
 	if n == nil {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n.then = then
+	l.answerOf(n).then = then
 }
 
 // then is what a lookup found for an entry whose answer was lost, read
 // under the lock ("" when none was made).
 func (l *ChangeLog) then(e *entryOf) string {
-	if e.Note == nil {
-		return ""
-	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return e.Note.then
+	if a := l.answers[e.Note]; a != nil {
+		return a.then
+	}
+	return ""
 }
 
 // Record adds a finished change, with what a screen said of it.
 func (l *ChangeLog) Record(c api.Change) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	e := entryOf{Change: c, At: time.Now(), Seq: len(l.changes) + 1}
-	if u, err := url.Parse(c.URL); err == nil {
-		for i, n := range l.pending {
-			if n.method == c.Method && strings.HasSuffix(u.Path, n.path) {
-				e.Note = n
-				l.pending = append(l.pending[:i], l.pending[i+1:]...)
-				break
-			}
-		}
-	}
-	l.changes = append(l.changes, e)
+	l.changes = append(l.changes, entryOf{Change: c, At: time.Now(), Seq: len(l.changes) + 1})
 }
 
 // newestFirst is a copy of the log, newest first.
@@ -121,12 +106,12 @@ func (l *ChangeLog) newestFirst() []entryOf {
 
 // response is the answer kept for an entry, read under the lock.
 func (l *ChangeLog) response(e *entryOf) []byte {
-	if e.Note == nil {
-		return nil
-	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return e.Note.response
+	if a := l.answers[e.Note]; a != nil {
+		return a.response
+	}
+	return nil
 }
 
 // curl is the change as a command to run again, with the token left to
@@ -144,50 +129,26 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 // request is the change as a short line: method and short path.
 func (c *entryOf) request() string {
-	path := c.URL
-	if u, err := url.Parse(c.URL); err == nil {
-		path = u.Path
-	}
-	return safe.String(c.Method + " " + shortPath(apiPath(path)))
-}
-
-// mask is the update mask the request sent, if any.
-func (c *entryOf) mask() string {
-	u, err := url.Parse(c.URL)
-	if err != nil {
-		return ""
-	}
-	if m := u.Query().Get("update_mask"); m != "" {
-		return m
-	}
-	return u.Query().Get("updateMask")
-}
-
-// apiPath drops what precedes the API's own path (a base URL's path).
-func apiPath(p string) string {
-	for _, domain := range []string{"/iam/", "/registry/", "/events/", "/vulnerabilities/", "/libraries/"} {
-		if i := strings.Index(p, domain); i >= 0 {
-			return p[i:]
-		}
-	}
-	return p
+	r := c.Change.Request()
+	r.Mask = "" // said on its own (mask)
+	return safe.String(r.Short())
 }
 
 // what is the resource and the change, as the UI said them (the mask
 // alone for a change no screen described).
 func (c *entryOf) what() string {
 	if c.Note == nil {
-		if m := c.mask(); m != "" {
-			return "update_mask=" + m
+		if c.Mask != "" {
+			return "update_mask=" + c.Mask
 		}
 		return ""
 	}
-	s := c.Note.what
-	if c.Note.fields != "" {
-		s += " · " + c.Note.fields
+	s := c.Note.What
+	if c.Note.Fields != "" {
+		s += " · " + c.Note.Fields
 	}
-	if c.Note.change != "" {
-		s += " · " + c.Note.change
+	if c.Note.Change != "" {
+		s += " · " + c.Note.Change
 	}
 	return s
 }
@@ -198,9 +159,9 @@ func (c *entryOf) result(then string) string {
 	switch {
 	case c.Err == nil:
 		return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
-	case unknownOutcome(c.Err) && then != "":
+	case api.MaybeMade(c.Err) && then != "":
 		return "unknown, then " + then
-	case unknownOutcome(c.Err):
+	case api.MaybeMade(c.Err):
 		return "unknown: " + safe.String(api.LostCause(c.Err))
 	}
 	if apiErr, ok := api.AsError(c.Err); ok {

@@ -9,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/pager"
 	"canopy/views/paging"
@@ -67,7 +69,7 @@ func (e *env) changePage(c entryOf) views.Screen {
 		if r := e.changes.response(&c); r != nil {
 			sections = append(sections, pager.Section{Label: "response", Text: safe.Text(string(r))})
 		}
-	case unknownOutcome(c.Err):
+	case api.MaybeMade(c.Err):
 		how := "refresh the screen that shows it to see"
 		if then := e.changes.then(&c); then != "" {
 			how = "looked up after: " + then
@@ -79,7 +81,8 @@ func (e *env) changePage(c entryOf) views.Screen {
 			pager.Section{Label: "error", Text: strings.Join(e.failure(c.Err), "\n")})
 	}
 	sections = append(sections, pager.Section{Label: "curl", Text: safe.String(curl(c.Change))},
-		pager.Section{Label: "", Text: e.common.Theme.Muted.Render("y copies the curl command (the token stays in $CANOPY_TOKEN) · esc goes back")})
+		pager.Section{Label: "", Text: e.common.Theme.Muted.Render(e.common.Key(keymap.Copy) +
+			" copies the curl command (the token stays in $CANOPY_TOKEN) · " + e.common.Key(keymap.Back) + " goes back")})
 	return pager.New(e.common, pager.Config{Title: "change " + strconv.Itoa(c.Seq) + ": " + c.request(), Sections: sections,
 		Copy: func() (string, string) { return curl(c.Change), "curl command" }})
 }
@@ -98,8 +101,8 @@ func indentJSON(b []byte) string {
 }
 
 func maskOf(c *entryOf) string {
-	if m := c.mask(); m != "" {
-		return " · update_mask=" + safe.String(m)
+	if c.Mask != "" {
+		return " · update_mask=" + safe.String(c.Mask)
 	}
 	return ""
 }

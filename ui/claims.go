@@ -16,7 +16,7 @@ import (
 // issuer, the subject, the audience: each exact or a pattern, as it is),
 // with that member's mask path, so that every other part of the identity
 // stays exactly as it was.
-func claimEdits(c *api.Client, id api.Identity, path string) []edit {
+func claimEdits(c *api.Client, id api.Identity) []edit {
 	var out []edit
 	for _, p := range identity.ClaimParts(id.ClaimMatch) {
 		if p.Member == "" {
@@ -34,7 +34,7 @@ func claimEdits(c *api.Client, id api.Identity, path string) []edit {
 		if p.Pattern {
 			placeholder = "a regular expression"
 		}
-		out = append(out, edit{mask: api.ClaimMatchField(member), path: path, name: id.Name, noun: "identity",
+		out = append(out, edit{mask: api.ClaimMatchField(member), sends: api.Identities.Patch(id.UID, api.ClaimMatchField(member)), name: id.Name, noun: "identity",
 			fields: []form.Field{{Key: key, Label: p.Label, Value: p.Raw, Validate: validate, Placeholder: placeholder}},
 			patch: func(ctx context.Context, v map[string]string) (any, error) {
 				next := id

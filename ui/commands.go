@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/picker"
@@ -15,7 +16,7 @@ import (
 )
 
 // commands lists the `:` commands.
-func commands() []cmdline.Command {
+func commands(keys *keymap.KeyMap) []cmdline.Command {
 	return []cmdline.Command{
 		{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
 		{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
@@ -29,7 +30,8 @@ func commands() []cmdline.Command {
 		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
 		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
 		{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
-		{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (enter opens one, y copies it as curl)"},
+		{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
+			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},
 		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
 		{Name: "help", Desc: "show the keys"},
 		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},

@@ -25,11 +25,10 @@ type doomed struct {
 	name string
 }
 
-// deletion is what deleting one kind of resource means: its nouns, its
-// path, the request, and how to ask whether the server still has one.
+// deletion is what deleting one kind of resource means: its nouns, the
+// request, and how to ask whether the server still has one.
 type deletion struct {
 	one, many string // "repo", "repos"
-	path      string // the API path of one, without the uid
 	run       func(ctx context.Context, c *api.Client, uid string) error
 	get       func(ctx context.Context, c *api.Client, uid string) error
 }
@@ -45,27 +44,27 @@ func getting[T any](get func(*api.Client, context.Context, string) (*T, error)) 
 func deletionOf(item any) (deletion, string, bool) {
 	switch it := item.(type) {
 	case *api.Group:
-		return deletion{"folder", "folders", "/iam/v2/groups/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"folder", "folders", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteGroup(ctx, uid)
 		}, getting((*api.Client).GetGroup)}, it.UID, true
 	case *api.Repo:
-		return deletion{"repo", "repos", "/registry/v2/repos/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"repo", "repos", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteRepo(ctx, uid)
 		}, getting((*api.Client).GetRepo)}, it.UID, true
 	case *api.Identity:
-		return deletion{"identity", "identities", "/iam/v2/identities/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"identity", "identities", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteIdentity(ctx, uid)
 		}, getting((*api.Client).GetIdentity)}, it.UID, true
 	case *api.Subscription:
-		return deletion{"subscription", "subscriptions", "/events/v2/subscriptions/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"subscription", "subscriptions", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteSubscription(ctx, uid)
 		}, getting((*api.Client).GetSubscription)}, it.UID, true
 	case *api.Tag:
-		return deletion{"tag", "tags", "/registry/v2/tags/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"tag", "tags", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteTag(ctx, uid)
 		}, getting((*api.Client).GetTag)}, it.UID, true
 	case *api.RoleBinding:
-		return deletion{"role binding", "role bindings", "/iam/v2/roleBindings/", func(ctx context.Context, c *api.Client, uid string) error {
+		return deletion{"role binding", "role bindings", func(ctx context.Context, c *api.Client, uid string) error {
 			return c.DeleteRoleBinding(ctx, uid)
 		}, getting((*api.Client).GetRoleBinding)}, it.UID, true
 	}
@@ -155,10 +154,10 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 			label += "  " + safe.String(uid)
 		}
 		related[uid] = relatedTo(it.item)
-		name, path := it.name, kind.path
+		name := it.name
 		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {
-			n := e.changes.expect(&note{method: "DELETE", path: path + uid, what: d.one + " " + strconv.Quote(name)})
-			return nil, e.deleteOne(ctx, n, kind, uid)
+			n := &api.Note{What: d.one + " " + strconv.Quote(name)}
+			return nil, e.deleteOne(api.WithNote(ctx, n), n, kind, uid)
 		}})
 	}
 	if len(items) == 1 {

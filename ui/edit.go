@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/form"
 	"canopy/views/safe"
 )
@@ -24,12 +25,11 @@ type edit struct {
 	fields []form.Field
 	// patch sends the values (by field key) and returns the new resource.
 	patch func(ctx context.Context, values map[string]string) (any, error)
-	path  string // the resource's path, for the preview
+	// sends is the request (with its mask), for the preview; a tag moved
+	// back (POST) is not previewed.
+	sends api.Request
 	name  string // the resource's name, for the flash
 	noun  string // what the resource is: "repo"
-	// method is how it is sent: PATCH, or POST for a tag (moved, not
-	// patched).
-	method string
 	// reload are the collections to load again after an undo (the
 	// answer alone does not update them: a tag's repo).
 	reload []string
@@ -107,24 +107,23 @@ func (e *env) edits(item any) []edit {
 			set(&next)
 			return c.PatchRepo(ctx, next, mask)
 		}
-		path := "/registry/v2/repos/" + r.UID
 		eds := []edit{
-			{mask: api.FieldDescription, path: path, name: r.Name, noun: "repo",
+			{mask: api.FieldDescription, sends: api.Repos.Patch(r.UID, api.FieldDescription), name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldDescription, func(x *api.Repo) { x.Description = v["description"] })
 				}},
-			{mask: api.FieldCatalogTier, path: path, name: r.Name, noun: "repo",
+			{mask: api.FieldCatalogTier, sends: api.Repos.Patch(r.UID, api.FieldCatalogTier), name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "catalogTier", Label: "tier", Value: r.CatalogTier, Choices: tiers(), ChoiceLabel: tierLabel}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldCatalogTier, func(x *api.Repo) { x.CatalogTier = v["catalogTier"] })
 				}},
-			{mask: api.FieldBundles, path: path, name: r.Name, noun: "repo",
+			{mask: api.FieldBundles, sends: api.Repos.Patch(r.UID, api.FieldBundles), name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "bundles", Label: "bundles", Value: joined(r.Bundles), Placeholder: "comma separated"}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldBundles, func(x *api.Repo) { x.Bundles = list(v["bundles"]) })
 				}},
-			{mask: api.FieldAliases, path: path, name: r.Name, noun: "repo",
+			{mask: api.FieldAliases, sends: api.Repos.Patch(r.UID, api.FieldAliases), name: r.Name, noun: "repo",
 				fields: []form.Field{{Key: "aliases", Label: "aliases", Value: joined(r.Aliases), Placeholder: "comma separated"}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
@@ -139,16 +138,15 @@ func (e *env) edits(item any) []edit {
 		return eds
 	case *api.Group:
 		g := *it
-		path := "/iam/v2/groups/" + g.UID
 		return reading([]edit{
-			{mask: api.FieldDescription, path: path, name: g.Name, noun: "folder",
+			{mask: api.FieldDescription, sends: api.Groups.Patch(g.UID, api.FieldDescription), name: g.Name, noun: "folder",
 				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
 					next.Description = v["description"]
 					return c.PatchGroup(ctx, next, api.FieldDescription)
 				}},
-			{mask: api.FieldName, path: path, name: g.Name, noun: "folder",
+			{mask: api.FieldName, sends: api.Groups.Patch(g.UID, api.FieldName), name: g.Name, noun: "folder",
 				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName, Max: api.GroupNameMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := g
@@ -158,9 +156,8 @@ func (e *env) edits(item any) []edit {
 		}, func(ctx context.Context) (any, error) { return c.GetGroup(ctx, g.UID) })
 	case *api.Identity:
 		id := *it
-		path := "/iam/v2/identities/" + id.UID
 		eds := []edit{
-			{mask: api.FieldDescription, path: path, name: id.Name, noun: "identity",
+			{mask: api.FieldDescription, sends: api.Identities.Patch(id.UID, api.FieldDescription), name: id.Name, noun: "identity",
 				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: api.DescriptionMax}},
 				patch: func(ctx context.Context, v map[string]string) (any, error) {
 					next := id
@@ -168,7 +165,7 @@ func (e *env) edits(item any) []edit {
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}},
 		}
-		return reading(append(eds, claimEdits(c, id, path)...),
+		return reading(append(eds, claimEdits(c, id)...),
 			func(ctx context.Context) (any, error) { return c.GetIdentity(ctx, id.UID) })
 	}
 	return nil
@@ -198,7 +195,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 		old[f.Key] = f.Value
 	}
 	// The note of the edit last sent, for its lookup to settle.
-	var sent atomic.Pointer[note]
+	var sent atomic.Pointer[api.Note]
 	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		Submit: func(ctx context.Context, v map[string]string) (any, error) {
@@ -207,7 +204,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 			return res, err
 		},
 		Explain: e.explain,
-		Lost:    unknownOutcome,
+		Lost:    api.MaybeMade,
 		Check: func(ctx context.Context, v map[string]string) (form.Found, error) {
 			return e.checkEdit(ctx, ed, old, v, sent.Load())
 		},
@@ -219,8 +216,8 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 			result, lost := unlost(result)
 			msg := editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)}
 			if lost {
-				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (u undoes): %s", ed.label(), safe.String(ed.name),
-					changeText(msg.old, msg.new))
+				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (%s undoes): %s", ed.label(),
+					safe.String(ed.name), e.common.Key(keymap.Undo), changeText(msg.old, msg.new))
 			}
 			return func() tea.Msg { return msg }
 		}}
@@ -228,14 +225,9 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 
 // sendEdit sends an edit's values, saying in :changes what it changes
 // (why: "undo of " for an undo); the note is for a lookup to settle.
-func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (*note, any, error) {
-	method := ed.method
-	if method == "" {
-		method = "PATCH"
-	}
-	n := e.changes.expect(&note{method: method, path: ed.path, what: why + ed.noun + " " + strconv.Quote(ed.name),
-		fields: ed.mask, change: changeText(from, to)})
-	res, err := ed.patch(ctx, to)
+func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (*api.Note, any, error) {
+	n := &api.Note{What: why + ed.noun + " " + strconv.Quote(ed.name), Fields: ed.mask, Change: changeText(from, to)}
+	res, err := ed.patch(api.WithNote(ctx, n), to)
 	if err == nil {
 		e.changes.answered(n, res)
 	}
@@ -267,16 +259,7 @@ func preview(ed edit, old, v map[string]string) string {
 	if len(changes) == 0 {
 		changes = append(changes, "unchanged")
 	}
-	return "PATCH " + shortPath(ed.path) + "?update_mask=" + ed.mask + "  " + strings.Join(changes, ", ")
-}
-
-// shortPath keeps a uid's last segment: /registry/v2/repos/…/121222eda7a9eba3.
-func shortPath(p string) string {
-	parts := strings.Split(p, "/")
-	if len(parts) > 5 {
-		return strings.Join(parts[:4], "/") + "/…/" + parts[len(parts)-1]
-	}
-	return p
+	return ed.sends.Short() + "  " + strings.Join(changes, ", ")
 }
 
 // quoted shows a value in quotes, made safe: no Go escaping on top of
@@ -318,7 +301,7 @@ func short(s string) string {
 // name already taken to the name, the rest to the form. No answer means
 // the outcome is unknown.
 func (e *env) explain(err error) (map[string]string, []string) {
-	if unknownOutcome(err) {
+	if api.MaybeMade(err) {
 		// The form then looks up what the server has, and says it.
 		return nil, []string{"no answer (" + safe.String(api.LostCause(err)) + "): unknown whether the change was made"}
 	}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net/url"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -98,7 +97,7 @@ func (m *Model) body() string {
 			msg[i] = "  " + th.Value.Render(l)
 		}
 		content = "\n  " + th.Bad.Render("canopy could not open the organization") + "\n\n" +
-			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render("r retries · q quits")
+			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render(m.common.Key(keymap.Refresh)+" retries · "+m.common.Key(keymap.Quit)+" quits")
 	default:
 		frames := th.Glyphs.Spinner
 		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+" connecting to "+m.host())
@@ -123,9 +122,7 @@ func (m *Model) host() string {
 		return m.opts.Host
 	}
 	if m.opts.Client != nil {
-		if u, err := url.Parse(m.opts.Client.BaseURL()); err == nil {
-			return u.Host
-		}
+		return m.opts.Client.Host()
 	}
 	return "?"
 }

@@ -106,7 +106,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if len(m.stack) == 1 && !m.typing() && m.common.Keys.Is(msg, keymap.Back) {
 		if _, ok := keymap.Find(top.Actions(), keymap.Back); !ok {
-			return m.setFlash("this is the top: q quits", false)
+			return m.setFlash("this is the top: "+m.common.Key(keymap.Quit)+" quits", false)
 		}
 	}
 	if cmd := m.notHere(top, msg); cmd != nil {
@@ -143,7 +143,7 @@ func (m *Model) leaves(k tea.KeyPressMsg) bool {
 
 // openCommandLine opens the `:` line.
 func (m *Model) openCommandLine() tea.Cmd {
-	m.cmd = cmdline.New(m.common, commands())
+	m.cmd = cmdline.New(m.common, commands(m.common.Keys))
 	m.layout()
 	return m.cmd.Open()
 }
@@ -287,7 +287,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Roots:  []*tree.Node{root, b.advisories(), b.libraries()},
 		Open:   e.nodeOpen,
 		Table:  e.nodeTable,
-		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n)) },
+		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n, m.common)) },
 		Failed: func(n *tree.Node, err error) tea.Cmd {
 			return d.Show(&detail.Failure{What: childrenOf(n), Err: err})
 		},
@@ -321,13 +321,13 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 
 // detailItem is what the pane shows for a node: the resource, or a summary
 // of a collection.
-func detailItem(n *tree.Node) any {
+func detailItem(n *tree.Node, c views.Common) any {
 	if n.Item != nil {
 		return n.Item
 	}
 	s := &detail.Summary{Title: n.Label, What: tree.KindName(n.Kind),
 		State: func() (int, bool, error) { return -1, false, nil },
-		Hint:  "enter opens it as a full-screen table; l expands it here"}
+		Hint:  c.Key(keymap.Open) + " opens it as a full-screen table; " + c.Key(keymap.Expand) + " expands it here"}
 	if n.Parent != nil {
 		s.Title += " of " + n.Parent.Label
 	}

@@ -1,6 +1,6 @@
 package ui
 
-// After a lost answer (unknownOutcome), nothing is sent again before the
+// After a lost answer (api.MaybeMade), nothing is sent again before the
 // server is asked what it has: the name under the parent for a create, the
 // resource's current value for an edit, the resource itself for a delete.
 // What it has is said on the screen that made the change and in :changes
@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/safe"
@@ -62,7 +63,7 @@ func (s *settled) Unwrap() error { return s.lost }
 
 // settledOutcome is what a dialog says of a settled change: made is done,
 // not made failed (nothing changed), a failed lookup still unknown.
-func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
+func (e *env) settledOutcome(s *settled, made string) ([]string, dialog.Result) {
 	lost := "no answer (" + safe.String(api.LostCause(s.lost)) + ")"
 	switch s.verdict {
 	case wasMade:
@@ -70,13 +71,13 @@ func settledOutcome(s *settled, made string) ([]string, dialog.Result) {
 	case notMade:
 		return []string{lost + "; " + s.says + ": not " + made}, dialog.Failed
 	}
-	return []string{unknownLine(s.lost, "it was "+made, s.says+"; r to refresh to see")}, dialog.Unknown
+	return []string{unknownLine(s.lost, "it was "+made, s.says+"; "+e.common.Key(keymap.Refresh)+" to refresh to see")}, dialog.Unknown
 }
 
 // lookedUp settles a dialog's lost change with a lookup's answer (made:
 // the change is so; err: the lookup failed), and says so in :changes as
 // "found <what>" or "found not <what>".
-func (e *env) lookedUp(n *note, lost error, made bool, says, what string, err error) error {
+func (e *env) lookedUp(n *api.Note, lost error, made bool, says, what string, err error) error {
 	switch {
 	case err != nil:
 		e.changes.settle(n, "lookup failed")
@@ -103,7 +104,7 @@ func goneOrHere(err error) (bool, error) {
 
 // createdFound is what a create's lookup found, for its form: res is nil
 // when the server does not have it.
-func (e *env) createdFound(n *note, res any, err error) (form.Found, error) {
+func (e *env) createdFound(n *api.Note, res any, err error) (form.Found, error) {
 	if err != nil {
 		e.changes.settle(n, "lookup failed")
 		return form.Found{}, err
@@ -128,7 +129,7 @@ func found[T any](p *T, err error) (any, error) {
 // checkEdit learns what became of an edit whose answer was lost: the
 // server has the values sent (made), still the values before (not made:
 // only then is it offered again), or others (said, to edit from).
-func (e *env) checkEdit(ctx context.Context, ed edit, from, to map[string]string, n *note) (form.Found, error) {
+func (e *env) checkEdit(ctx context.Context, ed edit, from, to map[string]string, n *api.Note) (form.Found, error) {
 	if ed.current == nil {
 		return form.Found{}, fmt.Errorf("no way to read the %s back", ed.noun)
 	}
@@ -174,9 +175,9 @@ func sameValues(server, want map[string]string) bool {
 
 // deleteOne deletes one resource; when the answer is lost, it asks the
 // server whether it still has it (NOT_FOUND: deleted).
-func (e *env) deleteOne(ctx context.Context, n *note, d deletion, uid string) error {
+func (e *env) deleteOne(ctx context.Context, n *api.Note, d deletion, uid string) error {
 	err := d.run(ctx, e.client, uid)
-	if !unknownOutcome(err) {
+	if !api.MaybeMade(err) {
 		return err
 	}
 	here, lookErr := goneOrHere(d.get(ctx, e.client, uid))

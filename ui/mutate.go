@@ -29,9 +29,10 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	c := e.client
 	var cfg form.Config
 	var collection string
+	var sends api.Request // what the form sends, for its preview
 	switch kind {
 	case tree.KindFolder:
-		collection = parent
+		collection, sends = parent, api.Groups.Create(parent)
 		cfg = form.Config{Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: groupName, Max: api.GroupNameMax},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
@@ -39,7 +40,7 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 			return c.CreateGroup(ctx, parent, api.Group{Name: v["name"], Description: v["description"]})
 		}}
 	case tree.KindRepo:
-		collection = "repos:" + parent
+		collection, sends = "repos:"+parent, api.Repos.Create(parent)
 		cfg = form.Config{Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.RepoName, "lower-case letters, digits, . _ - /, at most 128"), Max: api.RepoName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
@@ -48,7 +49,7 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 			return c.CreateRepo(ctx, parent, api.Repo{Name: v["name"], Description: v["description"], CatalogTier: v["catalogTier"]})
 		}}
 	case tree.KindIdentity:
-		collection = "identities:" + parent
+		collection, sends = "identities:"+parent, api.Identities.Create(parent)
 		cfg = form.Config{Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.IdentityName, "3 to 63 of a-z 0-9 space . _ -"), Max: api.IdentityName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
@@ -61,7 +62,7 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	case tree.KindTag:
 		return e.tagForm(parent, parentName)
 	case tree.KindSubscription:
-		collection = "subscriptions:" + parent
+		collection, sends = "subscriptions:"+parent, api.Subscriptions.Create(parent)
 		cfg = form.Config{Fields: []form.Field{
 			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: sinkURL},
 		}, Submit: func(ctx context.Context, v map[string]string) (any, error) {
@@ -73,25 +74,24 @@ func (e *env) createForm(kind tree.Kind, parent, parentName string) tea.Cmd {
 	noun := tree.KindName(kind)
 	cfg.Title = "New " + noun + " in " + parentName
 	cfg.Page, cfg.Explain = true, e.explain
-	path := createPath(kind) + "/" + parent
-	cfg.Preview = func(map[string]string) string { return "POST " + shortPath(path) }
+	cfg.Preview = func(map[string]string) string { return sends.Short() }
 	submit := cfg.Submit
 	// The note of the create last sent, for its lookup to settle.
-	var sent atomic.Pointer[note]
+	var sent atomic.Pointer[api.Note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		name := v["name"]
 		if kind == tree.KindSubscription {
 			name = v["sink"]
 		}
-		n := e.changes.expect(&note{method: "POST", path: path, what: "new " + noun + " " + strconv.Quote(name) + " in " + parentName})
+		n := &api.Note{What: "new " + noun + " " + strconv.Quote(name) + " in " + parentName}
 		sent.Store(n)
-		res, err := submit(ctx, v)
+		res, err := submit(api.WithNote(ctx, n), v)
 		if err == nil {
 			e.changes.answered(n, res)
 		}
 		return res, err
 	}
-	cfg.Lost = unknownOutcome
+	cfg.Lost = api.MaybeMade
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		res, err := e.findCreated(ctx, kind, parent, v)
 		return e.createdFound(sent.Load(), res, err)
@@ -139,20 +139,6 @@ func createdName(result any) string {
 		return it.Sink
 	}
 	return "?"
-}
-
-func createPath(kind tree.Kind) string {
-	switch kind {
-	case tree.KindFolder:
-		return "/iam/v2/groups"
-	case tree.KindRepo:
-		return "/registry/v2/repos"
-	case tree.KindIdentity:
-		return "/iam/v2/identities"
-	case tree.KindTag:
-		return "/registry/v2/tags"
-	}
-	return "/events/v2/subscriptions"
 }
 
 // afterDelete tells the screens a delete went through: the rows and

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/table"
 )
 
@@ -225,7 +226,7 @@ func (e *env) gotNames(msg namesMsg) (cmd tea.Cmd, flash string) {
 	n.failures++
 	if api.IsPermissionDenied(msg.err) || api.IsUnauthenticated(msg.err) {
 		n.denied = true
-		return learned, msg.err.Error() + " (r tries again)"
+		return learned, msg.err.Error() + " (" + e.common.Key(keymap.Refresh) + " tries again)"
 	}
 	pause := min(time.Duration(1<<min(n.failures-1, 5))*2*time.Second, time.Minute)
 	n.waiting = true

@@ -1,25 +1,14 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"strings"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/dialog"
 	"canopy/views/safe"
 )
-
-// unknownOutcome reports whether a change's answer was lost after the
-// request may have reached the server (a timeout, a connection reset or
-// closed before the answer, a gateway that gave up waiting): the change
-// may or may not have been made, so it is neither done nor failed. A
-// request that never left (refused connection, unknown host, no token) is
-// a plain failure. The client decides (api.OutcomeUnknown); a deadline of
-// the shell's own that ended the wait counts too.
-func unknownOutcome(err error) bool {
-	return api.OutcomeUnknown(err) || errors.Is(err, context.DeadlineExceeded)
-}
 
 // unknownLine says a change's outcome is unknown (whether: "it was
 // deleted"), and how to find out (how: "r to refresh to see").
@@ -34,9 +23,9 @@ func (e *env) outcomeOf(made string) dialog.Outcome {
 		var s *settled
 		switch {
 		case errors.As(err, &s):
-			return settledOutcome(s, made)
-		case unknownOutcome(err):
-			return []string{unknownLine(err, "it was "+made, "r to refresh to see")}, dialog.Unknown
+			return e.settledOutcome(s, made)
+		case api.MaybeMade(err):
+			return []string{unknownLine(err, "it was "+made, e.common.Key(keymap.Refresh)+" to refresh to see")}, dialog.Unknown
 		case made == "deleted" && api.IsNotFound(err):
 			return []string{"already gone"}, dialog.Done
 		}
@@ -79,7 +68,7 @@ func (e *env) denial(apiErr *api.Error) string {
 			right = "the capability " + c
 		}
 		if ri.ResourceName != "" {
-			right += " on " + shortPath(safe.String(ri.ResourceName))
+			right += " on " + api.ShortPath(safe.String(ri.ResourceName))
 		}
 	}
 	return "denied: " + safe.String(who) + " lacks " + right

@@ -74,13 +74,13 @@ func repoWithTags(t *testing.T, c *api.Client, org string) (string, []api.Tag) {
 	return "", nil
 }
 
-// answer is a detail's message for the relations of a tag.
-type answer struct {
+// relAnswer is a detail's message for the relations of a tag.
+type relAnswer struct {
 	rel detail.Related
 	err error
 }
 
-func replyWith(rel detail.Related, err error) tea.Msg { return answer{rel, err} }
+func replyWith(rel detail.Related, err error) tea.Msg { return relAnswer{rel, err} }
 
 // One search per repo answers every detail that asked while it ran; once
 // it is done, the next detail is answered without a request; a search the
@@ -103,11 +103,11 @@ func TestOneSearchPerRepoAnswersEveryDetailThatAsked(t *testing.T) {
 		t.Fatalf("%d answers (again: %v), want 2", len(answers), again != nil)
 	}
 	for _, a := range answers {
-		if a := a.(answer); a.err != nil || a.rel.Partial || a.rel.Searched == 0 || a.rel.Searched != a.rel.Of {
+		if a := a.(relAnswer); a.err != nil || a.rel.Partial || a.rel.Searched == 0 || a.rel.Searched != a.rel.Of {
 			t.Errorf("answer %+v", a)
 		}
 	}
-	if _, ok := ts.ask(c, relatedAsk{ctx: ctx, tag: &tags[0], reply: replyWith})().(answer); !ok {
+	if _, ok := ts.ask(c, relatedAsk{ctx: ctx, tag: &tags[0], reply: replyWith})().(relAnswer); !ok {
 		t.Error("a repo searched in full is searched again")
 	}
 

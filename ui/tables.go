@@ -189,7 +189,7 @@ func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOpti
 		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
 		Watch:  prefixed("role bindings:"),
 		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(title)) },
-		Off:    bindingsOff(),
+		Off:    bindingsOff(e.common.Keys),
 		Delete: rowDelete(e, "role binding", "role bindings", func(b *api.RoleBinding) string { return bindingLabel(b) })})
 }
 

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/safe"
@@ -29,14 +30,14 @@ func lookedTag(ctx context.Context) *api.Tag {
 // takes a second enter; u moves it back.
 func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	c := e.client
-	path := "/registry/v2/tags/" + repo
+	sends := api.Tags.Create(repo)
 	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
 		Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.TagName, "letters, digits, . _ -"), Max: api.TagName.Max()},
 			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(api.Digest, "sha256: and 64 hex digits"), Max: api.Digest.Max()},
 		},
 		Preview: func(v map[string]string) string {
-			return "POST " + shortPath(path) + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`
+			return sends.Short() + `  {"name": ` + quoted(v["name"]) + `, "digest": "` + text.Short(v["digest"], 12) + `…"}`
 		},
 		LookupKey: func(v map[string]string) string {
 			if api.TagName.Match(v["name"]) {
@@ -65,29 +66,28 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 				return name + " already points at " + shortDigest(t.Digest) + ": this changes nothing", false
 			}
 			return name + " exists at " + shortDigest(t.Digest) + ": this moves it to " + shortDigest(v["digest"]) +
-				" (u moves it back)", true
+				" (" + e.common.Key(keymap.Undo) + " moves it back)", true
 		},
 	}
 	// The note of the tag last sent, for its lookup to settle.
-	var sent atomic.Pointer[note]
+	var sent atomic.Pointer[api.Note]
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		was := lookedTag(ctx)
-		n := &note{method: "POST", path: path, what: "tag " + strconv.Quote(v["name"]) + " of " + repoName, fields: "digest"}
+		n := &api.Note{What: "tag " + strconv.Quote(v["name"]) + " of " + repoName, Fields: "digest"}
 		if was != nil {
-			n.change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
+			n.Change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
 		} else {
-			n.change = "created at " + shortDigest(v["digest"])
+			n.Change = "created at " + shortDigest(v["digest"])
 		}
-		e.changes.expect(n)
 		sent.Store(n)
-		t, err := c.CreateTag(ctx, repo, v["name"], v["digest"])
+		t, err := c.CreateTag(api.WithNote(ctx, n), repo, v["name"], v["digest"])
 		if err != nil {
 			return nil, err
 		}
 		e.changes.answered(n, t)
 		return tagResult{tag: t, was: was}, nil
 	}
-	cfg.Lost = unknownOutcome
+	cfg.Lost = api.MaybeMade
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		t, err := c.FindTag(ctx, repo, v["name"])
 		return e.tagFound(sent.Load(), lookedTag(ctx), v, t, err)
@@ -103,7 +103,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		moved := editedMsg{e: e.tagMove(repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},
 			flash: afterLoss(lost) + "moved tag " + strconv.Quote(safe.String(r.tag.Name)) + " of " + repoName + " from " +
-				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (u moves it back)"}
+				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (" + e.common.Key(keymap.Undo) + " moves it back)"}
 		return tea.Batch(changed, func() tea.Msg { return moved })
 	}
 	return e.open(func(ctx context.Context) views.Screen {
@@ -118,7 +118,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 // where it was, it was not (enter sends again); elsewhere, the digest
 // found is offered to edit from (the form looks the name up again before
 // it sends, so the next send moves the tag from there).
-func (e *env) tagFound(n *note, was *api.Tag, v map[string]string, t *api.Tag, err error) (form.Found, error) {
+func (e *env) tagFound(n *api.Note, was *api.Tag, v map[string]string, t *api.Tag, err error) (form.Found, error) {
 	name := safe.String(v["name"])
 	switch {
 	case err != nil:
@@ -153,7 +153,7 @@ type tagResult struct {
 // the old digest).
 func (e *env) tagMove(repo, name, repoName string) edit {
 	c := e.client
-	return edit{mask: "digest", method: "POST", path: "/registry/v2/tags/" + repo, name: name, noun: "tag", reload: []string{repo},
+	return edit{mask: "digest", name: name, noun: "tag", reload: []string{repo},
 		patch: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateTag(ctx, repo, name, v["digest"])
 		},

@@ -52,7 +52,7 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 			}
 		}
 		n, res, err := e.sendEdit(ctx, ed, from, to, "undo of ")
-		if !unknownOutcome(err) {
+		if !api.MaybeMade(err) {
 			return undoneMsg{edit: last, result: res, err: err}
 		}
 		f, lookErr := e.checkEdit(ctx, ed, from, to, n)
@@ -120,12 +120,12 @@ func (e *env) undoLookedUp(msg undoneMsg) tea.Cmd {
 		msg.edit.lostUndo = msg.lost
 		// One line: the short cause (the flash has no room for a path).
 		return views.FlashError(head + unknownLine(msg.lost, "it was undone", "could not look it up ("+
-			safe.String(api.LostCause(msg.lookErr))+"); u looks again"))
+			safe.String(api.LostCause(msg.lookErr))+"); "+e.common.Key(keymap.Undo)+" looks again"))
 	case msg.found.Verdict == form.Made:
 		drop()
 		return e.undid(msg, "no answer, but the server has it: ")
 	case msg.found.Verdict == form.Absent:
-		return views.FlashError(head + lost + "; the server still has the edited value: u sends the undo again")
+		return views.FlashError(head + lost + "; the server still has the edited value: " + e.common.Key(keymap.Undo) + " sends the undo again")
 	}
 	drop()
 	return views.FlashError(head + lost + "; " + msg.found.Says + ": not undone (dropped; " + e.left() + ")")

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -126,7 +127,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.env.renamed(msg.result)
 		say := msg.flash
 		if say == "" {
-			say = fmt.Sprintf("%s of %s changed (u undoes): %s", msg.e.label(), safe.String(msg.e.name), changeText(msg.old, msg.new))
+			say = fmt.Sprintf("%s of %s changed (%s undoes): %s", msg.e.label(), safe.String(msg.e.name), m.common.Key(keymap.Undo),
+				changeText(msg.old, msg.new))
 		}
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{IDs: []string{changesID}}),
 			m.setFlash(say, false))

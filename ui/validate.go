@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
@@ -84,8 +83,7 @@ func httpsURL(what string) func(string) error {
 		if s == "" {
 			return errors.New("required")
 		}
-		u, err := url.Parse(s)
-		if err != nil || u.Scheme != "https" || u.Host == "" || strings.ContainsAny(s, " \t") {
+		if !api.IsHTTPSURL(s) || strings.ContainsAny(s, " \t") {
 			return fmt.Errorf("%s: an https:// URL with a host", what)
 		}
 		return nil

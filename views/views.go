@@ -37,6 +37,10 @@ func (c Common) Change(a keymap.Action) keymap.State {
 	return keymap.On(a)
 }
 
+// Key is how a key of a is written in a hint in words ("u undoes"): the
+// keymap's, so that a rebound key is named right (see keymap.KeyMap.Key).
+func (c Common) Key(a keymap.Action, prefer ...string) string { return c.Keys.Key(a, prefer...) }
+
 // Clock is c.Now, or time.Now.
 func (c Common) Clock() time.Time {
 	if c.Now != nil {

@@ -3,7 +3,6 @@ package emulator
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -52,8 +51,7 @@ func checkIdentityName(s string) *apiErr {
 }
 
 func checkHTTPSURL(domain, field, s string) *apiErr {
-	u, err := url.Parse(s)
-	if s == "" || err != nil || u.Scheme != "https" || u.Host == "" {
+	if !api.IsHTTPSURL(s) {
 		return badField(domain, field, fmt.Sprintf("%q must be an https URL", s))
 	}
 	return nil

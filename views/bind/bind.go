@@ -311,7 +311,7 @@ func (m *Model) confirmDialog() tea.Cmd {
 	d := dialog.New(m.ctx, m.common, dialog.Config{Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
 		Done:  func(s dialog.Settled) tea.Msg { return boundMsg{owner: m, settled: s} },
-		Lines: []string{"POST /iam/v2/roleBindings/" + safe.String(group.UID), m.body(role.UID)}})
+		Lines: []string{api.RoleBindings.Create(safe.String(group.UID)).String(), m.body(role.UID)}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
 	cmds := []tea.Cmd{d.Init()}
@@ -384,7 +384,7 @@ func (m *Model) View() string {
 	th := m.common.Theme
 	switch {
 	case m.err != nil:
-		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render("r to retry · esc closes")
+		return th.Bad.Render("could not list the choices: "+safe.String(m.err.Error())) + "\n" + th.Muted.Render(m.common.Key(keymap.Refresh)+" to retry · "+m.common.Key(keymap.Cancel)+" closes")
 	case m.inner == nil:
 		return th.Muted.Render("loading choices…")
 	}

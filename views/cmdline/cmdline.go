@@ -48,7 +48,7 @@ type Model struct {
 
 // New makes a command line over commands.
 func New(common views.Common, commands []Command) *Model {
-	in := views.NewInput(common, ":", "command (tab completes)")
+	in := views.NewInput(common, ":", "command ("+common.Key(keymap.Complete)+" completes)")
 	m := &Model{common: common, input: in, commands: commands}
 	m.refilter()
 	return m
@@ -142,7 +142,7 @@ func (m *Model) run() tea.Cmd {
 		}
 	}
 	if resolved == "" {
-		return views.FlashError("unknown command :" + name + " (tab shows the commands)")
+		return views.FlashError("unknown command :" + name + " (" + m.common.Key(keymap.Complete) + " shows the commands)")
 	}
 	args := fields[1:]
 	m.closing = true

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -178,7 +179,7 @@ func (s *sheet) failure(err error) {
 		return
 	}
 	s.wrapped("  ", th.Bad.Render(th.Glyphs.Failed+" "+safe.String(err.Error())))
-	s.muted("  r to retry")
+	s.muted("  " + s.m.common.Key(keymap.Refresh) + " to retry")
 }
 
 func (s *sheet) times(c, u api.Time) {
@@ -287,7 +288,8 @@ func (m *Model) render() string {
 			s.field("artifacts", text.Count(int(it.TotalCount)))
 		}
 		s.b.WriteByte('\n')
-		s.wrapped("", s.m.common.Theme.Muted.Render("enter opens its artifacts as a full-screen table; l expands it here"))
+		s.wrapped("", s.m.common.Theme.Muted.Render(s.m.common.Key(keymap.Open)+" opens its artifacts as a full-screen table; "+
+			s.m.common.Key(keymap.Expand)+" expands it here"))
 	case *api.ArtifactVersion:
 		s.field("uid", safe.String(it.UID))
 		s.field("artifact", safe.String(it.Name))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/views/advisory"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -25,7 +26,7 @@ func (m *Model) lazy(s *sheet) (*extras, bool) {
 		return nil, false
 	case e.err != nil:
 		// Whole, however narrow the pane: the end says what went wrong.
-		s.plainWrapped(th.Glyphs.Failed+" "+safe.String(e.err.Error())+" (r to retry)", th.Bad.Render)
+		s.plainWrapped(th.Glyphs.Failed+" "+safe.String(e.err.Error())+" ("+m.common.Key(keymap.Refresh)+" to retry)", th.Bad.Render)
 		return nil, false
 	}
 	return e, true

@@ -213,7 +213,12 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Confirm != "" && m.input.Value() != m.cfg.Confirm {
 			accept = keymap.Off(keymap.Accept, "type "+m.confirmWhat()+" exactly to confirm")
 		}
-		return append([]keymap.State{accept, keymap.On(keymap.Cancel)}, scrollKeys()...)
+		states := []keymap.State{accept, keymap.On(keymap.Cancel)}
+		if m.cfg.Confirm == "" {
+			// Said in the question ("y or enter: yes"), not in the footer.
+			states = append(states, keymap.Quiet(keymap.Yes))
+		}
+		return append(states, scrollKeys()...)
 	case running:
 		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, scrollKeys()...)
 	}
@@ -289,10 +294,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 				return views.Back(m)
 			}
 			return m.close()
+		case keymap.Yes:
+			return m.run() // listed only while asking, with no name to type
 		}
-	}
-	if m.state == asking && m.cfg.Confirm == "" && (msg.String() == "y" || msg.String() == "Y") {
-		return m.run()
 	}
 	if m.TakesText() {
 		over, full := views.Overflow(m.input, msg)

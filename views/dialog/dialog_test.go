@@ -198,3 +198,29 @@ func TestALongNameToTypeIsShownWhole(t *testing.T) {
 		t.Errorf("the name or what is typed is cut:\n%s", s)
 	}
 }
+
+// TestYesIsAKeyOfTheKeymap: the dialog's yes is the keymap's, so a user
+// who binds it to o is asked "o or enter", and y no longer answers.
+func TestYesIsAKeyOfTheKeymap(t *testing.T) {
+	keys := keymap.Default()
+	if _, err := keys.Apply(map[keymap.Action][]string{keymap.Yes: {"o"}}); err != nil {
+		t.Fatal(err)
+	}
+	ran := false
+	m := New(context.Background(), views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keys},
+		Config{Title: "Delete repo nginx?", Verb: "delete",
+			Items: []Item{{Key: "r", Label: "nginx", Run: func(context.Context) (any, error) { ran = true; return nil, nil }}}})
+	m.SetSize(80, 20)
+	m.Init()
+	if s := ansi.Strip(m.View()); !strings.Contains(s, "o or enter: yes · esc: no") {
+		t.Fatalf("the question does not name the bound key:\n%s", s)
+	}
+	run(m, m.Update(viewstest.Key("y")))
+	if ran {
+		t.Fatal("y answered yes after yes was bound to o")
+	}
+	run(m, m.Update(viewstest.Key("o")))
+	if !ran {
+		t.Fatal("o did not answer yes")
+	}
+}

@@ -59,13 +59,15 @@ func (m *Model) buildHead() []string {
 			if m.askAbove {
 				head = append(head, wrap("type "+safe.String(m.cfg.Confirm)+" to confirm:", m.width, "")...)
 			}
-			head = append(head, cut(m.input.View()), cut(th.Muted.Render("enter "+m.cfg.Verb+"s · esc cancels")))
+			head = append(head, cut(m.input.View()), cut(th.Muted.Render(m.common.Key(keymap.Accept)+" "+m.cfg.Verb+"s · "+
+				m.common.Key(keymap.Cancel)+" cancels")))
 		} else {
 			q := strings.ToUpper(m.cfg.Verb[:1]) + m.cfg.Verb[1:]
 			if len(m.cfg.Items) > 1 {
 				q += " " + text.Count(len(m.cfg.Items))
 			}
-			head = append(head, "", cut(th.Warn.Render(q+"?")+th.Muted.Render("  y or enter: yes · esc: no")))
+			head = append(head, "", cut(th.Warn.Render(q+"?")+th.Muted.Render("  "+m.common.Key(keymap.Yes)+" or "+
+				m.common.Key(keymap.Accept)+": yes · "+m.common.Key(keymap.Cancel)+": no")))
 		}
 	case running:
 		head = append(head, "", cut(th.Muted.Render("working… "+text.Count(len(m.cfg.Items)-m.left)+"/"+text.Count(len(m.cfg.Items)))))
@@ -98,12 +100,12 @@ func (m *Model) summary() []string {
 		s += ", " + th.Bad.Render(text.Count(failed)+" failed")
 	}
 	if unknown > 0 {
-		s += ", " + th.Warn.Render(text.Count(unknown)+" unknown") + th.Muted.Render(" (no answer: r refreshes the list to see)")
+		s += ", " + th.Warn.Render(text.Count(unknown)+" unknown") + th.Muted.Render(" (no answer: "+m.common.Key(keymap.Refresh)+" refreshes the list to see)")
 	}
 	if hint, _ := m.next(); hint != "" {
-		return append([]string{text.Cut(s, m.width, "")}, wrap(th.Warn.Render(hint)+th.Muted.Render(" · esc closes"), m.width, "")...)
+		return append([]string{text.Cut(s, m.width, "")}, wrap(th.Warn.Render(hint)+th.Muted.Render(" · "+m.common.Key(keymap.Cancel)+" closes"), m.width, "")...)
 	}
-	return []string{text.Cut(s+th.Muted.Render(" · enter or esc closes"), m.width, "")}
+	return []string{text.Cut(s+th.Muted.Render(" · "+m.common.Key(keymap.Accept)+" or "+m.common.Key(keymap.Cancel)+" closes"), m.width, "")}
 }
 
 // order is the order items are listed in: as given, and once finished,

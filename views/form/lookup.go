@@ -13,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
 )
@@ -134,7 +135,7 @@ func (m *Model) accept() tea.Cmd {
 	}
 	if _, confirm := m.warning(); confirm && m.look.armed != m.signature() {
 		m.look.armed = m.signature()
-		return views.Flash("enter again to go on (esc cancels)")
+		return views.Flash(m.common.Key(keymap.Accept) + " again to go on (" + m.common.Key(keymap.Cancel) + " cancels)")
 	}
 	return m.send()
 }

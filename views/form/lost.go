@@ -11,6 +11,7 @@ package form
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/safe"
 )
@@ -116,15 +117,15 @@ func (m *Model) acceptLost() tea.Cmd {
 	case l.checking:
 		return views.Flash("checking what the server has: wait for it")
 	case m.cfg.Check == nil:
-		return views.FlashError("no answer: the change may have been made; esc, then r to see what the server has")
+		return views.FlashError("no answer: the change may have been made; " + m.lookHint())
 	case l.err != nil || l.found == nil:
 		return m.lookAgain()
 	case l.found.Verdict == Other && l.found.Values == nil:
-		return views.FlashError(l.found.Says + ": nothing to send again (esc closes)")
+		return views.FlashError(l.found.Says + ": nothing to send again (" + m.common.Key(keymap.Cancel) + " closes)")
 	case l.found.Verdict == Other:
 		m.rebase(l.found.Values)
 		m.settle()
-		return views.Flash("the fields hold what the server has: edit them, then enter sends")
+		return views.Flash("the fields hold what the server has: edit them, then " + m.common.Key(keymap.Accept) + " sends")
 	}
 	m.settle()
 	return m.accept()
@@ -162,21 +163,22 @@ func (m *Model) lostStatus() string {
 	th := m.common.Theme
 	l := m.lost
 	warn := func(s, keys string) string { return th.Warn.Render("? no answer; "+s) + th.Muted.Render(keys) }
+	enter, esc := m.common.Key(keymap.Accept), m.common.Key(keymap.Cancel)
 	switch {
 	case l.checking:
-		return warn("checking what the server has…", " · esc cancels")
+		return warn("checking what the server has…", " · "+esc+" cancels")
 	case m.cfg.Check == nil:
-		return warn("unknown whether it was made", " · esc, then r to see what the server has")
+		return warn("unknown whether it was made", " · "+m.lookHint())
 	case l.err != nil || l.found == nil:
-		return warn("could not look it up", " · enter looks again · esc cancels")
+		return warn("could not look it up", " · "+enter+" looks again · "+esc+" cancels")
 	case l.found.Verdict == Made:
 		return th.Good.Render("the server has it")
 	case l.found.Verdict == Other && l.found.Values == nil:
-		return warn(l.found.Says, " · esc closes")
+		return warn(l.found.Says, " · "+esc+" closes")
 	case l.found.Verdict == Other:
-		return warn("the server has another value", " · enter edits from it · esc cancels")
+		return warn("the server has another value", " · "+enter+" edits from it · "+esc+" cancels")
 	}
-	return warn(l.found.Says, " · enter sends again · esc cancels")
+	return warn(l.found.Says, " · "+enter+" sends again · "+esc+" cancels")
 }
 
 // lostFooter is what the footer says under the lost answer: what the
@@ -187,15 +189,21 @@ func (m *Model) lostFooter() string {
 	case l.checking:
 		return "checking what the server has…"
 	case m.cfg.Check == nil:
-		return "esc, then r to see what the server has"
+		return m.lookHint()
 	case l.err != nil:
-		return "could not look it up: " + safe.String(l.err.Error()) + " — enter looks again"
+		return "could not look it up: " + safe.String(l.err.Error()) + " — " + m.common.Key(keymap.Accept) + " looks again"
 	case l.found == nil:
 		return ""
 	case l.found.Verdict == Absent:
-		return l.found.Says + ": enter sends again"
+		return l.found.Says + ": " + m.common.Key(keymap.Accept) + " sends again"
 	case l.found.Verdict == Other && l.found.Values != nil:
-		return l.found.Says + " — enter puts it in the field to edit from"
+		return l.found.Says + " — " + m.common.Key(keymap.Accept) + " puts it in the field to edit from"
 	}
 	return l.found.Says
+}
+
+// lookHint says how to learn what the server has when the form cannot
+// look it up: close it, and refresh the screen below.
+func (m *Model) lookHint() string {
+	return m.common.Key(keymap.Cancel) + ", then " + m.common.Key(keymap.Refresh) + " to see what the server has"
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"canopy/keymap"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -32,6 +33,7 @@ func (m *Model) Request() string {
 // The request itself and what went wrong are in Footer, at full width.
 func (m *Model) Status() string {
 	th := m.common.Theme
+	send, cancel := m.common.Key(keymap.Accept), m.common.Key(keymap.Cancel)
 	switch {
 	case m.sending:
 		return th.Muted.Render("sending…")
@@ -40,11 +42,11 @@ func (m *Model) Status() string {
 	case m.lost != nil:
 		return m.lostStatus()
 	case len(m.formErr) > 0:
-		return th.Bad.Render(th.Glyphs.Failed+" not changed (see below)") + th.Muted.Render(" · enter sends again · esc cancels")
+		return th.Bad.Render(th.Glyphs.Failed+" not changed (see below)") + th.Muted.Render(" · "+send+" sends again · "+cancel+" cancels")
 	case len(m.invalid) > 0:
-		return th.Muted.Render("fix the fields marked · esc cancels")
+		return th.Muted.Render("fix the fields marked · " + cancel + " cancels")
 	}
-	return th.Muted.Render("enter sends · esc cancels")
+	return th.Muted.Render(send + " sends · " + cancel + " cancels")
 }
 
 // Footer are the lines an in-place form's owner shows across the whole
@@ -73,9 +75,9 @@ func (m *Model) footer(width int, withFields bool) []string {
 	if note, confirm := m.warning(); note != "" && m.lost == nil {
 		switch {
 		case confirm && m.look.armed == m.signature():
-			note += " — enter again to go on"
+			note += " — " + m.common.Key(keymap.Accept) + " again to go on"
 		case confirm:
-			note += " — enter twice to go on"
+			note += " — " + m.common.Key(keymap.Accept) + " twice to go on"
 		}
 		for _, l := range wrap(note, width-1) {
 			out = append(out, " "+th.Warn.Render(l))
@@ -181,7 +183,7 @@ func (m *Model) View() string {
 	lines = append(lines, m.Footer(m.width, false)...)
 	lines = append(lines, " "+m.Status())
 	if len(m.inputs) > 1 {
-		lines = append(lines, th.Muted.Render(" tab / shift+tab move between fields"))
+		lines = append(lines, th.Muted.Render(" "+m.common.Key(keymap.Complete)+" / "+m.common.Key(keymap.Prev, "shift+tab")+" move between fields"))
 	}
 	for len(lines) < m.height {
 		lines = append(lines, "")

@@ -109,7 +109,8 @@ func (m *Model) layout() {
 	th := m.common.Theme
 	m.lines = m.lines[:0]
 	add := func(s string) { m.lines = append(m.lines, text.Cut(s, m.width, th.Glyphs.Ellipsis)) }
-	add(th.OverlayTitle.Render("Keys in "+m.title) + th.Muted.Render("   (? or esc closes; bold keys work here)"))
+	add(th.OverlayTitle.Render("Keys in "+m.title) + th.Muted.Render("   ("+m.common.Key(keymap.Help)+" or "+m.common.Key(keymap.Back)+
+		" closes; bold keys work here)"))
 	defs := m.common.Keys.Defs()
 	keyW := 8
 	for _, d := range defs {
@@ -188,7 +189,10 @@ func (m *Model) View() string {
 		if end < len(m.lines) {
 			more = "more below"
 		}
-		where := fmt.Sprintf(" lines %d-%d of %d (%s) · j/k pgup/pgdn or the wheel scroll", m.offset+1, end, len(m.lines), more)
+		// pgdn: the line is narrow, and says pgup beside it.
+		pgdn := strings.Replace(m.common.Key(keymap.PageDown), "pgdown", "pgdn", 1)
+		where := fmt.Sprintf(" lines %d-%d of %d (%s) · %s/%s %s/%s or the wheel scroll", m.offset+1, end, len(m.lines), more,
+			m.common.Key(keymap.Down), m.common.Key(keymap.Up), m.common.Key(keymap.PageUp), pgdn)
 		out = append(out, th.Muted.Render(text.Cut(where, m.width, th.Glyphs.Ellipsis)))
 	}
 	return strings.Join(out, "\n")

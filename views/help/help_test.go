@@ -56,6 +56,7 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 	m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}) // past the dialogs' yes too
 	s = ansi.Strip(m.View())
 	joined := strings.Join(strings.Fields(s), " ")
 	for _, want := range []string{"Mouse", "wheel", "click", "(end)"} {

@@ -72,9 +72,9 @@ func (l *List[T]) ensureAt(p int) tea.Cmd {
 		return l.fetch(Request{Token: prev.next, Size: min(l.size, gapEnd-gapStart), OrderBy: l.order}, gapStart)
 	}
 	switch {
-	case prev != nil && prev.next != "" && gapStart == prev.end() && p-gapStart < l.size && l.firstKey != "":
+	case prev != nil && prev.next != "" && gapStart == prev.end() && p-gapStart < l.size && l.read.HeadKnown():
 		// Walking forward: follow the window's token. Only once the first
-		// item is known: that is how a token that expired (and restarted the
+		// page is known: that is how a token that expired (and restarted the
 		// list from the top) is recognised. Before, a skip request does.
 		return l.fetch(Request{Token: prev.next, Size: min(l.size, gapEnd-gapStart), OrderBy: l.order}, gapStart)
 	case gapEnd-p <= l.size/2 && gapEnd < l.total || gapEnd == l.total && gapEnd-p < l.size:

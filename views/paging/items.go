@@ -4,8 +4,6 @@ package paging
 // the runs for a filter, removals and replacements, a full scan.
 
 import (
-	"hash/maphash"
-
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -55,7 +53,7 @@ func (l *List[T]) Remove(key string) bool {
 	if l.total > 0 {
 		l.total--
 	}
-	l.seen.Delete(maphash.String(l.seed, key))
+	l.read.Forget(key)
 	return true
 }
 

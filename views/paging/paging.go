@@ -14,10 +14,11 @@ package paging
 
 import (
 	"context"
-	"hash/maphash"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
 )
 
 // DefaultPageSize is the page size canopy asks for: the API's maximum.
@@ -96,19 +97,19 @@ type List[T any] struct {
 	err        error
 	errAt      int
 	errEnd     int // the failed request's span is errAt..errEnd
-	seed       maphash.Seed
-	seen       keySet
-	firstKey   string
-	requests   int
-	added      span // the positions the last accepted page filled
-	watch      func(items []T, total int)
+	// read knows the list's first page and the items loaded: it drops
+	// duplicates and recognises a page that restarted from the top.
+	read     api.RestartDetector[T]
+	requests int
+	added    span // the positions the last accepted page filled
+	watch    func(items []T, total int)
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
 // (the shell cancels it when the screen closes); key gives an item's uid.
 func New[T any](ctx context.Context, src Source[T], key func(*T) string) *List[T] {
 	return &List[T]{ctx: ctx, src: src, key: key, size: DefaultPageSize, total: -1,
-		seed: maphash.MakeSeed()}
+		read: api.NewRestartDetector(key)}
 }
 
 // SetPageSize changes the page size used by later requests.
@@ -147,8 +148,7 @@ func (l *List[T]) Reset(order string) tea.Cmd {
 	l.order = order
 	l.windows, l.pending, l.err, l.refreshing = nil, nil, nil, false
 	l.total, l.exact, l.stale, l.fruitless = -1, false, 0, nil
-	l.firstKey = ""
-	l.seen.Reset()
+	l.read.Reset()
 	return l.fetch(Request{Size: l.size, OrderBy: order}, 0)
 }
 

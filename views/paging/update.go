@@ -1,7 +1,6 @@
 package paging
 
 import (
-	"hash/maphash"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,7 +56,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	at := msg.at
 	if msg.req.Token == "" {
 		at = msg.skip
-	} else if l.restarted(items) {
+	} else if l.read.Restarted(items) {
 		// The token expired and the server began again at position 0: ask
 		// once more for this position with skip (a server that ignores
 		// skip cannot be asked: the walk stops, r starts it again).
@@ -68,13 +67,13 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	}
 	l.added = span{}
 	if at == 0 && len(items) > 0 {
-		l.firstKey = l.key(&items[0])
+		l.read.LearnHead(items)
 	}
 	// A copy of exactly the new items: the page as decoded may have spare
 	// capacity, and the source's slice is not ours to keep.
 	fresh := make([]T, 0, len(items))
 	for i := range items {
-		if l.seen.Add(maphash.String(l.seed, l.key(&items[i]))) {
+		if l.read.Add(&items[i]) {
 			fresh = append(fresh, items[i])
 		}
 	}
@@ -162,17 +161,6 @@ func (l *List[T]) boundTail(end, fresh int, next string) tea.Cmd {
 	r := req
 	l.fruitless = &r // asked once: the same again would be a loop
 	return cmd
-}
-
-func (l *List[T]) restarted(items []T) bool {
-	if len(items) == 0 {
-		return false
-	}
-	k := l.key(&items[0])
-	if l.firstKey != "" && k == l.firstKey {
-		return true
-	}
-	return l.seen.Has(maphash.String(l.seed, k))
 }
 
 func (l *List[T]) endOfLast() int {

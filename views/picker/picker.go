@@ -247,9 +247,10 @@ func (m *Model) View() string {
 	if m.digits {
 		// Digits choose only while the filter is empty; after that they
 		// are letters of the filter, and the hint says so.
-		hint := "1-9 choose · type to narrow · enter chooses · esc cancels"
+		keys := " · " + m.common.Key(keymap.Accept) + " chooses · " + m.common.Key(keymap.Cancel) + " cancels"
+		hint := "1-9 choose · type to narrow" + keys
 		if m.input.Value() != "" {
-			hint = "digits now narrow too (1-9 choose once the filter is empty) · enter chooses · esc cancels"
+			hint = "digits now narrow too (1-9 choose once the filter is empty)" + keys
 		}
 		lines = append(lines, th.Muted.Render(text.Cut(hint, m.width, th.Glyphs.Ellipsis)))
 	}

@@ -349,7 +349,7 @@ func (m *Model) View(width int, count string) string {
 	if !m.typing {
 		left = th.Prompt.Render("/") + th.Value.Render(m.query.String())
 		// The hint goes whole or not at all: "esc clea" helps nobody.
-		if hint := "  (/ edits, esc clears)"; text.Width(left)+text.Width(hint) <= room {
+		if hint := "  (" + m.common.Key(keymap.Filter) + " edits, " + m.common.Key(keymap.Back) + " clears)"; text.Width(left)+text.Width(hint) <= room {
 			left += th.Muted.Render(hint)
 		}
 	}

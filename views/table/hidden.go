@@ -42,7 +42,7 @@ type hiddenMsg struct {
 // hiddenState is H's state: it reloads, so a server filter goes first.
 func (m *Model[T]) hiddenState() keymap.State {
 	if m.chip != "" {
-		return keymap.Off(keymap.ShowHidden, "remove the server filter (esc) first")
+		return keymap.Off(keymap.ShowHidden, "remove the server filter ("+m.common.Key(keymap.Back)+") first")
 	}
 	if m.hidden.on {
 		return keymap.On(keymap.ShowHidden).Saying("hide " + m.cfg.Hidden.Noun)

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/dialog"
 	"canopy/views/text"
@@ -142,7 +143,7 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	d := m.cfg.Delete
 	say := "deleted " + d.nouns(len(msg.Done))
 	if len(msg.Unknown) > 0 {
-		say += " · " + d.nouns(len(msg.Unknown)) + " unknown (no answer): r refreshes to see"
+		say += " · " + d.nouns(len(msg.Unknown)) + " unknown (no answer): " + m.common.Key(keymap.Refresh) + " refreshes to see"
 	}
 	if n := len(m.marks); n > 0 {
 		say += fmt.Sprintf(" · %s still marked", text.Count(n))

@@ -3,6 +3,7 @@ package table
 import (
 	"strings"
 
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
@@ -140,7 +141,8 @@ func (m *Model[T]) View() string {
 			var line string
 			switch {
 			case list.FailedAt(pos):
-				line = th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(errErr.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
+				line = th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(errErr.Error())+" ("+m.common.Key(keymap.Refresh)+" to retry)",
+					m.width, false, th.Glyphs.Ellipsis))
 			default:
 				line = th.Dim.Render(text.Fit(" "+m.spinner()+" loading", m.width, false, ""))
 			}
@@ -190,7 +192,8 @@ func (m *Model[T]) emptyRow() string {
 		if err, _ := list.Err(); views.IsUnavailable(err) {
 			return th.Muted.Render(text.Fit(" not available on this server", m.width, false, th.Glyphs.Ellipsis))
 		} else if err != nil {
-			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" (r to retry)", m.width, false, th.Glyphs.Ellipsis))
+			return th.Bad.Render(text.Fit(" "+th.Glyphs.Failed+" failed: "+safe.String(err.Error())+" ("+m.common.Key(keymap.Refresh)+" to retry)",
+				m.width, false, th.Glyphs.Ellipsis))
 		}
 		return ""
 	default:

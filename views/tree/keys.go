@@ -16,7 +16,7 @@ func (m *Model) Actions() []keymap.State {
 		return m.search.Actions()
 	}
 	if m.filtering() {
-		why := "clear the filter (esc) first"
+		why := "clear the filter (" + m.common.Key(keymap.Back) + ") first"
 		open, copyState := keymap.On(keymap.Open), keymap.On(keymap.Copy)
 		if m.Selected() == nil {
 			// A filter that matches nothing leaves nothing to open or copy.
@@ -246,7 +246,7 @@ func (m *Model) back() tea.Cmd {
 	n := r.node
 	top := r.kind == rowNode && n.Parent == nil && (!n.expanded || len(m.cfg.Roots) > 0 && n == m.cfg.Roots[0])
 	if top {
-		return views.Flash("this is the top: q quits")
+		return views.Flash("this is the top: " + m.common.Key(keymap.Quit) + " quits")
 	}
 	return m.collapseCursor()
 }

@@ -218,13 +218,13 @@ func (m *Model) renderRow(r row, selected bool) string {
 		case rowMore:
 			l := r.node.Children
 			if l.Exact() {
-				line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (l to load)"
+				line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (" + m.common.Key(keymap.Expand) + " to load)"
 			} else {
-				line = indent + "  " + g.More + " more (l to load)"
+				line = indent + "  " + g.More + " more (" + m.common.Key(keymap.Expand) + " to load)"
 			}
 		case rowFailed:
 			err, _ := r.node.Children.Err()
-			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (r to retry)"
+			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (" + m.common.Key(keymap.Refresh) + " to retry)"
 			style = ps.bad
 			if views.IsUnavailable(err) {
 				// A list the server does not have: a fact, not a failure.

@@ -1,4 +1,4 @@
-package paging
+package api
 
 import "math/bits"
 
