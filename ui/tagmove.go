@@ -98,7 +98,9 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 		ids := []string{repo}
 		changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
 		if r.was == nil || r.was.Digest == r.tag.Digest {
-			return tea.Batch(changed, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
+			// A new tag: the cursor goes to it, as to a new repo or folder.
+			created := func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: r.tag.UID} }
+			return tea.Batch(created, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
 		moved := editedMsg{e: e.tagMove(repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,3 +105,33 @@ func TestNewTagOnAFreshNameCreatesAtOnce(t *testing.T) {
 		t.Errorf("requests %+v", got)
 	}
 }
+
+// TestANewTagInATableGetsTheCursor: created from a repo's tag table, the
+// new tag is where the cursor goes, as a new repo or folder is.
+func TestANewTagInATableGetsTheCursor(t *testing.T) {
+	h, _, _ := recordingShell(t, 160, 40)
+	h.toAlertmanager()
+	h.keys("t")
+	h.waitText("tags of alertmanager", "loaded")
+	h.keys("j", "j")
+	s := h.waitFor("the cursor on row 3", func(s string) bool {
+		return rowOf.FindStringSubmatch(s) != nil && rowOf.FindStringSubmatch(s)[1] == "3"
+	})
+	n, _ := strconv.Atoi(rowOf.FindStringSubmatch(s)[2])
+	h.keys("n")
+	h.waitText("New tag in alertmanager")
+	h.typeText("zz-canary")
+	h.keys("tab")
+	h.typeText("sha256:" + strings.Repeat("cd", 32))
+	h.keys("enter")
+	h.waitText(`created tag "zz-canary" in alertmanager`)
+	// Sorted by name, zz-canary is last: the cursor is on it.
+	want := fmt.Sprintf("%d of %d", n+1, n+1)
+	h.waitFor("the cursor on the new tag ("+want+")", func(s string) bool {
+		m := rowOf.FindStringSubmatch(s)
+		return m != nil && m[0] == want
+	})
+}
+
+// rowOf is a table's "k of n" count.
+var rowOf = regexp.MustCompile(`\b(\d+) of (\d+)\b`)

@@ -217,7 +217,7 @@ func (m *Model) Actions() []keymap.State {
 	}
 	states := []keymap.State{send, keymap.On(keymap.Cancel)}
 	if len(m.inputs) > 1 {
-		states = append(states, keymap.On(keymap.Complete), keymap.Quiet(keymap.Next), keymap.Quiet(keymap.Prev))
+		states = append(states, keymap.On(keymap.Complete).Saying("next field"), keymap.Quiet(keymap.Next), keymap.Quiet(keymap.Prev))
 	}
 	return states
 }
