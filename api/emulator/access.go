@@ -45,26 +45,11 @@ func (c *call) identityProviders(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capProvidersList, rest, false); e != nil {
-			return e
-		}
-		p, ok := st.providers.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeIdentityProvider, rest)
-		}
-		writeJSON(c.w, p)
+		return getMember(c, domainIAM, capProvidersList, typeIdentityProvider, st.providers, rest, nil)
 	case c.r.Method == http.MethodPost:
 		return c.createProvider(rest)
 	case c.r.Method == http.MethodDelete:
-		if e := c.p.require(domainIAM, capProvidersDelete, rest, false); e != nil {
-			return e
-		}
-		id, ok := st.providers.find(rest)
-		if !ok {
-			return notFound(domainIAM, typeIdentityProvider, rest)
-		}
-		st.providers.remove(id)
-		writeJSON(c.w, struct{}{})
+		return deleteMember(c, domainIAM, capProvidersDelete, typeIdentityProvider, st.providers, rest)
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}
@@ -145,26 +130,12 @@ func (c *call) groupInvites(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capInvitesList, rest, false); e != nil {
-			return e
-		}
-		g, ok := st.invites.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeGroupInvite, rest)
-		}
-		writeJSON(c.w, c.shownInvite(*g))
+		return getMember(c, domainIAM, capInvitesList, typeGroupInvite, st.invites, rest,
+			func(g *api.GroupInvite) any { return c.shownInvite(*g) })
 	case c.r.Method == http.MethodPost:
 		return c.createInvite(rest)
 	case c.r.Method == http.MethodDelete:
-		if e := c.p.require(domainIAM, capInvitesDelete, rest, false); e != nil {
-			return e
-		}
-		id, ok := st.invites.find(rest)
-		if !ok {
-			return notFound(domainIAM, typeGroupInvite, rest)
-		}
-		st.invites.remove(id)
-		writeJSON(c.w, struct{}{})
+		return deleteMember(c, domainIAM, capInvitesDelete, typeGroupInvite, st.invites, rest)
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}

@@ -85,14 +85,7 @@ func (c *call) roleBindings(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capBindingsList, rest, false); e != nil {
-			return e
-		}
-		b, ok := st.bindings.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeRoleBinding, rest)
-		}
-		writeJSON(c.w, st.bindingOut(b))
+		return getMember(c, domainIAM, capBindingsList, typeRoleBinding, st.bindings, rest, func(b *bindingRec) any { return st.bindingOut(b) })
 	case c.r.Method == http.MethodPost:
 		return c.createBinding(rest)
 	case c.r.Method == http.MethodDelete:

@@ -75,14 +75,7 @@ func (c *call) groups(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capGroupsList, rest, false); e != nil {
-			return e
-		}
-		g, ok := st.groups.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeGroup, rest)
-		}
-		writeJSON(c.w, g)
+		return getMember(c, domainIAM, capGroupsList, typeGroup, st.groups, rest, nil)
 	case c.r.Method == http.MethodPost:
 		return c.createGroup(rest)
 	case c.r.Method == http.MethodPatch:
@@ -92,7 +85,6 @@ func (c *call) groups(rest string) *apiErr {
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}
-	return nil
 }
 
 // parentGroup checks the caller may act on the group a resource is created in.

@@ -63,14 +63,7 @@ func (c *call) identities(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainIAM, capIdentityList, rest, false); e != nil {
-			return e
-		}
-		g, ok := st.idents.get(rest)
-		if !ok {
-			return notFound(domainIAM, typeIdentity, rest)
-		}
-		writeJSON(c.w, g)
+		return getMember(c, domainIAM, capIdentityList, typeIdentity, st.idents, rest, nil)
 	case c.r.Method == http.MethodPost:
 		return c.createIdentity(rest)
 	case c.r.Method == http.MethodPatch:
@@ -80,7 +73,6 @@ func (c *call) identities(rest string) *apiErr {
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}
-	return nil
 }
 
 func (c *call) deleteIdentity(uid string) *apiErr {

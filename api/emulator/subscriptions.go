@@ -20,14 +20,7 @@ func (c *call) subscriptions(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainEvents, c.r)
 	case c.r.Method == http.MethodGet:
-		if e := c.p.require(domainEvents, capSubsList, rest, false); e != nil {
-			return e
-		}
-		s, ok := st.subs.get(rest)
-		if !ok {
-			return notFound(domainEvents, typeSubscription, rest)
-		}
-		writeJSON(c.w, s)
+		return getMember(c, domainEvents, capSubsList, typeSubscription, st.subs, rest, nil)
 	case c.r.Method == http.MethodPost:
 		if _, e := c.parentGroup(domainEvents, capSubsCreate, rest, false); e != nil {
 			return e
@@ -43,15 +36,7 @@ func (c *call) subscriptions(rest string) *apiErr {
 		st.subs.insert(out)
 		writeJSON(c.w, out)
 	case c.r.Method == http.MethodDelete:
-		if e := c.p.require(domainEvents, capSubsDelete, rest, false); e != nil {
-			return e
-		}
-		id, ok := st.subs.find(rest)
-		if !ok {
-			return notFound(domainEvents, typeSubscription, rest)
-		}
-		st.subs.remove(id)
-		writeJSON(c.w, struct{}{})
+		return deleteMember(c, domainEvents, capSubsDelete, typeSubscription, st.subs, rest)
 	default:
 		return methodNotAllowed(domainEvents, c.r)
 	}
