@@ -55,11 +55,18 @@ func TestTreeDeleteMovesToTheNextSibling(t *testing.T) {
 	h.keys("l")
 	h.moveTo("carol")
 	h.keys("d")
-	h.waitText("Delete identity carol?", "role binding")
+	s := h.waitText("Delete identity carol?", "role binding")
+	// The footer says what the question says: y or enter, yes; esc, no.
+	if foot := line(s, "enter yes"); !strings.Contains(foot, "y/Y yes  enter yes  esc no") {
+		t.Errorf("the dialog's footer: %q", foot)
+	}
 	h.keys("y")
-	h.waitText("1 done")
+	s = h.waitText("1 done")
+	if foot := line(s, "enter close"); !strings.Contains(foot, "enter close  esc close") {
+		t.Errorf("the results' footer: %q", foot)
+	}
 	h.keys("enter")
-	s := h.waitText("details: catalog-syncer")
+	s = h.waitText("details: catalog-syncer")
 	if strings.Contains(s, "carol") || !strings.Contains(line(s, "v identities"), "9") {
 		t.Errorf("after deleting carol:\n%s", s)
 	}

@@ -213,16 +213,17 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Confirm != "" && m.input.Value() != m.cfg.Confirm {
 			accept = keymap.Off(keymap.Accept, "type "+m.confirmWhat()+" exactly to confirm")
 		}
-		states := []keymap.State{accept, keymap.On(keymap.Cancel)}
+		// The footer says what the question says: "y or enter: yes · esc: no".
+		states := []keymap.State{accept.Saying("yes"), keymap.On(keymap.Cancel).Saying("no")}
 		if m.cfg.Confirm == "" {
-			// Said in the question ("y or enter: yes"), not in the footer.
-			states = append(states, keymap.Quiet(keymap.Yes))
+			states = append([]keymap.State{keymap.On(keymap.Yes)}, states...)
 		}
 		return append(states, scrollKeys()...)
 	case running:
 		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, scrollKeys()...)
 	}
-	return append([]keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel)}, scrollKeys()...)
+	// The results: enter or esc closes them.
+	return append([]keymap.State{keymap.On(keymap.Accept).Saying("close"), keymap.On(keymap.Cancel).Saying("close")}, scrollKeys()...)
 }
 
 func (m *Model) confirmWhat() string {
