@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -10,8 +9,6 @@ import (
 	"time"
 
 	"canopy/api"
-	"canopy/api/emulator"
-	"canopy/theme"
 )
 
 // TestPageFailingAfterRetriesShowsARetryRow: a page the server keeps
@@ -19,13 +16,9 @@ import (
 // inline "failed … (r to retry)" row, the rest of the table stays usable,
 // and r loads it once the server answers again.
 func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var failing atomic.Bool
 	var refused atomic.Int32
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 		q := r.URL.Query()
 		if failing.Load() && (q.Has("skip") || q.Has("page_token")) {
 			refused.Add(1)
@@ -34,16 +27,8 @@ func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
 			_, _ = w.Write([]byte(`{"code":14,"message":"the service is unavailable"}`))
 			return
 		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
-		Retry: api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
-		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 120, 30)
+		emu.ServeHTTP(w, r)
+	}, api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}, 120, 30)
 	h.waitText("platform")
 	h.keys(":", "t", "a", "g", "s", "enter")
 	h.waitFor("a first page of tags", func(s string) bool { return regexp.MustCompile(`200/[\d,]+ loaded`).MatchString(s) })

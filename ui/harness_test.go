@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -236,4 +237,25 @@ func line(screen, s string) string {
 		}
 	}
 	return ""
+}
+
+// startBehind runs the shell, with the organization open, on a fresh small
+// emulator served behind front (a test's server that fails, drops or
+// changes requests before the emulator sees them), its client retrying as
+// retry says.
+func startBehind(t *testing.T, front func(w http.ResponseWriter, r *http.Request, emu http.Handler), retry api.RetryPolicy,
+	width, height int) *harness {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { front(w, r, srv) }))
+	t.Cleanup(hs.Close)
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Retry: retry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, width, height)
 }

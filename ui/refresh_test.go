@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,28 +15,16 @@ import (
 // A refresh (r) the server fails keeps the rows shown, said to be from
 // before, with the error; r again, once the server is back, loads them anew.
 func TestAFailedRefreshKeepsTheRows(t *testing.T) {
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var down atomic.Bool
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 		if down.Load() && r.URL.Path == "/registry/v2/repos" {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte(`{"code":14,"message":"Unavailable: try again"}`))
 			return
 		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
-		Retry: api.RetryPolicy{MaxAttempts: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
-		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 150, 40)
+		emu.ServeHTTP(w, r)
+	}, api.RetryPolicy{MaxAttempts: 1}, 150, 40)
 	h.waitText("platform")
 	h.keys(":")
 	h.typeText("repos")

@@ -5,25 +5,17 @@ import (
 	"regexp"
 	"sync"
 	"testing"
-	"time"
 
 	"canopy/api"
-	"canopy/api/emulator"
-	"canopy/theme"
-	"net/http/httptest"
 )
 
 // G on a server that ignores skip (it answers a jump from the top): the
 // table notices once and walks to the end by page token; no request is
 // sent twice, and the screen never spins on "loading".
 func TestGOnAServerThatIgnoresSkipWalksOnce(t *testing.T) {
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var mu sync.Mutex
 	asked := map[string]int{}
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 		if r.URL.Path == "/registry/v2/tags" {
 			mu.Lock()
 			asked[r.URL.RawQuery]++ // as the client sent it
@@ -34,16 +26,8 @@ func TestGOnAServerThatIgnoresSkipWalksOnce(t *testing.T) {
 			q.Del("skip") // ignored: the server answers from where it would without it
 			r.URL.RawQuery = q.Encode()
 		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
-		Retry: api.RetryPolicy{MaxAttempts: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
-		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 140, 40)
+		emu.ServeHTTP(w, r)
+	}, api.RetryPolicy{MaxAttempts: 1}, 140, 40)
 	h.toAWSCLI()
 	h.keys("t")
 	h.waitText("tags of aws-cli", "1 of ")

@@ -34,11 +34,7 @@ func (c *call) identityProviders(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := c.parseList(domainIAM, sortNamed)
-		if e != nil {
-			return e
-		}
-		runList(c.srv, c.w, c.r, q, listSpec[api.IdentityProvider]{c: st.providers, plural: "identityProviders", mask: maskAll,
+		return listMembers(c, domainIAM, sortNamed, listSpec[api.IdentityProvider]{c: st.providers, plural: "identityProviders", mask: maskAll,
 			keep: scopedKeep(c.p, capProvidersList, false, api.IdentityProviderKey),
 			// A list leaves the provisioning token's state and times out.
 			out: func(p *api.IdentityProvider) any { return listedProvider(*p) }})
@@ -53,7 +49,6 @@ func (c *call) identityProviders(rest string) *apiErr {
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}
-	return nil
 }
 
 // listedProvider is p as a list shows it: without the SCIM token's state.
@@ -120,11 +115,7 @@ func (c *call) groupInvites(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := c.parseList(domainIAM, sortUnnamed)
-		if e != nil {
-			return e
-		}
-		runList(c.srv, c.w, c.r, q, listSpec[api.GroupInvite]{c: st.invites, plural: "groupInvites", mask: maskAll,
+		return listMembers(c, domainIAM, sortUnnamed, listSpec[api.GroupInvite]{c: st.invites, plural: "groupInvites", mask: maskAll,
 			keep: scopedKeep(c.p, capInvitesList, false, api.GroupInviteKey),
 			out:  func(g *api.GroupInvite) any { return c.shownInvite(*g) }})
 	case rest == "":
@@ -139,7 +130,6 @@ func (c *call) groupInvites(rest string) *apiErr {
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}
-	return nil
 }
 
 // shownInvite is g as reads show it: its role described, never its code.

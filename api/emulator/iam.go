@@ -64,14 +64,9 @@ func (c *call) groups(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := c.parseList(domainIAM, sortNamed)
-		if e != nil {
-			return e
-		}
-		runList(c.srv, c.w, c.r, q, listSpec[api.Group]{c: st.groups, plural: "groups", mask: maskAll,
+		return listMembers(c, domainIAM, sortNamed, listSpec[api.Group]{c: st.groups, plural: "groups", mask: maskAll,
 			keep: scopedKeep(c.p, capGroupsList, false, func(g *api.Group) string { return g.UID }),
 			out:  func(g *api.Group) any { return g }})
-		return nil
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:

@@ -32,3 +32,14 @@ func deleteMember[T any](c *call, domain, cap, resType string, cl *coll[T], uid 
 	writeJSON(c.w, struct{}{})
 	return nil
 }
+
+// listMembers answers a List of cl's members in sorting s, as ls says
+// which and how.
+func listMembers[T any](c *call, domain string, s sorting, ls listSpec[T]) *apiErr {
+	q, e := c.parseList(domain, s)
+	if e != nil {
+		return e
+	}
+	runList(c.srv, c.w, c.r, q, ls)
+	return nil
+}

@@ -10,11 +10,7 @@ func (c *call) subscriptions(rest string) *apiErr {
 	st := c.st
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
-		q, e := c.parseList(domainEvents, sortSubs)
-		if e != nil {
-			return e
-		}
-		runList(c.srv, c.w, c.r, q, listSpec[api.Subscription]{c: st.subs, plural: "subscriptions", mask: maskAll,
+		return listMembers(c, domainEvents, sortSubs, listSpec[api.Subscription]{c: st.subs, plural: "subscriptions", mask: maskAll,
 			keep: scopedKeep(c.p, capSubsList, false, func(s *api.Subscription) string { return s.UID }),
 			out:  func(s *api.Subscription) any { return s }})
 	case rest == "":
