@@ -52,13 +52,8 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 
 // bindItem starts the flow from a resource: an identity, a group or a role.
 func (e *env) bindItem(item any) tea.Cmd {
-	switch it := item.(type) {
-	case *api.Identity:
-		return e.bindFlow([]bind.Identity{identityOf(it)}, nil, nil)
-	case *api.Group:
-		return e.bindFlow(nil, nil, &bind.Choice{UID: it.UID, Name: it.Name})
-	case *api.Role:
-		return e.bindFlow(nil, &bind.Choice{UID: it.UID, Name: it.Name}, nil)
+	if k := e.kinds.of(item); k != nil && k.bind != nil {
+		return k.bind(e, item)
 	}
 	return nil
 }

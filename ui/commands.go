@@ -15,65 +15,38 @@ import (
 	"canopy/views/safe"
 )
 
-// commands lists the `:` commands.
-func commands(keys *keymap.KeyMap) []cmdline.Command {
-	return []cmdline.Command{
-		{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
-		{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
-		{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
-		{Name: "identities", Aliases: []string{"identity", "ids"}, Desc: "every identity of the organization"},
-		{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
-		{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
-		{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
-		{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
-		{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
-		{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
-		{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
-		{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
-		{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
-			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},
-		{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
-		{Name: "help", Desc: "show the keys"},
-		{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
+// commands lists the `:` commands: each kind's table, then the others.
+func commands(keys *keymap.KeyMap, r *registry) []cmdline.Command {
+	var out []cmdline.Command
+	for _, k := range r.all {
+		if k.command != nil {
+			out = append(out, *k.command)
+		}
 	}
+	return append(out,
+		cmdline.Command{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
+		cmdline.Command{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
+		cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
+		cmdline.Command{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
+			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},
+		cmdline.Command{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
+		cmdline.Command{Name: "help", Desc: "show the keys"},
+		cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
+	)
 }
 
 // commandScreen opens the table a `:` command names, over the whole
-// organization.
+// organization (or feed).
 func (e *env) commandScreen(name string) (tea.Cmd, error) {
-	org := e.org.UID
-	orgName := safe.String(e.org.Name)
-	whole := api.ListOptions{DescendantsOf: org}
-	var build func(ctx context.Context) views.Screen
-	switch name {
-	case "repos":
-		build = func(ctx context.Context) views.Screen { return e.reposTable(ctx, "repos of "+orgName, whole) }
-	case "tags":
-		build = func(ctx context.Context) views.Screen { return e.tagsTable(ctx, "tags of "+orgName, whole, "") }
-	case "groups":
-		build = func(ctx context.Context) views.Screen { return e.groupsTable(ctx, "folders of "+orgName, whole) }
-	case "identities":
-		build = func(ctx context.Context) views.Screen { return e.identitiesTable(ctx, "identities of "+orgName, whole) }
-	case "bindings":
-		build = func(ctx context.Context) views.Screen {
-			return e.bindingsTable(ctx, "role bindings of "+orgName, whole)
-		}
-	case "roles":
-		build = func(ctx context.Context) views.Screen { return e.rolesTable(ctx, "roles", whole) }
-	case "advisories":
-		build = func(ctx context.Context) views.Screen { return e.advisoriesTable(ctx, "advisories", api.ListOptions{}) }
-	case "subscriptions":
-		build = func(ctx context.Context) views.Screen {
-			return e.subscriptionsTable(ctx, "subscriptions of "+orgName, whole)
-		}
-	case "libraries":
-		build = func(ctx context.Context) views.Screen { return e.artifactsTable(ctx, "libraries", api.ListOptions{}) }
-	case "changes":
-		build = e.changesTable
-	default:
+	if name == "changes" {
+		return e.openCommand(e.changesTable), nil
+	}
+	k := e.kinds.byCommand[name]
+	if k == nil || k.table == nil {
 		return nil, fmt.Errorf("no table for :%s", name)
 	}
-	return e.openCommand(build), nil
+	title, o := k.whole(e)
+	return e.openCommand(func(ctx context.Context) views.Screen { return k.table(e, ctx, title, o) }), nil
 }
 
 // groups walks the organization and its folders.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,52 +22,6 @@ import (
 type doomed struct {
 	item any
 	name string
-}
-
-// deletion is what deleting one kind of resource means: its nouns, the
-// request, and how to ask whether the server still has one.
-type deletion struct {
-	one, many string // "repo", "repos"
-	run       func(ctx context.Context, c *api.Client, uid string) error
-	get       func(ctx context.Context, c *api.Client, uid string) error
-}
-
-// getting asks for one resource, keeping only whether that worked.
-func getting[T any](get func(*api.Client, context.Context, string) (*T, error)) func(context.Context, *api.Client, string) error {
-	return func(ctx context.Context, c *api.Client, uid string) error {
-		_, err := get(c, ctx, uid)
-		return err
-	}
-}
-
-func deletionOf(item any) (deletion, string, bool) {
-	switch it := item.(type) {
-	case *api.Group:
-		return deletion{"folder", "folders", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteGroup(ctx, uid)
-		}, getting((*api.Client).GetGroup)}, it.UID, true
-	case *api.Repo:
-		return deletion{"repo", "repos", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteRepo(ctx, uid)
-		}, getting((*api.Client).GetRepo)}, it.UID, true
-	case *api.Identity:
-		return deletion{"identity", "identities", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteIdentity(ctx, uid)
-		}, getting((*api.Client).GetIdentity)}, it.UID, true
-	case *api.Subscription:
-		return deletion{"subscription", "subscriptions", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteSubscription(ctx, uid)
-		}, getting((*api.Client).GetSubscription)}, it.UID, true
-	case *api.Tag:
-		return deletion{"tag", "tags", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteTag(ctx, uid)
-		}, getting((*api.Client).GetTag)}, it.UID, true
-	case *api.RoleBinding:
-		return deletion{"role binding", "role bindings", func(ctx context.Context, c *api.Client, uid string) error {
-			return c.DeleteRoleBinding(ctx, uid)
-		}, getting((*api.Client).GetRoleBinding)}, it.UID, true
-	}
-	return deletion{}, "", false
 }
 
 // goWith says what goes with one resource or several: "Its 3 tags go
@@ -132,8 +85,8 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 	if len(items) == 0 {
 		return views.Flash("nothing to delete here")
 	}
-	d, _, ok := deletionOf(items[0].item)
-	if !ok {
+	k := e.kinds.of(items[0].item)
+	if k == nil || k.del == nil {
 		return views.Flash("this cannot be deleted here")
 	}
 	related := map[string][]string{}
@@ -145,177 +98,53 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		return msg
 	}}
 	for _, it := range items {
-		kind, uid, ok := deletionOf(it.item)
-		if !ok || kind.one != d.one {
+		if e.kinds.of(it.item) != k {
 			return views.FlashError("these rows cannot be deleted together")
 		}
-		label := d.one + " " + safe.String(it.name)
+		uid := k.uid(it.item)
+		label := k.noun + " " + safe.String(it.name)
 		if len(items) > 1 {
 			label += "  " + safe.String(uid)
 		}
-		related[uid] = relatedTo(it.item)
+		if k.related != nil {
+			related[uid] = k.related(it.item)
+		}
 		name := it.name
 		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {
-			n := &api.Note{What: d.one + " " + strconv.Quote(name)}
-			return nil, e.deleteOne(api.WithNote(ctx, n), n, kind, uid)
+			n := &api.Note{What: k.noun + " " + strconv.Quote(name)}
+			return nil, e.deleteOne(api.WithNote(ctx, n), n, k, uid)
 		}})
 	}
 	if len(items) == 1 {
-		_, uid, _ := deletionOf(items[0].item)
-		cfg.Title = "Delete " + d.one + " " + safe.String(items[0].name) + "?"
-		cfg.Lines = []string{"uid " + safe.String(uid)}
+		cfg.Title = "Delete " + k.noun + " " + safe.String(items[0].name) + "?"
+		cfg.Lines = []string{"uid " + safe.String(k.uid(items[0].item))}
 	} else {
-		cfg.Title = "Delete " + counted(api.Count{N: int64(len(items)), Exact: true}, d.one, d.many) + "?"
+		cfg.Title = "Delete " + counted(api.Count{N: int64(len(items)), Exact: true}, k.noun, k.nouns) + "?"
 	}
-	e.whatIsLost(&cfg, items)
+	if k.lost != nil {
+		k.lost(e, &cfg, items)
+	}
 	return e.open(func(ctx context.Context) views.Screen { return dialog.New(ctx, e.common, cfg) })
-}
-
-// whatIsLost says what goes with the resources, counting it with one
-// small request each where the count is not known, and sets what must be
-// typed for folders.
-func (e *env) whatIsLost(cfg *dialog.Config, items []doomed) {
-	many := len(items) > 1
-	c := e.client
-	switch it := items[0].item.(type) {
-	case *api.Group:
-		e.folderConfirm(cfg, items)
-		names := map[string]string{}
-		for _, d := range items {
-			g := d.item.(*api.Group)
-			names[g.UID] = safe.String(g.Name)
-		}
-		cfg.Next = e.blockedNext(names)
-		if many {
-			cfg.Lines = append(cfg.Lines, "Each goes for good, with its name, description and place in the hierarchy.",
-				"The server deletes only empty folders: no subfolders, repos, identities, role bindings, subscriptions or custom roles.")
-			break
-		}
-		cfg.Lines = append(cfg.Lines, "The folder goes for good, with its name, description and place in the hierarchy.")
-		uid := it.UID
-		cfg.Facts = func(ctx context.Context) ([]string, error) { return e.folderContents(ctx, uid) }
-	case *api.Repo:
-		uids := uidsOf(items)
-		cfg.Facts = func(ctx context.Context) ([]string, error) {
-			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
-				return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
-					IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
-			})
-			if err != nil {
-				return nil, fmt.Errorf("count tags: %w", err)
-			}
-			return []string{goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.")}, nil
-		}
-	case *api.Identity:
-		uids := uidsOf(items)
-		cfg.Facts = func(ctx context.Context) ([]string, error) {
-			n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
-				return total(ctx, c.ListRoleBindings, api.ListOptions{Identity: uid})
-			})
-			if err != nil {
-				return nil, fmt.Errorf("count role bindings: %w", err)
-			}
-			return []string{goWith(n, many, "role binding", "role bindings", ": what they grant ends.")}, nil
-		}
-		cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")
-		if !many {
-			cfg.Lines[len(cfg.Lines)-1] = "Workloads whose tokens match its claims can no longer act as it."
-		}
-	case *api.Subscription:
-		if many {
-			cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
-		} else {
-			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.String(it.Sink)+".")
-		}
-	case *api.Tag:
-		if many {
-			cfg.Lines = append(cfg.Lines, "Pulls by these tag names stop working; the images stay, reachable by digest or by other tags.")
-		} else {
-			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.String(it.Name)+" stop working; the image "+
-				safe.String(text.Short(it.Digest, 19))+" stays, reachable by digest or by other tags.")
-		}
-	case *api.RoleBinding:
-		if many {
-			cfg.Lines = append(cfg.Lines, "Each identity loses that role on that folder (and below it), unless another binding grants it.")
-		} else {
-			cfg.Lines = append(cfg.Lines, bindingLoss(it))
-		}
-	}
 }
 
 // nodeName is how the user knows a tree node's resource: its name, a
 // tag's "repo:tag".
-func nodeName(n *tree.Node) string {
-	switch it := n.Item.(type) {
-	case *api.Group:
-		return it.Name
-	case *api.Repo:
-		return it.Name
-	case *api.Identity:
-		return it.Name
-	case *api.Subscription:
-		return it.Sink
-	case *api.RoleBinding:
-		return bindingLabel(it)
-	case *api.Tag:
-		if n.Parent != nil {
-			if r, ok := n.Parent.Item.(*api.Repo); ok {
-				return r.Name + ":" + it.Name
-			}
-		}
-		return it.Name
+func (e *env) nodeName(n *tree.Node) string {
+	k := e.kinds.of(n.Item)
+	switch {
+	case k == nil:
+		return n.Label
+	case k.nodeName != nil:
+		return k.nodeName(n)
 	}
-	return n.Label
+	return k.name(n.Item)
 }
 
-// relatedTo are the ids that change when item is deleted, beside its own
-// row: an identity's bindings go with it; a binding shows in its
-// identity's detail.
-func relatedTo(item any) []string {
-	switch it := item.(type) {
-	case *api.Identity:
-		return []string{"role bindings:" + api.ParentUID(it.UID)}
-	case *api.RoleBinding:
-		if it.Identity != nil {
-			return []string{it.Identity.UID}
-		}
-	}
-	return nil
-}
-
-// bindingLoss is "carol loses viewer on platform (and below it)".
-func bindingLoss(b *api.RoleBinding) string {
-	role, who, group := bindingNames(b)
-	return who + " loses " + role + " on " + group + " (and below it), unless another binding grants it."
-}
-
-// folderConfirm sets what must be typed to delete folders: the name of
-// one (or, when a name cannot be typed, the last part of its uid), or the
-// number of folders.
-func (e *env) folderConfirm(cfg *dialog.Config, items []doomed) {
-	if len(items) > 1 {
-		cfg.Confirm = strconv.Itoa(len(items)) + " folders"
-		cfg.ConfirmWhat = "how many folders go"
-		return
-	}
-	g := items[0].item.(*api.Group)
-	if g.Name != "" && safe.String(g.Name) == g.Name && strings.TrimSpace(g.Name) == g.Name {
-		cfg.Confirm = g.Name
-		return
-	}
-	uid := g.UID
-	if i := strings.LastIndex(uid, "/"); i >= 0 {
-		uid = uid[i+1:]
-	}
-	cfg.Confirm = uid
-	cfg.ConfirmWhat = "the last part of its uid (its name cannot be typed)"
-}
-
-func uidsOf(items []doomed) []string {
-	out := make([]string, 0, len(items))
-	for _, it := range items {
-		_, uid, _ := deletionOf(it.item)
-		out = append(out, uid)
+// uidsOf are the uids of resources.
+func uidsOf[T any](items []*T, key func(*T) string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = key(it)
 	}
 	return out
 }

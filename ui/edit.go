@@ -35,8 +35,10 @@ type edit struct {
 	reload []string
 	// current reads the fields' values as the server has them now, and
 	// the resource (nil values: it is gone), to learn what became of an
-	// edit whose answer was lost.
+	// edit whose answer was lost; values reads them from a resource (the
+	// answer to the edit).
 	current func(ctx context.Context) (map[string]string, any, error)
+	values  func(result any) map[string]string
 }
 
 // label is what an edit changes, in the words its fields show ("tier",
@@ -96,97 +98,6 @@ func tierLabel(t string) string {
 
 func tiers() []string { return append([]string{""}, api.CatalogTiers()...) }
 
-// edits lists the updatable parts of a resource, the main one first.
-func (e *env) edits(item any) []edit {
-	c := e.client
-	switch it := item.(type) {
-	case *api.Repo:
-		r := *it
-		send := func(ctx context.Context, mask string, set func(*api.Repo)) (any, error) {
-			next := r
-			set(&next)
-			return c.PatchRepo(ctx, next, mask)
-		}
-		eds := []edit{
-			{mask: api.FieldDescription, sends: api.Repos.Patch(r.UID, api.FieldDescription), name: r.Name, noun: "repo",
-				fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description, Max: api.DescriptionMax}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					return send(ctx, api.FieldDescription, func(x *api.Repo) { x.Description = v["description"] })
-				}},
-			{mask: api.FieldCatalogTier, sends: api.Repos.Patch(r.UID, api.FieldCatalogTier), name: r.Name, noun: "repo",
-				fields: []form.Field{{Key: "catalogTier", Label: "tier", Value: r.CatalogTier, Choices: tiers(), ChoiceLabel: tierLabel}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					return send(ctx, api.FieldCatalogTier, func(x *api.Repo) { x.CatalogTier = v["catalogTier"] })
-				}},
-			{mask: api.FieldBundles, sends: api.Repos.Patch(r.UID, api.FieldBundles), name: r.Name, noun: "repo",
-				fields: []form.Field{{Key: "bundles", Label: "bundles", Value: joined(r.Bundles), Placeholder: "comma separated"}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					return send(ctx, api.FieldBundles, func(x *api.Repo) { x.Bundles = list(v["bundles"]) })
-				}},
-			{mask: api.FieldAliases, sends: api.Repos.Patch(r.UID, api.FieldAliases), name: r.Name, noun: "repo",
-				fields: []form.Field{{Key: "aliases", Label: "aliases", Value: joined(r.Aliases), Placeholder: "comma separated"}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
-				}},
-		}
-		reading(eds, func(ctx context.Context) (any, error) { return c.GetRepo(ctx, r.UID) })
-		if r.SyncConfig != nil {
-			// A synced repo takes its tier, bundles and aliases from its
-			// source: the server refuses changes to them.
-			return eds[:1]
-		}
-		return eds
-	case *api.Group:
-		g := *it
-		return reading([]edit{
-			{mask: api.FieldDescription, sends: api.Groups.Patch(g.UID, api.FieldDescription), name: g.Name, noun: "folder",
-				fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description, Max: api.DescriptionMax}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					next := g
-					next.Description = v["description"]
-					return c.PatchGroup(ctx, next, api.FieldDescription)
-				}},
-			{mask: api.FieldName, sends: api.Groups.Patch(g.UID, api.FieldName), name: g.Name, noun: "folder",
-				fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName, Max: api.GroupNameMax}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					next := g
-					next.Name = v["name"]
-					return c.PatchGroup(ctx, next, api.FieldName)
-				}},
-		}, func(ctx context.Context) (any, error) { return c.GetGroup(ctx, g.UID) })
-	case *api.Identity:
-		id := *it
-		eds := []edit{
-			{mask: api.FieldDescription, sends: api.Identities.Patch(id.UID, api.FieldDescription), name: id.Name, noun: "identity",
-				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: api.DescriptionMax}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					next := id
-					next.Description = v["description"]
-					return c.PatchIdentity(ctx, next, api.FieldDescription)
-				}},
-		}
-		return reading(append(eds, claimEdits(c, id)...),
-			func(ctx context.Context) (any, error) { return c.GetIdentity(ctx, id.UID) })
-	}
-	return nil
-}
-
-// reading sets how each edit reads its fields back from the server: get
-// the resource, then the fields of the edit's mask.
-func reading(eds []edit, get func(ctx context.Context) (any, error)) []edit {
-	for i := range eds {
-		mask := eds[i].mask
-		eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
-			res, err := get(ctx)
-			if err != nil {
-				return nil, nil, err
-			}
-			return valuesOf(mask, res), res, nil
-		}
-	}
-	return eds
-}
-
 // formOf makes the form of an edit: preview, send, explain, and, once
 // through, the new version everywhere and a way to undo.
 func (e *env) formOf(ctx context.Context, ed edit) form.Config {
@@ -214,7 +125,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 		Rebase: func(v map[string]string) { maps.Copy(old, v) },
 		Done: func(result any) tea.Cmd {
 			result, lost := unlost(result)
-			msg := editedMsg{e: ed, result: result, old: old, new: valuesOf(ed.mask, result)}
+			msg := editedMsg{e: ed, result: result, old: old, new: ed.values(result)}
 			if lost {
 				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (%s undoes): %s", ed.label(),
 					safe.String(ed.name), e.common.Key(keymap.Undo), changeText(msg.old, msg.new))
@@ -234,11 +145,10 @@ func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string,
 	return n, res, err
 }
 
-// valuesOf reads the fields of an edit back from the server's answer.
-func valuesOf(mask string, result any) map[string]string {
+// valuesIn are the values of the fields of the edit of mask among eds.
+func valuesIn(eds []edit, mask string) map[string]string {
 	out := map[string]string{}
-	// Only the fields are read: no request is made without a client.
-	for _, ed := range (&env{}).edits(result) {
+	for _, ed := range eds {
 		if ed.mask == mask {
 			for _, f := range ed.fields {
 				out[f.Key] = f.Value

@@ -27,24 +27,6 @@ type textInput interface{ TakesText() bool }
 // current is a screen that shows a resource (a table's row, a page).
 type current interface{ Current() any }
 
-// groupOf is the folder a resource is in (a folder is its own), "" for
-// what has none (advisories, roles, libraries).
-func groupOf(item any) string {
-	switch it := item.(type) {
-	case *api.Group:
-		return it.UID
-	case *api.Repo:
-		return api.ParentUID(it.UID)
-	case *api.Tag:
-		return api.ParentUID(api.ParentUID(it.UID))
-	case *api.Identity:
-		return api.ParentUID(it.UID)
-	case *api.Subscription:
-		return api.ParentUID(it.UID)
-	}
-	return ""
-}
-
 // nouned is a screen that names what its cursor is on ("a tag", "tags"):
 // a key of the keymap that is none of its actions then says it does not
 // apply there, instead of doing nothing.
@@ -143,7 +125,7 @@ func (m *Model) leaves(k tea.KeyPressMsg) bool {
 
 // openCommandLine opens the `:` line.
 func (m *Model) openCommandLine() tea.Cmd {
-	m.cmd = cmdline.New(m.common, commands(m.common.Keys))
+	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds))
 	m.layout()
 	return m.cmd.Open()
 }
@@ -289,7 +271,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n, m.common)) },
 		Failed: func(n *tree.Node, err error) tea.Cmd {
-			return d.Show(&detail.Failure{What: childrenOf(n), Err: err})
+			return d.Show(&detail.Failure{What: e.childrenOf(n), Err: err})
 		},
 		Copy: nodeCopy,
 		CopyRef: func(n *tree.Node) (string, string) {
@@ -297,17 +279,17 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		},
 		Bind: e.bindNode,
 		Edit: func(n *tree.Node) *form.Config {
-			if eds := e.edits(n.Item); len(eds) > 0 {
+			if eds := e.kinds.editsOf(e.client, n.Item); len(eds) > 0 {
 				cfg := e.formOf(ctx, eds[0])
 				return &cfg
 			}
 			return nil
 		},
-		Updated: updateNode,
+		Updated: e.updateNode,
 		New:     e.createIn,
 		Delete: func(n *tree.Node) tea.Cmd {
 			// The tree hears what went through the shell's DeletedMsg.
-			return e.askDelete([]doomed{{item: n.Item, name: nodeName(n)}}, nil)
+			return e.askDelete([]doomed{{item: n.Item, name: e.nodeName(n)}}, nil)
 		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, repo.Label
@@ -347,18 +329,11 @@ func detailItem(n *tree.Node, c views.Common) any {
 
 // childrenOf names what a node's children are, for a failure: "the tags
 // of node".
-func childrenOf(n *tree.Node) string {
-	switch n.Kind {
-	case tree.KindOrg, tree.KindFolder:
-		return "the folders of " + n.Label
-	case tree.KindRepo:
-		return "the tags of " + n.Label
-	case tree.KindArtifact:
-		return "the versions of " + n.Label
-	case tree.KindAdvisories, tree.KindLibraries:
-		return "the " + n.Label
+func (e *env) childrenOf(n *tree.Node) string {
+	if k := e.kinds.of(n.Item); k != nil && k.children != "" {
+		return "the " + k.children + " of " + n.Label
 	}
-	if n.Parent != nil {
+	if n.Kind.IsCollection() && n.Parent != nil && n.Parent.Item != nil {
 		return "the " + n.Label + " of " + n.Parent.Label
 	}
 	return "the " + n.Label
@@ -381,7 +356,7 @@ func (m *Model) currentGroup() (uid, name string) {
 		if !ok {
 			continue
 		}
-		if g := groupOf(s.Current()); g != "" {
+		if g := m.env.folderOf(s.Current()); g != "" {
 			if path := m.env.folderPath(g); path != "" {
 				return g, safe.String(path)
 			}
@@ -400,22 +375,8 @@ func (m *Model) currentGroup() (uid, name string) {
 }
 
 // updateNode gives a node the new version of its resource.
-func updateNode(n *tree.Node, item any) {
-	switch it := item.(type) {
-	case *api.Repo:
-		if r, ok := n.Item.(*api.Repo); ok && r.UID == it.UID {
-			n.Item, n.Label = it, safe.String(it.Name)
-		}
-	case *api.Group:
-		if g, ok := n.Item.(*api.Group); ok && g.UID == it.UID {
-			n.Item, n.Label = it, safe.String(it.Name)
-		}
-	case *api.Identity:
-		if id, ok := n.Item.(*api.Identity); ok && id.UID == it.UID {
-			n.Item = it
-			if it.ClaimMatch != nil {
-				n.Note = safe.String(it.ClaimMatch.Subject)
-			}
-		}
+func (e *env) updateNode(n *tree.Node, item any) {
+	if k := e.kinds.of(item); k != nil && k.updated != nil {
+		k.updated(n, item)
 	}
 }

@@ -175,12 +175,12 @@ func sameValues(server, want map[string]string) bool {
 
 // deleteOne deletes one resource; when the answer is lost, it asks the
 // server whether it still has it (NOT_FOUND: deleted).
-func (e *env) deleteOne(ctx context.Context, n *api.Note, d deletion, uid string) error {
-	err := d.run(ctx, e.client, uid)
+func (e *env) deleteOne(ctx context.Context, n *api.Note, k *kind, uid string) error {
+	err := k.del(ctx, e.client, uid)
 	if !api.MaybeMade(err) {
 		return err
 	}
-	here, lookErr := goneOrHere(d.get(ctx, e.client, uid))
+	here, lookErr := goneOrHere(k.exists(ctx, e.client, uid))
 	if here {
 		return e.lookedUp(n, err, false, "the server still has it", "deleted", lookErr)
 	}

@@ -320,18 +320,21 @@ func (e *env) folders(groups ...string) tea.Cmd {
 	return e.need(folderNames, uids...)
 }
 
-// renamed follows a repo or folder renamed in this session.
+// renamed follows a resource renamed in this session in the names
+// learned so far.
 func (e *env) renamed(item any) {
-	switch it := item.(type) {
-	case *api.Repo:
-		if _, ok := e.repoNamer.names[it.UID]; ok {
-			e.repoNamer.learn(map[string]string{it.UID: it.Name})
-		}
-	case *api.Group:
-		if _, ok := e.folderNamer.names[it.UID]; ok {
-			e.folderNamer.learn(map[string]string{it.UID: it.Name})
-		}
+	if k := e.kinds.of(item); k != nil && k.renamed != nil {
+		k.renamed(e, item)
 	}
+}
+
+// folderOf is the folder a resource lives in (a folder is its own), ""
+// for what has none (advisories, roles, libraries).
+func (e *env) folderOf(item any) string {
+	if k := e.kinds.of(item); k != nil {
+		return k.folder(item)
+	}
+	return ""
 }
 
 // retryFailedNames is r: lookups that failed are tried again at once.

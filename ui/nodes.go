@@ -10,37 +10,21 @@ import (
 	"canopy/views/tree"
 )
 
-// collectionTable opens a tree collection node as a table of that scope.
+// collectionTable opens a tree collection node as a table: its parent
+// folder's resources of that kind, or the scope its kind gives.
 func (e *env) collectionTable(n *tree.Node) tea.Cmd {
-	scope := ""
-	if n.Parent != nil {
-		scope = n.Parent.ID
+	k := e.kinds.byCollection[n.Kind]
+	if k == nil || k.table == nil {
+		return nil
 	}
-	where := ""
+	title, o := n.Label, api.ListOptions{}
 	if n.Parent != nil {
-		where = " of " + n.Parent.Label
+		title, o = n.Label+" of "+n.Parent.Label, api.ListOptions{ChildrenOf: n.Parent.ID}
 	}
-	title := n.Label + where
-	o := api.ListOptions{ChildrenOf: scope}
-	return e.open(func(ctx context.Context) views.Screen {
-		switch n.Kind {
-		case tree.KindRepos:
-			return e.reposTable(ctx, title, o)
-		case tree.KindIdentities:
-			return e.identitiesTable(ctx, title, o)
-		case tree.KindBindings:
-			return e.bindingsTable(ctx, title, o)
-		case tree.KindSubscriptions:
-			return e.subscriptionsTable(ctx, title, o)
-		case tree.KindAdvisories:
-			return e.advisoriesTable(ctx, "advisories", api.ListOptions{})
-		default:
-			if ec, ok := n.Item.(*api.EcosystemCount); ok {
-				return e.artifactsTable(ctx, "libraries: "+n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}})
-			}
-			return e.artifactsTable(ctx, "libraries", api.ListOptions{})
-		}
-	})
+	if k.scoped != nil {
+		title, o = k.scoped(n)
+	}
+	return e.open(func(ctx context.Context) views.Screen { return k.table(e, ctx, title, o) })
 }
 
 // nodeTable opens the children of an expandable node as a table (`t`):
@@ -49,17 +33,11 @@ func (e *env) nodeTable(n *tree.Node) tea.Cmd {
 	if n.Kind.IsCollection() {
 		return e.collectionTable(n)
 	}
-	uid, label := n.ID, n.Label
-	return e.open(func(ctx context.Context) views.Screen {
-		switch n.Kind {
-		case tree.KindRepo:
-			return e.tagsTable(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, label)
-		case tree.KindArtifact:
-			return e.versionsTable(ctx, "versions of "+label, uid)
-		default:
-			return e.reposTable(ctx, "repos under "+label, api.ListOptions{DescendantsOf: uid})
-		}
-	})
+	k := e.kinds.of(n.Item)
+	if k == nil || k.childTable == nil {
+		return nil
+	}
+	return e.open(func(ctx context.Context) views.Screen { return k.childTable(e, ctx, n) })
 }
 
 // nodeOpen is enter in the tree: a collection opens as a table, a

@@ -49,6 +49,7 @@ func openLater(build func(ctx context.Context) views.Screen) tea.Cmd {
 type env struct {
 	ctx     context.Context
 	client  *api.Client
+	kinds   *registry // what the shell knows of each kind of resource
 	common  views.Common
 	org     *api.Group
 	changes *ChangeLog
@@ -78,7 +79,7 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 	f.Bind = e.bindItem
 	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
 	f.Edits = func(item any) []form.Config {
-		eds := e.edits(item)
+		eds := e.kinds.editsOf(e.client, item)
 		out := make([]form.Config, len(eds))
 		for i, ed := range eds {
 			out[i] = e.formOf(ctx, ed)

@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"context"
+	"reflect"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/tree"
+)
+
+// kind is everything the shell knows of one kind of resource, the way k9s
+// keeps a registry of resources: how the user names one, where it lives,
+// its table and `:` command, and how one is created, edited, bound and
+// deleted. Each kind is built by one file (kind_<noun>.go, from a typed
+// spec) and registered in kinds.go; the shell asks the registry instead of
+// switching over types. A nil function means the kind does not do that.
+type kind struct {
+	noun, nouns string
+	// name is how the user knows a resource (its name, a subscription's
+	// sink): server text, to be made safe where it is shown.
+	name func(item any) string
+	uid  func(item any) string
+	// folder is the folder a resource lives in (a folder is its own), ""
+	// for kinds outside the hierarchy.
+	folder func(item any) string
+	// command is the kind's `:` command, opening the table of the whole
+	// organization (or feed) that whole describes.
+	command *cmdline.Command
+	whole   func(e *env) (title string, o api.ListOptions)
+	// table is a table of the kind's resources in a scope.
+	table func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	// node and collection are the kind's tree nodes: one resource, and a
+	// collection of them (hasNode, hasCollection say they exist). A
+	// collection opens as the table of its parent folder's resources, or
+	// as scoped says.
+	node, collection       tree.Kind
+	hasNode, hasCollection bool
+	scoped                 func(n *tree.Node) (title string, o api.ListOptions)
+	// childTable is `t` on a node of the kind: what it holds, as a table
+	// (a repo's tags); children names what it holds, for a failure.
+	childTable func(e *env, ctx context.Context, n *tree.Node) views.Screen
+	children   string
+	// nodeName is how the user knows a node's resource, when its parent
+	// tells more than the name (a tag's "repo:tag").
+	nodeName func(n *tree.Node) string
+	// create makes the creation of one in a parent (nil: none here).
+	create func(e *env, parent, parentName string) tea.Cmd
+	// inside is `n` on a node of the kind: what it holds gets a new
+	// member (a folder in a folder, a tag in a repo).
+	inside func(e *env, n *tree.Node) tea.Cmd
+	// edits are the updatable parts of one, the main first.
+	edits func(c *api.Client, item any) []edit
+	// del deletes one by uid, and exists asks whether the server still
+	// has it (a delete whose answer was lost).
+	del    func(ctx context.Context, c *api.Client, uid string) error
+	exists func(ctx context.Context, c *api.Client, uid string) error
+	// lost says in a delete dialog what goes with the resources.
+	lost func(e *env, cfg *dialog.Config, items []doomed)
+	// related are the ids that change when one is deleted, beside its own
+	// row (an identity's bindings).
+	related func(item any) []string
+	// bind starts the binding flow from one.
+	bind func(e *env, item any) tea.Cmd
+	// renamed follows a new version of one in the names the shell keeps,
+	// and updated in the tree node that shows it.
+	renamed func(e *env, item any)
+	updated func(n *tree.Node, item any)
+}
+
+// spec is a kind written with its own type: its file fills in what the
+// kind does, and describe makes the kind the registry holds.
+type spec[T any] struct {
+	noun, nouns            string
+	name, uid, folder      func(*T) string
+	command                *cmdline.Command
+	whole                  func(e *env) (string, api.ListOptions)
+	table                  func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	node, collection       tree.Kind
+	hasNode, hasCollection bool
+	scoped                 func(n *tree.Node) (string, api.ListOptions)
+	childTable             func(e *env, ctx context.Context, n *tree.Node) views.Screen
+	children               string
+	nodeName               func(n *tree.Node) string
+	create                 func(e *env, parent, parentName string) tea.Cmd
+	inside                 func(e *env, n *tree.Node) tea.Cmd
+	edits                  func(c *api.Client, it *T) []edit
+	del                    func(c *api.Client, ctx context.Context, uid string) error
+	get                    func(c *api.Client, ctx context.Context, uid string) (*T, error)
+	lost                   func(e *env, cfg *dialog.Config, items []*T)
+	related                func(*T) []string
+	bind                   func(e *env, it *T) tea.Cmd
+	renamed                func(e *env, it *T)
+	updated                func(n *tree.Node, node, it *T)
+}
+
+// describe makes the kind of a spec: each function takes any item and does
+// nothing (or answers "") for an item of another type.
+func describe[T any](s spec[T]) *kind {
+	k := &kind{noun: s.noun, nouns: s.nouns, command: s.command, whole: s.whole, table: s.table,
+		node: s.node, collection: s.collection, hasNode: s.hasNode, hasCollection: s.hasCollection,
+		scoped: s.scoped, childTable: s.childTable, children: s.children, nodeName: s.nodeName, create: s.create, inside: s.inside}
+	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
+	if s.edits != nil {
+		k.edits = func(c *api.Client, item any) []edit {
+			it, ok := item.(*T)
+			if !ok {
+				return nil
+			}
+			eds := s.edits(c, it)
+			uid := s.uid(it)
+			for i := range eds {
+				mask := eds[i].mask
+				// Only the fields are read of the edits of a result: no
+				// request is made without a client.
+				eds[i].values = func(result any) map[string]string {
+					if r, ok := result.(*T); ok {
+						return valuesIn(s.edits(nil, r), mask)
+					}
+					return map[string]string{}
+				}
+				eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
+					res, err := s.get(c, ctx, uid)
+					if err != nil {
+						return nil, nil, err
+					}
+					return valuesIn(s.edits(nil, res), mask), res, nil
+				}
+			}
+			return eds
+		}
+	}
+	if s.del != nil {
+		k.del = func(ctx context.Context, c *api.Client, uid string) error { return s.del(c, ctx, uid) }
+		k.exists = func(ctx context.Context, c *api.Client, uid string) error {
+			_, err := s.get(c, ctx, uid)
+			return err
+		}
+	}
+	if s.lost != nil {
+		k.lost = func(e *env, cfg *dialog.Config, items []doomed) {
+			typed := make([]*T, 0, len(items))
+			for _, d := range items {
+				if it, ok := d.item.(*T); ok {
+					typed = append(typed, it)
+				}
+			}
+			s.lost(e, cfg, typed)
+		}
+	}
+	if s.related != nil {
+		k.related = func(item any) []string {
+			if it, ok := item.(*T); ok {
+				return s.related(it)
+			}
+			return nil
+		}
+	}
+	if s.bind != nil {
+		k.bind = func(e *env, item any) tea.Cmd {
+			if it, ok := item.(*T); ok {
+				return s.bind(e, it)
+			}
+			return nil
+		}
+	}
+	if s.renamed != nil {
+		k.renamed = func(e *env, item any) {
+			if it, ok := item.(*T); ok {
+				s.renamed(e, it)
+			}
+		}
+	}
+	if s.updated != nil {
+		k.updated = func(n *tree.Node, item any) {
+			node, ok := n.Item.(*T)
+			it, same := item.(*T)
+			if ok && same && s.uid(node) == s.uid(it) {
+				s.updated(n, node, it)
+			}
+		}
+	}
+	return k
+}
+
+// textOf makes a typed text function take any item ("" for another type,
+// or when the kind has none).
+func textOf[T any](f func(*T) string) func(any) string {
+	return func(item any) string {
+		if it, ok := item.(*T); ok && f != nil {
+			return f(it)
+		}
+		return ""
+	}
+}
+
+// registry holds the kinds, found by the type of a resource, by tree
+// node kind, and by `:` command.
+type registry struct {
+	all          []*kind
+	byType       map[reflect.Type]*kind
+	byNode       map[tree.Kind]*kind
+	byCollection map[tree.Kind]*kind
+	byCommand    map[string]*kind
+}
+
+// register adds the kind of T.
+func register[T any](r *registry, s spec[T]) {
+	k := describe(s)
+	r.all = append(r.all, k)
+	r.byType[reflect.TypeFor[*T]()] = k
+	if s.hasNode {
+		r.byNode[s.node] = k
+	}
+	if s.hasCollection {
+		r.byCollection[s.collection] = k
+	}
+	if s.command != nil {
+		r.byCommand[s.command.Name] = k
+	}
+}
+
+// kindFor is the kind of T (which the registry must hold).
+func kindFor[T any](r *registry) *kind { return r.byType[reflect.TypeFor[*T]()] }
+
+// of is the kind of a resource; nil for what is none (a summary).
+func (r *registry) of(item any) *kind {
+	if item == nil {
+		return nil
+	}
+	return r.byType[reflect.TypeOf(item)]
+}
+
+// uidOf is a resource's uid, "" for what has none.
+func (r *registry) uidOf(item any) string {
+	if k := r.of(item); k != nil {
+		return k.uid(item)
+	}
+	return ""
+}
+
+// editsOf are the updatable parts of a resource (none for a kind that
+// has none).
+func (r *registry) editsOf(c *api.Client, item any) []edit {
+	if k := r.of(item); k != nil && k.edits != nil {
+		return k.edits(c, item)
+	}
+	return nil
+}
+
+// creation is what a create form of a kind sends: its fields, the
+// request for the preview, the collection it changes, and how to look
+// for what it made when the answer is lost.
+type creation struct {
+	// parent is where it goes; collection the tree collection that
+	// holds it, both loaded again once it is made.
+	parent     string
+	collection string
+	sends      api.Request
+	fields     []form.Field
+	submit     func(ctx context.Context, v map[string]string) (any, error)
+	find       func(ctx context.Context, v map[string]string) (any, error)
+	// named is the name a value set gives what it makes ("name", a
+	// subscription's "sink").
+	named string
+}

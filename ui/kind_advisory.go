@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"context"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/paging"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// advisoryKind: the feed's word on a vulnerability in the platform's
+// packages (no folder: the feed is the same for every organization).
+func advisoryKind() spec[api.Advisory] {
+	return spec[api.Advisory]{noun: "advisory", nouns: "advisories",
+		name:    func(a *api.Advisory) string { return a.AdvisoryID },
+		uid:     func(a *api.Advisory) string { return a.UID },
+		command: &cmdline.Command{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
+		whole:   func(*env) (string, api.ListOptions) { return "advisories", api.ListOptions{} },
+		table:   (*env).advisoriesTable,
+		node:    tree.KindAdvisory, collection: tree.KindAdvisories, hasNode: true, hasCollection: true,
+		scoped: func(*tree.Node) (string, api.ListOptions) { return "advisories", api.ListOptions{} },
+	}
+}
+
+func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
+	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common), Refused: e.orders.of(colAdvisories),
+		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,
+		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey),
+		Server: &table.ServerFilter[api.Advisory]{
+			Chip: func(p string) string { chip, _ := columns.AdvisoryFilter(p); return chip },
+			List: func(p string) *paging.List[api.Advisory] {
+				o := opts
+				if _, isID := columns.AdvisoryFilter(p); isID {
+					o.AdvisoryIDs = []string{p}
+				} else {
+					o.Query = p
+				}
+				return paging.New(ctx, source(e.client.ListAdvisories, o), api.AdvisoryKey)
+			}}})
+}

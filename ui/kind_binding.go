@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/bind"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/dialog"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// bindingKind: a role granted to an identity on a folder (and below it).
+func bindingKind() spec[api.RoleBinding] {
+	return spec[api.RoleBinding]{noun: "role binding", nouns: "role bindings",
+		name:    bindingLabel,
+		uid:     func(b *api.RoleBinding) string { return b.UID },
+		command: &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "role bindings of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table: (*env).bindingsTable,
+		node:  tree.KindBinding, collection: tree.KindBindings, hasNode: true, hasCollection: true,
+		create: func(e *env, group, groupName string) tea.Cmd {
+			return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
+		},
+		del: (*api.Client).DeleteRoleBinding,
+		get: (*api.Client).GetRoleBinding,
+		lost: func(_ *env, cfg *dialog.Config, bs []*api.RoleBinding) {
+			if len(bs) > 1 {
+				cfg.Lines = append(cfg.Lines, "Each identity loses that role on that folder (and below it), unless another binding grants it.")
+				return
+			}
+			role, who, group := bindingNames(bs[0])
+			cfg.Lines = append(cfg.Lines, who+" loses "+role+" on "+group+" (and below it), unless another binding grants it.")
+		},
+		// A binding shows in its identity's detail.
+		related: func(b *api.RoleBinding) []string {
+			if b.Identity != nil {
+				return []string{b.Identity.UID}
+			}
+			return nil
+		},
+	}
+}
+
+func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
+	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colBindings),
+		Loaded: loadedIn(e, opts, api.RoleBindingKey),
+		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
+		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
+		Watch:  prefixed("role bindings:"),
+		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(title)) },
+		Off:    bindingsOff(e.common.Keys),
+		Delete: rowDelete[api.RoleBinding](e)})
+}
+
+// bindingNames are a hydrated binding's role, identity and group names,
+// safe to print ("?" for a part the server did not send).
+func bindingNames(b *api.RoleBinding) (role, who, group string) {
+	role, who, group = "?", "?", "?"
+	if b.Role != nil {
+		role = safe.String(b.Role.Name)
+	}
+	if b.Identity != nil {
+		who = safe.String(b.Identity.Name)
+	}
+	if b.Group != nil {
+		group = safe.String(b.Group.Name)
+	}
+	return role, who, group
+}
+
+// bindingLabel is "viewer → ci-bot on platform".
+func bindingLabel(b *api.RoleBinding) string {
+	role, who, group := bindingNames(b)
+	return role + " → " + who + " on " + group
+}

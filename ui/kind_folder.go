@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/bind"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// folderKind: a group of the hierarchy, which canopy calls a folder (the
+// organization is the top one).
+func folderKind() spec[api.Group] {
+	return spec[api.Group]{noun: "folder", nouns: "folders",
+		name:    func(g *api.Group) string { return g.Name },
+		uid:     func(g *api.Group) string { return g.UID },
+		folder:  func(g *api.Group) string { return g.UID },
+		command: &cmdline.Command{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "folders of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table:   (*env).groupsTable,
+		node:    tree.KindFolder,
+		hasNode: true,
+		create:  (*env).newFolder,
+		inside:  func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
+		// t on a folder: every repo under it, at any depth.
+		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
+			return e.reposTable(ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
+		},
+		children: "folders",
+		edits:    folderEdits,
+		del:      (*api.Client).DeleteGroup,
+		get:      (*api.Client).GetGroup,
+		lost:     folderLost,
+		bind: func(e *env, g *api.Group) tea.Cmd {
+			return e.bindFlow(nil, nil, &bind.Choice{UID: g.UID, Name: g.Name})
+		},
+		renamed: func(e *env, g *api.Group) {
+			if _, ok := e.folderNamer.names[g.UID]; ok {
+				e.folderNamer.learn(map[string]string{g.UID: g.Name})
+			}
+		},
+		updated: func(n *tree.Node, _, g *api.Group) { n.Item, n.Label = g, safe.String(g.Name) },
+	}
+}
+
+// newFolder is the form of a new folder in parent.
+func (e *env) newFolder(parent, parentName string) tea.Cmd {
+	c := e.client
+	return e.createForm("folder", parentName, creation{parent: parent, collection: parent, sends: api.Groups.Create(parent), named: "name",
+		fields: []form.Field{
+			{Key: "name", Label: "name", Validate: groupName, Max: api.GroupNameMax},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
+		},
+		submit: func(ctx context.Context, v map[string]string) (any, error) {
+			return c.CreateGroup(ctx, parent, api.Group{Name: v["name"], Description: v["description"]})
+		},
+		find: func(ctx context.Context, v map[string]string) (any, error) {
+			return found(c.FindGroup(ctx, parent, v["name"]))
+		}})
+}
+
+func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common), Refused: e.orders.of(colGroups),
+		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
+		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
+		Bind:   func(gs []*api.Group) tea.Cmd { return bindOne(e, gs, "folder") },
+		New:    func() tea.Cmd { return e.newFolder(e.org.UID, safe.String(e.org.Name)) },
+		Watch:  func(id string) bool { return id == e.org.UID || api.IsDescendant(id, e.org.UID) },
+		Delete: rowDelete[api.Group](e)})
+}
+
+// folderEdits: a folder's description and name.
+func folderEdits(c *api.Client, g *api.Group) []edit {
+	return []edit{
+		{mask: api.FieldDescription, sends: api.Groups.Patch(g.UID, api.FieldDescription), name: g.Name, noun: "folder",
+			fields: []form.Field{{Key: "description", Label: "description", Value: g.Description, Validate: description, Max: api.DescriptionMax}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				next := *g
+				next.Description = v["description"]
+				return c.PatchGroup(ctx, next, api.FieldDescription)
+			}},
+		{mask: api.FieldName, sends: api.Groups.Patch(g.UID, api.FieldName), name: g.Name, noun: "folder",
+			fields: []form.Field{{Key: "name", Label: "name", Value: g.Name, Validate: groupName, Max: api.GroupNameMax}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				next := *g
+				next.Name = v["name"]
+				return c.PatchGroup(ctx, next, api.FieldName)
+			}},
+	}
+}
+
+// folderLost: a folder goes only empty, so the dialog says what it holds
+// (one) or what the server requires (many), asks for its name typed, and
+// after a refusal offers what is in the way.
+func folderLost(e *env, cfg *dialog.Config, groups []*api.Group) {
+	folderConfirm(cfg, groups)
+	names := map[string]string{}
+	for _, g := range groups {
+		names[g.UID] = safe.String(g.Name)
+	}
+	cfg.Next = e.blockedNext(names)
+	if len(groups) > 1 {
+		cfg.Lines = append(cfg.Lines, "Each goes for good, with its name, description and place in the hierarchy.",
+			"The server deletes only empty folders: no subfolders, repos, identities, role bindings, subscriptions or custom roles.")
+		return
+	}
+	cfg.Lines = append(cfg.Lines, "The folder goes for good, with its name, description and place in the hierarchy.")
+	uid := groups[0].UID
+	cfg.Facts = func(ctx context.Context) ([]string, error) { return e.folderContents(ctx, uid) }
+}
+
+// folderConfirm sets what must be typed to delete folders: the name of
+// one (or, when a name cannot be typed, the last part of its uid), or the
+// number of folders.
+func folderConfirm(cfg *dialog.Config, groups []*api.Group) {
+	if len(groups) > 1 {
+		cfg.Confirm = strconv.Itoa(len(groups)) + " folders"
+		cfg.ConfirmWhat = "how many folders go"
+		return
+	}
+	g := groups[0]
+	if g.Name != "" && safe.String(g.Name) == g.Name && strings.TrimSpace(g.Name) == g.Name {
+		cfg.Confirm = g.Name
+		return
+	}
+	uid := g.UID
+	if i := strings.LastIndex(uid, "/"); i >= 0 {
+		uid = uid[i+1:]
+	}
+	cfg.Confirm = uid
+	cfg.ConfirmWhat = "the last part of its uid (its name cannot be typed)"
+}

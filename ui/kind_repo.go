@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// repoKind: an image repository, in a folder, holding tags.
+func repoKind() spec[api.Repo] {
+	return spec[api.Repo]{noun: "repo", nouns: "repos",
+		name:    func(r *api.Repo) string { return r.Name },
+		uid:     func(r *api.Repo) string { return r.UID },
+		folder:  func(r *api.Repo) string { return api.ParentUID(r.UID) },
+		command: &cmdline.Command{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "repos of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table: (*env).reposTable,
+		node:  tree.KindRepo, collection: tree.KindRepos, hasNode: true, hasCollection: true,
+		create: (*env).newRepo,
+		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, n.Label) },
+		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
+			return e.tagsTable(ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, n.Label)
+		},
+		children: "tags",
+		edits:    repoEdits,
+		del:      (*api.Client).DeleteRepo,
+		get:      (*api.Client).GetRepo,
+		lost: func(e *env, cfg *dialog.Config, repos []*api.Repo) {
+			uids, c, many := uidsOf(repos, api.RepoKey), e.client, len(repos) > 1
+			cfg.Facts = func(ctx context.Context) ([]string, error) {
+				n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
+					return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
+						IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
+				})
+				if err != nil {
+					return nil, fmt.Errorf("count tags: %w", err)
+				}
+				return []string{goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.")}, nil
+			}
+		},
+		renamed: func(e *env, r *api.Repo) {
+			if _, ok := e.repoNamer.names[r.UID]; ok {
+				e.repoNamer.learn(map[string]string{r.UID: r.Name})
+			}
+		},
+		updated: func(n *tree.Node, _, r *api.Repo) { n.Item, n.Label = r, safe.String(r.Name) },
+	}
+}
+
+// newRepo is the form of a new repo in a folder.
+func (e *env) newRepo(parent, parentName string) tea.Cmd {
+	c := e.client
+	return e.createForm("repo", parentName, creation{parent: parent, collection: "repos:" + parent, sends: api.Repos.Create(parent), named: "name",
+		fields: []form.Field{
+			{Key: "name", Label: "name", Validate: matching(api.RepoName, "lower-case letters, digits, . _ - /, at most 128"), Max: api.RepoName.Max()},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
+			{Key: "catalogTier", Label: "tier", Choices: tiers(), ChoiceLabel: tierLabel},
+		},
+		submit: func(ctx context.Context, v map[string]string) (any, error) {
+			return c.CreateRepo(ctx, parent, api.Repo{Name: v["name"], Description: v["description"], CatalogTier: v["catalogTier"]})
+		},
+		find: func(ctx context.Context, v map[string]string) (any, error) {
+			return found(c.FindRepo(ctx, parent, v["name"]))
+		}})
+}
+
+func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRepos),
+		Loaded: loadedIn(e, opts, api.RepoKey),
+		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
+		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
+		New:    func() tea.Cmd { return e.newRepo(scopeOf(opts), whereOf(title)) },
+		Watch:  prefixed("repos:"),
+		Delete: rowDelete[api.Repo](e),
+		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
+			o := opts
+			o.Name = p
+			return paging.New(ctx, source(e.client.ListRepos, o), api.RepoKey)
+		}},
+		Open: func(r *api.Repo) tea.Cmd {
+			uid, name := r.UID, safe.String(r.Name)
+			return e.open(func(ctx context.Context) views.Screen {
+				return e.tagsTable(ctx, "tags of "+name, api.ListOptions{ChildrenOf: uid}, name)
+			})
+		}})
+}
+
+// repoEdits: a repo's description, tier, bundles and aliases; a synced
+// repo takes all but its description from its source (the server refuses
+// changes to them).
+func repoEdits(c *api.Client, it *api.Repo) []edit {
+	r := *it
+	send := func(ctx context.Context, mask string, set func(*api.Repo)) (any, error) {
+		next := r
+		set(&next)
+		return c.PatchRepo(ctx, next, mask)
+	}
+	eds := []edit{
+		{mask: api.FieldDescription, sends: api.Repos.Patch(r.UID, api.FieldDescription), name: r.Name, noun: "repo",
+			fields: []form.Field{{Key: "description", Label: "description", Value: r.Description, Validate: description, Max: api.DescriptionMax}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				return send(ctx, api.FieldDescription, func(x *api.Repo) { x.Description = v["description"] })
+			}},
+		{mask: api.FieldCatalogTier, sends: api.Repos.Patch(r.UID, api.FieldCatalogTier), name: r.Name, noun: "repo",
+			fields: []form.Field{{Key: "catalogTier", Label: "tier", Value: r.CatalogTier, Choices: tiers(), ChoiceLabel: tierLabel}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				return send(ctx, api.FieldCatalogTier, func(x *api.Repo) { x.CatalogTier = v["catalogTier"] })
+			}},
+		{mask: api.FieldBundles, sends: api.Repos.Patch(r.UID, api.FieldBundles), name: r.Name, noun: "repo",
+			fields: []form.Field{{Key: "bundles", Label: "bundles", Value: joined(r.Bundles), Placeholder: "comma separated"}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				return send(ctx, api.FieldBundles, func(x *api.Repo) { x.Bundles = list(v["bundles"]) })
+			}},
+		{mask: api.FieldAliases, sends: api.Repos.Patch(r.UID, api.FieldAliases), name: r.Name, noun: "repo",
+			fields: []form.Field{{Key: "aliases", Label: "aliases", Value: joined(r.Aliases), Placeholder: "comma separated"}},
+			patch: func(ctx context.Context, v map[string]string) (any, error) {
+				return send(ctx, api.FieldAliases, func(x *api.Repo) { x.Aliases = list(v["aliases"]) })
+			}},
+	}
+	if r.SyncConfig != nil {
+		return eds[:1]
+	}
+	return eds
+}

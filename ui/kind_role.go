@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/bind"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/paging"
+	"canopy/views/table"
+)
+
+// roleKind: a set of capabilities, built in or the organization's own.
+func roleKind() spec[api.Role] {
+	return spec[api.Role]{noun: "role", nouns: "roles",
+		name:    func(r *api.Role) string { return r.Name },
+		uid:     func(r *api.Role) string { return r.UID },
+		command: &cmdline.Command{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
+		whole:   func(e *env) (string, api.ListOptions) { return "roles", api.ListOptions{DescendantsOf: e.org.UID} },
+		table:   (*env).rolesTable,
+		bind: func(e *env, r *api.Role) tea.Cmd {
+			return e.bindFlow(nil, &bind.Choice{UID: r.UID, Name: r.Name}, nil)
+		},
+	}
+}
+
+func (e *env) rolesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	src := source(e.client.ListRoles, opts)
+	orders := columns.Orders()[:2]
+	if opts.DescendantsOf != "" && opts.DescendantsOf == e.org.UID {
+		// Every role that may be bound here, built-in ones included
+		// whether or not the server lists them under a filter: gathered
+		// whole (roles are few), built-in first.
+		src = rolesOf(e.client, opts.DescendantsOf)
+		orders = []table.Order{{Label: "built-in first"}}
+	}
+	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common), Refused: e.orders.of(colRoles),
+		List: paging.New(ctx, src, api.RoleKey), Key: api.RoleKey,
+		Orders: orders, Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey),
+		Bind: func(rs []*api.Role) tea.Cmd { return bindOne(e, rs, "role") }})
+}
+
+// rolesOf is a source of one page: the roles of an organization
+// (api.Client.RolesOf), in its order whatever order is asked.
+func rolesOf(c *api.Client, org string) paging.Source[api.Role] {
+	return func(ctx context.Context, req paging.Request) (paging.Result[api.Role], error) {
+		if req.Token != "" || req.Skip > 0 {
+			return paging.Result[api.Role]{}, nil // one page holds them all
+		}
+		roles, err := c.RolesOf(ctx, org)
+		if err != nil {
+			return paging.Result[api.Role]{}, listError(err, req)
+		}
+		return paging.Result[api.Role]{Items: roles, Total: int64(len(roles))}, nil
+	}
+}

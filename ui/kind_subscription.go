@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// subscriptionKind: where a folder's events are sent. It has no name: the
+// user knows it by its sink.
+func subscriptionKind() spec[api.Subscription] {
+	return spec[api.Subscription]{noun: "subscription", nouns: "subscriptions",
+		name:    func(s *api.Subscription) string { return s.Sink },
+		uid:     func(s *api.Subscription) string { return s.UID },
+		folder:  func(s *api.Subscription) string { return api.ParentUID(s.UID) },
+		command: &cmdline.Command{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "subscriptions of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table: (*env).subscriptionsTable,
+		node:  tree.KindSubscription, collection: tree.KindSubscriptions, hasNode: true, hasCollection: true,
+		create: (*env).newSubscription,
+		del:    (*api.Client).DeleteSubscription,
+		get:    (*api.Client).GetSubscription,
+		lost: func(_ *env, cfg *dialog.Config, subs []*api.Subscription) {
+			if len(subs) > 1 {
+				cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
+				return
+			}
+			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.String(subs[0].Sink)+".")
+		},
+	}
+}
+
+// newSubscription is the form of a new subscription in a folder.
+func (e *env) newSubscription(parent, parentName string) tea.Cmd {
+	c := e.client
+	return e.createForm("subscription", parentName, creation{parent: parent, collection: "subscriptions:" + parent, sends: api.Subscriptions.Create(parent), named: "sink",
+		fields: []form.Field{
+			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: sinkURL},
+		},
+		submit: func(ctx context.Context, v map[string]string) (any, error) {
+			return c.CreateSubscription(ctx, parent, api.Subscription{Sink: v["sink"]})
+		},
+		find: func(ctx context.Context, v map[string]string) (any, error) {
+			return found(c.FindSubscription(ctx, parent, v["sink"]))
+		}})
+}
+
+func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colSubscriptions),
+		Loaded: loadedIn(e, opts, api.SubscriptionKey),
+		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
+		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
+		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(title)) },
+		Watch:  prefixed("subscriptions:"),
+		Delete: rowDelete[api.Subscription](e)})
+}

@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/dialog"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+	"canopy/views/tree"
+)
+
+// tagKind: a name in a repo pointing at an image by digest.
+func tagKind() spec[api.Tag] {
+	return spec[api.Tag]{noun: "tag", nouns: "tags",
+		name:    func(t *api.Tag) string { return t.Name },
+		uid:     func(t *api.Tag) string { return t.UID },
+		folder:  func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },
+		command: &cmdline.Command{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "tags of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table: func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen {
+			return e.tagsTable(ctx, title, o, "")
+		},
+		node: tree.KindTag, hasNode: true,
+		// A tag is known by its repo's name too: "repo:tag".
+		nodeName: func(n *tree.Node) string {
+			t := n.Item.(*api.Tag)
+			if n.Parent != nil {
+				if r, ok := n.Parent.Item.(*api.Repo); ok {
+					return r.Name + ":" + t.Name
+				}
+			}
+			return t.Name
+		},
+		create: (*env).tagForm,
+		del:    (*api.Client).DeleteTag,
+		get:    (*api.Client).GetTag,
+		lost: func(_ *env, cfg *dialog.Config, tags []*api.Tag) {
+			if len(tags) > 1 {
+				cfg.Lines = append(cfg.Lines, "Pulls by these tag names stop working; the images stay, reachable by digest or by other tags.")
+				return
+			}
+			t := tags[0]
+			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.String(t.Name)+" stop working; the image "+
+				safe.String(text.Short(t.Digest, 19))+" stays, reachable by digest or by other tags.")
+		},
+	}
+}
+
+// tagsTable lists the tags of one repo (repoName set) or of many.
+func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions, repoName string) views.Screen {
+	return e.tagsTableOf(ctx, title, opts, repoName, false)
+}
+
+// tagsTableOf is a tag table; deprecatedOnly starts it showing only
+// deprecated tags (scanning every page; the title then says so). A table of
+// many repos (repoName "") has a REPO column, whose names are looked up as
+// rows arrive. H reloads it with the kinds of tags the API hides.
+func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
+	var names columns.Names
+	var loaded func([]*api.Tag) tea.Cmd
+	if repoName == "" {
+		names = e.repoResolver
+		loaded = func(ts []*api.Tag) tea.Cmd {
+			uids := make([]string, len(ts))
+			for i, t := range ts {
+				uids[i] = api.ParentUID(t.UID)
+			}
+			return e.need(repoNames, uids...)
+		}
+	}
+	// withHidden is opts asking for the hidden kinds of tags too when the
+	// table shows them (H); the server filter follows it.
+	showHidden := false
+	withHidden := func(o api.ListOptions) api.ListOptions {
+		o.IncludeDates, o.IncludeEpochs, o.IncludeReferrers = showHidden, showHidden, showHidden
+		return o
+	}
+	tags := e.client.ListTags
+	// The plain pages of one repo's tags are what its tag set learns from.
+	watched := func(l *paging.List[api.Tag], o api.ListOptions) *paging.List[api.Tag] {
+		return watchTags(e.tags, l, o, func(t *api.Tag) *api.Tag { return t })
+	}
+	var counted func(int, int) tea.Cmd
+	if repoName != "" {
+		repoUID := opts.ChildrenOf
+		counted = func(n, total int) tea.Cmd {
+			return func() tea.Msg { return views.CountedMsg{ID: repoUID, Count: n, Total: total} }
+		}
+	}
+	repo := func(t *api.Tag) string {
+		if repoName != "" {
+			return repoName
+		}
+		if n := e.repoName(api.ParentUID(t.UID)); n != "" {
+			return n
+		}
+		return api.ParentUID(t.UID)
+	}
+	var create func() tea.Cmd
+	var watch func(string) bool
+	if repoName != "" {
+		repoUID := opts.ChildrenOf
+		create = func() tea.Cmd { return e.tagForm(repoUID, repoName) }
+		watch = func(id string) bool { return id == repoUID }
+	}
+	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch, Refused: e.orders.of(colTags),
+		List: watched(paging.New(ctx, source(tags, opts), api.TagKey), opts), Key: api.TagKey, Loaded: loaded,
+		Hidden: &table.Hidden[api.Tag]{Noun: "hidden tags",
+			List: func(on bool) *paging.List[api.Tag] {
+				showHidden = on
+				return watched(paging.New(ctx, source(tags, withHidden(opts)), api.TagKey), withHidden(opts))
+			},
+			Count: func() (int, error) {
+				o := opts
+				o.IncludeDates, o.IncludeEpochs, o.IncludeReferrers, o.PageSize = true, true, true, 1
+				p, err := e.client.ListTags(ctx, o)
+				if err != nil {
+					return 0, fmt.Errorf("count hidden tags: %w", err)
+				}
+				// Without a total (it is optional) the count is unknown: -1.
+				return int(p.TotalOr(-1)), nil
+			}},
+		Orders: columns.TagOrders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
+		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		CopyRef: func(t *api.Tag) (string, string) { return pullRef(e.org.Name, repo(t), t) },
+		CopyMany: func(ts []*api.Tag) (string, string) {
+			lines := make([]string, len(ts))
+			for i, t := range ts {
+				lines[i] = repo(t) + ":" + t.Name + "@" + t.Digest
+			}
+			return strings.Join(lines, "\n") + "\n", fmt.Sprintf("%d repo:tag@digest lines", len(ts))
+		},
+		Flag:         &table.Flag[api.Tag]{Name: "deprecated", Noun: "tags", Is: func(t *api.Tag) bool { return t.Deprecated }, Counted: counted},
+		FlaggedFirst: deprecatedOnly,
+		Delete:       rowDeleteNamed(e, func(t *api.Tag) string { return repo(t) + ":" + t.Name }),
+		Server: &table.ServerFilter[api.Tag]{Chip: columns.TagNameChip, List: func(p string) *paging.List[api.Tag] {
+			o := withHidden(opts)
+			o.Name = p
+			return paging.New(ctx, source(tags, o), api.TagKey)
+		}}})
+}

@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"context"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/columns"
+	"canopy/views/paging"
+	"canopy/views/table"
+	"canopy/views/tree"
+)
+
+// versionKind: one published version of a library.
+func versionKind() spec[api.ArtifactVersion] {
+	return spec[api.ArtifactVersion]{noun: "version", nouns: "versions",
+		name: func(v *api.ArtifactVersion) string { return v.Version },
+		uid:  func(v *api.ArtifactVersion) string { return v.UID },
+		node: tree.KindVersion, hasNode: true,
+	}
+}
+
+func (e *env) versionsTable(ctx context.Context, title, artifact string) views.Screen {
+	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
+		return e.client.ListArtifactVersions(ctx, artifact, o)
+	}
+	return table.New(e.common, table.Config[api.ArtifactVersion]{Title: title, Columns: columns.Versions(e.common), Refused: e.orders.of(colVersions),
+		List: paging.New(ctx, source(list, api.ListOptions{}), api.ArtifactVersionKey), Key: api.ArtifactVersionKey,
+		Orders: columns.VersionOrders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
+}

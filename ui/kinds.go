@@ -1,0 +1,25 @@
+package ui
+
+import (
+	"reflect"
+
+	"canopy/views/tree"
+)
+
+// kinds is the registry of every kind of resource the shell knows, in the
+// order their `:` commands are listed.
+func kinds() *registry {
+	r := &registry{byType: map[reflect.Type]*kind{}, byNode: map[tree.Kind]*kind{},
+		byCollection: map[tree.Kind]*kind{}, byCommand: map[string]*kind{}}
+	register(r, repoKind())
+	register(r, tagKind())
+	register(r, folderKind())
+	register(r, identityKind())
+	register(r, bindingKind())
+	register(r, roleKind())
+	register(r, advisoryKind())
+	register(r, subscriptionKind())
+	register(r, artifactKind())
+	register(r, versionKind())
+	return r
+}
