@@ -9,8 +9,10 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
+	"canopy/views/safe"
 	"canopy/views/tree"
 )
 
@@ -26,6 +28,9 @@ type kind struct {
 	// sink): server text, to be made safe where it is shown.
 	name func(item any) string
 	uid  func(item any) string
+	// detail is what the detail pane knows of the kind: its title, what
+	// `y` copies, and its page.
+	detail *detail.Kind
 	// folder is the folder a resource lives in (a folder is its own), ""
 	// for kinds outside the hierarchy.
 	folder func(item any) string
@@ -76,8 +81,13 @@ type kind struct {
 // spec is a kind written with its own type: its file fills in what the
 // kind does, and describe makes the kind the registry holds.
 type spec[T any] struct {
-	noun, nouns            string
-	name, uid, folder      func(*T) string
+	noun, nouns       string
+	name, uid, folder func(*T) string
+	// title is the header of its page, safe to print (default: its name
+	// made safe); copy what `y` copies (default: its uid); page its page.
+	title                  func(*T) string
+	copy                   func(*T) (string, string)
+	page                   detail.Page
 	command                *cmdline.Command
 	whole                  func(e *env) (string, api.ListOptions)
 	table                  func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
@@ -106,6 +116,19 @@ func describe[T any](s spec[T]) *kind {
 		node: s.node, collection: s.collection, hasNode: s.hasNode, hasCollection: s.hasCollection,
 		scoped: s.scoped, childTable: s.childTable, children: s.children, nodeName: s.nodeName, create: s.create, inside: s.inside}
 	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
+	title := s.title
+	if title == nil {
+		title = func(it *T) string { return safe.String(s.name(it)) }
+	}
+	k.detail = &detail.Kind{UID: k.uid, Title: textOf(title), Bindable: s.bind != nil, Page: s.page}
+	if s.copy != nil {
+		k.detail.Copy = func(item any) (string, string) {
+			if it, ok := item.(*T); ok {
+				return s.copy(it)
+			}
+			return "", ""
+		}
+	}
 	if s.edits != nil {
 		k.edits = func(c *api.Client, item any) []edit {
 			it, ok := item.(*T)
@@ -234,6 +257,14 @@ func (r *registry) of(item any) *kind {
 		return nil
 	}
 	return r.byType[reflect.TypeOf(item)]
+}
+
+// detailOf is what the detail pane knows of a resource's kind.
+func (r *registry) detailOf(item any) *detail.Kind {
+	if k := r.of(item); k != nil {
+		return k.detail
+	}
+	return nil
 }
 
 // uidOf is a resource's uid, "" for what has none.

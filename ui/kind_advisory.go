@@ -7,6 +7,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/table"
 	"canopy/views/tree"
@@ -16,6 +17,7 @@ import (
 // packages (no folder: the feed is the same for every organization).
 func advisoryKind() spec[api.Advisory] {
 	return spec[api.Advisory]{noun: "advisory", nouns: "advisories",
+		page:    detail.AdvisoryPage(),
 		name:    func(a *api.Advisory) string { return a.AdvisoryID },
 		uid:     func(a *api.Advisory) string { return a.UID },
 		command: &cmdline.Command{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},

@@ -9,6 +9,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/table"
@@ -18,6 +19,7 @@ import (
 // artifactKind: a library of an ecosystem (Java, Python), with versions.
 func artifactKind() spec[api.Artifact] {
 	return spec[api.Artifact]{noun: "library", nouns: "libraries",
+		page:    detail.ArtifactPage(),
 		name:    func(a *api.Artifact) string { return a.Name },
 		uid:     func(a *api.Artifact) string { return a.UID },
 		command: &cmdline.Command{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},

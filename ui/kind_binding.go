@@ -10,6 +10,7 @@ import (
 	"canopy/views/bind"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/paging"
 	"canopy/views/safe"
@@ -20,6 +21,8 @@ import (
 // bindingKind: a role granted to an identity on a folder (and below it).
 func bindingKind() spec[api.RoleBinding] {
 	return spec[api.RoleBinding]{noun: "role binding", nouns: "role bindings",
+		page:    detail.BindingPage(),
+		title:   func(b *api.RoleBinding) string { return "binding " + bindingLabel(b) },
 		name:    bindingLabel,
 		uid:     func(b *api.RoleBinding) string { return b.UID },
 		command: &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},

@@ -12,6 +12,7 @@ import (
 	"canopy/views/bind"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
@@ -24,6 +25,7 @@ import (
 // organization is the top one).
 func folderKind() spec[api.Group] {
 	return spec[api.Group]{noun: "folder", nouns: "folders",
+		page:    detail.GroupPage(),
 		name:    func(g *api.Group) string { return g.Name },
 		uid:     func(g *api.Group) string { return g.UID },
 		folder:  func(g *api.Group) string { return g.UID },

@@ -11,6 +11,7 @@ import (
 	"canopy/views/bind"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
@@ -22,6 +23,7 @@ import (
 // identityKind: who a workload acts as, by the claims of its token.
 func identityKind() spec[api.Identity] {
 	return spec[api.Identity]{noun: "identity", nouns: "identities",
+		page:    detail.IdentityPage(),
 		name:    func(i *api.Identity) string { return i.Name },
 		uid:     func(i *api.Identity) string { return i.UID },
 		folder:  func(i *api.Identity) string { return api.ParentUID(i.UID) },

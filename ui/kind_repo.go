@@ -10,6 +10,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
@@ -21,6 +22,7 @@ import (
 // repoKind: an image repository, in a folder, holding tags.
 func repoKind() spec[api.Repo] {
 	return spec[api.Repo]{noun: "repo", nouns: "repos",
+		page:    detail.RepoPage(),
 		name:    func(r *api.Repo) string { return r.Name },
 		uid:     func(r *api.Repo) string { return r.UID },
 		folder:  func(r *api.Repo) string { return api.ParentUID(r.UID) },

@@ -10,6 +10,7 @@ import (
 	"canopy/views/bind"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/table"
 )
@@ -17,6 +18,7 @@ import (
 // roleKind: a set of capabilities, built in or the organization's own.
 func roleKind() spec[api.Role] {
 	return spec[api.Role]{noun: "role", nouns: "roles",
+		page:    detail.RolePage(),
 		name:    func(r *api.Role) string { return r.Name },
 		uid:     func(r *api.Role) string { return r.UID },
 		command: &cmdline.Command{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},

@@ -9,6 +9,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
@@ -21,6 +22,7 @@ import (
 // user knows it by its sink.
 func subscriptionKind() spec[api.Subscription] {
 	return spec[api.Subscription]{noun: "subscription", nouns: "subscriptions",
+		page:    detail.SubscriptionPage(),
 		name:    func(s *api.Subscription) string { return s.Sink },
 		uid:     func(s *api.Subscription) string { return s.UID },
 		folder:  func(s *api.Subscription) string { return api.ParentUID(s.UID) },

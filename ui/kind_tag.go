@@ -11,6 +11,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/paging"
 	"canopy/views/safe"
@@ -22,6 +23,8 @@ import (
 // tagKind: a name in a repo pointing at an image by digest.
 func tagKind() spec[api.Tag] {
 	return spec[api.Tag]{noun: "tag", nouns: "tags",
+		page:    detail.TagPage(),
+		copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
 		name:    func(t *api.Tag) string { return t.Name },
 		uid:     func(t *api.Tag) string { return t.UID },
 		folder:  func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },

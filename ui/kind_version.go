@@ -6,6 +6,7 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/columns"
+	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/table"
 	"canopy/views/tree"
@@ -14,6 +15,7 @@ import (
 // versionKind: one published version of a library.
 func versionKind() spec[api.ArtifactVersion] {
 	return spec[api.ArtifactVersion]{noun: "version", nouns: "versions",
+		page: detail.VersionPage(),
 		name: func(v *api.ArtifactVersion) string { return v.Version },
 		uid:  func(v *api.ArtifactVersion) string { return v.UID },
 		node: tree.KindVersion, hasNode: true,

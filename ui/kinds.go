@@ -21,5 +21,6 @@ func kinds() *registry {
 	register(r, subscriptionKind())
 	register(r, artifactKind())
 	register(r, versionKind())
+	register(r, ecosystemKind())
 	return r
 }

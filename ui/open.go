@@ -77,6 +77,7 @@ func (e *env) builder(ctx context.Context) builder {
 func (e *env) fetch(ctx context.Context) detail.Fetch {
 	f := e.builder(ctx).fetch()
 	f.Bind = e.bindItem
+	f.Kind = e.kinds.detailOf
 	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
 	f.Edits = func(item any) []form.Config {
 		eds := e.kinds.editsOf(e.client, item)

@@ -67,6 +67,9 @@ type Fetch struct {
 	Bind func(item any) tea.Cmd
 	// Edits are the editable parts of an item (`e`), the main one first.
 	Edits func(item any) []form.Config
+	// Kind is what the pane knows of the kind of an item (the shell's
+	// registry); nil for what is none.
+	Kind func(item any) *Kind
 }
 
 // Summary describes a collection node: what it holds and how many.
@@ -128,7 +131,7 @@ func New(ctx context.Context, common views.Common, fetch Fetch) *Model {
 func NewPage(ctx context.Context, common views.Common, fetch Fetch, item any) *Model {
 	m := New(ctx, common, fetch)
 	m.page = true
-	m.item, m.uid = item, uidOf(item)
+	m.item, m.uid = item, m.uidOf(item)
 	return m
 }
 
@@ -149,7 +152,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title is the resource's name.
-func (m *Model) Title() string { return titleOf(m.item) }
+func (m *Model) Title() string { return m.titleOf(m.item) }
 
 // Busy reports whether a lazy part is loading.
 func (m *Model) Busy() bool {
@@ -190,13 +193,13 @@ func (m *Model) SetSize(w, h int) {
 // rested for Debounce.
 func (m *Model) Show(item any) tea.Cmd {
 	m.editor = nil
-	if uidOf(item) != m.rendering {
+	if m.uidOf(item) != m.rendering {
 		m.stopRender() // the cursor left the repo: its readme is not needed now
 	}
-	if uid := uidOf(item); uid == "" || uid != m.uid {
+	if uid := m.uidOf(item); uid == "" || uid != m.uid {
 		m.choice, m.offset = -1, 0 // the main field, once laid out
 	} // else a new version of the same resource (after an edit): the field cursor and scroll stay
-	m.item, m.uid = item, uidOf(item)
+	m.item, m.uid = item, m.uidOf(item)
 	m.seq++
 	m.relayout()
 	if !m.needsExtras() {

@@ -24,7 +24,7 @@ type fakeFetch struct {
 }
 
 func (f *fakeFetch) fetch() Fetch {
-	return Fetch{
+	return Fetch{Kind: testKind,
 		Readme: func(_ context.Context, uid string) (string, error) {
 			f.readmes++
 			if f.fail {
@@ -274,7 +274,7 @@ func TestScrollAndPageBack(t *testing.T) {
 	for i := range caps {
 		caps[i] = "CAP_" + strings.Repeat("X", i%5) + string(rune('A'+i%26))
 	}
-	m := NewPage(context.Background(), common, Fetch{}, &api.Role{UID: "r", Name: "owner", Capabilities: caps})
+	m := NewPage(context.Background(), common, Fetch{Kind: testKind}, &api.Role{UID: "r", Name: "owner", Capabilities: caps})
 	m.SetSize(40, 10)
 	m.Init()
 	first := screen(m)
@@ -364,7 +364,7 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 func TestThemeChangeRedrawsThePane(t *testing.T) {
 	th := theme.New(theme.Options{Name: theme.Dark})
 	common := views.Common{Theme: th, Keys: keymap.Default(), Now: func() time.Time { return now }}
-	m := New(context.Background(), common, Fetch{})
+	m := New(context.Background(), common, Fetch{Kind: testKind})
 	m.SetSize(60, 10)
 	m.Show(&api.Group{UID: "org", Name: "acme", Description: "Acme"})
 	dark := m.View()

@@ -28,7 +28,7 @@ import (
 func TestFieldCursorMovesAmongUpdatableFieldsAndScrolls(t *testing.T) {
 	th := theme.New(theme.Options{Name: theme.Dark})
 	common := views.Common{Theme: th, Keys: keymap.Default(), Now: func() time.Time { return now }}
-	fetch := Fetch{Edits: func(item any) []form.Config {
+	fetch := Fetch{Kind: testKind, Edits: func(item any) []form.Config {
 		var out []form.Config
 		for _, f := range []string{"description", "tier", "bundles", "aliases"} {
 			out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f}}, Ctx: context.Background(),
@@ -97,7 +97,7 @@ func editModel(t *testing.T, h int, r *api.Repo) (*Model, *theme.Theme) {
 	t.Helper()
 	th := theme.New(theme.Options{Name: theme.Dark})
 	common := views.Common{Theme: th, Keys: keymap.Default(), Now: func() time.Time { return now }}
-	m := New(context.Background(), common, Fetch{Edits: repoEdits})
+	m := New(context.Background(), common, Fetch{Kind: testKind, Edits: repoEdits})
 	m.SetSize(60, h)
 	m.Show(r)
 	m.SetFocused(true)

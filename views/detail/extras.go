@@ -67,17 +67,18 @@ type renderedMsg struct {
 	seq    int // which render it is
 }
 
+// kindPage is the page of the item shown, nil for none of a kind.
+func (m *Model) kindPage() *Page {
+	if k := m.kind(m.item); k != nil {
+		return &k.Page
+	}
+	return nil
+}
+
 // needsExtras reports whether the item has lazily fetched parts.
 func (m *Model) needsExtras() bool {
-	switch m.item.(type) {
-	case *api.Repo:
-		return m.fetch.Readme != nil
-	case *api.Tag:
-		return m.fetch.Image != nil
-	case *api.Identity:
-		return m.fetch.Bindings != nil
-	}
-	return false
+	p := m.kindPage()
+	return p != nil && p.lazy != nil && p.lazy(m.fetch)
 }
 
 // fetchExtras fetches the item's lazy parts in a command.
@@ -90,33 +91,16 @@ func (m *Model) fetchExtras() tea.Cmd {
 		return m.renderCmd()
 	}
 	e.loading = true
+	p := m.kindPage()
 	ctx, f, owner, uid, item := m.ctx, m.fetch, m, m.uid, m.item
 	var related tea.Cmd
-	if t, ok := item.(*api.Tag); ok && f.Related != nil {
-		// What is known shows at once; the search completes in its own
-		// command, so the image does not wait for it.
-		if f.Known != nil {
-			if known := f.Known(t); known != nil {
-				e.related = known
-			}
-		}
-		e.relating = true
-		related = f.Related(ctx, t, func(rel Related, err error) tea.Msg {
-			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
-		})
+	if p.relate != nil {
+		related = p.relate(m, e, item)
 	}
 	m.relayout()
 	return tea.Batch(func() tea.Msg {
 		out := extrasMsg{owner: owner, uid: uid}
-		switch it := item.(type) {
-		case *api.Repo:
-			readme, err := f.Readme(ctx, it.UID)
-			out.readme, out.err = &readme, err
-		case *api.Tag:
-			out.image, out.err = f.Image(ctx, api.ParentUID(it.UID), it.Digest)
-		case *api.Identity:
-			out.bindings, out.err = f.Bindings(ctx, it.UID)
-		}
+		p.load(ctx, f, item, &out)
 		return out
 	}, related)
 }

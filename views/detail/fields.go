@@ -1,8 +1,6 @@
 package detail
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -13,99 +11,6 @@ import (
 	"canopy/views/safe"
 	"canopy/views/text"
 )
-
-// uidOf is the item's uid (a collection summary's title).
-func uidOf(item any) string {
-	switch it := item.(type) {
-	case *api.Group:
-		return it.UID
-	case *api.Repo:
-		return it.UID
-	case *api.Tag:
-		return it.UID
-	case *api.Identity:
-		return it.UID
-	case *api.Role:
-		return it.UID
-	case *api.RoleBinding:
-		return it.UID
-	case *api.Advisory:
-		return it.UID
-	case *api.Subscription:
-		return it.UID
-	case *api.Artifact:
-		return it.UID
-	case *api.ArtifactVersion:
-		return it.UID
-	case *Summary:
-		return "summary:" + it.Title
-	case *Failure:
-		return "failure:" + it.What
-	}
-	return ""
-}
-
-// titleOf is the item's name as the header shows it.
-func titleOf(item any) string {
-	switch it := item.(type) {
-	case *api.Group:
-		return safe.String(it.Name)
-	case *api.Repo:
-		return safe.String(it.Name)
-	case *api.Tag:
-		return safe.String(it.Name)
-	case *api.Identity:
-		return safe.String(it.Name)
-	case *api.Role:
-		return safe.String(it.Name)
-	case *api.RoleBinding:
-		return "binding " + bindingLabel(it)
-	case *api.Advisory:
-		return safe.String(it.AdvisoryID)
-	case *api.Subscription:
-		return safe.String(it.Sink)
-	case *api.Artifact:
-		return safe.String(it.Name)
-	case *api.ArtifactVersion:
-		return safe.String(it.Version)
-	case *api.EcosystemCount:
-		return ecosystem(it.Ecosystem)
-	case *Summary:
-		return it.Title
-	case *Failure:
-		return "failed: " + it.What
-	}
-	return ""
-}
-
-// copyOf is what `y` copies: a tag's digest, else the uid.
-func copyOf(item any) (string, string) {
-	if t, ok := item.(*api.Tag); ok && t.Digest != "" {
-		return t.Digest, "digest"
-	}
-	switch item.(type) {
-	case *Summary, *Failure:
-		return "", ""
-	}
-	if uid := uidOf(item); uid != "" {
-		return uid, "uid"
-	}
-	return "", ""
-}
-
-func bindingLabel(b *api.RoleBinding) string {
-	who, role, group := "?", "?", "?"
-	if b.Identity != nil {
-		who = safe.String(b.Identity.Name)
-	}
-	if b.Role != nil {
-		role = safe.String(b.Role.Name)
-	}
-	if b.Group != nil {
-		group = safe.String(b.Group.Name)
-	}
-	return role + " → " + who + " on " + group
-}
 
 // sheet accumulates the lines of a detail page.
 type sheet struct {
@@ -214,7 +119,7 @@ func (m *Model) render() string {
 		s.muted("nothing selected")
 		return strings.TrimRight(s.b.String(), "\n")
 	}
-	s.title(titleOf(m.item))
+	s.title(m.titleOf(m.item))
 	switch it := m.item.(type) {
 	case *Summary:
 		m.renderSummary(s, it)
@@ -222,82 +127,10 @@ func (m *Model) render() string {
 		s.field("loading", it.What)
 		s.section("ERROR")
 		s.failure(it.Err)
-	case *api.Group:
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
-		if it.Kind != "" {
-			s.field("kind", safe.String(it.Kind))
+	default:
+		if k := m.kind(it); k != nil && k.Page.write != nil {
+			k.Page.write(m, s, it)
 		}
-		if it.Status != "" {
-			s.field("status", safe.String(it.Status))
-		}
-		if api.ParentUID(it.UID) == "" {
-			s.field("verified", fmt.Sprint(it.Verified))
-		}
-		if len(it.ResourceLimits) > 0 {
-			keys := make([]string, 0, len(it.ResourceLimits))
-			for k := range it.ResourceLimits {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = safe.String(k) + " " + text.Count(int(it.ResourceLimits[k]))
-			}
-			s.field("limits", strings.Join(parts, ", "))
-		}
-		s.times(it.CreateTime, it.UpdateTime)
-	case *api.Repo:
-		m.renderRepo(s, it)
-	case *api.Tag:
-		m.renderTag(s, it)
-	case *api.Identity:
-		m.renderIdentity(s, it)
-	case *api.Role:
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
-		kind := "custom"
-		if !strings.Contains(it.UID, "/") {
-			kind = "built-in"
-		}
-		s.field("kind", kind)
-		s.times(it.CreateTime, it.UpdateTime)
-		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
-		for _, c := range it.Capabilities {
-			s.line("  " + safe.String(c))
-		}
-	case *api.RoleBinding:
-		m.renderBinding(s, it)
-	case *api.Advisory:
-		m.renderAdvisory(s, it)
-	case *api.Subscription:
-		// A subscription is its sink: it has no name and no times.
-		s.field("uid", safe.String(it.UID))
-		s.field("sink", safe.String(it.Sink))
-	case *api.Artifact:
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
-		s.field("ecosystem", ecosystem(it.Ecosystem))
-		s.field("latest", safe.String(it.LatestVersion))
-		s.field("versions", text.Count(int(it.VersionCount)))
-		s.times(it.CreateTime, it.UpdateTime)
-	case *api.EcosystemCount:
-		// The libraries of one ecosystem: a collection the tree groups.
-		s.field("ecosystem", ecosystem(it.Ecosystem))
-		if it.TotalCount > 0 {
-			s.field("artifacts", text.Count(int(it.TotalCount)))
-		}
-		s.b.WriteByte('\n')
-		s.wrapped("", s.m.common.Theme.Muted.Render(s.m.common.Key(keymap.Open)+" opens its artifacts as a full-screen table; "+
-			s.m.common.Key(keymap.Expand)+" expands it here"))
-	case *api.ArtifactVersion:
-		s.field("uid", safe.String(it.UID))
-		s.field("artifact", safe.String(it.Name))
-		s.field("description", safe.String(it.Description))
-		if it.SizeBytes > 0 {
-			s.field("size", text.Bytes(int64(it.SizeBytes)))
-		}
-		s.times(it.CreateTime, it.UpdateTime)
 	}
 	return strings.TrimRight(s.b.String(), "\n")
 }

@@ -22,7 +22,7 @@ import (
 func readmePane(t *testing.T, readmes map[string]string, err error, w, h int) *Model {
 	t.Helper()
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }}
-	m := New(t.Context(), common, Fetch{Readme: func(_ context.Context, uid string) (string, error) {
+	m := New(t.Context(), common, Fetch{Kind: testKind, Readme: func(_ context.Context, uid string) (string, error) {
 		return readmes[uid], err
 	}})
 	m.SetSize(w, h)

@@ -3,7 +3,6 @@ package detail
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
@@ -20,14 +19,11 @@ func (m *Model) Actions() []keymap.State {
 	if m.page {
 		states = append(states, keymap.On(keymap.Back), keymap.Quiet(keymap.Collapse))
 	}
-	if text, _ := copyOf(m.item); text != "" {
+	if text, _ := m.copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy))
 	}
-	switch m.item.(type) {
-	case *api.Identity, *api.Group, *api.Role:
-		if m.fetch.Bind != nil {
-			states = append(states, m.common.Change(keymap.Bind))
-		}
+	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
+		states = append(states, m.common.Change(keymap.Bind))
 	}
 	if len(m.editable()) > 0 {
 		states = append(states, m.common.Change(keymap.Edit))
@@ -51,7 +47,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case views.UpdatedMsg:
-		if uidOf(msg.Item) == m.uid && m.uid != "" {
+		if m.uidOf(msg.Item) == m.uid && m.uid != "" {
 			m.item = msg.Item
 			m.relayout()
 		}
@@ -150,7 +146,7 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	case keymap.Back, keymap.Collapse:
 		return views.Back(m)
 	case keymap.Copy:
-		text, what := copyOf(m.item)
+		text, what := m.copyOf(m.item)
 		return views.Copy(text, what)
 	case keymap.Refresh:
 		if m.fetch.Forget != nil {

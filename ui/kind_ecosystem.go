@@ -1,0 +1,17 @@
+package ui
+
+import (
+	"canopy/api"
+	"canopy/views/detail"
+)
+
+// ecosystemKind: the libraries of one ecosystem, a grouping the tree
+// shows with its count (it has no uid).
+func ecosystemKind() spec[api.EcosystemCount] {
+	return spec[api.EcosystemCount]{noun: "ecosystem", nouns: "ecosystems",
+		page:  detail.EcosystemPage(),
+		name:  func(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) },
+		uid:   func(*api.EcosystemCount) string { return "" },
+		title: func(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) },
+	}
+}

@@ -1,0 +1,289 @@
+package detail
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// Kind is what the pane knows of one kind of resource. The shell's
+// registry gives each kind its own (Fetch.Kind), so the pane asks it
+// rather than switching over types.
+type Kind struct {
+	UID func(item any) string
+	// Title is the resource's name as the header shows it, safe to print.
+	Title func(item any) string
+	// Copy is what `y` copies and what that is; nil copies the uid.
+	Copy func(item any) (text, what string)
+	// Bindable: `b` binds a role on one (with Fetch.Bind).
+	Bindable bool
+	Page     Page
+}
+
+// Page is how the page of a kind is written, and what it loads lazily.
+// The kinds the pane knows well have their own (RepoPage, TagPage…); any
+// other kind shows its fields (FieldsPage).
+type Page struct {
+	write func(m *Model, s *sheet, item any)
+	// lazy reports whether the page has parts to load with f; load loads
+	// them (in a command), and relate starts what loads beside them (a
+	// tag's relations), in Update.
+	lazy   func(f Fetch) bool
+	load   func(ctx context.Context, f Fetch, item any, out *extrasMsg)
+	relate func(m *Model, e *extras, item any) tea.Cmd
+}
+
+// pageOf is a page written from a resource of its own type.
+func pageOf[T any](write func(m *Model, s *sheet, it *T)) Page {
+	return Page{write: func(m *Model, s *sheet, item any) {
+		if it, ok := item.(*T); ok {
+			write(m, s, it)
+		}
+	}}
+}
+
+// Field is one line of a plain page: a label and the server's text (made
+// safe when written), or a time; a Field with a Section starts a section.
+type Field struct {
+	Label, Value string
+	When         api.Time
+	Section      string
+}
+
+// FieldsPage is the page of a kind the pane has no page of its own for:
+// the uid, then the fields the kind lists.
+func FieldsPage[T any](uid func(*T) string, fields func(*T) []Field) Page {
+	return pageOf(func(_ *Model, s *sheet, it *T) {
+		s.field("uid", safe.String(uid(it)))
+		for _, f := range fields(it) {
+			switch {
+			case f.Section != "":
+				s.section(safe.String(f.Section))
+			case !f.When.IsZero():
+				s.when(f.Label, f.When)
+			default:
+				s.field(f.Label, safe.String(f.Value))
+			}
+		}
+	})
+}
+
+// GroupPage is a folder's (or the organization's) page.
+func GroupPage() Page {
+	return pageOf(func(_ *Model, s *sheet, it *api.Group) {
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		if it.Kind != "" {
+			s.field("kind", safe.String(it.Kind))
+		}
+		if it.Status != "" {
+			s.field("status", safe.String(it.Status))
+		}
+		if api.ParentUID(it.UID) == "" {
+			s.field("verified", fmt.Sprint(it.Verified))
+		}
+		if len(it.ResourceLimits) > 0 {
+			keys := make([]string, 0, len(it.ResourceLimits))
+			for k := range it.ResourceLimits {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = safe.String(k) + " " + text.Count(int(it.ResourceLimits[k]))
+			}
+			s.field("limits", strings.Join(parts, ", "))
+		}
+		s.times(it.CreateTime, it.UpdateTime)
+	})
+}
+
+// RepoPage is a repo's page, with its readme loaded lazily.
+func RepoPage() Page {
+	p := pageOf((*Model).renderRepo)
+	p.lazy = func(f Fetch) bool { return f.Readme != nil }
+	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
+		readme, err := f.Readme(ctx, item.(*api.Repo).UID)
+		out.readme, out.err = &readme, err
+	}
+	return p
+}
+
+// TagPage is a tag's page, with its image's architectures loaded lazily
+// and its relations (siblings, advisories) beside them.
+func TagPage() Page {
+	p := pageOf((*Model).renderTag)
+	p.lazy = func(f Fetch) bool { return f.Image != nil }
+	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
+		t := item.(*api.Tag)
+		out.image, out.err = f.Image(ctx, api.ParentUID(t.UID), t.Digest)
+	}
+	p.relate = func(m *Model, e *extras, item any) tea.Cmd {
+		t, f := item.(*api.Tag), m.fetch
+		if f.Related == nil {
+			return nil
+		}
+		// What is known shows at once; the search completes in its own
+		// command, so the image does not wait for it.
+		if f.Known != nil {
+			if known := f.Known(t); known != nil {
+				e.related = known
+			}
+		}
+		e.relating = true
+		owner, uid := m, m.uid
+		return f.Related(m.ctx, t, func(rel Related, err error) tea.Msg {
+			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
+		})
+	}
+	return p
+}
+
+// IdentityPage is an identity's page, with its role bindings loaded
+// lazily.
+func IdentityPage() Page {
+	p := pageOf((*Model).renderIdentity)
+	p.lazy = func(f Fetch) bool { return f.Bindings != nil }
+	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
+		out.bindings, out.err = f.Bindings(ctx, item.(*api.Identity).UID)
+	}
+	return p
+}
+
+// BindingPage is a role binding's page.
+func BindingPage() Page { return pageOf((*Model).renderBinding) }
+
+// AdvisoryPage is an advisory's page.
+func AdvisoryPage() Page { return pageOf((*Model).renderAdvisory) }
+
+// RolePage is a role's page: what it is and its capabilities.
+func RolePage() Page {
+	return pageOf(func(_ *Model, s *sheet, it *api.Role) {
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		kind := "custom"
+		if !strings.Contains(it.UID, "/") {
+			kind = "built-in"
+		}
+		s.field("kind", kind)
+		s.times(it.CreateTime, it.UpdateTime)
+		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
+		for _, c := range it.Capabilities {
+			s.line("  " + safe.String(c))
+		}
+	})
+}
+
+// SubscriptionPage is a subscription's page: it is its sink, with no name
+// and no times.
+func SubscriptionPage() Page {
+	return pageOf(func(_ *Model, s *sheet, it *api.Subscription) {
+		s.field("uid", safe.String(it.UID))
+		s.field("sink", safe.String(it.Sink))
+	})
+}
+
+// ArtifactPage is a library's page.
+func ArtifactPage() Page {
+	return pageOf(func(_ *Model, s *sheet, it *api.Artifact) {
+		s.field("uid", safe.String(it.UID))
+		s.field("description", safe.String(it.Description))
+		s.field("ecosystem", ecosystem(it.Ecosystem))
+		s.field("latest", safe.String(it.LatestVersion))
+		s.field("versions", text.Count(int(it.VersionCount)))
+		s.times(it.CreateTime, it.UpdateTime)
+	})
+}
+
+// EcosystemPage is the page of the libraries of one ecosystem: a grouping
+// the tree shows, with its count.
+func EcosystemPage() Page {
+	return pageOf(func(m *Model, s *sheet, it *api.EcosystemCount) {
+		s.field("ecosystem", ecosystem(it.Ecosystem))
+		if it.TotalCount > 0 {
+			s.field("artifacts", text.Count(int(it.TotalCount)))
+		}
+		s.b.WriteByte('\n')
+		s.wrapped("", m.common.Theme.Muted.Render(m.common.Key(keymap.Open)+" opens its artifacts as a full-screen table; "+
+			m.common.Key(keymap.Expand)+" expands it here"))
+	})
+}
+
+// VersionPage is the page of one version of a library.
+func VersionPage() Page {
+	return pageOf(func(_ *Model, s *sheet, it *api.ArtifactVersion) {
+		s.field("uid", safe.String(it.UID))
+		s.field("artifact", safe.String(it.Name))
+		s.field("description", safe.String(it.Description))
+		if it.SizeBytes > 0 {
+			s.field("size", text.Bytes(int64(it.SizeBytes)))
+		}
+		s.times(it.CreateTime, it.UpdateTime)
+	})
+}
+
+// Ecosystem is an ecosystem as people say it ("java"), safe to print.
+func Ecosystem(e string) string { return ecosystem(e) }
+
+// kind is the kind of item, nil for what the pane shows but is no
+// resource (a summary, a failure) or when the shell gave no registry.
+func (m *Model) kind(item any) *Kind {
+	if m.fetch.Kind == nil || item == nil {
+		return nil
+	}
+	return m.fetch.Kind(item)
+}
+
+// uidOf is the item's uid (a summary's or failure's own key).
+func (m *Model) uidOf(item any) string {
+	switch it := item.(type) {
+	case *Summary:
+		return "summary:" + it.Title
+	case *Failure:
+		return "failure:" + it.What
+	}
+	if k := m.kind(item); k != nil {
+		return k.UID(item)
+	}
+	return ""
+}
+
+// titleOf is the item's name as the header shows it.
+func (m *Model) titleOf(item any) string {
+	switch it := item.(type) {
+	case *Summary:
+		return it.Title
+	case *Failure:
+		return "failed: " + it.What
+	}
+	if k := m.kind(item); k != nil {
+		return k.Title(item)
+	}
+	return ""
+}
+
+// copyOf is what `y` copies: what the kind says (a tag's digest), else
+// the uid.
+func (m *Model) copyOf(item any) (string, string) {
+	k := m.kind(item)
+	if k == nil {
+		return "", ""
+	}
+	if k.Copy != nil {
+		if text, what := k.Copy(item); text != "" {
+			return text, what
+		}
+	}
+	if uid := k.UID(item); uid != "" {
+		return uid, "uid"
+	}
+	return "", ""
+}
