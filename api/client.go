@@ -191,7 +191,7 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 		body, _ = json.Marshal(k.body)
 	}
 	c.observe(Change{Method: k.method, URL: RedactUserinfo(c.url(k).String()), Path: k.path, Mask: k.query.Get(updateMask),
-		Body: body, Err: err, Took: time.Since(start), Note: NoteOf(ctx)})
+		Body: withoutSecrets(body), Err: err, Took: time.Since(start), Note: NoteOf(ctx)})
 	return err
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"sort"
@@ -145,6 +146,12 @@ func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string,
 	return n, res, err
 }
 
+// fieldError is a form's value refused before anything is sent (a role
+// named that no role has): the form says why beside the field.
+type fieldError struct{ key, why string }
+
+func (e *fieldError) Error() string { return e.key + ": " + e.why }
+
 // valuesIn are the values of the fields of the edit of mask among eds.
 func valuesIn(eds []edit, mask string) map[string]string {
 	out := map[string]string{}
@@ -214,6 +221,10 @@ func (e *env) explain(err error) (map[string]string, []string) {
 	if api.MaybeMade(err) {
 		// The form then looks up what the server has, and says it.
 		return nil, []string{"no answer (" + safe.String(api.LostCause(err)) + "): unknown whether the change was made"}
+	}
+	var refused *fieldError
+	if errors.As(err, &refused) {
+		return map[string]string{refused.key: refused.why}, nil
 	}
 	fields := map[string]string{}
 	for _, v := range api.FieldViolations(err) {

@@ -299,4 +299,7 @@ type creation struct {
 	// named is the name a value set gives what it makes ("name", a
 	// subscription's "sink").
 	named string
+	// show opens the page of what was made once the form closes: its
+	// answer says what no later read does (an invite's code).
+	show bool
 }

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +15,7 @@ import (
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/table"
 )
 
@@ -59,4 +63,25 @@ func rolesOf(c *api.Client, org string) paging.Source[api.Role] {
 		}
 		return paging.Result[api.Role]{Items: roles, Total: int64(len(roles))}, nil
 	}
+}
+
+// roleNamed is the uid of the role of that name (or uid) among those that
+// may be bound in the organization, built-in ones included; a name no
+// role has is refused beside the form's field key, naming a few roles.
+func roleNamed(ctx context.Context, c *api.Client, org, key, name string) (string, error) {
+	roles, err := c.RolesOf(ctx, org)
+	if err != nil {
+		return "", fmt.Errorf("list roles: %w", err)
+	}
+	names := make([]string, 0, len(roles))
+	for _, r := range roles {
+		if r.Name == name || r.UID == name {
+			return r.UID, nil
+		}
+		names = append(names, r.Name)
+	}
+	if len(names) > 5 {
+		names = append(names[:5], "…")
+	}
+	return "", &fieldError{key: key, why: "no role is named " + strconv.Quote(safe.String(name)) + " (" + safe.String(strings.Join(names, ", ")) + ")"}
 }

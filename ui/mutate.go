@@ -11,6 +11,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/detail"
 	"canopy/views/form"
 	"canopy/views/safe"
 	"canopy/views/tree"
@@ -49,8 +50,12 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 		if k := e.kinds.of(result); k != nil {
 			name, uid = k.name(result), k.uid(result)
 		}
+		var show tea.Cmd
+		if c.show && !lost {
+			show = openLater(func(ctx context.Context) views.Screen { return detail.NewPage(ctx, e.common, e.fetch(ctx), result) })
+		}
 		return tea.Batch(views.Flash(afterLoss(lost)+"created "+noun+" "+strconv.Quote(safe.String(name))+" in "+where),
-			func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: uid} })
+			func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: uid} }, show)
 	}
 	return e.open(func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx

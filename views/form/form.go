@@ -34,6 +34,9 @@ type Field struct {
 	ChoiceLabel func(string) string
 	// Validate checks the value as it is typed; nil accepts anything.
 	Validate func(string) error
+	// Secret hides what is typed (a client secret): each character shows
+	// as a dot.
+	Secret bool
 	// Max is the most characters the field takes (0: DefaultMax). A key
 	// past it is refused at once, and the field says so: a value too long
 	// is never typed (every keystroke validates the whole value, so taking
@@ -143,6 +146,9 @@ func New(common views.Common, cfg Config) *Model {
 		in.SetValue(shown)
 		in.CharLimit = cmp.Or(f.Max, DefaultMax)
 		in.CursorEnd()
+		if f.Secret {
+			in.EchoMode, in.EchoCharacter = textinput.EchoPassword, '•'
+		}
 		m.inputs = append(m.inputs, in)
 		m.shown = append(m.shown, shown)
 	}

@@ -287,3 +287,29 @@ func TestLookupWarnsAndTakesASecondEnter(t *testing.T) {
 		t.Errorf("the second enter did not send")
 	}
 }
+
+// A secret field shows dots as it is typed, and sends what was typed.
+func TestSecretFieldIsNotShown(t *testing.T) {
+	var sent []map[string]string
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{
+		Title: "New provider", Page: true, Ctx: context.Background(),
+		Fields: []Field{{Key: "name", Label: "name"}, {Key: "secret", Label: "client secret", Secret: true}},
+		Submit: func(_ context.Context, v map[string]string) (any, error) {
+			sent = append(sent, v)
+			return "ok", nil
+		},
+		Done: func(any) tea.Cmd { return views.Flash("created") },
+	})
+	m.SetSize(100, 20)
+	m.Init()
+	typeIn(m, "x")
+	run(m, "tab")
+	typeIn(m, "hunter2")
+	if strings.Contains(screen(m), "hunter2") || !strings.Contains(screen(m), "•••••••") {
+		t.Errorf("the secret shows as typed:\n%s", screen(m))
+	}
+	run(m, "enter")
+	if len(sent) != 1 || sent[0]["secret"] != "hunter2" {
+		t.Errorf("sent %v, want the secret as typed", sent)
+	}
+}
