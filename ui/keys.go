@@ -265,8 +265,14 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 	b := e.builder(ctx)
 	root := b.group(e.org, nil)
 	d := detail.New(ctx, m.common, e.fetch(ctx))
+	roots := []*tree.Node{root}
+	for _, k := range e.kinds.all {
+		if k.root != nil {
+			roots = append(roots, k.root(b))
+		}
+	}
 	t := tree.New(m.common, tree.Config{
-		Roots:  []*tree.Node{root, b.advisories(), b.libraries()},
+		Roots:  roots,
 		Open:   e.nodeOpen,
 		Table:  e.nodeTable,
 		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n, m.common)) },

@@ -34,6 +34,18 @@ type kind struct {
 	// folder is the folder a resource lives in (a folder is its own), ""
 	// for kinds outside the hierarchy.
 	folder func(item any) string
+	// list is the collection its list path ends with (the key under
+	// which the orders the server refused are kept); byName: the tree
+	// lists it by name (resources without names come in the server's
+	// order).
+	list   string
+	byName bool
+	// inFolder is the node of a folder's collection of the kind, with its
+	// children, for kinds that live in folders and show in the tree.
+	inFolder func(b builder, parent *tree.Node, group string) *tree.Node
+	// root is the kind's own root of the tree, beside the organization's
+	// (the advisory feed).
+	root func(b builder) *tree.Node
 	// command is the kind's `:` command, opening the table of the whole
 	// organization (or feed) that whole describes.
 	command *cmdline.Command
@@ -88,6 +100,10 @@ type spec[T any] struct {
 	title                  func(*T) string
 	copy                   func(*T) (string, string)
 	page                   detail.Page
+	list                   string
+	byName                 bool
+	inFolder               func(b builder, parent *tree.Node, group string) *tree.Node
+	root                   func(b builder) *tree.Node
 	command                *cmdline.Command
 	whole                  func(e *env) (string, api.ListOptions)
 	table                  func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
@@ -112,7 +128,7 @@ type spec[T any] struct {
 // describe makes the kind of a spec: each function takes any item and does
 // nothing (or answers "") for an item of another type.
 func describe[T any](s spec[T]) *kind {
-	k := &kind{noun: s.noun, nouns: s.nouns, command: s.command, whole: s.whole, table: s.table,
+	k := &kind{noun: s.noun, nouns: s.nouns, list: s.list, byName: s.byName, inFolder: s.inFolder, root: s.root, command: s.command, whole: s.whole, table: s.table,
 		node: s.node, collection: s.collection, hasNode: s.hasNode, hasCollection: s.hasCollection,
 		scoped: s.scoped, childTable: s.childTable, children: s.children, nodeName: s.nodeName, create: s.create, inside: s.inside}
 	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
@@ -230,6 +246,7 @@ type registry struct {
 	byNode       map[tree.Kind]*kind
 	byCollection map[tree.Kind]*kind
 	byCommand    map[string]*kind
+	byList       map[string]*kind
 }
 
 // register adds the kind of T.
@@ -245,6 +262,9 @@ func register[T any](r *registry, s spec[T]) {
 	}
 	if s.command != nil {
 		r.byCommand[s.command.Name] = k
+	}
+	if s.list != "" {
+		r.byList[s.list] = k
 	}
 }
 

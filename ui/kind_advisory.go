@@ -9,6 +9,7 @@ import (
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )
@@ -17,6 +18,8 @@ import (
 // packages (no folder: the feed is the same for every organization).
 func advisoryKind() spec[api.Advisory] {
 	return spec[api.Advisory]{noun: "advisory", nouns: "advisories",
+		root:    advisoryNodes,
+		list:    colAdvisories,
 		page:    detail.AdvisoryPage(),
 		name:    func(a *api.Advisory) string { return a.AdvisoryID },
 		uid:     func(a *api.Advisory) string { return a.UID },
@@ -44,4 +47,16 @@ func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOp
 				}
 				return paging.New(ctx, source(e.client.ListAdvisories, o), api.AdvisoryKey)
 			}}})
+}
+
+// advisories is the global advisory feed.
+func advisoryNodes(b builder) *tree.Node {
+	n := &tree.Node{ID: "advisories:", Kind: tree.KindAdvisories, Label: "advisories"}
+	n.Children = b.list(kindFor[api.Advisory](b.kinds), nodes(source(b.client.ListAdvisories, api.ListOptions{}),
+		func(a *api.Advisory) *tree.Node {
+			ac := *a
+			return child(n, &tree.Node{ID: a.UID, Kind: tree.KindAdvisory, Label: safe.String(a.AdvisoryID),
+				Note: safe.String(a.ArtifactName), Item: &ac})
+		}))
+	return n
 }

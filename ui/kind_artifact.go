@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +20,8 @@ import (
 // artifactKind: a library of an ecosystem (Java, Python), with versions.
 func artifactKind() spec[api.Artifact] {
 	return spec[api.Artifact]{noun: "library", nouns: "libraries",
+		root:    libraryNodes,
+		list:    colArtifacts,
 		page:    detail.ArtifactPage(),
 		name:    func(a *api.Artifact) string { return a.Name },
 		uid:     func(a *api.Artifact) string { return a.UID },
@@ -48,4 +51,56 @@ func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOpt
 			uid, name := a.UID, safe.String(a.Name)
 			return e.open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+name, uid) })
 		}})
+}
+
+// libraries is the library artifact feed by ecosystem (the service
+// lists artifacts of the ecosystems asked for), each ecosystem with its
+// count from the count endpoint before it is opened, each artifact with
+// its versions.
+func libraryNodes(b builder) *tree.Node {
+	n := &tree.Node{ID: "libraries:", Kind: tree.KindLibraries, Label: "libraries", Uncounted: true}
+	n.Children = b.list(kindFor[api.Artifact](b.kinds), func(ctx context.Context, req paging.Request) (paging.Result[*tree.Node], error) {
+		if req.Token != "" || req.Skip > 0 {
+			return paging.Result[*tree.Node]{}, nil // one page holds every ecosystem
+		}
+		counts, err := b.client.CountArtifacts(ctx, api.Ecosystems()...)
+		if err != nil && !api.NotOnServer(err) {
+			return paging.Result[*tree.Node]{}, fmt.Errorf("count library artifacts: %w", err)
+		}
+		out := paging.Result[*tree.Node]{Total: int64(len(api.Ecosystems()))}
+		for _, eco := range api.Ecosystems() {
+			en := b.ecosystem(n, eco)
+			if counts != nil {
+				for _, c := range counts.Counts {
+					if c.Ecosystem == eco {
+						en.SetCounted(0, int(c.TotalCount)) // shown until its list loads
+						en.Item.(*api.EcosystemCount).TotalCount = c.TotalCount
+					}
+				}
+			}
+			out.Items = append(out.Items, en)
+		}
+		return out, nil
+	})
+	return n
+}
+
+// ecosystem is the artifacts of one ecosystem, by name (their default order).
+func (b builder) ecosystem(parent *tree.Node, eco string) *tree.Node {
+	ec := api.EcosystemCount{Ecosystem: eco}
+	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: tree.KindLibraries, Label: ecosystemWords(eco), Item: &ec})
+	n.Children = b.list(kindFor[api.Artifact](b.kinds), nodes(source(b.client.ListArtifacts, api.ListOptions{Ecosystems: []string{eco}}),
+		func(a *api.Artifact) *tree.Node {
+			ac := *a
+			an := child(n, &tree.Node{ID: a.UID, Kind: tree.KindArtifact, Label: safe.String(a.Name),
+				Note: safe.String(a.LatestVersion), Item: &ac})
+			an.Children = b.list(kindFor[api.ArtifactVersion](b.kinds), nodes(source(func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
+				return b.client.ListArtifactVersions(ctx, a.UID, o)
+			}, api.ListOptions{}), func(v *api.ArtifactVersion) *tree.Node {
+				vc := *v
+				return child(an, &tree.Node{ID: v.UID, Kind: tree.KindVersion, Label: safe.String(v.Version), Item: &vc})
+			}))
+			return an
+		}))
+	return n
 }

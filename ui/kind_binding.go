@@ -21,11 +21,13 @@ import (
 // bindingKind: a role granted to an identity on a folder (and below it).
 func bindingKind() spec[api.RoleBinding] {
 	return spec[api.RoleBinding]{noun: "role binding", nouns: "role bindings",
-		page:    detail.BindingPage(),
-		title:   func(b *api.RoleBinding) string { return "binding " + bindingLabel(b) },
-		name:    bindingLabel,
-		uid:     func(b *api.RoleBinding) string { return b.UID },
-		command: &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
+		inFolder: bindingNodes,
+		list:     colBindings,
+		page:     detail.BindingPage(),
+		title:    func(b *api.RoleBinding) string { return "binding " + bindingLabel(b) },
+		name:     bindingLabel,
+		uid:      func(b *api.RoleBinding) string { return b.UID },
+		command:  &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
 		whole: func(e *env) (string, api.ListOptions) {
 			return "role bindings of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
@@ -86,4 +88,22 @@ func bindingNames(b *api.RoleBinding) (role, who, group string) {
 func bindingLabel(b *api.RoleBinding) string {
 	role, who, group := bindingNames(b)
 	return role + " → " + who + " on " + group
+}
+
+// bindingNodes is a folder's role bindings: who, noting the role.
+func bindingNodes(b builder, parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, kindFor[api.RoleBinding](b.kinds), group)
+	n.Children = b.list(kindFor[api.RoleBinding](b.kinds), nodes(source(b.client.ListRoleBindings, api.ListOptions{ChildrenOf: group}),
+		func(rb *api.RoleBinding) *tree.Node {
+			bc := *rb
+			who, role := "?", "?"
+			if rb.Identity != nil {
+				who = rb.Identity.Name
+			}
+			if rb.Role != nil {
+				role = rb.Role.Name
+			}
+			return child(n, &tree.Node{ID: rb.UID, Kind: tree.KindBinding, Label: safe.String(who), Note: safe.String(role), Item: &bc})
+		}))
+	return n
 }

@@ -25,6 +25,7 @@ import (
 // organization is the top one).
 func folderKind() spec[api.Group] {
 	return spec[api.Group]{noun: "folder", nouns: "folders",
+		list: colGroups, byName: true,
 		page:    detail.GroupPage(),
 		name:    func(g *api.Group) string { return g.Name },
 		uid:     func(g *api.Group) string { return g.UID },
@@ -145,4 +146,23 @@ func folderConfirm(cfg *dialog.Config, groups []*api.Group) {
 	}
 	cfg.Confirm = uid
 	cfg.ConfirmWhat = "the last part of its uid (its name cannot be typed)"
+}
+
+// group is an organization or folder node: its subfolders (paged), then its
+// collections.
+func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
+	kind := tree.KindFolder
+	if api.ParentUID(g.UID) == "" {
+		kind = tree.KindOrg
+	}
+	gc := *g
+	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.String(g.Name), Item: &gc})
+	n.Children = b.list(kindFor[api.Group](b.kinds), nodes(source(b.client.ListGroups, api.ListOptions{ChildrenOf: g.UID}),
+		func(c *api.Group) *tree.Node { return b.group(c, n) }))
+	for _, k := range b.kinds.all {
+		if k.inFolder != nil {
+			n.Static = append(n.Static, k.inFolder(b, n, g.UID))
+		}
+	}
+	return n
 }

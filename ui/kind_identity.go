@@ -14,6 +14,7 @@ import (
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
+	"canopy/views/identity"
 	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/table"
@@ -23,6 +24,8 @@ import (
 // identityKind: who a workload acts as, by the claims of its token.
 func identityKind() spec[api.Identity] {
 	return spec[api.Identity]{noun: "identity", nouns: "identities",
+		inFolder: identityNodes,
+		list:     colIdentities, byName: true,
 		page:    detail.IdentityPage(),
 		name:    func(i *api.Identity) string { return i.Name },
 		uid:     func(i *api.Identity) string { return i.UID },
@@ -103,4 +106,16 @@ func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOp
 		New:    func() tea.Cmd { return e.newIdentity(scopeOf(opts), whereOf(title)) },
 		Watch:  prefixed("identities:"),
 		Delete: rowDelete[api.Identity](e)})
+}
+
+// identityNodes is a folder's identities, each noting its subject.
+func identityNodes(b builder, parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, kindFor[api.Identity](b.kinds), group)
+	n.Children = b.list(kindFor[api.Identity](b.kinds), nodes(source(b.client.ListIdentities, api.ListOptions{ChildrenOf: group}),
+		func(id *api.Identity) *tree.Node {
+			ic := *id
+			note := identity.Subject(id)
+			return child(n, &tree.Node{ID: id.UID, Kind: tree.KindIdentity, Label: safe.String(id.Name), Note: note, Item: &ic})
+		}))
+	return n
 }

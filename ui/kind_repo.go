@@ -16,12 +16,15 @@ import (
 	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/table"
+	"canopy/views/text"
 	"canopy/views/tree"
 )
 
 // repoKind: an image repository, in a folder, holding tags.
 func repoKind() spec[api.Repo] {
 	return spec[api.Repo]{noun: "repo", nouns: "repos",
+		inFolder: repoNodes,
+		list:     colRepos, byName: true,
 		page:    detail.RepoPage(),
 		name:    func(r *api.Repo) string { return r.Name },
 		uid:     func(r *api.Repo) string { return r.UID },
@@ -137,4 +140,28 @@ func repoEdits(c *api.Client, it *api.Repo) []edit {
 		return eds[:1]
 	}
 	return eds
+}
+
+// repoNodes is a folder's repos, each with its tags.
+func repoNodes(b builder, parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, kindFor[api.Repo](b.kinds), group)
+	n.Children = b.list(kindFor[api.Repo](b.kinds), nodes(source(b.client.ListRepos, api.ListOptions{ChildrenOf: group}),
+		func(r *api.Repo) *tree.Node { return b.repo(r, n) }))
+	return n
+}
+
+func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
+	rc := *r
+	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
+	o := api.ListOptions{ChildrenOf: r.UID}
+	n.Children = watchTags(b.tags, b.list(kindFor[api.Tag](b.kinds), nodes(source(b.client.ListTags, o),
+		func(t *api.Tag) *tree.Node {
+			tc := *t
+			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
+				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
+		})), o, func(c **tree.Node) *api.Tag {
+		t, _ := (*c).Item.(*api.Tag)
+		return t
+	})
+	return n
 }

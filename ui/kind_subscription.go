@@ -22,11 +22,13 @@ import (
 // user knows it by its sink.
 func subscriptionKind() spec[api.Subscription] {
 	return spec[api.Subscription]{noun: "subscription", nouns: "subscriptions",
-		page:    detail.SubscriptionPage(),
-		name:    func(s *api.Subscription) string { return s.Sink },
-		uid:     func(s *api.Subscription) string { return s.UID },
-		folder:  func(s *api.Subscription) string { return api.ParentUID(s.UID) },
-		command: &cmdline.Command{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
+		inFolder: subscriptionNodes,
+		list:     colSubscriptions,
+		page:     detail.SubscriptionPage(),
+		name:     func(s *api.Subscription) string { return s.Sink },
+		uid:      func(s *api.Subscription) string { return s.UID },
+		folder:   func(s *api.Subscription) string { return api.ParentUID(s.UID) },
+		command:  &cmdline.Command{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
 		whole: func(e *env) (string, api.ListOptions) {
 			return "subscriptions of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
@@ -68,4 +70,15 @@ func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.Lis
 		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(title)) },
 		Watch:  prefixed("subscriptions:"),
 		Delete: rowDelete[api.Subscription](e)})
+}
+
+// subscriptionNodes is a folder's subscriptions, by sink.
+func subscriptionNodes(b builder, parent *tree.Node, group string) *tree.Node {
+	n := collection(parent, kindFor[api.Subscription](b.kinds), group)
+	n.Children = b.list(kindFor[api.Subscription](b.kinds), nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
+		func(s *api.Subscription) *tree.Node {
+			sc := *s
+			return child(n, &tree.Node{ID: s.UID, Kind: tree.KindSubscription, Label: safe.String(s.Sink), Item: &sc})
+		}))
+	return n
 }

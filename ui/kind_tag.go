@@ -23,6 +23,7 @@ import (
 // tagKind: a name in a repo pointing at an image by digest.
 func tagKind() spec[api.Tag] {
 	return spec[api.Tag]{noun: "tag", nouns: "tags",
+		list: colTags, byName: true,
 		page:    detail.TagPage(),
 		copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
 		name:    func(t *api.Tag) string { return t.Name },

@@ -14,7 +14,8 @@ import (
 
 // versionKind: one published version of a library.
 func versionKind() spec[api.ArtifactVersion] {
-	return spec[api.ArtifactVersion]{noun: "version", nouns: "versions",
+	return spec[api.ArtifactVersion]{noun: "version", nouns: "library versions",
+		list: colVersions,
 		page: detail.VersionPage(),
 		name: func(v *api.ArtifactVersion) string { return v.Version },
 		uid:  func(v *api.ArtifactVersion) string { return v.UID },

@@ -10,7 +10,7 @@ import (
 // order their `:` commands are listed.
 func kinds() *registry {
 	r := &registry{byType: map[reflect.Type]*kind{}, byNode: map[tree.Kind]*kind{},
-		byCollection: map[tree.Kind]*kind{}, byCommand: map[string]*kind{}}
+		byCollection: map[tree.Kind]*kind{}, byCommand: map[string]*kind{}, byList: map[string]*kind{}}
 	register(r, repoKind())
 	register(r, tagKind())
 	register(r, folderKind())

@@ -70,7 +70,7 @@ type env struct {
 }
 
 func (e *env) builder(ctx context.Context) builder {
-	return builder{ctx: ctx, client: e.client, tags: e.tags, orders: e.orders}
+	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders}
 }
 
 // fetch is what a detail pane loads, and the binding flow it can start.

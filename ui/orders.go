@@ -70,16 +70,9 @@ func orderWords(order string) string {
 }
 
 // collectionWords names a collection for people ("role bindings").
-func collectionWords(c string) string {
-	switch c {
-	case colBindings:
-		return "role bindings"
-	case colArtifacts:
-		return "libraries"
-	case colVersions:
-		return "library versions"
-	case colGroups:
-		return "folders"
+func (e *env) collectionWords(c string) string {
+	if k := e.kinds.byList[c]; k != nil {
+		return k.nouns
 	}
 	return c
 }

@@ -10,10 +10,8 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/detail"
-	"canopy/views/identity"
 	"canopy/views/paging"
 	"canopy/views/safe"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 
@@ -71,6 +69,7 @@ func nodes[T any](src paging.Source[T], mk func(*T) *tree.Node) paging.Source[*t
 
 // builder makes tree nodes whose lists run under one context.
 type builder struct {
+	kinds  *registry
 	ctx    context.Context
 	client *api.Client
 	tags   *tagSets
@@ -82,12 +81,11 @@ type builder struct {
 // in the server's default order (role bindings, subscriptions and
 // advisories have no name; libraries come by name, versions newest first
 // by default).
-func (b builder) list(collection string, src paging.Source[*tree.Node]) *paging.List[*tree.Node] {
+func (b builder) list(k *kind, src paging.Source[*tree.Node]) *paging.List[*tree.Node] {
 	l := paging.New(b.ctx, src, tree.NodeKey)
-	switch collection {
-	case colGroups, colRepos, colTags, colIdentities:
+	if k.byName {
 		l.SetOrder(api.OrderName)
-		if b.orders != nil && b.orders.of(collection)(api.OrderName) {
+		if b.orders != nil && b.orders.of(k.list)(api.OrderName) {
 			l.Refuse(api.OrderName)
 		}
 	}
@@ -102,148 +100,9 @@ func child(parent *tree.Node, n *tree.Node) *tree.Node {
 	return n
 }
 
-// group is an organization or folder node: its subfolders (paged), then its
-// collections.
-func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
-	kind := tree.KindFolder
-	if api.ParentUID(g.UID) == "" {
-		kind = tree.KindOrg
-	}
-	gc := *g
-	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.String(g.Name), Item: &gc})
-	n.Children = b.list(colGroups, nodes(source(b.client.ListGroups, api.ListOptions{ChildrenOf: g.UID}),
-		func(c *api.Group) *tree.Node { return b.group(c, n) }))
-	n.Static = []*tree.Node{b.repos(n, g.UID), b.identities(n, g.UID), b.bindings(n, g.UID), b.subscriptions(n, g.UID)}
-	return n
-}
-
-func collection(parent *tree.Node, kind tree.Kind, scope string) *tree.Node {
-	return child(parent, &tree.Node{ID: fmt.Sprintf("%s:%s", tree.KindName(kind), scope), Kind: kind, Label: tree.KindName(kind)})
-}
-
-func (b builder) repos(parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, tree.KindRepos, group)
-	n.Children = b.list(colRepos, nodes(source(b.client.ListRepos, api.ListOptions{ChildrenOf: group}),
-		func(r *api.Repo) *tree.Node { return b.repo(r, n) }))
-	return n
-}
-
-func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
-	rc := *r
-	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
-	o := api.ListOptions{ChildrenOf: r.UID}
-	n.Children = watchTags(b.tags, b.list(colTags, nodes(source(b.client.ListTags, o),
-		func(t *api.Tag) *tree.Node {
-			tc := *t
-			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
-				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
-		})), o, func(c **tree.Node) *api.Tag {
-		t, _ := (*c).Item.(*api.Tag)
-		return t
-	})
-	return n
-}
-
-func (b builder) identities(parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, tree.KindIdentities, group)
-	n.Children = b.list(colIdentities, nodes(source(b.client.ListIdentities, api.ListOptions{ChildrenOf: group}),
-		func(id *api.Identity) *tree.Node {
-			ic := *id
-			note := identity.Subject(id)
-			return child(n, &tree.Node{ID: id.UID, Kind: tree.KindIdentity, Label: safe.String(id.Name), Note: note, Item: &ic})
-		}))
-	return n
-}
-
-func (b builder) bindings(parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, tree.KindBindings, group)
-	n.Children = b.list(colBindings, nodes(source(b.client.ListRoleBindings, api.ListOptions{ChildrenOf: group}),
-		func(rb *api.RoleBinding) *tree.Node {
-			bc := *rb
-			who, role := "?", "?"
-			if rb.Identity != nil {
-				who = rb.Identity.Name
-			}
-			if rb.Role != nil {
-				role = rb.Role.Name
-			}
-			return child(n, &tree.Node{ID: rb.UID, Kind: tree.KindBinding, Label: safe.String(who), Note: safe.String(role), Item: &bc})
-		}))
-	return n
-}
-
-func (b builder) subscriptions(parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, tree.KindSubscriptions, group)
-	n.Children = b.list(colSubscriptions, nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
-		func(s *api.Subscription) *tree.Node {
-			sc := *s
-			return child(n, &tree.Node{ID: s.UID, Kind: tree.KindSubscription, Label: safe.String(s.Sink), Item: &sc})
-		}))
-	return n
-}
-
-// advisories is the global advisory feed.
-func (b builder) advisories() *tree.Node {
-	n := &tree.Node{ID: "advisories:", Kind: tree.KindAdvisories, Label: "advisories"}
-	n.Children = b.list(colAdvisories, nodes(source(b.client.ListAdvisories, api.ListOptions{}),
-		func(a *api.Advisory) *tree.Node {
-			ac := *a
-			return child(n, &tree.Node{ID: a.UID, Kind: tree.KindAdvisory, Label: safe.String(a.AdvisoryID),
-				Note: safe.String(a.ArtifactName), Item: &ac})
-		}))
-	return n
-}
-
-// libraries is the library artifact feed by ecosystem (the service
-// lists artifacts of the ecosystems asked for), each ecosystem with its
-// count from the count endpoint before it is opened, each artifact with
-// its versions.
-func (b builder) libraries() *tree.Node {
-	n := &tree.Node{ID: "libraries:", Kind: tree.KindLibraries, Label: "libraries", Uncounted: true}
-	n.Children = b.list(colArtifacts, func(ctx context.Context, req paging.Request) (paging.Result[*tree.Node], error) {
-		if req.Token != "" || req.Skip > 0 {
-			return paging.Result[*tree.Node]{}, nil // one page holds every ecosystem
-		}
-		counts, err := b.client.CountArtifacts(ctx, api.Ecosystems()...)
-		if err != nil && !api.NotOnServer(err) {
-			return paging.Result[*tree.Node]{}, fmt.Errorf("count library artifacts: %w", err)
-		}
-		out := paging.Result[*tree.Node]{Total: int64(len(api.Ecosystems()))}
-		for _, eco := range api.Ecosystems() {
-			en := b.ecosystem(n, eco)
-			if counts != nil {
-				for _, c := range counts.Counts {
-					if c.Ecosystem == eco {
-						en.SetCounted(0, int(c.TotalCount)) // shown until its list loads
-						en.Item.(*api.EcosystemCount).TotalCount = c.TotalCount
-					}
-				}
-			}
-			out.Items = append(out.Items, en)
-		}
-		return out, nil
-	})
-	return n
-}
-
-// ecosystem is the artifacts of one ecosystem, by name (their default order).
-func (b builder) ecosystem(parent *tree.Node, eco string) *tree.Node {
-	ec := api.EcosystemCount{Ecosystem: eco}
-	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: tree.KindLibraries, Label: ecosystemWords(eco), Item: &ec})
-	n.Children = b.list(colArtifacts, nodes(source(b.client.ListArtifacts, api.ListOptions{Ecosystems: []string{eco}}),
-		func(a *api.Artifact) *tree.Node {
-			ac := *a
-			an := child(n, &tree.Node{ID: a.UID, Kind: tree.KindArtifact, Label: safe.String(a.Name),
-				Note: safe.String(a.LatestVersion), Item: &ac})
-			an.Children = b.list(colVersions, nodes(source(func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
-				return b.client.ListArtifactVersions(ctx, a.UID, o)
-			}, api.ListOptions{}), func(v *api.ArtifactVersion) *tree.Node {
-				vc := *v
-				return child(an, &tree.Node{ID: v.UID, Kind: tree.KindVersion, Label: safe.String(v.Version), Item: &vc})
-			}))
-			return an
-		}))
-	return n
+// collection is the node of a folder's collection of a kind: "repos".
+func collection(parent *tree.Node, k *kind, scope string) *tree.Node {
+	return child(parent, &tree.Node{ID: k.nouns + ":" + scope, Kind: k.collection, Label: k.nouns})
 }
 
 // ecosystemWords is an ecosystem as people say it: "java", "python".

@@ -70,7 +70,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if !m.env.orders.add(msg.Collection, msg.Order) {
 			return nil
 		}
-		return m.setFlash("the server does not sort "+collectionWords(msg.Collection)+" by "+orderWords(msg.Order)+
+		return m.setFlash("the server does not sort "+m.env.collectionWords(msg.Collection)+" by "+orderWords(msg.Order)+
 			": shown in its default order", false)
 	case views.CopyMsg:
 		return tea.Batch(tea.SetClipboard(msg.Text),
