@@ -39,9 +39,13 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 		}
 		return res, err
 	}
-	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
-		res, err := c.find(ctx, v)
-		return e.createdFound(sent.Load(), res, err)
+	if c.find != nil {
+		// Without a way to look (an invite has no name), a lost answer
+		// is said as such and the form never sends again.
+		cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
+			res, err := c.find(ctx, v)
+			return e.createdFound(sent.Load(), res, err)
+		}
 	}
 	cfg.Done = func(result any) tea.Cmd {
 		result, lost := unlost(result)
