@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"time"
 )
@@ -92,6 +93,24 @@ type NewOIDCLogin struct {
 	AdditionalScopes []string `json:"additionalScopes,omitempty"`
 	GroupsClaim      string   `json:"groupsClaim,omitempty"`
 	PKCEEnabled      bool     `json:"pkceEnabled,omitempty"`
+}
+
+// Bounds the service puts on an identity provider's name.
+const (
+	ProviderNameMin = 3
+	ProviderNameMax = 63
+)
+
+// FindIdentityProvider finds the identity provider named name directly in
+// group (after a create whose answer was lost).
+func (c *Client) FindIdentityProvider(ctx context.Context, group, name string) (*IdentityProvider, error) {
+	p, err := find(ctx, c.ListIdentityProviders, ListOptions{ChildrenOf: group, Name: name}, func(p *IdentityProvider) bool {
+		return p.Name == name && ParentUID(p.UID) == group
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find identity provider %q in %s: %w", name, group, err)
+	}
+	return p, nil
 }
 
 // IdentityProviderKey is a provider's uid.

@@ -22,5 +22,7 @@ func kinds() *registry {
 	register(r, artifactKind())
 	register(r, versionKind())
 	register(r, ecosystemKind())
+	register(r, providerKind())
+	register(r, inviteKind())
 	return r
 }

@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/detail"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+)
+
+// inviteKind: a code that joins whoever redeems it to a folder with a
+// role. It has no name: the user knows it by its role and who may redeem
+// it. Its code is said once, in the answer to its create, so the page of
+// a new invite opens with it.
+func inviteKind() spec[api.GroupInvite] {
+	return spec[api.GroupInvite]{noun: "invite", nouns: "invites",
+		name:   inviteName,
+		uid:    func(g *api.GroupInvite) string { return g.UID },
+		folder: func(g *api.GroupInvite) string { return api.ParentUID(g.UID) },
+		list:   "groupInvites",
+		command: &cmdline.Command{Name: "invites", Aliases: []string{"invite", "invitations"},
+			Desc: "invite codes that join people to the organization's folders"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "invites of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table: (*env).invitesTable,
+		title: func(g *api.GroupInvite) string { return safe.String(inviteName(g)) },
+		page:  detail.FieldsPage(api.GroupInviteKey, inviteFields),
+		// The code, while the page of a new invite has it; else the uid.
+		copy: func(g *api.GroupInvite) (string, string) {
+			if g.Code != "" {
+				return g.Code, "invite code"
+			}
+			return "", ""
+		},
+		create: (*env).newInvite,
+		del:    (*api.Client).DeleteGroupInvite,
+		get:    (*api.Client).GetGroupInvite,
+		lost: func(_ *env, cfg *dialog.Config, gs []*api.GroupInvite) {
+			its := "Its code joins"
+			if len(gs) > 1 {
+				its = "Their codes join"
+			}
+			cfg.Lines = append(cfg.Lines, its+" no one any more; who joined with it keeps their role.")
+		},
+	}
+}
+
+// inviteName is "viewer invite for ana@example.com", "owner invite for
+// anyone".
+func inviteName(g *api.GroupInvite) string {
+	role := g.RoleUID
+	if g.Role != nil && g.Role.Name != "" {
+		role = g.Role.Name
+	}
+	return role + " invite for " + inviteFor(g)
+}
+
+func inviteFor(g *api.GroupInvite) string {
+	if g.Email == "" {
+		return "anyone"
+	}
+	return g.Email
+}
+
+func (e *env) invitesTable(ctx context.Context, title string, o api.ListOptions) views.Screen {
+	c := e.common
+	return table.New(c, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
+		Columns: []table.Column[api.GroupInvite]{
+			{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) string {
+				if g.Role != nil && g.Role.Name != "" {
+					return safe.String(g.Role.Name)
+				}
+				return safe.String(text.Short(g.RoleUID, 12))
+			}},
+			{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) string { return safe.String(inviteFor(g)) }},
+			{Title: "EXPIRES", Width: 12, Cell: func(g *api.GroupInvite) string { return expires(g.ExpirationTime, c.Clock()) }},
+			{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) string {
+				if g.SingleUse {
+					return "once"
+				}
+				return "many"
+			}},
+			{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) string {
+				return text.Age(g.CreateTime.Time(), c.Clock())
+			}},
+		},
+		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
+		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
+		New:    func() tea.Cmd { return e.newInvite(scopeOf(o), whereOf(title)) },
+		Watch:  prefixed("invites:"),
+		Delete: rowDelete[api.GroupInvite](e)})
+}
+
+// expires is "in 6 days", or "expired" once it has.
+func expires(t api.Time, now time.Time) string {
+	switch {
+	case t.IsZero():
+		return "—"
+	case !t.Time().After(now):
+		return "expired"
+	}
+	return text.Ago(t.Time(), now)
+}
+
+// inviteFields are what an invite's page shows below its uid: the code
+// first when this answer has it (only a create's does).
+func inviteFields(g *api.GroupInvite) []detail.Field {
+	var fs []detail.Field
+	if g.Code != "" {
+		fs = append(fs, detail.Field{Section: "CODE: SHOWN ONCE, COPY IT NOW"}, detail.Field{Label: "code", Value: g.Code},
+			detail.Field{Section: "INVITE"})
+	}
+	role := detail.Field{Label: "role", Value: g.RoleUID}
+	if g.Role != nil {
+		role.Value = g.Role.Name + "  (" + g.RoleUID + ")"
+	}
+	return append(fs, role, detail.Field{Label: "for", Value: inviteFor(g)},
+		detail.Field{Label: "expires", When: g.ExpirationTime}, detail.Field{Label: "single use", Value: yesNo(g.SingleUse)},
+		detail.Field{Label: "key id", Value: g.KeyID}, detail.Field{Label: "created", When: g.CreateTime})
+}
+
+// newInvite is the form of a new invite to a folder: the role it grants,
+// who may redeem it, how long it lasts, and whether once only. Its answer
+// opens as a page, which has the code.
+func (e *env) newInvite(parent, parentName string) tea.Cmd {
+	c, org := e.client, e.org.UID
+	return e.createForm("invite", parentName, creation{parent: parent, collection: "invites:" + parent,
+		sends: api.GroupInvites.Create(parent), named: "roleUid", show: true,
+		fields: []form.Field{
+			{Key: "roleUid", Label: "role", Value: "viewer", Placeholder: "the role it grants", Validate: required},
+			{Key: "email", Label: "for", Placeholder: "an email address, or empty for anyone with the code", Validate: email},
+			{Key: "ttl", Label: "lasts", Value: "7d", Placeholder: "7d, 12h, 30m", Validate: lasting},
+			{Key: "singleUse", Label: "single use", Value: "true", Choices: []string{"true", "false"}, ChoiceLabel: choiceYesNo},
+		},
+		submit: func(ctx context.Context, v map[string]string) (any, error) {
+			role, err := roleNamed(ctx, c, org, "roleUid", strings.TrimSpace(v["roleUid"]))
+			if err != nil {
+				return nil, err
+			}
+			ttl, _ := duration(v["ttl"]) // checked as typed
+			return c.CreateGroupInvite(ctx, parent, api.NewGroupInvite{RoleUID: role, Email: strings.TrimSpace(v["email"]),
+				TTL: api.Duration(ttl), SingleUse: v["singleUse"] == "true"})
+		}})
+}
+
+// email accepts an empty value (anyone) or an address.
+func email(s string) error {
+	if s == "" {
+		return nil
+	}
+	if at := strings.IndexByte(s, '@'); at <= 0 || at == len(s)-1 || strings.ContainsAny(s, " \t") {
+		return errors.New("an email address, or empty for anyone")
+	}
+	return nil
+}
+
+// lasting accepts a duration the invite lasts.
+func lasting(s string) error {
+	if _, err := duration(s); err != nil {
+		return err
+	}
+	return nil
+}
+
+// duration reads "7d", "12h", "30m" (or any Go duration): more than none.
+func duration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	d, err := time.ParseDuration(s)
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, e := strconv.Atoi(days)
+		d, err = time.Duration(n)*24*time.Hour, e
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("how long: 7d, 12h, 30m")
+	}
+	return d, nil
+}

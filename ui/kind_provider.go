@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/columns"
+	"canopy/views/detail"
+	"canopy/views/dialog"
+	"canopy/views/form"
+	"canopy/views/paging"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+)
+
+// providerKind: an identity provider, through which people sign in to the
+// organization with their company's single sign-on (OIDC), and which may
+// provision them (SCIM).
+func providerKind() spec[api.IdentityProvider] {
+	return spec[api.IdentityProvider]{noun: "identity provider", nouns: "identity providers",
+		name:   func(p *api.IdentityProvider) string { return p.Name },
+		uid:    func(p *api.IdentityProvider) string { return p.UID },
+		folder: func(p *api.IdentityProvider) string { return api.ParentUID(p.UID) },
+		list:   "identityProviders", byName: true,
+		command: &cmdline.Command{Name: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
+			Desc: "identity providers: single sign-on into the organization"},
+		whole: func(e *env) (string, api.ListOptions) {
+			return "identity providers of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		},
+		table:  (*env).providersTable,
+		page:   detail.FieldsPage(api.IdentityProviderKey, providerFields),
+		create: (*env).newProvider,
+		del:    (*api.Client).DeleteIdentityProvider,
+		get:    (*api.Client).GetIdentityProvider,
+		lost: func(_ *env, cfg *dialog.Config, ps []*api.IdentityProvider) {
+			if len(ps) > 1 {
+				cfg.Lines = append(cfg.Lines, "Sign-ins through these providers stop; the identities of who signed in stay.")
+				return
+			}
+			cfg.Lines = append(cfg.Lines, "Sign-ins through "+safe.String(ps[0].Name)+" stop; the identities of who signed in stay.")
+		},
+	}
+}
+
+func (e *env) providersTable(ctx context.Context, title string, o api.ListOptions) views.Screen {
+	c := e.common
+	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
+		if p.OIDC == nil {
+			return api.ProviderOIDC{}
+		}
+		return *p.OIDC
+	}
+	return table.New(c, table.Config[api.IdentityProvider]{Title: title, Refused: e.orders.of("identityProviders"),
+		Columns: []table.Column[api.IdentityProvider]{
+			{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) string { return safe.String(p.Name) }},
+			{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) string { return safe.String(oidc(p).Issuer) }},
+			{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) string { return safe.String(oidc(p).ClientID) }},
+			{Title: "LOGIN", Width: 12, Drop: 3, Cell: func(p *api.IdentityProvider) string {
+				if oidc(p).PKCEEnabled {
+					return "oidc + pkce"
+				}
+				return "oidc"
+			}},
+			{Title: "SCIM", Width: 4, Drop: 4, Cell: func(p *api.IdentityProvider) string {
+				return yesNo(p.SCIM != nil && p.SCIM.Enabled)
+			}},
+			{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) string {
+				return text.Age(p.UpdateTime.Time(), c.Clock())
+			}},
+		},
+		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
+		Orders: columns.Orders()[:2], Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
+		New:    func() tea.Cmd { return e.newProvider(scopeOf(o), whereOf(title)) },
+		Watch:  prefixed("identity providers:"),
+		Delete: rowDelete[api.IdentityProvider](e)})
+}
+
+// providerFields are what a provider's page shows below its uid.
+func providerFields(p *api.IdentityProvider) []detail.Field {
+	fs := []detail.Field{{Label: "description", Value: p.Description}, {Label: "default role", Value: p.DefaultRole}}
+	if o := p.OIDC; o != nil {
+		fs = append(fs, detail.Field{Section: "OIDC LOGIN"},
+			detail.Field{Label: "issuer", Value: o.Issuer}, detail.Field{Label: "client id", Value: o.ClientID},
+			detail.Field{Label: "scopes", Value: strings.Join(append([]string{"openid"}, o.AdditionalScopes...), ", ")},
+			detail.Field{Label: "groups claim", Value: o.GroupsClaim},
+			detail.Field{Label: "matched by", Value: strings.ToLower(strings.TrimPrefix(o.CorrelationRule, "CORRELATION_RULE_"))},
+			detail.Field{Label: "pkce", Value: yesNo(o.PKCEEnabled)})
+	}
+	if s := p.SCIM; s != nil {
+		fs = append(fs, detail.Field{Section: "SCIM PROVISIONING"},
+			detail.Field{Label: "enabled", Value: yesNo(s.Enabled)}, detail.Field{Label: "endpoint", Value: s.EndpointURL},
+			detail.Field{Label: "token", Value: strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(s.CredentialState, "CREDENTIAL_STATE_"), "_", " "))},
+			detail.Field{Label: "token expires", When: s.TokenExpireTime})
+	}
+	return append(fs, detail.Field{Label: "created", When: p.CreateTime}, detail.Field{Label: "updated", When: p.UpdateTime})
+}
+
+// newProvider is the form of a new identity provider in a folder: an OIDC
+// login, confidential (a client secret) or public (PKCE).
+func (e *env) newProvider(parent, parentName string) tea.Cmd {
+	c, org := e.client, e.org.UID
+	return e.createForm("identity provider", parentName, creation{parent: parent, collection: "identity providers:" + parent,
+		sends: api.IdentityProviders.Create(parent), named: "name",
+		fields: []form.Field{
+			{Key: "name", Label: "name", Validate: providerName, Max: api.ProviderNameMax},
+			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
+			{Key: "defaultRole", Label: "default role", Value: "viewer", Placeholder: "the role of who signs in first", Validate: required},
+			{Key: "oidc.issuer", Label: "issuer", Placeholder: "https://login.example.com", Validate: issuerURL},
+			{Key: "oidc.clientId", Label: "client id", Validate: required},
+			{Key: "oidc.clientSecret", Label: "client secret", Placeholder: "none for a public client (pkce)", Secret: true},
+			{Key: "oidc.pkceEnabled", Label: "pkce", Value: "false", Choices: []string{"false", "true"}, ChoiceLabel: choiceYesNo},
+			{Key: "oidc.additionalScopes", Label: "more scopes", Placeholder: "comma separated (openid is always asked)"},
+			{Key: "oidc.groupsClaim", Label: "groups claim", Placeholder: "the claim listing the user's groups"},
+		},
+		submit: func(ctx context.Context, v map[string]string) (any, error) {
+			pkce := v["oidc.pkceEnabled"] == "true"
+			if v["oidc.clientSecret"] == "" && !pkce {
+				return nil, &fieldError{key: "oidc.clientSecret", why: "a client secret, or pkce for a public client"}
+			}
+			role, err := roleNamed(ctx, c, org, "defaultRole", strings.TrimSpace(v["defaultRole"]))
+			if err != nil {
+				return nil, err
+			}
+			return c.CreateIdentityProvider(ctx, parent, api.NewIdentityProvider{Name: v["name"], Description: v["description"], DefaultRole: role,
+				OIDC: api.NewOIDCLogin{Issuer: v["oidc.issuer"], ClientID: v["oidc.clientId"], ClientSecret: v["oidc.clientSecret"],
+					PKCEEnabled: pkce, AdditionalScopes: list(v["oidc.additionalScopes"]), GroupsClaim: strings.TrimSpace(v["oidc.groupsClaim"])}})
+		},
+		find: func(ctx context.Context, v map[string]string) (any, error) {
+			return found(c.FindIdentityProvider(ctx, parent, v["name"]))
+		}})
+}
+
+// providerName is the service's bound on a provider's name.
+func providerName(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("required")
+	}
+	if n := api.Chars(s); n < api.ProviderNameMin || n > api.ProviderNameMax {
+		return fmt.Errorf("%d to %d characters", api.ProviderNameMin, api.ProviderNameMax)
+	}
+	return nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// choiceYesNo reads a "true"/"false" choice as yes or no.
+func choiceYesNo(v string) string { return yesNo(v == "true") }
