@@ -313,7 +313,7 @@ func detailItem(n *tree.Node, c views.Common) any {
 	if n.Item != nil {
 		return n.Item
 	}
-	s := &detail.Summary{Title: n.Label, What: tree.KindName(n.Kind),
+	s := &detail.Summary{Title: n.Label, What: n.Kind.Name,
 		State: func() (int, bool, error) { return -1, false, nil },
 		Hint:  c.Key(keymap.Open) + " opens it as a full-screen table; " + c.Key(keymap.Expand) + " expands it here"}
 	if n.Parent != nil {

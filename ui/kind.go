@@ -52,13 +52,12 @@ type kind struct {
 	whole   func(e *env) (title string, o api.ListOptions)
 	// table is a table of the kind's resources in a scope.
 	table func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
-	// node and collection are the kind's tree nodes: one resource, and a
-	// collection of them (hasNode, hasCollection say they exist). A
-	// collection opens as the table of its parent folder's resources, or
-	// as scoped says.
-	node, collection       tree.Kind
-	hasNode, hasCollection bool
-	scoped                 func(n *tree.Node) (title string, o api.ListOptions)
+	// node and collection are the kinds of its tree nodes: one resource,
+	// and a collection of them (nil: none). A collection opens as the
+	// table of its parent folder's resources, or as scoped says; top is
+	// the node kind of a resource at the top (the organization).
+	node, collection, top *tree.Kind
+	scoped                func(n *tree.Node) (title string, o api.ListOptions)
 	// childTable is `t` on a node of the kind: what it holds, as a table
 	// (a repo's tags); children names what it holds, for a failure.
 	childTable func(e *env, ctx context.Context, n *tree.Node) views.Screen
@@ -97,18 +96,23 @@ type spec[T any] struct {
 	name, uid, folder func(*T) string
 	// title is the header of its page, safe to print (default: its name
 	// made safe); copy what `y` copies (default: its uid); page its page.
-	title                  func(*T) string
-	copy                   func(*T) (string, string)
-	page                   detail.Page
-	list                   string
-	byName                 bool
-	inFolder               func(b builder, parent *tree.Node, group string) *tree.Node
-	root                   func(b builder) *tree.Node
-	command                *cmdline.Command
-	whole                  func(e *env) (string, api.ListOptions)
-	table                  func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
-	node, collection       tree.Kind
+	title    func(*T) string
+	copy     func(*T) (string, string)
+	page     detail.Page
+	list     string
+	byName   bool
+	inFolder func(b builder, parent *tree.Node, group string) *tree.Node
+	root     func(b builder) *tree.Node
+	command  *cmdline.Command
+	whole    func(e *env) (string, api.ListOptions)
+	table    func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	// hasNode, hasCollection: the kind shows in the tree, one by one and
+	// as a folder's collection; group: its node holds folders and
+	// collections; flags: its children can be flagged; top names the node
+	// of one at the top (a folder's: the organization).
 	hasNode, hasCollection bool
+	group, flags           bool
+	top                    string
 	scoped                 func(n *tree.Node) (string, api.ListOptions)
 	childTable             func(e *env, ctx context.Context, n *tree.Node) views.Screen
 	children               string
@@ -129,7 +133,6 @@ type spec[T any] struct {
 // nothing (or answers "") for an item of another type.
 func describe[T any](s spec[T]) *kind {
 	k := &kind{noun: s.noun, nouns: s.nouns, list: s.list, byName: s.byName, inFolder: s.inFolder, root: s.root, command: s.command, whole: s.whole, table: s.table,
-		node: s.node, collection: s.collection, hasNode: s.hasNode, hasCollection: s.hasCollection,
 		scoped: s.scoped, childTable: s.childTable, children: s.children, nodeName: s.nodeName, create: s.create, inside: s.inside}
 	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
 	title := s.title
@@ -243,8 +246,7 @@ func textOf[T any](f func(*T) string) func(any) string {
 type registry struct {
 	all          []*kind
 	byType       map[reflect.Type]*kind
-	byNode       map[tree.Kind]*kind
-	byCollection map[tree.Kind]*kind
+	byCollection map[*tree.Kind]*kind
 	byCommand    map[string]*kind
 	byList       map[string]*kind
 }
@@ -255,10 +257,14 @@ func register[T any](r *registry, s spec[T]) {
 	r.all = append(r.all, k)
 	r.byType[reflect.TypeFor[*T]()] = k
 	if s.hasNode {
-		r.byNode[s.node] = k
+		k.node = &tree.Kind{Name: s.noun, Group: s.group, Flags: s.flags, Binds: s.bind != nil, Creates: s.inside != nil, Deletes: s.del != nil}
+	}
+	if s.top != "" {
+		k.top = &tree.Kind{Name: s.top, Group: s.group, Binds: s.bind != nil, Creates: s.inside != nil}
 	}
 	if s.hasCollection {
-		r.byCollection[s.collection] = k
+		k.collection = &tree.Kind{Name: s.nouns, Collection: true, Creates: s.create != nil}
+		r.byCollection[k.collection] = k
 	}
 	if s.command != nil {
 		r.byCommand[s.command.Name] = k

@@ -26,7 +26,7 @@ func advisoryKind() spec[api.Advisory] {
 		command: &cmdline.Command{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
 		whole:   func(*env) (string, api.ListOptions) { return "advisories", api.ListOptions{} },
 		table:   (*env).advisoriesTable,
-		node:    tree.KindAdvisory, collection: tree.KindAdvisories, hasNode: true, hasCollection: true,
+		hasNode: true, hasCollection: true,
 		scoped: func(*tree.Node) (string, api.ListOptions) { return "advisories", api.ListOptions{} },
 	}
 }
@@ -51,11 +51,11 @@ func (e *env) advisoriesTable(ctx context.Context, title string, opts api.ListOp
 
 // advisories is the global advisory feed.
 func advisoryNodes(b builder) *tree.Node {
-	n := &tree.Node{ID: "advisories:", Kind: tree.KindAdvisories, Label: "advisories"}
+	n := &tree.Node{ID: "advisories:", Kind: kindFor[api.Advisory](b.kinds).collection, Label: "advisories"}
 	n.Children = b.list(kindFor[api.Advisory](b.kinds), nodes(source(b.client.ListAdvisories, api.ListOptions{}),
 		func(a *api.Advisory) *tree.Node {
 			ac := *a
-			return child(n, &tree.Node{ID: a.UID, Kind: tree.KindAdvisory, Label: safe.String(a.AdvisoryID),
+			return child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Advisory](b.kinds).node, Label: safe.String(a.AdvisoryID),
 				Note: safe.String(a.ArtifactName), Item: &ac})
 		}))
 	return n

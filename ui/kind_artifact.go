@@ -28,7 +28,7 @@ func artifactKind() spec[api.Artifact] {
 		command: &cmdline.Command{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
 		whole:   func(*env) (string, api.ListOptions) { return "libraries", api.ListOptions{} },
 		table:   (*env).artifactsTable,
-		node:    tree.KindArtifact, collection: tree.KindLibraries, hasNode: true, hasCollection: true,
+		hasNode: true, hasCollection: true,
 		// The libraries node, or one ecosystem's.
 		scoped: func(n *tree.Node) (string, api.ListOptions) {
 			if ec, ok := n.Item.(*api.EcosystemCount); ok {
@@ -58,7 +58,7 @@ func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOpt
 // count from the count endpoint before it is opened, each artifact with
 // its versions.
 func libraryNodes(b builder) *tree.Node {
-	n := &tree.Node{ID: "libraries:", Kind: tree.KindLibraries, Label: "libraries", Uncounted: true}
+	n := &tree.Node{ID: "libraries:", Kind: kindFor[api.Artifact](b.kinds).collection, Label: "libraries", Uncounted: true}
 	n.Children = b.list(kindFor[api.Artifact](b.kinds), func(ctx context.Context, req paging.Request) (paging.Result[*tree.Node], error) {
 		if req.Token != "" || req.Skip > 0 {
 			return paging.Result[*tree.Node]{}, nil // one page holds every ecosystem
@@ -88,17 +88,17 @@ func libraryNodes(b builder) *tree.Node {
 // ecosystem is the artifacts of one ecosystem, by name (their default order).
 func (b builder) ecosystem(parent *tree.Node, eco string) *tree.Node {
 	ec := api.EcosystemCount{Ecosystem: eco}
-	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: tree.KindLibraries, Label: ecosystemWords(eco), Item: &ec})
+	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: kindFor[api.Artifact](b.kinds).collection, Label: ecosystemWords(eco), Item: &ec})
 	n.Children = b.list(kindFor[api.Artifact](b.kinds), nodes(source(b.client.ListArtifacts, api.ListOptions{Ecosystems: []string{eco}}),
 		func(a *api.Artifact) *tree.Node {
 			ac := *a
-			an := child(n, &tree.Node{ID: a.UID, Kind: tree.KindArtifact, Label: safe.String(a.Name),
+			an := child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Artifact](b.kinds).node, Label: safe.String(a.Name),
 				Note: safe.String(a.LatestVersion), Item: &ac})
 			an.Children = b.list(kindFor[api.ArtifactVersion](b.kinds), nodes(source(func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
 				return b.client.ListArtifactVersions(ctx, a.UID, o)
 			}, api.ListOptions{}), func(v *api.ArtifactVersion) *tree.Node {
 				vc := *v
-				return child(an, &tree.Node{ID: v.UID, Kind: tree.KindVersion, Label: safe.String(v.Version), Item: &vc})
+				return child(an, &tree.Node{ID: v.UID, Kind: kindFor[api.ArtifactVersion](b.kinds).node, Label: safe.String(v.Version), Item: &vc})
 			}))
 			return an
 		}))

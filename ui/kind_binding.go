@@ -31,8 +31,8 @@ func bindingKind() spec[api.RoleBinding] {
 		whole: func(e *env) (string, api.ListOptions) {
 			return "role bindings of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).bindingsTable,
-		node:  tree.KindBinding, collection: tree.KindBindings, hasNode: true, hasCollection: true,
+		table:   (*env).bindingsTable,
+		hasNode: true, hasCollection: true,
 		create: func(e *env, group, groupName string) tea.Cmd {
 			return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
 		},
@@ -103,7 +103,7 @@ func bindingNodes(b builder, parent *tree.Node, group string) *tree.Node {
 			if rb.Role != nil {
 				role = rb.Role.Name
 			}
-			return child(n, &tree.Node{ID: rb.UID, Kind: tree.KindBinding, Label: safe.String(who), Note: safe.String(role), Item: &bc})
+			return child(n, &tree.Node{ID: rb.UID, Kind: kindFor[api.RoleBinding](b.kinds).node, Label: safe.String(who), Note: safe.String(role), Item: &bc})
 		}))
 	return n
 }

@@ -35,10 +35,9 @@ func folderKind() spec[api.Group] {
 			return "folders of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).groupsTable,
-		node:    tree.KindFolder,
-		hasNode: true,
-		create:  (*env).newFolder,
-		inside:  func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
+		hasNode: true, group: true, top: "organization",
+		create: (*env).newFolder,
+		inside: func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
 		// t on a folder: every repo under it, at any depth.
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
 			return e.reposTable(ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
@@ -151,9 +150,10 @@ func folderConfirm(cfg *dialog.Config, groups []*api.Group) {
 // group is an organization or folder node: its subfolders (paged), then its
 // collections.
 func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
-	kind := tree.KindFolder
+	k := kindFor[api.Group](b.kinds)
+	kind := k.node
 	if api.ParentUID(g.UID) == "" {
-		kind = tree.KindOrg
+		kind = k.top
 	}
 	gc := *g
 	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.String(g.Name), Item: &gc})

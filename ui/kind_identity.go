@@ -34,8 +34,8 @@ func identityKind() spec[api.Identity] {
 		whole: func(e *env) (string, api.ListOptions) {
 			return "identities of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).identitiesTable,
-		node:  tree.KindIdentity, collection: tree.KindIdentities, hasNode: true, hasCollection: true,
+		table:   (*env).identitiesTable,
+		hasNode: true, hasCollection: true,
 		create: (*env).newIdentity,
 		edits: func(c *api.Client, it *api.Identity) []edit {
 			id := *it
@@ -115,7 +115,7 @@ func identityNodes(b builder, parent *tree.Node, group string) *tree.Node {
 		func(id *api.Identity) *tree.Node {
 			ic := *id
 			note := identity.Subject(id)
-			return child(n, &tree.Node{ID: id.UID, Kind: tree.KindIdentity, Label: safe.String(id.Name), Note: note, Item: &ic})
+			return child(n, &tree.Node{ID: id.UID, Kind: kindFor[api.Identity](b.kinds).node, Label: safe.String(id.Name), Note: note, Item: &ic})
 		}))
 	return n
 }

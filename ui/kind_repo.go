@@ -33,8 +33,8 @@ func repoKind() spec[api.Repo] {
 		whole: func(e *env) (string, api.ListOptions) {
 			return "repos of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).reposTable,
-		node:  tree.KindRepo, collection: tree.KindRepos, hasNode: true, hasCollection: true,
+		table:   (*env).reposTable,
+		hasNode: true, hasCollection: true, flags: true,
 		create: (*env).newRepo,
 		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, n.Label) },
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
@@ -152,12 +152,12 @@ func repoNodes(b builder, parent *tree.Node, group string) *tree.Node {
 
 func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
 	rc := *r
-	n := child(parent, &tree.Node{ID: r.UID, Kind: tree.KindRepo, Label: safe.String(r.Name), Item: &rc})
+	n := child(parent, &tree.Node{ID: r.UID, Kind: kindFor[api.Repo](b.kinds).node, Label: safe.String(r.Name), Item: &rc})
 	o := api.ListOptions{ChildrenOf: r.UID}
 	n.Children = watchTags(b.tags, b.list(kindFor[api.Tag](b.kinds), nodes(source(b.client.ListTags, o),
 		func(t *api.Tag) *tree.Node {
 			tc := *t
-			return child(n, &tree.Node{ID: t.UID, Kind: tree.KindTag, Label: safe.String(t.Name),
+			return child(n, &tree.Node{ID: t.UID, Kind: kindFor[api.Tag](b.kinds).node, Label: safe.String(t.Name),
 				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
 		})), o, func(c **tree.Node) *api.Tag {
 		t, _ := (*c).Item.(*api.Tag)

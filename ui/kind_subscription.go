@@ -32,8 +32,8 @@ func subscriptionKind() spec[api.Subscription] {
 		whole: func(e *env) (string, api.ListOptions) {
 			return "subscriptions of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).subscriptionsTable,
-		node:  tree.KindSubscription, collection: tree.KindSubscriptions, hasNode: true, hasCollection: true,
+		table:   (*env).subscriptionsTable,
+		hasNode: true, hasCollection: true,
 		create: (*env).newSubscription,
 		del:    (*api.Client).DeleteSubscription,
 		get:    (*api.Client).GetSubscription,
@@ -78,7 +78,7 @@ func subscriptionNodes(b builder, parent *tree.Node, group string) *tree.Node {
 	n.Children = b.list(kindFor[api.Subscription](b.kinds), nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
 		func(s *api.Subscription) *tree.Node {
 			sc := *s
-			return child(n, &tree.Node{ID: s.UID, Kind: tree.KindSubscription, Label: safe.String(s.Sink), Item: &sc})
+			return child(n, &tree.Node{ID: s.UID, Kind: kindFor[api.Subscription](b.kinds).node, Label: safe.String(s.Sink), Item: &sc})
 		}))
 	return n
 }

@@ -36,7 +36,7 @@ func tagKind() spec[api.Tag] {
 		table: func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen {
 			return e.tagsTable(ctx, title, o, "")
 		},
-		node: tree.KindTag, hasNode: true,
+		hasNode: true,
 		// A tag is known by its repo's name too: "repo:tag".
 		nodeName: func(n *tree.Node) string {
 			t := n.Item.(*api.Tag)

@@ -9,17 +9,16 @@ import (
 	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/table"
-	"canopy/views/tree"
 )
 
 // versionKind: one published version of a library.
 func versionKind() spec[api.ArtifactVersion] {
 	return spec[api.ArtifactVersion]{noun: "version", nouns: "library versions",
-		list: colVersions,
-		page: detail.VersionPage(),
-		name: func(v *api.ArtifactVersion) string { return v.Version },
-		uid:  func(v *api.ArtifactVersion) string { return v.UID },
-		node: tree.KindVersion, hasNode: true,
+		list:    colVersions,
+		page:    detail.VersionPage(),
+		name:    func(v *api.ArtifactVersion) string { return v.Version },
+		uid:     func(v *api.ArtifactVersion) string { return v.UID },
+		hasNode: true,
 	}
 }
 

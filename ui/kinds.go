@@ -9,8 +9,8 @@ import (
 // kinds is the registry of every kind of resource the shell knows, in the
 // order their `:` commands are listed.
 func kinds() *registry {
-	r := &registry{byType: map[reflect.Type]*kind{}, byNode: map[tree.Kind]*kind{},
-		byCollection: map[tree.Kind]*kind{}, byCommand: map[string]*kind{}, byList: map[string]*kind{}}
+	r := &registry{byType: map[reflect.Type]*kind{},
+		byCollection: map[*tree.Kind]*kind{}, byCommand: map[string]*kind{}, byList: map[string]*kind{}}
 	register(r, repoKind())
 	register(r, tagKind())
 	register(r, folderKind())

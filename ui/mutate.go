@@ -98,7 +98,7 @@ func (e *env) createIn(n *tree.Node) tea.Cmd {
 func placeOf(n *tree.Node) string {
 	var parts []string
 	for p := n; p != nil; p = p.Parent {
-		if p.Kind == tree.KindFolder {
+		if p.Kind != nil && p.Kind.Group && p.Parent != nil {
 			parts = append([]string{p.Label}, parts...)
 		}
 	}

@@ -45,11 +45,11 @@ func (m *Model) Actions() []keymap.State {
 		case n.Expandable():
 			states = append(states, m.expandState(n), withHide(keymap.On(keymap.Open)))
 		default:
-			open := keymap.Off(keymap.Open, "nothing more to show for this "+kindName(n.Kind))
+			open := keymap.Off(keymap.Open, "nothing more to show for this "+n.Kind.name())
 			if m.cfg.Open != nil {
 				open = keymap.On(keymap.Open)
 			}
-			states = append(states, open, keymap.Off(keymap.Expand, article(kindName(n.Kind))+" has no children"))
+			states = append(states, open, keymap.Off(keymap.Expand, article(n.Kind.name())+" has no children"))
 		}
 		states = append(states, keymap.On(keymap.Collapse), keymap.Quiet(keymap.Back))
 		if m.cfg.Table != nil && n.Expandable() && !n.Kind.IsCollection() && r.kind == rowNode {
@@ -60,16 +60,13 @@ func (m *Model) Actions() []keymap.State {
 			states = append(states, keymap.On(keymap.OnlyFlagged))
 		}
 		if r.kind == rowNode {
-			switch n.Kind {
-			case KindIdentity, KindFolder, KindOrg:
-				if m.cfg.Bind != nil {
-					states = append(states, m.common.Change(keymap.Bind))
-				}
+			if n.Kind != nil && n.Kind.Binds && m.cfg.Bind != nil {
+				states = append(states, m.common.Change(keymap.Bind))
 			}
 			if m.cfg.Edit != nil && m.cfg.Edit(n) != nil {
 				states = append(states, m.common.Change(keymap.Edit))
 			}
-			if m.cfg.New != nil && creates(n.Kind) {
+			if m.cfg.New != nil && n.Kind != nil && n.Kind.Creates {
 				states = append(states, m.common.Change(keymap.New))
 			}
 			if m.cfg.Delete != nil && deletable(n) {
@@ -251,33 +248,19 @@ func (m *Model) back() tea.Cmd {
 	return m.collapseCursor()
 }
 
-// repoOf is the repo a node is or belongs to (a tag's repo), or nil.
+// repoOf is the node whose children can be flagged that a node is or
+// belongs to (a repo, a tag's repo), or nil.
 func repoOf(n *Node) *Node {
 	switch {
 	case n == nil:
 		return nil
-	case n.Kind == KindRepo:
+	case n.Kind != nil && n.Kind.Flags:
 		return n
-	case n.Kind == KindTag:
+	case n.Parent != nil && n.Parent.Kind != nil && n.Parent.Kind.Flags:
 		return n.Parent
 	}
 	return nil
 }
 
-// creates reports whether `n` makes something in a node of this kind.
-func creates(k Kind) bool {
-	switch k {
-	case KindFolder, KindOrg, KindRepos, KindRepo, KindIdentities, KindSubscriptions, KindBindings:
-		return true
-	}
-	return false
-}
-
 // deletable reports whether a node's resource can be deleted from the tree.
-func deletable(n *Node) bool {
-	switch n.Kind {
-	case KindFolder, KindRepo, KindTag, KindIdentity, KindSubscription, KindBinding:
-		return n.Item != nil
-	}
-	return false
-}
+func deletable(n *Node) bool { return n.Kind != nil && n.Kind.Deletes && n.Item != nil }

@@ -8,44 +8,41 @@ import (
 	"canopy/views/paging"
 )
 
-// Kind is what a node stands for.
-type Kind int
-
-// Node kinds. Collection kinds hold paged children of one resource kind.
-const (
-	KindOrg Kind = iota
-	KindFolder
-	KindRepos
-	KindRepo
-	KindTag
-	KindIdentities
-	KindIdentity
-	KindBindings
-	KindBinding
-	KindSubscriptions
-	KindSubscription
-	KindAdvisories
-	KindAdvisory
-	KindLibraries
-	KindArtifact
-	KindVersion
-)
+// Kind is what a node stands for, as the shell describes it from its
+// registry of resource kinds: the tree asks it rather than switching over
+// a list of its own.
+type Kind struct {
+	// Name is how the user reads it: "repo", "role bindings".
+	Name string
+	// Collection: the node stands for a collection of one kind of
+	// resource (it opens as a table).
+	Collection bool
+	// Group: its children are folders and collections (the organization,
+	// a folder); it shows no count, and is drawn strong.
+	Group bool
+	// Flags: its children can be flagged (a repo's deprecated tags, D).
+	Flags bool
+	// Binds, Creates, Deletes: b, n and d apply to a node of the kind.
+	Binds, Creates, Deletes bool
+}
 
 // IsCollection reports whether nodes of kind k stand for a collection (and
 // open as a table).
-func (k Kind) IsCollection() bool {
-	switch k {
-	case KindRepos, KindIdentities, KindBindings, KindSubscriptions, KindAdvisories, KindLibraries:
-		return true
+func (k *Kind) IsCollection() bool { return k != nil && k.Collection }
+
+// name is how the user reads the kind ("node" when the shell said none).
+func (k *Kind) name() string {
+	if k == nil || k.Name == "" {
+		return "node"
 	}
-	return false
+	return k.Name
 }
 
 // Node is one row of the tree.
 type Node struct {
 	// ID is the resource uid, or "<collection>:<parent uid>" for collections.
 	ID    string
-	Kind  Kind
+	Kind  *Kind
 	Label string // safe to print
 	// Note is drawn muted after the label (e.g. a tag's short digest).
 	Note string

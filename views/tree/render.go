@@ -23,48 +23,6 @@ func paintsOf(th *theme.Theme) paints {
 		selected: p(th.Selected), selectedBlur: p(th.SelectedBlur), match: p(th.Match)}
 }
 
-// kindName is a kind as the user reads it.
-func kindName(k Kind) string {
-	switch k {
-	case KindOrg:
-		return "organization"
-	case KindFolder:
-		return "folder"
-	case KindRepos:
-		return "repos"
-	case KindRepo:
-		return "repo"
-	case KindTag:
-		return "tag"
-	case KindIdentities:
-		return "identities"
-	case KindIdentity:
-		return "identity"
-	case KindBindings:
-		return "role bindings"
-	case KindBinding:
-		return "role binding"
-	case KindSubscriptions:
-		return "subscriptions"
-	case KindSubscription:
-		return "subscription"
-	case KindAdvisories:
-		return "advisories"
-	case KindAdvisory:
-		return "advisory"
-	case KindLibraries:
-		return "libraries"
-	case KindArtifact:
-		return "artifact"
-	case KindVersion:
-		return "version"
-	}
-	return "node"
-}
-
-// KindName is the user-facing name of a kind.
-func KindName(k Kind) string { return kindName(k) }
-
 // View renders the visible rows only.
 func (m *Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
@@ -158,7 +116,7 @@ func (m *Model) counts(n *Node) []string {
 		}
 		return nil
 	}
-	if n.Kind == KindOrg || n.Kind == KindFolder || n.Uncounted {
+	if n.Kind != nil && n.Kind.Group || n.Uncounted {
 		// A group's children are folders and collections: a count of its
 		// subfolders alone would read as a count of everything in it.
 		return nil
@@ -302,7 +260,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 		style = ps.dim
 	case n.Kind.IsCollection():
 		style = ps.accent
-	case n.Kind == KindOrg || n.Kind == KindFolder:
+	case n.Kind != nil && n.Kind.Group:
 		style = ps.strong
 	}
 	countPaint := ps.count

@@ -267,7 +267,7 @@ func (m *Model) Noun() string {
 	case n.Kind.IsCollection():
 		return "a collection"
 	}
-	return article(kindName(n.Kind))
+	return article(n.Kind.name())
 }
 
 // article puts "a" or "an" before a noun.

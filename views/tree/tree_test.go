@@ -24,7 +24,7 @@ type leaves struct {
 	parent *Node
 	prefix string
 	n      int
-	kind   Kind
+	kind   *Kind
 	fail   atomic.Bool
 	calls  atomic.Int32
 }
