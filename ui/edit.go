@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -106,19 +105,21 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
-	// The note of the edit last sent, for its lookup to settle.
-	var sent atomic.Pointer[api.Note]
 	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
+		// The note of each send is made in Update, from the values as
+		// they are then, and reaches the send and its lookup with them.
+		Begin: func(v map[string]string, _ any) any {
+			return editSent{note: editNote(ed, old, v, ""), from: maps.Clone(old)}
+		},
 		Submit: func(ctx context.Context, v map[string]string) (any, error) {
-			n, res, err := e.sendEdit(ctx, ed, old, v, "")
-			sent.Store(n)
-			return res, err
+			return e.sendNoted(ctx, ed, form.Attempt(ctx).(editSent).note, v)
 		},
 		Explain: e.explain,
 		Lost:    api.MaybeMade,
 		Check: func(ctx context.Context, v map[string]string) (form.Found, error) {
-			return e.checkEdit(ctx, ed, old, v, sent.Load())
+			sent := form.Attempt(ctx).(editSent)
+			return e.checkEdit(ctx, ed, sent.from, v, sent.note)
 		},
 		// Edited from what the server has: that is what an undo goes
 		// back to, and what the preview compares with. (The form is not
@@ -138,12 +139,31 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 // sendEdit sends an edit's values, saying in :changes what it changes
 // (why: "undo of " for an undo); the note is for a lookup to settle.
 func (e *env) sendEdit(ctx context.Context, ed edit, from, to map[string]string, why string) (*api.Note, any, error) {
-	n := &api.Note{What: why + ed.noun + " " + strconv.Quote(ed.name), Fields: ed.mask, Change: changeText(from, to)}
+	n := editNote(ed, from, to, why)
+	res, err := e.sendNoted(ctx, ed, n, to)
+	return n, res, err
+}
+
+// editSent is one send of an edit's form: its note, and the values it
+// changes from (an undo goes back to them; a lookup compares with them).
+type editSent struct {
+	note *api.Note
+	from map[string]string
+}
+
+// editNote is what an edit from one set of values to another means, for
+// :changes (why: "undo of " for an undo).
+func editNote(ed edit, from, to map[string]string, why string) *api.Note {
+	return &api.Note{What: why + ed.noun + " " + strconv.Quote(ed.name), Fields: ed.mask, Change: changeText(from, to)}
+}
+
+// sendNoted sends an edit's values under its note.
+func (e *env) sendNoted(ctx context.Context, ed edit, n *api.Note, to map[string]string) (any, error) {
 	res, err := ed.patch(api.WithNote(ctx, n), to)
 	if err == nil {
 		e.changes.answered(n, res)
 	}
-	return n, res, err
+	return res, err
 }
 
 // fieldError is a form's value refused before anything is sent (a role

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -28,11 +27,13 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 	}
 	cfg := form.Config{Fields: c.fields, Title: "New " + noun + " in " + where, Page: true, Explain: e.explain,
 		Preview: func(map[string]string) string { return c.sends.Short() }, Lost: api.MaybeMade}
-	// The note of the create last sent, for its lookup to settle.
-	var sent atomic.Pointer[api.Note]
+	// The note of each send is made in Update and reaches the send and
+	// its lookup with it.
+	cfg.Begin = func(v map[string]string, _ any) any {
+		return &api.Note{What: "new " + noun + " " + strconv.Quote(v[c.named]) + " in " + where}
+	}
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
-		n := &api.Note{What: "new " + noun + " " + strconv.Quote(v[c.named]) + " in " + where}
-		sent.Store(n)
+		n := form.Attempt(ctx).(*api.Note)
 		res, err := c.submit(api.WithNote(ctx, n), v)
 		if err == nil {
 			e.changes.answered(n, res)
@@ -44,7 +45,7 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 		// is said as such and the form never sends again.
 		cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 			res, err := c.find(ctx, v)
-			return e.createdFound(sent.Load(), res, err)
+			return e.createdFound(form.Attempt(ctx).(*api.Note), res, err)
 		}
 	}
 	cfg.Done = func(result any) tea.Cmd {

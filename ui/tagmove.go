@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -69,17 +68,19 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 				" (" + e.common.Key(keymap.Undo) + " moves it back)", true
 		},
 	}
-	// The note of the tag last sent, for its lookup to settle.
-	var sent atomic.Pointer[api.Note]
-	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
-		was := lookedTag(ctx)
+	// The note of each send is made in Update, from the tag the lookup
+	// found then, and reaches the send and its lookup with it.
+	cfg.Begin = func(v map[string]string, looked any) any {
 		n := &api.Note{What: "tag " + strconv.Quote(v["name"]) + " of " + repoName, Fields: "digest"}
-		if was != nil {
+		if was, _ := looked.(*api.Tag); was != nil {
 			n.Change = "moved " + shortDigest(was.Digest) + " → " + shortDigest(v["digest"])
 		} else {
 			n.Change = "created at " + shortDigest(v["digest"])
 		}
-		sent.Store(n)
+		return n
+	}
+	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
+		was, n := lookedTag(ctx), form.Attempt(ctx).(*api.Note)
 		t, err := c.CreateTag(api.WithNote(ctx, n), repo, v["name"], v["digest"])
 		if err != nil {
 			return nil, err
@@ -90,7 +91,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	cfg.Lost = api.MaybeMade
 	cfg.Check = func(ctx context.Context, v map[string]string) (form.Found, error) {
 		t, err := c.FindTag(ctx, repo, v["name"])
-		return e.tagFound(sent.Load(), lookedTag(ctx), v, t, err)
+		return e.tagFound(form.Attempt(ctx).(*api.Note), lookedTag(ctx), v, t, err)
 	}
 	cfg.Done = func(result any) tea.Cmd {
 		result, lost := unlost(result)

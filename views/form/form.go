@@ -81,6 +81,11 @@ type Config struct {
 	// the fields start from when the user edits from the server's.
 	Lost   func(err error) bool
 	Check  func(ctx context.Context, values map[string]string) (Found, error)
+	// Begin, when set, is called in Update as values are sent (with what
+	// the lookup found for them, see Looked): what it returns (a note of what the change means) reaches Submit, and Check
+	// after a lost answer, through their context (Attempt), so that
+	// neither keeps anything of its own across commands.
+	Begin func(values map[string]string, looked any) any
 	Rebase func(values map[string]string)
 }
 
@@ -95,6 +100,7 @@ type resultMsg struct {
 	owner  *Model
 	values map[string]string // as sent
 	looked any               // what the lookup had found for them (see Looked)
+	began  any               // what Begin said of this send (see Attempt)
 	result any
 	err    error
 }
@@ -242,7 +248,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		if msg.err != nil && m.cfg.Lost != nil && m.cfg.Lost(msg.err) {
 			m.sending = false
-			return m.lose(msg.err, msg.values, msg.looked)
+			return m.lose(msg.err, msg.values, msg.looked, msg.began)
 		}
 		if msg.err != nil {
 			m.sending = false
@@ -360,10 +366,14 @@ func (m *Model) send() tea.Cmd {
 	m.formErr = nil
 	clear(m.server)
 	owner, values, looked, submit := m, m.Values(), m.looked(), m.cfg.Submit
-	ctx := m.withLooked(m.cfg.Ctx, looked)
+	var began any
+	if m.cfg.Begin != nil {
+		began = m.cfg.Begin(values, looked)
+	}
+	ctx := m.withSent(m.cfg.Ctx, looked, began)
 	return func() tea.Msg {
 		res, err := submit(ctx, values)
-		return resultMsg{owner: owner, values: values, looked: looked, result: res, err: err}
+		return resultMsg{owner: owner, values: values, looked: looked, began: began, result: res, err: err}
 	}
 }
 

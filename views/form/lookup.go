@@ -166,15 +166,29 @@ type lookedKey struct{}
 // own across commands (a tag's send says whether it moved the tag).
 func Looked(ctx context.Context) any { return ctx.Value(lookedKey{}) }
 
-// withLooked is ctx carrying what the lookup found, when the form has one.
-func (m *Model) withLooked(ctx context.Context, looked any) context.Context {
-	if m.cfg.Lookup == nil {
+// beganKey is the context key of what Begin said of a send.
+type beganKey struct{}
+
+// Attempt is what the form's Begin said of the send that Submit makes (or
+// whose lost answer Check looks for), nil without a Begin.
+func Attempt(ctx context.Context) any { return ctx.Value(beganKey{}) }
+
+// withSent is ctx carrying what the lookup found, when the form has one,
+// and what Begin said of the send.
+func (m *Model) withSent(ctx context.Context, looked, began any) context.Context {
+	if m.cfg.Lookup == nil && m.cfg.Begin == nil {
 		return ctx
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return context.WithValue(ctx, lookedKey{}, looked)
+	if m.cfg.Lookup != nil {
+		ctx = context.WithValue(ctx, lookedKey{}, looked)
+	}
+	if m.cfg.Begin != nil {
+		ctx = context.WithValue(ctx, beganKey{}, began)
+	}
+	return ctx
 }
 
 // looked is what the lookup found for the current values, if it is known.

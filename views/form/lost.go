@@ -48,6 +48,7 @@ type Found struct {
 type lost struct {
 	values   map[string]string // what was sent
 	looked   any               // what the lookup had found for it (see Looked)
+	began    any               // what Begin said of its send (see Attempt)
 	checking bool
 	seq      int // counts the lookups; answers to older ones are dropped
 	found    *Found
@@ -71,10 +72,10 @@ func (m *Model) checking() bool { return m.lost != nil && m.lost.checking }
 
 // lose takes a lost answer to the values sent: nothing is sent again until
 // a lookup says what the server has.
-func (m *Model) lose(err error, values map[string]string, looked any) tea.Cmd {
+func (m *Model) lose(err error, values map[string]string, looked, began any) tea.Cmd {
 	_, m.formErr = m.explain(err)
 	clear(m.server)
-	m.lost = &lost{values: values, looked: looked}
+	m.lost = &lost{values: values, looked: looked, began: began}
 	return m.lookAgain()
 }
 
@@ -86,7 +87,7 @@ func (m *Model) lookAgain() tea.Cmd {
 	m.lost.checking, m.lost.err, m.lost.found = true, nil, nil
 	m.lost.seq++
 	owner, seq, check, values := m, m.lost.seq, m.cfg.Check, m.lost.values
-	ctx := m.withLooked(m.cfg.Ctx, m.lost.looked)
+	ctx := m.withSent(m.cfg.Ctx, m.lost.looked, m.lost.began)
 	return func() tea.Msg {
 		found, err := check(ctx, values)
 		return checkedMsg{owner: owner, seq: seq, found: found, err: err}
