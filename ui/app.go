@@ -62,10 +62,6 @@ type Model struct {
 	startErr error
 	notice   string // Options.Notice, until the organization opens
 	footN    int    // lines the top screen's footer takes (see footer)
-	// gone are the screens a `:` table replaced lately: a close they asked
-	// for that arrives after they went closes nothing (esc then a quick
-	// :table must not close the new table).
-	gone []views.Screen
 	// held are keys typed ahead of what they are for (see held.go).
 	held    []tea.KeyPressMsg
 	holdGen int

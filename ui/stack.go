@@ -50,7 +50,6 @@ func (m *Model) pop() {
 // replaces a `:` command's screen on top.
 func (m *Model) open(a screenAsk) tea.Cmd {
 	if a.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
-		m.forget(m.top())
 		m.pop()
 	}
 	cmd := m.push(a.build)
@@ -58,35 +57,25 @@ func (m *Model) open(a screenAsk) tea.Cmd {
 	return cmd
 }
 
-// forget remembers a replaced screen for a while (see gone).
-func (m *Model) forget(s views.Screen) {
-	m.gone = append(m.gone, s)
-	if len(m.gone) > 16 {
-		m.gone = m.gone[1:]
-	}
-}
-
-// close closes the screen that asked (a BackMsg's From) wherever it is
-// in the stack: esc on a table, then : and another table before the
-// message arrived, closes the first table, not the new one. A sender not
-// on the stack and not replaced (a component inside a screen; a screen
-// closed already, esc typed twice before the first closed it), or none,
-// closes the top.
-func (m *Model) close(from any) {
+// reap takes off the stack, after each message, every screen that closed
+// itself in it (views.Closer), and cancels its requests: esc on a table
+// closes it in the Update of the esc, so the next key goes to the screen
+// below. The first screen stays.
+func (m *Model) reap() {
+	kept := m.stack[:0]
 	for i, e := range m.stack {
-		if from != nil && i > 0 && any(e.screen) == from {
+		if i > 0 && views.Closed(e.screen) {
 			e.cancel()
-			m.stack = append(m.stack[:i], m.stack[i+1:]...)
-			m.layout()
-			return
+			continue
 		}
+		kept = append(kept, e)
 	}
-	for _, s := range m.gone {
-		if from != nil && any(s) == from {
-			return // closed already
-		}
+	if len(kept) == len(m.stack) {
+		return
 	}
-	m.pop()
+	clear(m.stack[len(kept):])
+	m.stack = kept
+	m.layout()
 }
 
 // popAll closes every screen but the first.

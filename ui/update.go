@@ -17,6 +17,7 @@ import (
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	m.reap()
 	if _, key := msg.(tea.KeyPressMsg); !key && len(m.held) > 0 {
 		// What the held keys waited for may have come (a table's first page).
 		cmd = tea.Batch(cmd, m.settled())
@@ -75,9 +76,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case views.CopyMsg:
 		return tea.Batch(tea.SetClipboard(msg.Text),
 			m.setFlash(fmt.Sprintf("copied %s %s to the clipboard", msg.What, shorten(msg.Text)), false))
-	case views.BackMsg:
-		m.close(msg.From)
-		return nil
 	case openMsg:
 		return m.open(msg.screenAsk)
 	case heldKeysMsg:

@@ -130,14 +130,17 @@ type UnmarkMsg struct{ UIDs []string }
 // change): screens showing it replace their copy.
 type UpdatedMsg struct{ Item any }
 
-// BackMsg asks the shell to close the current screen. From names the
-// screen that asks: the message arrives after the key, and by then a newer
-// screen may be on top, which must stay. A nil From (or a component
-// nested in a screen) closes the top screen.
-type BackMsg struct{ From any }
+// Closer is a screen (or a component inside one) that closes itself: esc,
+// or a result given. The shell asks after every message and takes a
+// closed screen off its stack in that same Update, so the next key reaches
+// the screen below, and no message has to travel to say it.
+type Closer interface{ Closed() bool }
 
-// Back is the command that closes screen s.
-func Back(s any) tea.Cmd { return func() tea.Msg { return BackMsg{From: s} } }
+// Closed reports whether c is a Closer that has closed.
+func Closed(c any) bool {
+	cl, ok := c.(Closer)
+	return ok && cl.Closed()
+}
 
 // FlashMsg asks the shell to show a short message in the status line.
 type FlashMsg struct {

@@ -82,6 +82,7 @@ type boundMsg struct {
 
 // Model is the flow, as one screen whose inside changes with the step.
 type Model struct {
+	closed bool // it closed itself (see views.Closer)
 	common views.Common
 	ctx    context.Context
 	cfg    Config
@@ -194,6 +195,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.next()
 	case boundMsg:
 		if msg.owner == m {
+			m.closed = true
 			return m.done(msg.settled)
 		}
 		return nil
@@ -204,7 +206,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		if m.inner == nil {
 			if m.common.Keys.Is(msg, keymap.Cancel) {
-				return views.Back(m)
+				m.closed = true
+				return nil
 			}
 			if m.err != nil && m.common.Keys.Is(msg, keymap.Refresh) {
 				return m.next()
@@ -389,4 +392,17 @@ func (m *Model) View() string {
 		return th.Muted.Render("loading choices…")
 	}
 	return m.inner.View()
+}
+
+// Closed reports whether the flow is over: it closed itself, a picker of
+// a step was left (esc), the dialog was cancelled, or its answer came
+// (boundMsg). The shell then takes it off.
+func (m *Model) Closed() bool {
+	switch inner := m.inner.(type) {
+	case *picker.Model:
+		return m.closed || inner.Closed()
+	case *dialog.Model:
+		return m.closed || inner.Cancelled()
+	}
+	return m.closed
 }

@@ -58,7 +58,8 @@ func (f *fake) config() Config {
 	}
 }
 
-// flow drives the flow like the shell: messages go back to it, BackMsg ends it.
+// flow drives the flow like the shell: messages go back to it until it
+// closes.
 type flow struct {
 	m      *Model
 	other  []tea.Msg
@@ -82,11 +83,9 @@ func (f *flow) run(cmd tea.Cmd) {
 		}
 		return strings.HasSuffix(typeName(msg), "resultMsg")
 	}, f.m.Update) {
-		if _, ok := msg.(views.BackMsg); ok {
-			f.closed = true
-		}
 		f.other = append(f.other, msg)
 	}
+	f.closed = f.m.Closed()
 }
 
 func typeName(msg tea.Msg) string { return fmt.Sprintf("%T", msg) }

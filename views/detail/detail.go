@@ -107,6 +107,7 @@ type Model struct {
 	width  int
 	height int
 	page   bool // full screen: esc goes back
+	closed bool // the page was left (see views.Closer)
 	frame  int
 	// themeGen counts theme changes: renders of an older one are dropped.
 	themeGen int
@@ -176,6 +177,9 @@ func (m *Model) Noun() string {
 	}
 	return "this page"
 }
+
+// Closed reports whether the page was left.
+func (m *Model) Closed() bool { return m.closed }
 
 // Item is the resource shown.
 func (m *Model) Item() any { return m.item }

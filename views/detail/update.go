@@ -144,7 +144,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	}
 	switch a {
 	case keymap.Back, keymap.Collapse:
-		return views.Back(m)
+		m.closed = true
+		return nil
 	case keymap.Copy:
 		text, what := m.copyOf(m.item)
 		return views.Copy(text, what)

@@ -112,20 +112,23 @@ const (
 
 // Model is a dialog screen.
 type Model struct {
-	common  views.Common
-	ctx     context.Context
-	cfg     Config
-	state   state
-	input   textinput.Model
-	fill    views.Fill
-	errs    []error
-	answers []any
-	ran     []bool
-	left    int
-	sem     chan struct{}
-	offset  int
-	width   int
-	height  int
+	closed bool // it closed itself (see views.Closer)
+	// cancelled: it closed before anything was sent; Done is not called.
+	cancelled bool
+	common    views.Common
+	ctx       context.Context
+	cfg       Config
+	state     state
+	input     textinput.Model
+	fill      views.Fill
+	errs      []error
+	answers   []any
+	ran       []bool
+	left      int
+	sem       chan struct{}
+	offset    int
+	width     int
+	height    int
 
 	facts        []string
 	factsErr     error
@@ -292,7 +295,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return m.close()
 		case keymap.Cancel:
 			if m.state == asking {
-				return views.Back(m)
+				m.closed, m.cancelled = true, true
+				return nil
 			}
 			return m.close()
 		case keymap.Yes:
@@ -347,8 +351,9 @@ func (m *Model) result(i int) ([]string, Result) {
 
 // close leaves the dialog and tells the owner what was done.
 func (m *Model) close() tea.Cmd {
+	m.closed = true
 	if m.cfg.Done == nil {
-		return views.Back(m)
+		return nil
 	}
 	var s Settled
 	for i, it := range m.cfg.Items {
@@ -369,9 +374,8 @@ func (m *Model) close() tea.Cmd {
 		}
 	}
 	msg := m.cfg.Done(s)
-	// The owner hears what was done before the dialog goes (it may be the
-	// dialog's own screen that closes).
-	return tea.Sequence(func() tea.Msg { return msg }, views.Back(m))
+	// The dialog goes now; its owner, below it, hears what was done.
+	return func() tea.Msg { return msg }
 }
 
 // next is the step offered after the first refusal that has one.
@@ -409,3 +413,10 @@ func (m *Model) outcome(err error) ([]string, Result) {
 	}
 	return []string{safe.String(err.Error())}, Failed
 }
+
+// Closed reports whether it closed itself: the shell then takes it off.
+func (m *Model) Closed() bool { return m.closed }
+
+// Cancelled reports whether it closed before anything was sent: its owner
+// then hears nothing.
+func (m *Model) Cancelled() bool { return m.cancelled }

@@ -79,13 +79,13 @@ type Config struct {
 	// for the values sent, before anything is sent again (see lost.go);
 	// without Check, enter never sends again. Rebase is told the values
 	// the fields start from when the user edits from the server's.
-	Lost   func(err error) bool
-	Check  func(ctx context.Context, values map[string]string) (Found, error)
+	Lost  func(err error) bool
+	Check func(ctx context.Context, values map[string]string) (Found, error)
 	// Begin, when set, is called in Update as values are sent (with what
 	// the lookup found for them, see Looked): what it returns (a note of what the change means) reaches Submit, and Check
 	// after a lost answer, through their context (Attempt), so that
 	// neither keeps anything of its own across commands.
-	Begin func(values map[string]string, looked any) any
+	Begin  func(values map[string]string, looked any) any
 	Rebase func(values map[string]string)
 }
 
@@ -107,6 +107,7 @@ type resultMsg struct {
 
 // Model is a form.
 type Model struct {
+	closed bool // it closed itself (see views.Closer)
 	common views.Common
 	cfg    Config
 	inputs []textinput.Model
@@ -379,7 +380,8 @@ func (m *Model) send() tea.Cmd {
 
 func (m *Model) close(sent bool) tea.Cmd {
 	if m.cfg.Page {
-		return views.Back(m)
+		m.closed = true
+		return nil
 	}
 	return func() tea.Msg { return ClosedMsg{Form: m, Sent: sent} }
 }
@@ -420,3 +422,6 @@ type choiceError []string
 func (e choiceError) Error() string { return "one of " + strings.Join(e, ", ") + " (← →)" }
 
 func errChoice(c []string) error { return choiceError(c) }
+
+// Closed reports whether it closed itself: the shell then takes it off.
+func (m *Model) Closed() bool { return m.closed }

@@ -109,8 +109,8 @@ func TestChoicesCycleAndTabMoves(t *testing.T) {
 	if len(s.values) != 1 || s.values[0]["name"] != "x" || s.values[0]["description"] != "a b" || s.values[0]["tier"] != "AI" {
 		t.Fatalf("sent %v", s.values)
 	}
-	if len(msgs) != 2 || msgs[0] != (views.BackMsg{From: m}) { // closed, then done
-		t.Errorf("a page form did not close after success: %v", msgs)
+	if len(msgs) != 1 || !m.Closed() { // closed, and done said
+		t.Errorf("a page form did not close after success: %v, closed %v", msgs, m.Closed())
 	}
 }
 

@@ -30,6 +30,7 @@ type Config struct {
 
 // Model is a page.
 type Model struct {
+	closed        bool // it closed itself (see views.Closer)
 	common        views.Common
 	cfg           Config
 	lines         []string
@@ -104,7 +105,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	}
 	switch st.Action {
 	case keymap.Back, keymap.Collapse:
-		return views.Back(m)
+		m.closed = true
+		return nil
 	case keymap.Copy:
 		return views.Copy(m.cfg.Copy())
 	}
@@ -124,3 +126,6 @@ func (m *Model) View() string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// Closed reports whether it closed itself: the shell then takes it off.
+func (m *Model) Closed() bool { return m.closed }

@@ -24,6 +24,7 @@ type Option struct {
 
 // Model is a picker.
 type Model struct {
+	closed bool // it closed itself (see views.Closer)
 	common views.Common
 	title  string
 	// choose turns the option chosen into the owner's own message: the
@@ -75,7 +76,8 @@ func (m *Model) loaded(msg optionsMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		return tea.Batch(views.FlashError(msg.err.Error()), views.Back(m))
+		m.closed = true
+		return views.FlashError(msg.err.Error())
 	}
 	m.loading, m.options = "", msg.options
 	m.refilter()
@@ -91,7 +93,8 @@ func (m *Model) loaded(msg optionsMsg) tea.Cmd {
 // waiting keeps a key typed while the options load; esc closes.
 func (m *Model) waiting(k tea.KeyPressMsg) tea.Cmd {
 	if m.cancel && m.common.Keys.Is(k, keymap.Cancel) {
-		return views.Back(m)
+		m.closed = true
+		return nil
 	}
 	if len(m.typed) < typedMost {
 		m.typed = append(m.typed, k)
@@ -189,7 +192,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				}
 				return nil
 			case keymap.Cancel:
-				return views.Back(m)
+				m.closed = true
+				return nil
 			case keymap.Prev:
 				m.cursor = max(m.cursor-1, 0)
 				return nil
@@ -291,3 +295,6 @@ func (m *Model) View() string {
 	}
 	return strings.Join(lines[:m.height], "\n")
 }
+
+// Closed reports whether it closed itself: the shell then takes it off.
+func (m *Model) Closed() bool { return m.closed }

@@ -104,13 +104,15 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 		case m.only && m.cfg.FlaggedFirst:
 			// Opened to show flagged rows (D in the tree, :deprecated):
 			// esc goes back where it came from.
-			return views.Back(m)
+			m.closed = true
+			return nil
 		case m.only:
 			return m.toggleOnly()
 		case m.chip != "":
 			return m.removeChip()
 		}
-		return views.Back(m)
+		m.closed = true
+		return nil
 	case keymap.Mark:
 		return m.toggleMark()
 	case keymap.MarkFlagged:

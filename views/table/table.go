@@ -124,6 +124,7 @@ type Config[T any] struct {
 
 // Model is a table screen.
 type Model[T any] struct {
+	closed bool // it closed itself (see views.Closer)
 	common views.Common
 	cfg    Config[T]
 	order  int
@@ -416,3 +417,6 @@ func (m *Model[T]) clamp() {
 	}
 	m.offset = min(max(m.offset, 0), max(n-rows, 0))
 }
+
+// Closed reports whether it closed itself: the shell then takes it off.
+func (m *Model[T]) Closed() bool { return m.closed }
