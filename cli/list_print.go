@@ -79,7 +79,7 @@ func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
 	for i := range items {
 		row := make([]string, len(p.cols))
 		for j, c := range p.cols {
-			row[j] = oneLine(c.Cell(&items[i]))
+			row[j] = oneLine(string(c.Cell(&items[i])))
 		}
 		p.rows = append(p.rows, row)
 		if p.held++; p.held >= tableChunk {
@@ -203,11 +203,11 @@ func oneLine(s string) string {
 func searchNames[T any](items []T, cols []table.Column[T]) search.Names {
 	names := search.Names{Primary: make([]string, len(items)), Secondary: make([]string, len(items)), Rows: make([]int, len(items))}
 	for i := range items {
-		names.Primary[i], names.Rows[i] = cols[0].Cell(&items[i]), i
+		names.Primary[i], names.Rows[i] = string(cols[0].Cell(&items[i])), i
 		var other []string
 		for _, c := range cols[1:] {
 			if c.Search {
-				other = append(other, c.Cell(&items[i]))
+				other = append(other, string(c.Cell(&items[i])))
 			}
 		}
 		names.Secondary[i] = strings.Join(other, " ")

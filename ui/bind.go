@@ -98,8 +98,8 @@ func (e *env) roleOptions(ctx context.Context, org api.Group) ([]picker.Option, 
 	})
 	opts := make([]picker.Option, len(roles))
 	for i, r := range roles {
-		opts[i] = picker.Option{Label: safe.String(r.Name),
-			Detail: fmt.Sprintf("%s · %d capabilities", safe.String(r.Description), len(r.Capabilities)),
+		opts[i] = picker.Option{Label: safe.Of(r.Name),
+			Detail: safe.Of(r.Description) + safe.Of(fmt.Sprintf(" · %d capabilities", len(r.Capabilities))),
 			Value:  bind.Choice{UID: r.UID, Name: r.Name}}
 	}
 	return opts, nil
@@ -114,7 +114,7 @@ func (e *env) groupChoices(ctx context.Context, org api.Group) ([]picker.Option,
 	opts := groupOptions(groups)
 	for i := range opts {
 		uid := opts[i].Value.(string)
-		opts[i].Value = bind.Choice{UID: uid, Name: opts[i].Label}
+		opts[i].Value = bind.Choice{UID: uid, Name: string(opts[i].Label)}
 	}
 	return opts, nil
 }
@@ -129,11 +129,11 @@ func (e *env) identityOptions(ctx context.Context, org api.Group) ([]picker.Opti
 		if err != nil {
 			return nil, fmt.Errorf("list identities: %w", err)
 		}
-		detail := safe.String(id.Description)
+		detail := safe.Of(id.Description)
 		if id.ClaimMatch != nil {
-			detail = safe.String(id.ClaimMatch.Subject)
+			detail = safe.Of(id.ClaimMatch.Subject)
 		}
-		opts = append(opts, picker.Option{Label: safe.String(id.Name), Detail: detail, Value: identityOf(&id)})
+		opts = append(opts, picker.Option{Label: safe.Of(id.Name), Detail: detail, Value: identityOf(&id)})
 	}
 	return opts, nil
 }

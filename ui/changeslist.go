@@ -34,10 +34,10 @@ func (e *env) changesTable(ctx context.Context) views.Screen {
 	}
 	key := func(c *entryOf) string { return strconv.Itoa(c.Seq) }
 	cols := []table.Column[entryOf]{
-		{Title: "WHEN", Width: 8, Cell: func(c *entryOf) string { return text.Age(c.At, e.common.Clock()) + " ago" }},
-		{Title: "REQUEST", Width: 46, Cell: func(c *entryOf) string { return c.request() }},
-		{Title: "WHAT", Flex: 2, Min: 20, Drop: 2, Cell: func(c *entryOf) string { return safe.String(c.what()) }},
-		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) string { return c.result(log.then(c)) }},
+		{Title: "WHEN", Width: 8, Cell: func(c *entryOf) safe.Text { return safe.Of(text.Age(c.At, e.common.Clock())) + " ago" }},
+		{Title: "REQUEST", Width: 46, Cell: func(c *entryOf) safe.Text { return safe.Of(c.request()) }},
+		{Title: "WHAT", Flex: 2, Min: 20, Drop: 2, Cell: func(c *entryOf) safe.Text { return safe.Of(c.what()) }},
+		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) safe.Text { return safe.Of(c.result(log.then(c))) }},
 	}
 	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
 		List: paging.New(ctx, src, key), Key: key, Watch: func(string) bool { return true }, // any change is logged
@@ -61,13 +61,13 @@ func (e *env) changePage(c entryOf) views.Screen {
 	}
 	sections = append(sections, pager.Section{Label: "when", Text: text.Stamp(c.At) + " · took " + c.Took.Round(time.Millisecond).String()})
 	if c.Body != nil {
-		sections = append(sections, pager.Section{Label: "body", Text: safe.Text(indentJSON(c.Body))})
+		sections = append(sections, pager.Section{Label: "body", Text: safe.Lines(indentJSON(c.Body))})
 	}
 	switch {
 	case c.Err == nil:
 		sections = append(sections, pager.Section{Label: "result", Text: "ok"})
 		if r := e.changes.response(&c); r != nil {
-			sections = append(sections, pager.Section{Label: "response", Text: safe.Text(string(r))})
+			sections = append(sections, pager.Section{Label: "response", Text: safe.Lines(string(r))})
 		}
 	case api.MaybeMade(c.Err):
 		how := "refresh the screen that shows it to see"

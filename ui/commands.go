@@ -94,7 +94,7 @@ func groupOptions(groups []api.Group) []picker.Option {
 		if label == "" {
 			label = g.Name + " (organization)"
 		}
-		opts = append(opts, picker.Option{Label: safe.String(label), Detail: safe.String(g.Description), Value: g.UID})
+		opts = append(opts, picker.Option{Label: safe.Of(label), Detail: safe.Of(g.Description), Value: g.UID})
 	}
 	return opts
 }

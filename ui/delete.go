@@ -133,7 +133,7 @@ func (e *env) nodeName(n *tree.Node) string {
 	k := e.kinds.of(n.Item)
 	switch {
 	case k == nil:
-		return n.Label
+		return string(n.Label)
 	case k.nodeName != nil:
 		return k.nodeName(n)
 	}

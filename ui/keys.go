@@ -298,7 +298,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 			return e.askDelete([]doomed{{item: n.Item, name: e.nodeName(n)}}, nil)
 		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
-			uid, label := repo.ID, repo.Label
+			uid, label := repo.ID, string(repo.Label)
 			return e.open(func(ctx context.Context) views.Screen {
 				return e.tagsTableOf(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, label, true)
 			})
@@ -313,11 +313,11 @@ func detailItem(n *tree.Node, c views.Common) any {
 	if n.Item != nil {
 		return n.Item
 	}
-	s := &detail.Summary{Title: n.Label, What: n.Kind.Name,
+	s := &detail.Summary{Title: string(n.Label), What: n.Kind.Name,
 		State: func() (int, bool, error) { return -1, false, nil },
 		Hint:  c.Key(keymap.Open) + " opens it as a full-screen table; " + c.Key(keymap.Expand) + " expands it here"}
 	if n.Parent != nil {
-		s.Title += " of " + n.Parent.Label
+		s.Title += " of " + string(n.Parent.Label)
 	}
 	if n.Uncounted {
 		s.What = "ecosystems" // the libraries' groupings, not the libraries
@@ -337,12 +337,12 @@ func detailItem(n *tree.Node, c views.Common) any {
 // of node".
 func (e *env) childrenOf(n *tree.Node) string {
 	if k := e.kinds.of(n.Item); k != nil && k.children != "" {
-		return "the " + k.children + " of " + n.Label
+		return "the " + k.children + " of " + string(n.Label)
 	}
 	if n.Kind.IsCollection() && n.Parent != nil && n.Parent.Item != nil {
-		return "the " + n.Label + " of " + n.Parent.Label
+		return "the " + string(n.Label+" of "+n.Parent.Label)
 	}
-	return "the " + n.Label
+	return "the " + string(n.Label)
 }
 
 // currentGroup is the folder (or organization) the tree's cursor is in.
@@ -367,14 +367,14 @@ func (m *Model) currentGroup() (uid, name string) {
 				return g, safe.String(path)
 			}
 			if n := ex.Tree().Find(g); n != nil {
-				return g, n.Label
+				return g, string(n.Label)
 			}
 			return g, "folder " + safe.String(text.Short(g[strings.LastIndexByte(g, '/')+1:], 8))
 		}
 	}
 	for n := ex.Tree().Selected(); n != nil; n = n.Parent {
 		if g, ok := n.Item.(*api.Group); ok {
-			return g.UID, n.Label
+			return g.UID, string(n.Label)
 		}
 	}
 	return uid, name

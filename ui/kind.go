@@ -96,7 +96,7 @@ type spec[T any] struct {
 	name, uid, folder func(*T) string
 	// title is the header of its page, safe to print (default: its name
 	// made safe); copy what `y` copies (default: its uid); page its page.
-	title    func(*T) string
+	title    func(*T) safe.Text
 	copy     func(*T) (string, string)
 	page     detail.Page
 	list     string
@@ -137,9 +137,14 @@ func describe[T any](s spec[T]) *kind {
 	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
 	title := s.title
 	if title == nil {
-		title = func(it *T) string { return safe.String(s.name(it)) }
+		title = func(it *T) safe.Text { return safe.Of(s.name(it)) }
 	}
-	k.detail = &detail.Kind{UID: k.uid, Title: textOf(title), Bindable: s.bind != nil, Page: s.page}
+	k.detail = &detail.Kind{UID: k.uid, Title: func(item any) safe.Text {
+		if it, ok := item.(*T); ok {
+			return title(it)
+		}
+		return ""
+	}, Bindable: s.bind != nil, Page: s.page}
 	if s.copy != nil {
 		k.detail.Copy = func(item any) (string, string) {
 			if it, ok := item.(*T); ok {

@@ -55,8 +55,8 @@ func advisoryNodes(b builder) *tree.Node {
 	n.Children = b.list(kindFor[api.Advisory](b.kinds), nodes(source(b.client.ListAdvisories, api.ListOptions{}),
 		func(a *api.Advisory) *tree.Node {
 			ac := *a
-			return child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Advisory](b.kinds).node, Label: safe.String(a.AdvisoryID),
-				Note: safe.String(a.ArtifactName), Item: &ac})
+			return child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Advisory](b.kinds).node, Label: safe.Of(a.AdvisoryID),
+				Note: safe.Of(a.ArtifactName), Item: &ac})
 		}))
 	return n
 }

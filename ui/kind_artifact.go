@@ -32,12 +32,12 @@ func artifactKind() spec[api.Artifact] {
 		// The libraries node, or one ecosystem's.
 		scoped: func(n *tree.Node) (string, api.ListOptions) {
 			if ec, ok := n.Item.(*api.EcosystemCount); ok {
-				return "libraries: " + n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
+				return "libraries: " + string(n.Label), api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
 			}
 			return "libraries", api.ListOptions{}
 		},
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.versionsTable(ctx, "versions of "+n.Label, n.ID)
+			return e.versionsTable(ctx, "versions of "+string(n.Label), n.ID)
 		},
 		children: "versions",
 	}
@@ -88,17 +88,17 @@ func libraryNodes(b builder) *tree.Node {
 // ecosystem is the artifacts of one ecosystem, by name (their default order).
 func (b builder) ecosystem(parent *tree.Node, eco string) *tree.Node {
 	ec := api.EcosystemCount{Ecosystem: eco}
-	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: kindFor[api.Artifact](b.kinds).collection, Label: ecosystemWords(eco), Item: &ec})
+	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: kindFor[api.Artifact](b.kinds).collection, Label: safe.Of(ecosystemWords(eco)), Item: &ec})
 	n.Children = b.list(kindFor[api.Artifact](b.kinds), nodes(source(b.client.ListArtifacts, api.ListOptions{Ecosystems: []string{eco}}),
 		func(a *api.Artifact) *tree.Node {
 			ac := *a
-			an := child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Artifact](b.kinds).node, Label: safe.String(a.Name),
-				Note: safe.String(a.LatestVersion), Item: &ac})
+			an := child(n, &tree.Node{ID: a.UID, Kind: kindFor[api.Artifact](b.kinds).node, Label: safe.Of(a.Name),
+				Note: safe.Of(a.LatestVersion), Item: &ac})
 			an.Children = b.list(kindFor[api.ArtifactVersion](b.kinds), nodes(source(func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
 				return b.client.ListArtifactVersions(ctx, a.UID, o)
 			}, api.ListOptions{}), func(v *api.ArtifactVersion) *tree.Node {
 				vc := *v
-				return child(an, &tree.Node{ID: v.UID, Kind: kindFor[api.ArtifactVersion](b.kinds).node, Label: safe.String(v.Version), Item: &vc})
+				return child(an, &tree.Node{ID: v.UID, Kind: kindFor[api.ArtifactVersion](b.kinds).node, Label: safe.Of(v.Version), Item: &vc})
 			}))
 			return an
 		}))

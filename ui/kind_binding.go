@@ -24,7 +24,7 @@ func bindingKind() spec[api.RoleBinding] {
 		inFolder: bindingNodes,
 		list:     colBindings,
 		page:     detail.BindingPage(),
-		title:    func(b *api.RoleBinding) string { return "binding " + bindingLabel(b) },
+		title:    func(b *api.RoleBinding) safe.Text { return "binding " + safe.Of(bindingLabel(b)) },
 		name:     bindingLabel,
 		uid:      func(b *api.RoleBinding) string { return b.UID },
 		command:  &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
@@ -103,7 +103,7 @@ func bindingNodes(b builder, parent *tree.Node, group string) *tree.Node {
 			if rb.Role != nil {
 				role = rb.Role.Name
 			}
-			return child(n, &tree.Node{ID: rb.UID, Kind: kindFor[api.RoleBinding](b.kinds).node, Label: safe.String(who), Note: safe.String(role), Item: &bc})
+			return child(n, &tree.Node{ID: rb.UID, Kind: kindFor[api.RoleBinding](b.kinds).node, Label: safe.Of(who), Note: safe.Of(role), Item: &bc})
 		}))
 	return n
 }

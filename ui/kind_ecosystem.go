@@ -3,6 +3,7 @@ package ui
 import (
 	"canopy/api"
 	"canopy/views/detail"
+	"canopy/views/safe"
 )
 
 // ecosystemKind: the libraries of one ecosystem, a grouping the tree
@@ -12,6 +13,6 @@ func ecosystemKind() spec[api.EcosystemCount] {
 		page:  detail.EcosystemPage(),
 		name:  func(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) },
 		uid:   func(*api.EcosystemCount) string { return "" },
-		title: func(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) },
+		title: func(ec *api.EcosystemCount) safe.Text { return safe.Of(ecosystemWords(ec.Ecosystem)) },
 	}
 }

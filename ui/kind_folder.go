@@ -40,7 +40,7 @@ func folderKind() spec[api.Group] {
 		inside: func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
 		// t on a folder: every repo under it, at any depth.
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.reposTable(ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
+			return e.reposTable(ctx, "repos under "+string(n.Label), api.ListOptions{DescendantsOf: n.ID})
 		},
 		children: "folders",
 		edits:    folderEdits,
@@ -55,7 +55,7 @@ func folderKind() spec[api.Group] {
 				e.folderNamer.learn(map[string]string{g.UID: g.Name})
 			}
 		},
-		updated: func(n *tree.Node, _, g *api.Group) { n.Item, n.Label = g, safe.String(g.Name) },
+		updated: func(n *tree.Node, _, g *api.Group) { n.Item, n.Label = g, safe.Of(g.Name) },
 	}
 }
 
@@ -156,7 +156,7 @@ func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
 		kind = k.top
 	}
 	gc := *g
-	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.String(g.Name), Item: &gc})
+	n := child(parent, &tree.Node{ID: g.UID, Kind: kind, Label: safe.Of(g.Name), Item: &gc})
 	n.Children = b.list(kindFor[api.Group](b.kinds), nodes(source(b.client.ListGroups, api.ListOptions{ChildrenOf: g.UID}),
 		func(c *api.Group) *tree.Node { return b.group(c, n) }))
 	for _, k := range b.kinds.all {

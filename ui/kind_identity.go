@@ -72,7 +72,7 @@ func identityKind() spec[api.Identity] {
 		updated: func(n *tree.Node, _, i *api.Identity) {
 			n.Item = i
 			if i.ClaimMatch != nil {
-				n.Note = safe.String(i.ClaimMatch.Subject)
+				n.Note = safe.Of(i.ClaimMatch.Subject)
 			}
 		},
 	}
@@ -115,7 +115,7 @@ func identityNodes(b builder, parent *tree.Node, group string) *tree.Node {
 		func(id *api.Identity) *tree.Node {
 			ic := *id
 			note := identity.Subject(id)
-			return child(n, &tree.Node{ID: id.UID, Kind: kindFor[api.Identity](b.kinds).node, Label: safe.String(id.Name), Note: note, Item: &ic})
+			return child(n, &tree.Node{ID: id.UID, Kind: kindFor[api.Identity](b.kinds).node, Label: safe.Of(id.Name), Note: note, Item: &ic})
 		}))
 	return n
 }

@@ -38,7 +38,7 @@ func inviteKind() spec[api.GroupInvite] {
 			return "invites of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table: (*env).invitesTable,
-		title: func(g *api.GroupInvite) string { return safe.String(inviteName(g)) },
+		title: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteName(g)) },
 		page:  detail.FieldsPage(api.GroupInviteKey, inviteFields),
 		// The code, while the page of a new invite has it; else the uid.
 		copy: func(g *api.GroupInvite) (string, string) {
@@ -81,22 +81,22 @@ func (e *env) invitesTable(ctx context.Context, title string, o api.ListOptions)
 	c := e.common
 	return table.New(c, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
 		Columns: []table.Column[api.GroupInvite]{
-			{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) string {
+			{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) safe.Text {
 				if g.Role != nil && g.Role.Name != "" {
-					return safe.String(g.Role.Name)
+					return safe.Of(g.Role.Name)
 				}
-				return safe.String(text.Short(g.RoleUID, 12))
+				return safe.Of(text.Short(g.RoleUID, 12))
 			}},
-			{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) string { return safe.String(inviteFor(g)) }},
-			{Title: "EXPIRES", Width: 12, Cell: func(g *api.GroupInvite) string { return expires(g.ExpirationTime, c.Clock()) }},
-			{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) string {
+			{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteFor(g)) }},
+			{Title: "EXPIRES", Width: 12, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
+			{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) safe.Text {
 				if g.SingleUse {
 					return "once"
 				}
 				return "many"
 			}},
-			{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) string {
-				return text.Age(g.CreateTime.Time(), c.Clock())
+			{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) safe.Text {
+				return safe.Of(text.Age(g.CreateTime.Time(), c.Clock()))
 			}},
 		},
 		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,

@@ -60,20 +60,20 @@ func (e *env) providersTable(ctx context.Context, title string, o api.ListOption
 	}
 	return table.New(c, table.Config[api.IdentityProvider]{Title: title, Refused: e.orders.of("identityProviders"),
 		Columns: []table.Column[api.IdentityProvider]{
-			{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) string { return safe.String(p.Name) }},
-			{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) string { return safe.String(oidc(p).Issuer) }},
-			{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) string { return safe.String(oidc(p).ClientID) }},
-			{Title: "LOGIN", Width: 12, Drop: 3, Cell: func(p *api.IdentityProvider) string {
+			{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(p.Name) }},
+			{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).Issuer) }},
+			{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).ClientID) }},
+			{Title: "LOGIN", Width: 12, Drop: 3, Cell: func(p *api.IdentityProvider) safe.Text {
 				if oidc(p).PKCEEnabled {
 					return "oidc + pkce"
 				}
 				return "oidc"
 			}},
-			{Title: "SCIM", Width: 4, Drop: 4, Cell: func(p *api.IdentityProvider) string {
-				return yesNo(p.SCIM != nil && p.SCIM.Enabled)
+			{Title: "SCIM", Width: 4, Drop: 4, Cell: func(p *api.IdentityProvider) safe.Text {
+				return safe.Of(yesNo(p.SCIM != nil && p.SCIM.Enabled))
 			}},
-			{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) string {
-				return text.Age(p.UpdateTime.Time(), c.Clock())
+			{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) safe.Text {
+				return safe.Of(text.Age(p.UpdateTime.Time(), c.Clock()))
 			}},
 		},
 		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,

@@ -36,9 +36,9 @@ func repoKind() spec[api.Repo] {
 		table:   (*env).reposTable,
 		hasNode: true, hasCollection: true, flags: true,
 		create: (*env).newRepo,
-		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, n.Label) },
+		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, string(n.Label)) },
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.tagsTable(ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, n.Label)
+			return e.tagsTable(ctx, "tags of "+string(n.Label), api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
 		},
 		children: "tags",
 		edits:    repoEdits,
@@ -62,7 +62,7 @@ func repoKind() spec[api.Repo] {
 				e.repoNamer.learn(map[string]string{r.UID: r.Name})
 			}
 		},
-		updated: func(n *tree.Node, _, r *api.Repo) { n.Item, n.Label = r, safe.String(r.Name) },
+		updated: func(n *tree.Node, _, r *api.Repo) { n.Item, n.Label = r, safe.Of(r.Name) },
 	}
 }
 
@@ -152,13 +152,13 @@ func repoNodes(b builder, parent *tree.Node, group string) *tree.Node {
 
 func (b builder) repo(r *api.Repo, parent *tree.Node) *tree.Node {
 	rc := *r
-	n := child(parent, &tree.Node{ID: r.UID, Kind: kindFor[api.Repo](b.kinds).node, Label: safe.String(r.Name), Item: &rc})
+	n := child(parent, &tree.Node{ID: r.UID, Kind: kindFor[api.Repo](b.kinds).node, Label: safe.Of(r.Name), Item: &rc})
 	o := api.ListOptions{ChildrenOf: r.UID}
 	n.Children = watchTags(b.tags, b.list(kindFor[api.Tag](b.kinds), nodes(source(b.client.ListTags, o),
 		func(t *api.Tag) *tree.Node {
 			tc := *t
-			return child(n, &tree.Node{ID: t.UID, Kind: kindFor[api.Tag](b.kinds).node, Label: safe.String(t.Name),
-				Note: safe.String(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
+			return child(n, &tree.Node{ID: t.UID, Kind: kindFor[api.Tag](b.kinds).node, Label: safe.Of(t.Name),
+				Note: safe.Of(text.Short(t.Digest, 12)), Item: &tc, Deprecated: t.Deprecated})
 		})), o, func(c **tree.Node) *api.Tag {
 		t, _ := (*c).Item.(*api.Tag)
 		return t

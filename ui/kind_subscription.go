@@ -78,7 +78,7 @@ func subscriptionNodes(b builder, parent *tree.Node, group string) *tree.Node {
 	n.Children = b.list(kindFor[api.Subscription](b.kinds), nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
 		func(s *api.Subscription) *tree.Node {
 			sc := *s
-			return child(n, &tree.Node{ID: s.UID, Kind: kindFor[api.Subscription](b.kinds).node, Label: safe.String(s.Sink), Item: &sc})
+			return child(n, &tree.Node{ID: s.UID, Kind: kindFor[api.Subscription](b.kinds).node, Label: safe.Of(s.Sink), Item: &sc})
 		}))
 	return n
 }

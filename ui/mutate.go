@@ -100,11 +100,11 @@ func placeOf(n *tree.Node) string {
 	var parts []string
 	for p := n; p != nil; p = p.Parent {
 		if p.Kind != nil && p.Kind.Group && p.Parent != nil {
-			parts = append([]string{p.Label}, parts...)
+			parts = append([]string{string(p.Label)}, parts...)
 		}
 	}
 	if len(parts) == 0 {
-		return n.Label
+		return string(n.Label)
 	}
 	return strings.Join(parts, "/")
 }

@@ -110,11 +110,11 @@ func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
 	opts := make([]picker.Option, len(msg.orgs))
 	choices := make(map[string]api.Group, len(msg.orgs))
 	for i, g := range msg.orgs {
-		detail := safe.String(g.Description)
+		detail := safe.Of(g.Description)
 		if msg.folders {
 			detail = "folder · " + detail
 		}
-		opts[i] = picker.Option{Label: safe.String(g.Name), Detail: detail, Value: g.UID}
+		opts[i] = picker.Option{Label: safe.Of(g.Name), Detail: detail, Value: g.UID}
 		choices[g.UID] = g
 	}
 	title := "Which organization?"

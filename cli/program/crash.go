@@ -144,7 +144,7 @@ func writeCrashReport(dir string, c *crash, now time.Time) (string, error) {
 	// The panic value may hold server text (the report is read with cat)
 	// or a URL with a password.
 	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %s\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano),
-		safe.String(api.RedactUserinfo(fmt.Sprint(c.value))), safe.Text(string(c.stack)))
+		safe.String(api.RedactUserinfo(fmt.Sprint(c.value))), safe.Lines(string(c.stack)))
 	if err := os.WriteFile(path, []byte(report), 0o600); err != nil {
 		return "", fmt.Errorf("crash report: %w", err)
 	}

@@ -64,7 +64,7 @@ func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io
 		if werr != nil {
 			exit.Sayf(stderr, "canopy crashed: %v", c.value)
 			exit.Sayf(stderr, "(the report could not be written: %v)", werr)
-			fmt.Fprint(stderr, safe.Text(string(c.stack)))
+			fmt.Fprint(stderr, safe.Lines(string(c.stack)))
 			return exit.Failure
 		}
 		exit.Sayf(stderr, "canopy crashed: %v", c.value)

@@ -54,7 +54,7 @@ func VersionOrders() []table.Order {
 // one in Update and searches with it off the UI loop (Column.Snap).
 type Names func() func(uid string) string
 
-func age(c views.Common, t api.Time) string { return text.Age(t.Time(), c.Clock()) }
+func age(c views.Common, t api.Time) safe.Text { return safe.Of(text.Age(t.Time(), c.Clock())) }
 
 // Folders gives the path of the folder a resource lives in
 // ("platform/base-images"; the organization's name for itself), the way k9s
@@ -64,13 +64,13 @@ type Folders Names
 
 // resolved is the column text of a resource under the parent its uid
 // names: the parent's name as resolve knows it, else a short uid.
-func resolved[T any](resolve func(string) string, uid func(*T) string) func(*T) string {
-	return func(it *T) string {
+func resolved[T any](resolve func(string) string, uid func(*T) string) func(*T) safe.Text {
+	return func(it *T) safe.Text {
 		parent := api.ParentUID(uid(it))
 		if n := resolve(parent); n != "" {
-			return safe.String(n)
+			return safe.Of(n)
 		}
-		return safe.String(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
+		return safe.Of(text.Short(parent[strings.LastIndexByte(parent, '/')+1:], 8))
 	}
 }
 
@@ -79,8 +79,8 @@ func resolved[T any](resolve func(string) string, uid func(*T) string) func(*T) 
 // the filter took its snapshot.
 func byParent[T any](title string, names Names, uid func(*T) string) table.Column[T] {
 	return table.Column[T]{Title: title, Search: true,
-		Cell: func(it *T) string { return resolved(names(), uid)(it) },
-		Snap: func() func(*T) string { return resolved(names(), uid) }}
+		Cell: func(it *T) safe.Text { return resolved(names(), uid)(it) },
+		Snap: func() func(*T) safe.Text { return resolved(names(), uid) }}
 }
 
 // folder is the FOLDER column for resources whose parent uid is a group.
@@ -101,11 +101,11 @@ func withFolder[T any](cols []table.Column[T], folders Folders, uid func(*T) str
 // Groups are the columns of a group (folder) table.
 func Groups(c views.Common) []table.Column[api.Group] {
 	return []table.Column[api.Group]{
-		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(g *api.Group) string { return safe.String(g.Name) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Search: true, Cell: func(g *api.Group) string { return safe.String(g.Description) }},
-		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) string { return strconv.Itoa(strings.Count(g.UID, "/")) }},
-		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) string { return age(c, g.UpdateTime) }},
-		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(g *api.Group) string { return age(c, g.CreateTime) }},
+		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(g *api.Group) safe.Text { return safe.Of(g.Name) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Search: true, Cell: func(g *api.Group) safe.Text { return safe.Of(g.Description) }},
+		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) safe.Text { return safe.Of(strconv.Itoa(strings.Count(g.UID, "/"))) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) safe.Text { return age(c, g.UpdateTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(g *api.Group) safe.Text { return age(c, g.CreateTime) }},
 	}
 }
 
@@ -116,13 +116,13 @@ func Repos(c views.Common) []table.Column[api.Repo] { return ReposIn(c, nil) }
 // where each lives.
 func ReposIn(c views.Common, folders Folders) []table.Column[api.Repo] {
 	return withFolder([]table.Column[api.Repo]{
-		{Title: "NAME", Flex: 2, Min: 16, Max: 36, Order: "name", Cell: func(r *api.Repo) string { return safe.String(r.Name) }},
-		{Title: "TIER", Width: 11, Drop: 4, Search: true, Cell: func(r *api.Repo) string {
-			return safe.String(strings.ToLower(strings.TrimPrefix(r.CatalogTier, "CATALOG_TIER_")))
+		{Title: "NAME", Flex: 2, Min: 16, Max: 36, Order: "name", Cell: func(r *api.Repo) safe.Text { return safe.Of(r.Name) }},
+		{Title: "TIER", Width: 11, Drop: 4, Search: true, Cell: func(r *api.Repo) safe.Text {
+			return safe.Of(strings.ToLower(strings.TrimPrefix(r.CatalogTier, "CATALOG_TIER_")))
 		}},
-		{Title: "DESCRIPTION", Flex: 2, Min: 14, Drop: 3, Search: true, Cell: func(r *api.Repo) string { return safe.String(r.Description) }},
-		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) string { return age(c, r.UpdateTime) }},
-		{Title: "CREATED", Width: 7, Right: true, Drop: 2, Order: "created_at", Cell: func(r *api.Repo) string { return age(c, r.CreateTime) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 14, Drop: 3, Search: true, Cell: func(r *api.Repo) safe.Text { return safe.Of(r.Description) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) safe.Text { return age(c, r.UpdateTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Drop: 2, Order: "created_at", Cell: func(r *api.Repo) safe.Text { return age(c, r.CreateTime) }},
 	}, folders, api.RepoKey, 1)
 }
 
@@ -130,7 +130,7 @@ func ReposIn(c views.Common, folders Folders) []table.Column[api.Repo] {
 // repo column for tables that span repos.
 func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 	cols := []table.Column[api.Tag]{
-		{Title: "TAG", Flex: 2, Min: 14, Max: 40, Order: "name", Middle: true, Cell: func(t *api.Tag) string { return safe.String(t.Name) }},
+		{Title: "TAG", Flex: 2, Min: 14, Max: 40, Order: "name", Middle: true, Cell: func(t *api.Tag) safe.Text { return safe.Of(t.Name) }},
 	}
 	if repoNames != nil {
 		// Before STATUS in the dropping order: without it, rows of many
@@ -140,23 +140,23 @@ func Tags(c views.Common, repoNames Names) []table.Column[api.Tag] {
 		cols = append(cols, c)
 	}
 	return append(cols,
-		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 5, Search: true, Cell: func(t *api.Tag) string { return safe.String(text.Short(t.Digest, 12)) }},
-		table.Column[api.Tag]{Title: "STATUS", Flex: 2, Min: 10, Max: 24, Drop: 3, Search: true, Cell: func(t *api.Tag) string {
+		table.Column[api.Tag]{Title: "DIGEST", Width: 19, Drop: 5, Search: true, Cell: func(t *api.Tag) safe.Text { return safe.Of(text.Short(t.Digest, 12)) }},
+		table.Column[api.Tag]{Title: "STATUS", Flex: 2, Min: 10, Max: 24, Drop: 3, Search: true, Cell: func(t *api.Tag) safe.Text {
 			return TagStatus(c, t)
-		}, Shorter: func(t *api.Tag) []string {
+		}, Shorter: func(t *api.Tag) []safe.Text {
 			if !t.Deprecated {
 				return nil
 			}
-			return []string{"deprecated " + age(c, t.UpdateTime), "deprecated"}
+			return []safe.Text{"deprecated " + age(c, t.UpdateTime), "deprecated"}
 		}},
 		// A tag has no creation time: UPDATED (when it last moved) is its age.
-		table.Column[api.Tag]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(t *api.Tag) string { return age(c, t.UpdateTime) }},
+		table.Column[api.Tag]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(t *api.Tag) safe.Text { return age(c, t.UpdateTime) }},
 	)
 }
 
 // TagStatus is "deprecated, 143 days old" for a deprecated tag (its age
 // since its last update), "" for the others.
-func TagStatus(c views.Common, t *api.Tag) string {
+func TagStatus(c views.Common, t *api.Tag) safe.Text {
 	if !t.Deprecated {
 		return ""
 	}
@@ -167,7 +167,7 @@ func TagStatus(c views.Common, t *api.Tag) string {
 	if days == 1 {
 		return "deprecated, 1 day old"
 	}
-	return "deprecated, " + text.Count(max(days, 0)) + " days old"
+	return "deprecated, " + safe.Of(text.Count(max(days, 0))) + " days old"
 }
 
 // TagRow draws deprecated tags struck through.
@@ -184,14 +184,14 @@ func Identities(c views.Common) []table.Column[api.Identity] { return Identities
 // IdentitiesIn are the columns of an identity table spanning folders.
 func IdentitiesIn(c views.Common, folders Folders) []table.Column[api.Identity] {
 	return withFolder([]table.Column[api.Identity]{
-		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) string { return safe.String(id.Name) }},
-		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) string { return safe.String(id.Description) }},
+		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) safe.Text { return safe.Of(id.Name) }},
+		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) safe.Text { return safe.Of(id.Description) }},
 		// Whichever way the identity is assumed: a claim match (a pattern
 		// marked "~"), static keys, an AWS account, a service.
 		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: identity.Issuer},
 		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: identity.Subject},
-		{Title: "SEEN", Width: 7, Right: true, Drop: 2, Cell: func(id *api.Identity) string { return age(c, id.LastSeenTime) }},
-		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) string { return age(c, id.CreateTime) }},
+		{Title: "SEEN", Width: 7, Right: true, Drop: 2, Cell: func(id *api.Identity) safe.Text { return age(c, id.LastSeenTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) safe.Text { return age(c, id.CreateTime) }},
 	}, folders, api.IdentityKey, 1)
 }
 
@@ -201,22 +201,22 @@ func Bindings(c views.Common) []table.Column[api.RoleBinding] { return BindingsI
 // BindingsIn are the columns of a role binding table spanning folders:
 // FOLDER (the path of the bound group) replaces GROUP.
 func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding] {
-	ref := func(r *api.Ref) string {
+	ref := func(r *api.Ref) safe.Text {
 		if r == nil {
 			return "?"
 		}
-		return safe.String(r.Name)
+		return safe.Of(r.Name)
 	}
 	cols := []table.Column[api.RoleBinding]{
-		{Title: "IDENTITY", Flex: 2, Min: 12, Max: 36, Cell: func(b *api.RoleBinding) string {
+		{Title: "IDENTITY", Flex: 2, Min: 12, Max: 36, Cell: func(b *api.RoleBinding) safe.Text {
 			if b.Identity == nil {
 				return "?"
 			}
-			return safe.String(b.Identity.Name)
+			return safe.Of(b.Identity.Name)
 		}},
-		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Search: true, Cell: func(b *api.RoleBinding) string { return ref(b.Role) }},
-		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) string { return ref(b.Group) }},
-		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) string { return age(c, b.CreateTime) }},
+		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Search: true, Cell: func(b *api.RoleBinding) safe.Text { return ref(b.Role) }},
+		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) safe.Text { return ref(b.Group) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) safe.Text { return age(c, b.CreateTime) }},
 	}
 	if folders != nil {
 		f := folder(folders, api.RoleBindingKey, 2)
@@ -229,39 +229,39 @@ func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding]
 // Roles are the columns of a role table.
 func Roles(c views.Common) []table.Column[api.Role] {
 	return []table.Column[api.Role]{
-		{Title: "NAME", Flex: 1, Min: 14, Max: 30, Order: "name", Cell: func(r *api.Role) string { return safe.String(r.Name) }},
-		{Title: "KIND", Width: 8, Cell: func(r *api.Role) string {
+		{Title: "NAME", Flex: 1, Min: 14, Max: 30, Order: "name", Cell: func(r *api.Role) safe.Text { return safe.Of(r.Name) }},
+		{Title: "KIND", Width: 8, Cell: func(r *api.Role) safe.Text {
 			if strings.Contains(r.UID, "/") {
 				return "custom"
 			}
 			return "built-in"
 		}},
-		{Title: "CAPS", Width: 4, Right: true, Cell: func(r *api.Role) string { return strconv.Itoa(len(r.Capabilities)) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(r *api.Role) string { return safe.String(r.Description) }},
+		{Title: "CAPS", Width: 4, Right: true, Cell: func(r *api.Role) safe.Text { return safe.Of(strconv.Itoa(len(r.Capabilities))) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(r *api.Role) safe.Text { return safe.Of(r.Description) }},
 	}
 }
 
 // Advisories are the columns of an advisory table.
 func Advisories(c views.Common) []table.Column[api.Advisory] {
 	return []table.Column[api.Advisory]{
-		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) string { return safe.String(a.AdvisoryID) }},
-		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ArtifactName) }},
-		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) string { return safe.String(a.ComponentName) }},
-		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 2, Search: true, Cell: func(a *api.Advisory) string { return strings.Join(sanitized(a.Aliases), " ") }},
-		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) string {
+		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.AdvisoryID) }},
+		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ArtifactName) }},
+		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ComponentName) }},
+		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 2, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Join(sanitized(a.Aliases), " ") }},
+		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) safe.Text {
 			sc, _ := advisory.TopScore(a)
-			return safe.String(sc.Short())
+			return safe.Of(sc.Short())
 		}},
 		// Wide enough for every status in words ("analysis not planned").
-		{Title: "STATUS", Width: 20, Drop: 1, Search: true, Cell: func(a *api.Advisory) string { return advisory.Status(a) }},
-		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) string { return age(c, a.UpdateTime) }},
+		{Title: "STATUS", Width: 20, Drop: 1, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(advisory.Status(a)) }},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) safe.Text { return age(c, a.UpdateTime) }},
 	}
 }
 
-func sanitized(ss []string) []string {
-	out := make([]string, len(ss))
+func sanitized(ss []string) []safe.Text {
+	out := make([]safe.Text, len(ss))
 	for i, s := range ss {
-		out[i] = safe.String(s)
+		out[i] = safe.Of(s)
 	}
 	return out
 }
@@ -273,8 +273,8 @@ func Subscriptions(c views.Common) []table.Column[api.Subscription] { return Sub
 // folders: FOLDER replaces the uid, whose long shared prefix told nothing.
 func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscription] {
 	cols := []table.Column[api.Subscription]{
-		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) string { return safe.String(s.Sink) }},
-		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) string { return safe.String(s.UID) }},
+		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) safe.Text { return safe.Of(s.Sink) }},
+		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) safe.Text { return safe.Of(s.UID) }},
 	}
 	if folders != nil {
 		cols[1] = folder(folders, api.SubscriptionKey, 1)
@@ -285,27 +285,27 @@ func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscri
 // Artifacts are the columns of a library artifact table.
 func Artifacts(c views.Common) []table.Column[api.Artifact] {
 	return []table.Column[api.Artifact]{
-		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) string { return safe.String(a.Name) }},
-		{Title: "ECOSYSTEM", Width: 10, Search: true, Cell: func(a *api.Artifact) string {
-			return safe.String(strings.ToLower(strings.TrimPrefix(a.Ecosystem, "ECOSYSTEM_")))
+		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) safe.Text { return safe.Of(a.Name) }},
+		{Title: "ECOSYSTEM", Width: 10, Search: true, Cell: func(a *api.Artifact) safe.Text {
+			return safe.Of(strings.ToLower(strings.TrimPrefix(a.Ecosystem, "ECOSYSTEM_")))
 		}},
-		{Title: "LATEST", Width: 12, Drop: 2, Cell: func(a *api.Artifact) string { return safe.String(a.LatestVersion) }},
-		{Title: "VERSIONS", Width: 8, Right: true, Drop: 3, Cell: func(a *api.Artifact) string { return text.Count(int(a.VersionCount)) }},
-		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(a *api.Artifact) string { return safe.String(a.Description) }},
+		{Title: "LATEST", Width: 12, Drop: 2, Cell: func(a *api.Artifact) safe.Text { return safe.Of(a.LatestVersion) }},
+		{Title: "VERSIONS", Width: 8, Right: true, Drop: 3, Cell: func(a *api.Artifact) safe.Text { return safe.Of(text.Count(int(a.VersionCount))) }},
+		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(a *api.Artifact) safe.Text { return safe.Of(a.Description) }},
 	}
 }
 
 // Versions are the columns of an artifact's version table.
 func Versions(c views.Common) []table.Column[api.ArtifactVersion] {
 	return []table.Column[api.ArtifactVersion]{
-		{Title: "VERSION", Flex: 1, Min: 12, Max: 40, Cell: func(v *api.ArtifactVersion) string { return safe.String(v.Version) }},
-		{Title: "SIZE", Width: 10, Right: true, Drop: 2, Cell: func(v *api.ArtifactVersion) string {
+		{Title: "VERSION", Flex: 1, Min: 12, Max: 40, Cell: func(v *api.ArtifactVersion) safe.Text { return safe.Of(v.Version) }},
+		{Title: "SIZE", Width: 10, Right: true, Drop: 2, Cell: func(v *api.ArtifactVersion) safe.Text {
 			if v.SizeBytes <= 0 {
 				return ""
 			}
-			return text.Bytes(int64(v.SizeBytes))
+			return safe.Of(text.Bytes(int64(v.SizeBytes)))
 		}},
-		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(v *api.ArtifactVersion) string { return age(c, v.CreateTime) }},
-		{Title: "UPDATED", Width: 7, Right: true, Drop: 1, Order: "update_time", Cell: func(v *api.ArtifactVersion) string { return age(c, v.UpdateTime) }},
+		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(v *api.ArtifactVersion) safe.Text { return age(c, v.CreateTime) }},
+		{Title: "UPDATED", Width: 7, Right: true, Drop: 1, Order: "update_time", Cell: func(v *api.ArtifactVersion) safe.Text { return age(c, v.UpdateTime) }},
 	}
 }

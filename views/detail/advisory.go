@@ -15,23 +15,23 @@ import (
 func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
 	th := m.common.Theme
 	now := m.common.Clock()
-	s.field("uid", safe.String(a.UID))
+	s.field("uid", safe.Of(a.UID))
 	if a.LegacyAdvisoryID != "" {
-		s.field("legacy id", safe.String(a.LegacyAdvisoryID))
+		s.field("legacy id", safe.Of(a.LegacyAdvisoryID))
 	}
-	s.field("status", advisory.Status(a))
-	s.field("artifact", safe.String(a.ArtifactName))
-	s.field("type", safe.String(a.ArtifactType))
+	s.field("status", safe.Of(advisory.Status(a)))
+	s.field("artifact", safe.Of(a.ArtifactName))
+	s.field("type", safe.Of(a.ArtifactType))
 	if a.ArtifactArchitecture != "" {
-		s.field("architecture", safe.String(a.ArtifactArchitecture))
+		s.field("architecture", safe.Of(a.ArtifactArchitecture))
 	}
-	s.field("component", safe.String(a.ComponentName))
+	s.field("component", safe.Of(a.ComponentName))
 	if a.ComponentType != "" || a.ComponentLocation != "" {
-		s.field("location", safe.String(joinNonEmpty(" ", a.ComponentType, a.ComponentLocation)))
+		s.field("location", safe.Of(joinNonEmpty(" ", a.ComponentType, a.ComponentLocation)))
 	}
 	s.field("aliases", list(a.Aliases))
 	if a.Author != "" {
-		s.field("author", safe.String(a.Author))
+		s.field("author", safe.Of(a.Author))
 	}
 	s.times(a.CreateTime, a.UpdateTime)
 	if !a.DeleteTime.IsZero() {

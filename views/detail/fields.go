@@ -24,7 +24,11 @@ func (s *sheet) title(t string) {
 }
 
 // field writes "label  value", wrapping long values under themselves.
-func (s *sheet) field(label, value string) {
+func (s *sheet) field(label string, value safe.Text) { s.own(label, string(value)) }
+
+// own is a field whose value is canopy's own, maybe styled (a state in
+// colour, a count): never text the server sent.
+func (s *sheet) own(label, value string) {
 	if value == "" {
 		value = "—"
 	}
@@ -94,22 +98,22 @@ func (s *sheet) times(c, u api.Time) {
 
 // when is a time field: "3 days ago (exact UTC)".
 func (s *sheet) when(label string, t api.Time) {
-	s.field(label, text.When(t.Time(), s.m.common.Clock()))
+	s.own(label, text.When(t.Time(), s.m.common.Clock()))
 }
 
-func list(items []string) string {
-	out := make([]string, len(items))
+func list(items []string) safe.Text {
+	out := make([]safe.Text, len(items))
 	for i, it := range items {
-		out[i] = safe.String(it)
+		out[i] = safe.Of(it)
 	}
-	return strings.Join(out, ", ")
+	return safe.Join(out, ", ")
 }
 
 func tier(t string) string { return strings.TrimPrefix(t, "CATALOG_TIER_") }
 
 // ecosystem is an ecosystem as people say it: "java".
-func ecosystem(e string) string {
-	return safe.String(strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")))
+func ecosystem(e string) safe.Text {
+	return safe.Of(strings.ToLower(strings.TrimPrefix(e, "ECOSYSTEM_")))
 }
 
 // render is the whole text of the page for the current item and width.
@@ -124,7 +128,7 @@ func (m *Model) render() string {
 	case *Summary:
 		m.renderSummary(s, it)
 	case *Failure:
-		s.field("loading", it.What)
+		s.field("loading", safe.Of(it.What))
 		s.section("ERROR")
 		s.failure(it.Err)
 	default:
@@ -145,22 +149,22 @@ func (m *Model) renderSummary(s *sheet, it *Summary) {
 	}
 	switch {
 	case total >= 0 && it.AtLeast != nil && it.AtLeast():
-		s.field("total", "at least "+text.Count(total)+" "+it.What+" (the server gives no count)")
+		s.own("total", "at least "+text.Count(total)+" "+it.What+" (the server gives no count)")
 	case total >= 0:
 		what := it.What
 		if total == 1 {
 			what = text.Singular(what)
 		}
-		s.field("total", text.Count(total)+" "+what)
+		s.own("total", text.Count(total)+" "+what)
 	case views.IsUnavailable(err):
-		s.field("total", th.Muted.Render("not available on this server"))
+		s.own("total", th.Muted.Render("not available on this server"))
 	case err != nil:
-		s.field("total", th.Bad.Render(th.Glyphs.Failed+" failed"))
+		s.own("total", th.Bad.Render(th.Glyphs.Failed+" failed"))
 	case busy:
 		frames := th.Glyphs.Spinner
-		s.field("total", frames[m.frame%len(frames)]+" loading")
+		s.own("total", frames[m.frame%len(frames)]+" loading")
 	default:
-		s.field("total", "not loaded yet")
+		s.own("total", "not loaded yet")
 	}
 	if err != nil {
 		s.section("ERROR")

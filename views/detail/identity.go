@@ -14,35 +14,35 @@ import (
 // way: claim match, static keys, AWS, a service), and its role bindings.
 func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	now := m.common.Clock()
-	s.field("uid", safe.String(id.UID))
-	s.field("description", safe.String(id.Description))
-	s.field("email", safe.String(id.Email))
+	s.field("uid", safe.Of(id.UID))
+	s.field("description", safe.Of(id.Description))
+	s.field("email", safe.Of(id.Email))
 	if id.EmailUnverified != "" {
-		s.field("unverified", safe.String(id.EmailUnverified))
+		s.field("unverified", safe.Of(id.EmailUnverified))
 	}
 	if id.Company != "" {
-		s.field("company", safe.String(id.Company))
+		s.field("company", safe.Of(id.Company))
 	}
 	kind := identity.Kind(id)
 	if kind == "" {
 		kind = "signs in (no claim match, keys or service)"
 	}
-	s.field("assumed by", kind)
+	s.field("assumed by", safe.Of(kind))
 	for _, p := range identity.Parts(id) {
-		s.field(p.Label, p.Value)
+		s.field(p.Label, safe.Of(p.Value))
 	}
 	if sk := id.StaticKeys; sk != nil && !sk.ExpirationTime.IsZero() {
 		expires := text.When(sk.ExpirationTime.Time(), now)
 		if sk.ExpirationTime.Time().Before(now) {
 			expires = m.common.Theme.Bad.Render("expired " + expires)
 		}
-		s.field("keys expire", expires)
+		s.own("keys expire", expires)
 	}
 	seen := "never"
 	if !id.LastSeenTime.IsZero() {
 		seen = text.When(id.LastSeenTime.Time(), now)
 	}
-	s.field("last seen", seen)
+	s.own("last seen", seen)
 	s.times(id.CreateTime, id.UpdateTime)
 	if m.fetch.Bindings == nil {
 		return

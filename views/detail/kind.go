@@ -19,8 +19,8 @@ import (
 // rather than switching over types.
 type Kind struct {
 	UID func(item any) string
-	// Title is the resource's name as the header shows it, safe to print.
-	Title func(item any) string
+	// Title is the resource's name as the header shows it.
+	Title func(item any) safe.Text
 	// Copy is what `y` copies and what that is; nil copies the uid.
 	Copy func(item any) (text, what string)
 	// Bindable: `b` binds a role on one (with Fetch.Bind).
@@ -62,7 +62,7 @@ type Field struct {
 // the uid, then the fields the kind lists.
 func FieldsPage[T any](uid func(*T) string, fields func(*T) []Field) Page {
 	return pageOf(func(_ *Model, s *sheet, it *T) {
-		s.field("uid", safe.String(uid(it)))
+		s.field("uid", safe.Of(uid(it)))
 		for _, f := range fields(it) {
 			switch {
 			case f.Section != "":
@@ -70,7 +70,7 @@ func FieldsPage[T any](uid func(*T) string, fields func(*T) []Field) Page {
 			case !f.When.IsZero():
 				s.when(f.Label, f.When)
 			default:
-				s.field(f.Label, safe.String(f.Value))
+				s.field(f.Label, safe.Of(f.Value))
 			}
 		}
 	})
@@ -79,16 +79,16 @@ func FieldsPage[T any](uid func(*T) string, fields func(*T) []Field) Page {
 // GroupPage is a folder's (or the organization's) page.
 func GroupPage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.Group) {
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
+		s.field("uid", safe.Of(it.UID))
+		s.field("description", safe.Of(it.Description))
 		if it.Kind != "" {
-			s.field("kind", safe.String(it.Kind))
+			s.field("kind", safe.Of(it.Kind))
 		}
 		if it.Status != "" {
-			s.field("status", safe.String(it.Status))
+			s.field("status", safe.Of(it.Status))
 		}
 		if api.ParentUID(it.UID) == "" {
-			s.field("verified", fmt.Sprint(it.Verified))
+			s.own("verified", fmt.Sprint(it.Verified))
 		}
 		if len(it.ResourceLimits) > 0 {
 			keys := make([]string, 0, len(it.ResourceLimits))
@@ -100,7 +100,7 @@ func GroupPage() Page {
 			for i, k := range keys {
 				parts[i] = safe.String(k) + " " + text.Count(int(it.ResourceLimits[k]))
 			}
-			s.field("limits", strings.Join(parts, ", "))
+			s.field("limits", safe.Of(strings.Join(parts, ", ")))
 		}
 		s.times(it.CreateTime, it.UpdateTime)
 	})
@@ -167,13 +167,13 @@ func AdvisoryPage() Page { return pageOf((*Model).renderAdvisory) }
 // RolePage is a role's page: what it is and its capabilities.
 func RolePage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.Role) {
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
+		s.field("uid", safe.Of(it.UID))
+		s.field("description", safe.Of(it.Description))
 		kind := "custom"
 		if !strings.Contains(it.UID, "/") {
 			kind = "built-in"
 		}
-		s.field("kind", kind)
+		s.own("kind", kind)
 		s.times(it.CreateTime, it.UpdateTime)
 		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
 		for _, c := range it.Capabilities {
@@ -186,19 +186,19 @@ func RolePage() Page {
 // and no times.
 func SubscriptionPage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.Subscription) {
-		s.field("uid", safe.String(it.UID))
-		s.field("sink", safe.String(it.Sink))
+		s.field("uid", safe.Of(it.UID))
+		s.field("sink", safe.Of(it.Sink))
 	})
 }
 
 // ArtifactPage is a library's page.
 func ArtifactPage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.Artifact) {
-		s.field("uid", safe.String(it.UID))
-		s.field("description", safe.String(it.Description))
+		s.field("uid", safe.Of(it.UID))
+		s.field("description", safe.Of(it.Description))
 		s.field("ecosystem", ecosystem(it.Ecosystem))
-		s.field("latest", safe.String(it.LatestVersion))
-		s.field("versions", text.Count(int(it.VersionCount)))
+		s.field("latest", safe.Of(it.LatestVersion))
+		s.own("versions", text.Count(int(it.VersionCount)))
 		s.times(it.CreateTime, it.UpdateTime)
 	})
 }
@@ -209,7 +209,7 @@ func EcosystemPage() Page {
 	return pageOf(func(m *Model, s *sheet, it *api.EcosystemCount) {
 		s.field("ecosystem", ecosystem(it.Ecosystem))
 		if it.TotalCount > 0 {
-			s.field("artifacts", text.Count(int(it.TotalCount)))
+			s.own("artifacts", text.Count(int(it.TotalCount)))
 		}
 		s.b.WriteByte('\n')
 		s.wrapped("", m.common.Theme.Muted.Render(m.common.Key(keymap.Open)+" opens its artifacts as a full-screen table; "+
@@ -220,18 +220,18 @@ func EcosystemPage() Page {
 // VersionPage is the page of one version of a library.
 func VersionPage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.ArtifactVersion) {
-		s.field("uid", safe.String(it.UID))
-		s.field("artifact", safe.String(it.Name))
-		s.field("description", safe.String(it.Description))
+		s.field("uid", safe.Of(it.UID))
+		s.field("artifact", safe.Of(it.Name))
+		s.field("description", safe.Of(it.Description))
 		if it.SizeBytes > 0 {
-			s.field("size", text.Bytes(int64(it.SizeBytes)))
+			s.own("size", text.Bytes(int64(it.SizeBytes)))
 		}
 		s.times(it.CreateTime, it.UpdateTime)
 	})
 }
 
 // Ecosystem is an ecosystem as people say it ("java"), safe to print.
-func Ecosystem(e string) string { return ecosystem(e) }
+func Ecosystem(e string) safe.Text { return ecosystem(e) }
 
 // kind is the kind of item, nil for what the pane shows but is no
 // resource (a summary, a failure) or when the shell gave no registry.
@@ -265,7 +265,7 @@ func (m *Model) titleOf(item any) string {
 		return "failed: " + it.What
 	}
 	if k := m.kind(item); k != nil {
-		return k.Title(item)
+		return string(k.Title(item))
 	}
 	return ""
 }

@@ -9,7 +9,7 @@ import (
 // the pane is shown here, with the pages the shell gives them.
 func testKind(item any) *Kind {
 	named := func(uid, name string) *Kind {
-		return &Kind{UID: func(any) string { return uid }, Title: func(any) string { return safe.String(name) }}
+		return &Kind{UID: func(any) string { return uid }, Title: func(any) safe.Text { return safe.Of(name) }}
 	}
 	var k *Kind
 	switch it := item.(type) {

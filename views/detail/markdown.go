@@ -62,7 +62,7 @@ func RenderMarkdown(ctx context.Context, content, style string, width int) Readm
 		return plain(content, width, fmt.Sprintf("%s, more than canopy renders", tx.Bytes(int64(len(content)))))
 	}
 	// Markers are longer than what they replace: the size is checked again.
-	source := defuseCharRefs(safe.Text(content))
+	source := defuseCharRefs(safe.Lines(content))
 	if len(source) > maxRenderBytes {
 		return plain(content, width, fmt.Sprintf("%s made safe, more than canopy renders", tx.Bytes(int64(len(source)))))
 	}
@@ -195,7 +195,7 @@ func cost(costs []int, i int) int {
 // plain lays a readme out as plain text at width, made safe, with why it
 // is not rendered.
 func plain(content string, width int, why string) Readme {
-	text := wrapPlain(safe.Text(strings.TrimRight(content, "\n")), max(width-2, 10), "  ")
+	text := wrapPlain(safe.Lines(strings.TrimRight(content, "\n")), max(width-2, 10), "  ")
 	return Readme{Text: text, Note: "shown as plain text: " + safe.String(why)}
 }
 

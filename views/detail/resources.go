@@ -33,17 +33,17 @@ func (m *Model) lazy(s *sheet) (*extras, bool) {
 }
 
 func (m *Model) renderRepo(s *sheet, r *api.Repo) {
-	s.field("uid", safe.String(r.UID))
-	s.field("description", safe.String(r.Description))
-	s.field("tier", safe.String(tier(r.CatalogTier)))
+	s.field("uid", safe.Of(r.UID))
+	s.field("description", safe.Of(r.Description))
+	s.field("tier", safe.Of(tier(r.CatalogTier)))
 	s.field("bundles", list(r.Bundles))
 	s.field("aliases", list(r.Aliases))
 	s.field("active tags", list(r.ActiveTags))
 	if sc := r.SyncConfig; sc != nil {
 		// Tier, bundles, aliases and active tags come from the source.
-		s.field("synced from", safe.String(sc.Source))
+		s.field("synced from", safe.Of(sc.Source))
 		if dest := joinNonEmpty(", ", by("google ", sc.Google), by("amazon ", sc.Amazon), by("azure ", sc.Azure)); dest != "" {
-			s.field("synced to", dest)
+			s.field("synced to", safe.Of(dest))
 		}
 		if !sc.ExpirationTime.IsZero() {
 			s.when("sync ends", sc.ExpirationTime)
@@ -81,8 +81,8 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 
 func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	th := m.common.Theme
-	s.field("uid", safe.String(t.UID))
-	s.field("digest", safe.String(t.Digest))
+	s.field("uid", safe.Of(t.UID))
+	s.field("digest", safe.Of(t.Digest))
 	dep := "no"
 	if t.Deprecated {
 		dep = th.Badge.Render("yes") + ", end of life"
@@ -91,7 +91,7 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 			dep += fmt.Sprintf(" · %s days old", text.Count(days))
 		}
 	}
-	s.field("deprecated", dep)
+	s.own("deprecated", dep)
 	s.field("bundles", list(t.Bundles))
 	s.when("updated", t.UpdateTime) // a tag has no creation time
 	if m.fetch.Image == nil {
@@ -201,27 +201,27 @@ func refName(r *api.Ref) string {
 // renderBinding shows every field of a hydrated binding: its role,
 // identity and group with their uids and descriptions.
 func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
-	s.field("uid", safe.String(b.UID))
+	s.field("uid", safe.Of(b.UID))
 	if r := b.Role; r != nil {
 		s.section("ROLE")
-		s.field("name", safe.String(r.Name))
-		s.field("uid", safe.String(r.UID))
-		s.field("description", safe.String(r.Description))
+		s.field("name", safe.Of(r.Name))
+		s.field("uid", safe.Of(r.UID))
+		s.field("description", safe.Of(r.Description))
 	}
 	if id := b.Identity; id != nil {
 		s.section("IDENTITY")
-		s.field("name", safe.String(id.Name))
-		s.field("uid", safe.String(id.UID))
-		s.field("description", safe.String(id.Description))
-		s.field("email", safe.String(id.Email))
-		s.field("issuer", safe.String(id.Issuer))
-		s.field("subject", safe.String(id.Subject))
+		s.field("name", safe.Of(id.Name))
+		s.field("uid", safe.Of(id.UID))
+		s.field("description", safe.Of(id.Description))
+		s.field("email", safe.Of(id.Email))
+		s.field("issuer", safe.Of(id.Issuer))
+		s.field("subject", safe.Of(id.Subject))
 	}
 	if g := b.Group; g != nil {
 		s.section("GROUP")
-		s.field("name", safe.String(g.Name))
-		s.field("uid", safe.String(g.UID))
-		s.field("description", safe.String(g.Description))
+		s.field("name", safe.Of(g.Name))
+		s.field("uid", safe.Of(g.UID))
+		s.field("description", safe.Of(g.Description))
 	}
 	s.b.WriteByte('\n')
 	s.when("created", b.CreateTime) // a binding is never changed, only made and deleted

@@ -136,14 +136,14 @@ func keyCount(jwks string) string {
 
 // Issuer is who issues the tokens that assume the identity, for a column:
 // the issuer (a pattern marked "~"), the AWS account, or the service.
-func Issuer(id *api.Identity) string {
+func Issuer(id *api.Identity) safe.Text {
 	switch {
 	case id.ClaimMatch != nil:
 		return marked(id.ClaimMatch.Issuer, id.ClaimMatch.IssuerPattern)
 	case id.StaticKeys != nil:
-		return safe.String(id.StaticKeys.Issuer)
+		return safe.Of(id.StaticKeys.Issuer)
 	case id.AWSIdentity != nil:
-		return "aws " + safe.String(id.AWSIdentity.AWSAccount)
+		return "aws " + safe.Of(id.AWSIdentity.AWSAccount)
 	case id.ServicePrincipal != "":
 		return "service"
 	}
@@ -152,24 +152,24 @@ func Issuer(id *api.Identity) string {
 
 // Subject is whose tokens assume the identity, for a column: the subject
 // (a pattern marked "~"), the AWS ARN, or the service's name.
-func Subject(id *api.Identity) string {
+func Subject(id *api.Identity) safe.Text {
 	switch {
 	case id.ClaimMatch != nil:
 		return marked(id.ClaimMatch.Subject, id.ClaimMatch.SubjectPattern)
 	case id.StaticKeys != nil:
-		return safe.String(id.StaticKeys.Subject)
+		return safe.Of(id.StaticKeys.Subject)
 	case id.AWSIdentity != nil:
 		return marked(id.AWSIdentity.ARN, id.AWSIdentity.ARNPattern)
 	case id.ServicePrincipal != "":
-		return Service(id.ServicePrincipal)
+		return safe.Of(Service(id.ServicePrincipal))
 	}
 	return ""
 }
 
 // marked is the exact value, else the pattern after "~ ".
-func marked(exact, pattern string) string {
+func marked(exact, pattern string) safe.Text {
 	if exact != "" || pattern == "" {
-		return safe.String(exact)
+		return safe.Of(exact)
 	}
-	return "~ " + safe.String(pattern)
+	return "~ " + safe.Of(pattern)
 }

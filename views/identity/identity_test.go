@@ -27,10 +27,10 @@ func TestEachWayOfAssumingIsShown(t *testing.T) {
 		if got := Kind(&tc.id); got != tc.kind {
 			t.Errorf("Kind = %q, want %q", got, tc.kind)
 		}
-		if got, want := Issuer(&tc.id), tc.iss; got != want {
+		if got, want := string(Issuer(&tc.id)), tc.iss; got != want {
 			t.Errorf("%s: Issuer = %q, want %q", tc.kind, got, want)
 		}
-		if got, want := Subject(&tc.id), tc.subj; got != want {
+		if got, want := string(Subject(&tc.id)), tc.subj; got != want {
 			t.Errorf("%s: Subject = %q, want %q", tc.kind, got, want)
 		}
 		var labels []string
@@ -49,7 +49,7 @@ func TestEachWayOfAssumingIsShown(t *testing.T) {
 
 func TestServerTextIsMadeSafe(t *testing.T) {
 	id := api.Identity{ClaimMatch: &api.ClaimMatch{Issuer: "https://evil\x1b]0;pwned\x07", SubjectPattern: "\u202eexe"}}
-	for _, s := range []string{Issuer(&id), Subject(&id), Parts(&id)[0].Value, Parts(&id)[1].Value} {
+	for _, s := range []string{string(Issuer(&id)), string(Subject(&id)), Parts(&id)[0].Value, Parts(&id)[1].Value} {
 		if strings.ContainsAny(s, "\x1b\x07\u202e") {
 			t.Errorf("unsafe %q", s)
 		}

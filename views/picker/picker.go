@@ -13,12 +13,13 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/text"
 )
 
 // Option is one choice; Label and Detail must be safe to print.
 type Option struct {
-	Label, Detail string
+	Label, Detail safe.Text
 	Value         any
 }
 
@@ -237,7 +238,7 @@ func (m *Model) refilter() {
 	}
 	labels := make([]string, len(m.options))
 	for i, o := range m.options {
-		labels[i] = o.Label
+		labels[i] = string(o.Label)
 	}
 	for _, f := range fuzzy.Find(q, labels) {
 		m.matches = append(m.matches, f.Index)
@@ -267,7 +268,7 @@ func (m *Model) View() string {
 		if m.digits && m.input.Value() == "" && m.matches[i] < 9 {
 			digit = string(rune('1' + m.matches[i]))
 		}
-		rest := text.Fit(text.Fit(o.Label, 28, false, th.Glyphs.Ellipsis)+"  "+o.Detail, max(m.width-2, 0), false, th.Glyphs.Ellipsis)
+		rest := text.Fit(text.Fit(string(o.Label), 28, false, th.Glyphs.Ellipsis)+"  "+string(o.Detail), max(m.width-2, 0), false, th.Glyphs.Ellipsis)
 		var line string
 		if i == m.cursor {
 			// One style over the whole row: a styled digit inside would end

@@ -12,13 +12,14 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
 func roles() []Option {
 	var out []Option
 	for _, n := range []string{"viewer", "editor", "owner", "registry.pull", "role-2024"} {
-		out = append(out, Option{Label: n, Value: n})
+		out = append(out, Option{Label: safe.Text(n), Value: n})
 	}
 	return out
 }

@@ -41,7 +41,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// tabWidth is the distance between tab stops when Text expands tabs.
+// tabWidth is the distance between tab stops when Lines expands tabs.
 const tabWidth = 4
 
 // String makes s safe to print in a single terminal cell or line: every
@@ -66,11 +66,11 @@ func String(s string) string {
 	return b.String()
 }
 
-// Text is String for multi-line text (readmes, advisory descriptions): it
+// Lines is String for multi-line text (readmes, advisory descriptions): it
 // keeps \n, drops a \r that comes right before \n, expands \t to spaces up
 // to the next tab stop (every 4 columns, counted in display width), and
 // makes everything else safe as String does.
-func Text(s string) string {
+func Lines(s string) string {
 	if clean(s, true) {
 		return s
 	}

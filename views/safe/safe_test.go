@@ -63,7 +63,7 @@ func TestString(t *testing.T) {
 	}
 }
 
-func TestText(t *testing.T) {
+func TestLines(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
@@ -82,9 +82,9 @@ func TestText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Text(tt.in)
+			got := Lines(tt.in)
 			if got != tt.want {
-				t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
+				t.Errorf("Lines(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 			assertSafe(t, got, true)
 		})
@@ -106,8 +106,8 @@ func TestNoAllocWhenClean(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _ = String(s) }); n != 0 {
 			t.Errorf("String(%q) allocs = %v, want 0", s, n)
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = Text(s + "\nmore") }); n > 1 { // the concatenation itself
-			t.Errorf("Text(%q) allocs = %v, want at most 1", s, n)
+		if n := testing.AllocsPerRun(100, func() { _ = Lines(s + "\nmore") }); n > 1 { // the concatenation itself
+			t.Errorf("Lines(%q) allocs = %v, want at most 1", s, n)
 		}
 	}
 }
@@ -151,12 +151,12 @@ func FuzzString(f *testing.F) {
 	})
 }
 
-func FuzzText(f *testing.F) {
+func FuzzLines(f *testing.F) {
 	for _, s := range []string{"", "# readme\r\n\tcode\n", "\x1bP1;2q\x1b\\", "\u2066x\u2069", "\xc3("} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := Text(s)
+		out := Lines(s)
 		assertSafe(t, out, true)
 		if strings.Count(out, "\n") != strings.Count(s, "\n") {
 			t.Fatalf("line count changed: %q → %q", s, out)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/search"
 )
 
@@ -95,7 +96,7 @@ func TestAPageArrivingWhileFilteredKeepsTheCursorOnItsRow(t *testing.T) {
 // same columns as the fuzzy filter.
 func TestInverseAndRegexpSearchTheSameColumns(t *testing.T) {
 	m, _ := newTable(t, 200, nil)
-	m.cfg.Columns[1] = Column[row]{Title: "ALIAS", Width: 8, Search: true, Cell: func(r *row) string {
+	m.cfg.Columns[1] = Column[row]{Title: "ALIAS", Width: 8, Search: true, Cell: func(r *row) safe.Text {
 		if r.uid == "u30" {
 			return "zeta"
 		}
@@ -138,8 +139,8 @@ func TestFilterLineIsNotCutBesideALongCount(t *testing.T) {
 func TestMiddleColumnKeepsTheEnds(t *testing.T) {
 	m, _ := newTable(t, 20, nil)
 	m.cfg.Columns[0].Middle = true
-	m.cfg.Columns[0].Cell = func(r *row) string {
-		return "sha256-f3fb216ee0b3db80ef185a7c01e2adc9f3fb216ee0b3db80ef185a7c01e2adc9-" + r.name
+	m.cfg.Columns[0].Cell = func(r *row) safe.Text {
+		return safe.Text("sha256-f3fb216ee0b3db80ef185a7c01e2adc9f3fb216ee0b3db80ef185a7c01e2adc9-" + r.name)
 	}
 	m.SetSize(60, 12)
 	s := screen(m)
@@ -153,7 +154,7 @@ func TestMiddleColumnKeepsTheEnds(t *testing.T) {
 func TestNarrowSortedColumnKeepsItsMark(t *testing.T) {
 	m, _ := newTable(t, 20, nil)
 	m.cfg.Columns = append(m.cfg.Columns, Column[row]{Title: "UPDATED", Width: 7, Right: true, Order: "update_time",
-		Cell: func(*row) string { return "3d" }})
+		Cell: func(*row) safe.Text { return "3d" }})
 	m.cfg.Orders = append(m.cfg.Orders, Order{Label: "recently updated", OrderBy: "update_time desc"})
 	m.SetSize(60, 12)
 	press(m, "s", "s")

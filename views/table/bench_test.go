@@ -283,7 +283,7 @@ func rowsFor(tb testing.TB, n int, cols []table.Column[api.Tag]) []bubbletable.R
 	l.Each(func(_ int, t *api.Tag) bool {
 		r := make(bubbletable.Row, len(cols))
 		for i, col := range cols {
-			r[i] = col.Cell(t)
+			r[i] = string(col.Cell(t))
 		}
 		rows = append(rows, r)
 		return true

@@ -50,7 +50,7 @@ func (m *Model[T]) replaced(msg views.UpdatedMsg) {
 // editRow draws the row being edited: its name, then the editor.
 func (m *Model[T]) editRow(it *T) string {
 	th := m.common.Theme
-	name := " " + text.Fit(m.cfg.Columns[0].Cell(it), m.widths[0], false, th.Glyphs.Ellipsis) + " "
+	name := " " + text.Fit(string(m.cfg.Columns[0].Cell(it)), m.widths[0], false, th.Glyphs.Ellipsis) + " "
 	rest := max(m.width-text.Width(name), 10)
 	return text.Fit(m.paints.selected.Render(name)+m.editor.Line(0, rest, editLabelW), m.width, false, "")
 }
@@ -64,7 +64,7 @@ func (m *Model[T]) fitEditor(it *T) {
 	if len(m.widths) == 0 {
 		return
 	}
-	name := text.Width(" " + text.Fit(m.cfg.Columns[0].Cell(it), m.widths[0], false, "") + " ")
+	name := text.Width(" " + text.Fit(string(m.cfg.Columns[0].Cell(it)), m.widths[0], false, "") + " ")
 	m.editor.FitInputs(m.width - name - editLabelW - 2)
 }
 

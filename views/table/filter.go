@@ -12,6 +12,7 @@ import (
 	"canopy/keymap"
 	"canopy/views/filter"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/text"
 )
@@ -83,14 +84,14 @@ func (m *Model[T]) snapshot() search.Snapshot {
 	if m.only {
 		runs = pick(runs, m.onlyRows)
 	}
-	name := m.cfg.Columns[0].Cell
+	name := plain(m.cfg.Columns[0].Cell)
 	var others []func(*T) string
 	for _, c := range m.cfg.Columns[1:] {
 		switch {
 		case c.Search && c.Snap != nil:
-			others = append(others, c.Snap())
+			others = append(others, plain(c.Snap()))
 		case c.Search:
-			others = append(others, c.Cell)
+			others = append(others, plain(c.Cell))
 		}
 	}
 	return func() search.Names {
@@ -334,4 +335,9 @@ func pick[T any](runs []paging.Run[T], positions []int) []paging.Run[T] {
 		}
 	}
 	return out
+}
+
+// plain is a cell's text as the filter matches it.
+func plain[T any](cell func(*T) safe.Text) func(*T) string {
+	return func(it *T) string { return string(cell(it)) }
 }

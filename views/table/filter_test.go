@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/search"
 )
 
@@ -155,7 +156,7 @@ func TestServerFilterChip(t *testing.T) {
 // put it in between.
 func TestOtherColumnsFollowTheNameMatches(t *testing.T) {
 	m, _ := newTable(t, 1000, nil)
-	m.cfg.Columns[1] = Column[row]{Title: "ALIAS", Width: 8, Search: true, Cell: func(r *row) string {
+	m.cfg.Columns[1] = Column[row]{Title: "ALIAS", Width: 8, Search: true, Cell: func(r *row) safe.Text {
 		if r.uid == "u30" {
 			return "n-0001"
 		}

@@ -18,7 +18,7 @@ func (m *Model[T]) keepFocus() {
 	m.focusUID, m.focusName, m.focusWhy = "", "", ""
 	if it, ok := m.Selected(); ok {
 		m.focusUID = m.cfg.Key(it)
-		m.focusName = m.cfg.Columns[0].Cell(it)
+		m.focusName = string(m.cfg.Columns[0].Cell(it))
 	}
 }
 

@@ -261,10 +261,10 @@ func (m *Model[T]) row(it *T, selected bool) string {
 			continue
 		}
 		used += w + 1
-		str := c.Cell(it)
+		str := string(c.Cell(it))
 		if c.Shorter != nil && text.Width(str) > w {
 			for _, alt := range c.Shorter(it) {
-				if str = alt; text.Width(alt) <= w {
+				if str = string(alt); text.Width(str) <= w {
 					break
 				}
 			}

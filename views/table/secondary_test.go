@@ -1,6 +1,7 @@
 package table
 
 import (
+	"canopy/views/safe"
 	"strings"
 	"testing"
 
@@ -40,7 +41,7 @@ func withColumns(t *testing.T, cols ...Column[row]) *Model[row] {
 // A row found by another column than its name has the matched letters of
 // that column highlighted, as a name match has its name's.
 func TestSecondaryMatchIsHighlighted(t *testing.T) {
-	m := withColumns(t, Column[row]{Title: "ARTIFACT", Width: 12, Search: true, Cell: func(r *row) string {
+	m := withColumns(t, Column[row]{Title: "ARTIFACT", Width: 12, Search: true, Cell: func(r *row) safe.Text {
 		if r.uid == "u7" {
 			return "python-3"
 		}
@@ -66,8 +67,8 @@ func TestSecondaryMatchIsHighlighted(t *testing.T) {
 // A match spread over two searched columns marks its letters in each.
 func TestMatchAcrossColumnsIsHighlighted(t *testing.T) {
 	m := withColumns(t,
-		Column[row]{Title: "A", Width: 8, Search: true, Cell: func(r *row) string { return "py" + strings.TrimPrefix(r.uid, "u") }},
-		Column[row]{Title: "B", Width: 8, Search: true, Cell: func(r *row) string { return "thon" }},
+		Column[row]{Title: "A", Width: 8, Search: true, Cell: func(r *row) safe.Text { return safe.Text("py" + strings.TrimPrefix(r.uid, "u")) }},
+		Column[row]{Title: "B", Width: 8, Search: true, Cell: func(r *row) safe.Text { return "thon" }},
 	)
 	press(m, "/")
 	typeAndSettle(m, "pyth")
@@ -86,17 +87,17 @@ func TestMatchAcrossColumnsIsHighlighted(t *testing.T) {
 // more were learned.
 func TestSnapColumnSearchesLearnedNames(t *testing.T) {
 	names := map[string]string{} // replaced, never written: as the shell's namer
-	lookup := func() func(*row) string {
+	lookup := func() func(*row) safe.Text {
 		n := names
-		return func(r *row) string {
+		return func(r *row) safe.Text {
 			if v := n[r.uid]; v != "" {
-				return v
+				return safe.Text(v)
 			}
 			return "?"
 		}
 	}
 	m := withColumns(t, Column[row]{Title: "REPO", Width: 10, Search: true,
-		Cell: func(r *row) string { return lookup()(r) },
+		Cell: func(r *row) safe.Text { return lookup()(r) },
 		Snap: lookup})
 	press(m, "/")
 	typeAndSettle(m, "redis")

@@ -14,6 +14,7 @@ import (
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/search"
 )
 
@@ -30,13 +31,13 @@ type Column[T any] struct {
 	// drops first; 0 never drops.
 	Drop  int
 	Right bool
-	// Cell is the cell's text; it must already be safe to print
-	// (views/safe), which the column definitions see to.
-	Cell func(*T) string
+	// Cell is the cell's text, safe to print (safe.Of of what the server
+	// sent; canopy's own words as constants).
+	Cell func(*T) safe.Text
 	// Shorter, when set, gives shorter texts, longest first, for when
 	// Cell's does not fit ("deprecated 143d", then "deprecated", for
 	// "deprecated, 143 days old").
-	Shorter func(*T) []string
+	Shorter func(*T) []safe.Text
 	// Middle cuts a text too wide in its middle instead of at its end, for
 	// names told apart by their ends (signature tags `sha256-….sig`).
 	Middle bool
@@ -50,7 +51,7 @@ type Column[T any] struct {
 	// Snap, for a searched column whose Cell reads what Update changes (a
 	// name lookup), is called in Update when the filter takes its snapshot;
 	// the cell it returns is searched instead, reading only what it took.
-	Snap func() func(*T) string
+	Snap func() func(*T) safe.Text
 }
 
 // Order is one step of the `s` sort cycle.

@@ -17,6 +17,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -84,8 +85,8 @@ func buildTable(src *source, opened *string, refused func(string) bool) *Model[r
 	cfg := Config[row]{
 		Title: "rows",
 		Columns: []Column[row]{
-			{Title: "NAME", Flex: 1, Min: 10, Order: "name", Cell: func(r *row) string { return r.name }},
-			{Title: "UID", Width: 8, Drop: 1, Cell: func(r *row) string { return r.uid }},
+			{Title: "NAME", Flex: 1, Min: 10, Order: "name", Cell: func(r *row) safe.Text { return safe.Text(r.name) }},
+			{Title: "UID", Width: 8, Drop: 1, Cell: func(r *row) safe.Text { return safe.Text(r.uid) }},
 		},
 		List:    paging.New(context.Background(), src.list, func(r *row) string { return r.uid }),
 		Key:     func(r *row) string { return r.uid },

@@ -16,6 +16,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -47,8 +48,8 @@ func benchTagNode(parent *Node, i int) *Node {
 	return &Node{
 		ID:         fmt.Sprintf("%s/%016x", parent.ID, h),
 		Kind:       KindTag,
-		Label:      name,
-		Note:       fmt.Sprintf("sha256:%012x", h>>16),
+		Label:      safe.Text(name),
+		Note:       safe.Text(fmt.Sprintf("sha256:%012x", h>>16)),
 		Parent:     parent,
 		Depth:      parent.Depth + 1,
 		Deprecated: h%10 == 7,

@@ -64,7 +64,7 @@ func (m *Model) fitEditor() {
 func (m *Model) editRows(r row) []string {
 	th := m.common.Theme
 	indent := text.Fit("", 2*r.depth+2, false, "")
-	lines := []string{m.paints.selected.Render(text.Fit(indent+r.node.Label, m.width, false, th.Glyphs.Ellipsis))}
+	lines := []string{m.paints.selected.Render(text.Fit(indent+string(r.node.Label), m.width, false, th.Glyphs.Ellipsis))}
 	for i := range m.editor.Fields() {
 		for _, l := range m.editor.Lines(i, max(m.width-len(indent), 10), editLabelW) {
 			lines = append(lines, indent+l)

@@ -43,7 +43,7 @@ func (m *Model) snapshot() search.Snapshot {
 		out := search.Names{Primary: make([]string, len(nodes)), Secondary: make([]string, len(nodes)),
 			Rows: make([]int, len(nodes)), Ref: nodes}
 		for i, n := range nodes {
-			out.Primary[i], out.Secondary[i], out.Rows[i] = n.Label, n.Note, i
+			out.Primary[i], out.Secondary[i], out.Rows[i] = string(n.Label), string(n.Note), i
 		}
 		return out
 	}

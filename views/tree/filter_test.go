@@ -11,6 +11,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/viewstest"
 )
@@ -86,7 +87,7 @@ func TestTreeFilterFindsCollapsedLoadedNodes(t *testing.T) {
 func TestGotoLoadsThePath(t *testing.T) {
 	ctx := context.Background()
 	mk := func(parent *Node, id, label string) *Node {
-		return &Node{ID: id, Kind: KindFolder, Label: label, Parent: parent, Depth: parent.Depth + 1}
+		return &Node{ID: id, Kind: KindFolder, Label: safe.Text(label), Parent: parent, Depth: parent.Depth + 1}
 	}
 	org := &Node{ID: "o", Kind: KindOrg, Label: "org"}
 	levels := map[string][]string{"o": {"o/a", "o/b"}, "o/b": {"o/b/c", "o/b/d"}, "o/b/d": {"o/b/d/e"}}

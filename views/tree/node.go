@@ -6,6 +6,7 @@ package tree
 
 import (
 	"canopy/views/paging"
+	"canopy/views/safe"
 )
 
 // Kind is what a node stands for, as the shell describes it from its
@@ -43,9 +44,9 @@ type Node struct {
 	// ID is the resource uid, or "<collection>:<parent uid>" for collections.
 	ID    string
 	Kind  *Kind
-	Label string // safe to print
+	Label safe.Text
 	// Note is drawn muted after the label (e.g. a tag's short digest).
-	Note string
+	Note safe.Text
 	// Item is the API resource (api.Repo, api.Tag, ...), nil for collections.
 	Item   any
 	Parent *Node
@@ -154,7 +155,7 @@ func (n *Node) Expanded() bool { return n.expanded }
 func (n *Node) Path() []string {
 	var out []string
 	for p := n; p != nil; p = p.Parent {
-		out = append([]string{p.Label}, out...)
+		out = append([]string{string(p.Label)}, out...)
 	}
 	return out
 }

@@ -217,7 +217,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	// first, to shorter forms, then entirely.
 	// (The prefix's width is summed: measuring it would make it escape,
 	// an allocation per row and frame.)
-	pw, lw, mw := len(indent)+text.Width(glyph)+1, text.Width(n.Label), text.Width(mark)
+	pw, lw, mw := len(indent)+text.Width(glyph)+1, text.Width(string(n.Label)), text.Width(mark)
 	keep := pw + min(lw, minLabel) + mw
 	right := ""
 	for _, c := range m.counts(n) {
@@ -231,11 +231,11 @@ func (m *Model) renderRow(r row, selected bool) string {
 		avail -= text.Width(right) + 2
 	}
 	// A label too long is cut before its mark, which stays.
-	left := prefix + text.Cut(n.Label, max(avail-pw-mw, 1), g.Ellipsis) + mark
+	left := prefix + text.Cut(string(n.Label), max(avail-pw-mw, 1), g.Ellipsis) + mark
 	left = text.Cut(left, max(avail, 1), g.Ellipsis)
 	note := ""
 	if n.Note != "" && text.Width(left)+2 < avail {
-		note = text.Cut("  "+n.Note, avail-text.Width(left), g.Ellipsis)
+		note = text.Cut("  "+string(n.Note), avail-text.Width(left), g.Ellipsis)
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
 	highlight := func(s string, p theme.Paint) string {

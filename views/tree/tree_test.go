@@ -16,6 +16,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -42,7 +43,7 @@ func (l *leaves) source(_ context.Context, req paging.Request) (paging.Result[*N
 	res := paging.Result[*Node]{Total: int64(l.n), Skipped: start}
 	for i := start; i < end; i++ {
 		name := fmt.Sprintf("%s-%04d", l.prefix, i)
-		res.Items = append(res.Items, &Node{ID: name, Kind: l.kind, Label: name, Parent: l.parent, Depth: l.parent.Depth + 1,
+		res.Items = append(res.Items, &Node{ID: name, Kind: l.kind, Label: safe.Text(name), Parent: l.parent, Depth: l.parent.Depth + 1,
 			Item: name, Deprecated: i%7 == 3})
 	}
 	if end < l.n {
@@ -257,7 +258,7 @@ func nested(t *testing.T) *Model {
 			res := paging.Result[*Node]{Total: 3}
 			for i := range 3 {
 				id := fmt.Sprintf("%s/leaf-%d", parent.ID, i)
-				leaf := &Node{ID: id, Kind: KindRepo, Label: fmt.Sprintf("leaf-%d", i), Parent: parent, Depth: parent.Depth + 1}
+				leaf := &Node{ID: id, Kind: KindRepo, Label: safe.Text(fmt.Sprintf("leaf-%d", i)), Parent: parent, Depth: parent.Depth + 1}
 				leaf.Children = paging.New(ctx, func(context.Context, paging.Request) (paging.Result[*Node], error) {
 					return paging.Result[*Node]{Total: 0}, nil
 				}, NodeKey)
@@ -269,7 +270,7 @@ func nested(t *testing.T) *Model {
 	org.Children = paging.New(ctx, func(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
 		res := paging.Result[*Node]{Total: 2}
 		for _, name := range []string{"apps", "data"} {
-			n := &Node{ID: "org/" + name, Kind: KindFolder, Label: name, Parent: org, Depth: 1}
+			n := &Node{ID: "org/" + name, Kind: KindFolder, Label: safe.Text(name), Parent: org, Depth: 1}
 			n.Children = paging.New(ctx, leafSrc(n), NodeKey)
 			res.Items = append(res.Items, n)
 		}
