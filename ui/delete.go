@@ -102,9 +102,9 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 			return views.FlashError("these rows cannot be deleted together")
 		}
 		uid := k.uid(it.item)
-		label := k.noun + " " + safe.String(it.name)
+		label := safe.Of(k.noun) + " " + safe.Of(it.name)
 		if len(items) > 1 {
-			label += "  " + safe.String(uid)
+			label += "  " + safe.Of(uid)
 		}
 		if k.related != nil {
 			related[uid] = k.related(it.item)
@@ -116,10 +116,10 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		}})
 	}
 	if len(items) == 1 {
-		cfg.Title = "Delete " + k.noun + " " + safe.String(items[0].name) + "?"
-		cfg.Lines = []string{"uid " + safe.String(k.uid(items[0].item))}
+		cfg.Title = "Delete " + safe.Of(k.noun) + " " + safe.Of(items[0].name) + "?"
+		cfg.Lines = []safe.Text{"uid " + safe.Of(k.uid(items[0].item))}
 	} else {
-		cfg.Title = "Delete " + counted(api.Count{N: int64(len(items)), Exact: true}, k.noun, k.nouns) + "?"
+		cfg.Title = "Delete " + safe.Of(counted(api.Count{N: int64(len(items)), Exact: true}, k.noun, k.nouns)) + "?"
 	}
 	if k.lost != nil {
 		k.lost(e, &cfg, items)
@@ -138,6 +138,15 @@ func (e *env) nodeName(n *tree.Node) string {
 		return k.nodeName(n)
 	}
 	return k.name(n.Item)
+}
+
+// texts are lines made safe.
+func texts(lines []string) []safe.Text {
+	out := make([]safe.Text, len(lines))
+	for i, l := range lines {
+		out[i] = safe.Of(l)
+	}
+	return out
 }
 
 // uidsOf are the uids of resources.

@@ -44,7 +44,7 @@ func bindingKind() spec[api.RoleBinding] {
 				return
 			}
 			role, who, group := bindingNames(bs[0])
-			cfg.Lines = append(cfg.Lines, who+" loses "+role+" on "+group+" (and below it), unless another binding grants it.")
+			cfg.Lines = append(cfg.Lines, safe.Of(who+" loses "+role+" on "+group+" (and below it), unless another binding grants it."))
 		},
 		// A binding shows in its identity's detail.
 		related: func(b *api.RoleBinding) []string {

@@ -122,7 +122,10 @@ func folderLost(e *env, cfg *dialog.Config, groups []*api.Group) {
 	}
 	cfg.Lines = append(cfg.Lines, "The folder goes for good, with its name, description and place in the hierarchy.")
 	uid := groups[0].UID
-	cfg.Facts = func(ctx context.Context) ([]string, error) { return e.folderContents(ctx, uid) }
+	cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
+		lines, err := e.folderContents(ctx, uid)
+		return texts(lines), err
+	}
 }
 
 // folderConfirm sets what must be typed to delete folders: the name of

@@ -51,14 +51,14 @@ func identityKind() spec[api.Identity] {
 		get: (*api.Client).GetIdentity,
 		lost: func(e *env, cfg *dialog.Config, ids []*api.Identity) {
 			uids, c, many := uidsOf(ids, api.IdentityKey), e.client, len(ids) > 1
-			cfg.Facts = func(ctx context.Context) ([]string, error) {
+			cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
 				n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
 					return total(ctx, c.ListRoleBindings, api.ListOptions{Identity: uid})
 				})
 				if err != nil {
 					return nil, fmt.Errorf("count role bindings: %w", err)
 				}
-				return []string{goWith(n, many, "role binding", "role bindings", ": what they grant ends.")}, nil
+				return []safe.Text{safe.Of(goWith(n, many, "role binding", "role bindings", ": what they grant ends."))}, nil
 			}
 			if many {
 				cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")

@@ -51,7 +51,7 @@ func inviteKind() spec[api.GroupInvite] {
 		del:    (*api.Client).DeleteGroupInvite,
 		get:    (*api.Client).GetGroupInvite,
 		lost: func(_ *env, cfg *dialog.Config, gs []*api.GroupInvite) {
-			its := "Its code joins"
+			var its safe.Text = "Its code joins"
 			if len(gs) > 1 {
 				its = "Their codes join"
 			}

@@ -45,7 +45,7 @@ func providerKind() spec[api.IdentityProvider] {
 				cfg.Lines = append(cfg.Lines, "Sign-ins through these providers stop; the identities of who signed in stay.")
 				return
 			}
-			cfg.Lines = append(cfg.Lines, "Sign-ins through "+safe.String(ps[0].Name)+" stop; the identities of who signed in stay.")
+			cfg.Lines = append(cfg.Lines, "Sign-ins through "+safe.Of(ps[0].Name)+" stop; the identities of who signed in stay.")
 		},
 	}
 }

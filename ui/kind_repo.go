@@ -46,7 +46,7 @@ func repoKind() spec[api.Repo] {
 		get:      (*api.Client).GetRepo,
 		lost: func(e *env, cfg *dialog.Config, repos []*api.Repo) {
 			uids, c, many := uidsOf(repos, api.RepoKey), e.client, len(repos) > 1
-			cfg.Facts = func(ctx context.Context) ([]string, error) {
+			cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
 				n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
 					return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
 						IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
@@ -54,7 +54,7 @@ func repoKind() spec[api.Repo] {
 				if err != nil {
 					return nil, fmt.Errorf("count tags: %w", err)
 				}
-				return []string{goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.")}, nil
+				return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working."))}, nil
 			}
 		},
 		renamed: func(e *env, r *api.Repo) {

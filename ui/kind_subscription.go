@@ -42,7 +42,7 @@ func subscriptionKind() spec[api.Subscription] {
 				cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
 				return
 			}
-			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.String(subs[0].Sink)+".")
+			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.Of(subs[0].Sink)+".")
 		},
 	}
 }

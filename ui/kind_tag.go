@@ -56,8 +56,8 @@ func tagKind() spec[api.Tag] {
 				return
 			}
 			t := tags[0]
-			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.String(t.Name)+" stop working; the image "+
-				safe.String(text.Short(t.Digest, 19))+" stays, reachable by digest or by other tags.")
+			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.Of(t.Name)+" stop working; the image "+
+				safe.Of(text.Short(t.Digest, 19))+" stays, reachable by digest or by other tags.")
 		},
 	}
 }

@@ -297,24 +297,24 @@ func (m *Model) confirmDialog() tea.Cmd {
 	role, group := *m.cfg.Role, *m.cfg.Group
 	items := make([]dialog.Item, len(m.cfg.Identities))
 	for i, id := range m.cfg.Identities {
-		label := safe.String(role.Name) + " → " + safe.String(id.Name) + " on " + safe.String(group.Name)
+		label := safe.Of(role.Name) + " → " + safe.Of(id.Name) + " on " + safe.Of(group.Name)
 		items[i] = dialog.Item{Key: id.UID, Label: label,
 			Run: func(ctx context.Context) (any, error) {
 				// A binding may come with an error: made, though its own
 				// answer was lost (the error says how it was learnt). It
 				// comes back with the dialog's answer (see done).
-				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, label)
+				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, string(label))
 				if b == nil {
 					return nil, err
 				}
 				return b, err
 			}}
 	}
-	title := "Bind " + safe.String(role.Name) + " to " + m.who() + " on " + safe.String(group.Name) + "?"
+	title := "Bind " + safe.Of(role.Name) + " to " + safe.Of(m.who()) + " on " + safe.Of(group.Name) + "?"
 	d := dialog.New(m.ctx, m.common, dialog.Config{Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
 		Done:  func(s dialog.Settled) tea.Msg { return boundMsg{owner: m, settled: s} },
-		Lines: []string{api.RoleBindings.Create(safe.String(group.UID)).String(), m.body(role.UID)}})
+		Lines: []safe.Text{safe.Of(api.RoleBindings.Create(group.UID).String()), safe.Of(m.body(role.UID))}})
 	m.inner = d
 	d.SetSize(m.width, m.height)
 	cmds := []tea.Cmd{d.Init()}

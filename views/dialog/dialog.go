@@ -21,7 +21,7 @@ import (
 // Item is one change: what it is, and how to make it.
 type Item struct {
 	Key   string // the owner's id for the item (a uid)
-	Label string // safe to print
+	Label safe.Text
 	// Run makes the change, in a command. What it returns beside the
 	// error (the server's answer, or nil) comes back to the owner in
 	// Settled.Answers: a command keeps nothing of its own.
@@ -47,12 +47,12 @@ type Outcome func(err error) (lines []string, r Result)
 
 // Config is a dialog.
 type Config struct {
-	Title string
-	// Lines explain what will happen (safe to print).
-	Lines []string
+	Title safe.Text
+	// Lines explain what will happen.
+	Lines []safe.Text
 	// Facts, when set, are more lines that need a request (how many tags
 	// go with a repo); they load when the dialog opens.
-	Facts func(ctx context.Context) ([]string, error)
+	Facts func(ctx context.Context) ([]safe.Text, error)
 	Items []Item
 	// Confirm, when set, must be typed before the change is made (a
 	// folder's name, for deleting it); ConfirmWhat says what it is when
@@ -98,7 +98,7 @@ type resultMsg struct {
 // factsMsg carries the lines Facts loaded.
 type factsMsg struct {
 	owner *Model
-	lines []string
+	lines []safe.Text
 	err   error
 }
 
@@ -130,7 +130,7 @@ type Model struct {
 	width     int
 	height    int
 
-	facts        []string
+	facts        []safe.Text
 	factsErr     error
 	factsLoading bool
 	// askAbove puts "type <name> to confirm" on its own (wrapped) line
@@ -176,7 +176,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title names the dialog.
-func (m *Model) Title() string { return m.cfg.Title }
+func (m *Model) Title() string { return string(m.cfg.Title) }
 
 // Busy reports whether changes are running or facts loading.
 func (m *Model) Busy() bool { return m.state == running || m.factsLoading }

@@ -13,6 +13,7 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -122,7 +123,7 @@ func TestManyItemsScrollWithinBoundsAndFailuresComeFirst(t *testing.T) {
 	var items []Item
 	for i := range 40 {
 		key := fmt.Sprintf("item%02d", i)
-		items = append(items, Item{Key: key, Label: key, Run: func(context.Context) (any, error) {
+		items = append(items, Item{Key: key, Label: safe.Text(key), Run: func(context.Context) (any, error) {
 			if i == 37 {
 				return nil, errors.New("refused")
 			}
@@ -189,7 +190,7 @@ func TestConfirmationInputIsNotCut(t *testing.T) {
 func TestALongNameToTypeIsShownWhole(t *testing.T) {
 	name := "very-long-folder-name-" + strings.Repeat("x", 60)
 	m := newDialog(t, Config{Done: told, Title: "Delete folder?", Confirm: name, Verb: "delete",
-		Items: []Item{{Key: "g", Label: name, Run: func(context.Context) (any, error) { return nil, nil }}}})
+		Items: []Item{{Key: "g", Label: safe.Text(name), Run: func(context.Context) (any, error) { return nil, nil }}}})
 	for _, r := range "very" {
 		m.Update(viewstest.Key(string(r)))
 	}

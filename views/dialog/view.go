@@ -36,9 +36,9 @@ func (m *Model) refresh() {
 func (m *Model) buildHead() []string {
 	th := m.common.Theme
 	cut := func(s string) string { return text.Cut(s, m.width, th.Glyphs.Ellipsis) }
-	head := []string{cut(th.OverlayTitle.Render(m.cfg.Title)), ""}
+	head := []string{cut(th.OverlayTitle.Render(string(m.cfg.Title))), ""}
 	for _, l := range m.cfg.Lines {
-		head = append(head, wrap(l, m.width, "")...)
+		head = append(head, wrap(string(l), m.width, "")...)
 	}
 	switch {
 	case m.factsLoading:
@@ -47,7 +47,7 @@ func (m *Model) buildHead() []string {
 		head = append(head, wrap(th.Muted.Render("could not count what goes with it: "+safe.String(m.factsErr.Error())), m.width, "")...)
 	}
 	for _, l := range m.facts {
-		head = append(head, wrap(l, m.width, "")...)
+		head = append(head, wrap(string(l), m.width, "")...)
 	}
 	switch m.state {
 	case asking:
@@ -162,7 +162,7 @@ func (m *Model) buildBody() []string {
 				}
 			}
 		}
-		body = append(body, text.Cut("  "+mark+it.Label, m.width, th.Glyphs.Ellipsis))
+		body = append(body, text.Cut("  "+mark+string(it.Label), m.width, th.Glyphs.Ellipsis))
 		body = append(body, extra...)
 	}
 	return body

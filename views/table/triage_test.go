@@ -15,6 +15,7 @@ import (
 	"canopy/views"
 	"canopy/views/dialog"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 
@@ -62,10 +63,10 @@ func triageTable(t *testing.T, n int) (*Model[row], *[]string) {
 	m.cfg.Delete = &Delete[row]{Noun: "row", Nouns: "rows", Ask: func(rs []*row, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		items := make([]dialog.Item, len(rs))
 		for i, r := range rs {
-			items[i] = dialog.Item{Key: r.uid, Label: r.name, Run: func(ctx context.Context) (any, error) { return nil, run(ctx, r) }}
+			items[i] = dialog.Item{Key: r.uid, Label: safe.Text(r.name), Run: func(ctx context.Context) (any, error) { return nil, run(ctx, r) }}
 		}
 		d := dialog.New(context.Background(), m.common, dialog.Config{Done: done,
-			Title: fmt.Sprintf("Delete %d rows?", len(rs)), Items: items, Verb: "delete"})
+			Title: safe.Text(fmt.Sprintf("Delete %d rows?", len(rs))), Items: items, Verb: "delete"})
 		return func() tea.Msg { return askedMsg{d} }
 	}}
 	m.cfg.CopyMany = func(rs []*row) (string, string) {
