@@ -18,7 +18,7 @@ import (
 type blocker struct {
 	word  string // in the violation's description: "group has 2 subgroups"
 	title string // "subfolders"
-	table func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	table func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
 }
 
 func blockers() []blocker {
@@ -69,7 +69,7 @@ func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd)
 			return hint + " — " + e.common.Key(keymap.Accept) + " shows the folder in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
 		}
 		b := *first
-		title := b.title + " of " + name
+		title := safe.Of(b.title + " of " + name)
 		return hint + " — " + e.common.Key(keymap.Accept) + " opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
 			return b.table(e, ctx, title, api.ListOptions{ChildrenOf: uid})
 		})

@@ -83,7 +83,7 @@ func (e *env) changePage(c entryOf) views.Screen {
 	sections = append(sections, pager.Section{Label: "curl", Text: safe.String(curl(c.Change))},
 		pager.Section{Label: "", Text: e.common.Theme.Muted.Render(e.common.Key(keymap.Copy) +
 			" copies the curl command (the token stays in $CANOPY_TOKEN) · " + e.common.Key(keymap.Back) + " goes back")})
-	return pager.New(e.common, pager.Config{Title: "change " + strconv.Itoa(c.Seq) + ": " + c.request(), Sections: sections,
+	return pager.New(e.common, pager.Config{Title: safe.Of("change " + strconv.Itoa(c.Seq) + ": " + c.request()), Sections: sections,
 		Copy: func() (string, string) { return curl(c.Change), "curl command" }})
 }
 

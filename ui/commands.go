@@ -102,7 +102,7 @@ func groupOptions(groups []api.Group) []picker.Option {
 // deprecatedScreen lists the deprecated tags under a group: every tag of its
 // repos, scanned a few pages at a time, deprecated ones shown as found.
 func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
-	title := "tags under " + groupName // "deprecated " while only those show
+	title := "tags under " + safe.Of(groupName) // "deprecated " while only those show
 	return e.openCommand(func(ctx context.Context) views.Screen {
 		return e.tagsTableOf(ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
 	})

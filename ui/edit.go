@@ -105,7 +105,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
-	return form.Config{Title: "edit " + ed.label() + " of " + safe.String(ed.name), Fields: ed.fields, Ctx: ctx,
+	return form.Config{Title: "edit " + safe.Of(ed.label()) + " of " + safe.Of(ed.name), Fields: ed.fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		// The note of each send is made in Update, from the values as
 		// they are then, and reaches the send and its lookup with them.

@@ -155,7 +155,7 @@ func (m *Model) header() string {
 	th := m.common.Theme
 	titles := make([]string, 0, len(m.stack))
 	for _, e := range m.stack {
-		titles = append(titles, e.screen.Title())
+		titles = append(titles, string(e.screen.Title()))
 	}
 	left := th.HeaderTitle.Render("canopy") + "  " + th.Crumb.Render(text.Cut(breadcrumb(titles), max(m.width-10, 1), th.Glyphs.Ellipsis))
 	return text.Fit(left, m.width, false, "")

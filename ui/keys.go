@@ -194,7 +194,7 @@ func (m *Model) typing() bool {
 func (m *Model) openHelp() {
 	title, states := "canopy", []keymap.State(nil)
 	if top := m.top(); top != nil {
-		title, states = top.Title(), top.Actions()
+		title, states = string(top.Title()), top.Actions()
 	}
 	m.help = help.New(m.common, title, append(states, m.shellActions()...))
 	m.layout()
@@ -300,11 +300,11 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, string(repo.Label)
 			return e.open(func(ctx context.Context) views.Screen {
-				return e.tagsTableOf(ctx, "tags of "+label, api.ListOptions{ChildrenOf: uid}, label, true)
+				return e.tagsTableOf(ctx, "tags of "+safe.Of(label), api.ListOptions{ChildrenOf: uid}, label, true)
 			})
 		},
 	})
-	return explorer.New(m.common, safe.String(e.org.Name), t, d)
+	return explorer.New(m.common, safe.Of(e.org.Name), t, d)
 }
 
 // detailItem is what the pane shows for a node: the resource, or a summary
@@ -313,11 +313,11 @@ func detailItem(n *tree.Node, c views.Common) any {
 	if n.Item != nil {
 		return n.Item
 	}
-	s := &detail.Summary{Title: string(n.Label), What: n.Kind.Name,
+	s := &detail.Summary{Title: n.Label, What: n.Kind.Name,
 		State: func() (int, bool, error) { return -1, false, nil },
 		Hint:  c.Key(keymap.Open) + " opens it as a full-screen table; " + c.Key(keymap.Expand) + " expands it here"}
 	if n.Parent != nil {
-		s.Title += " of " + string(n.Parent.Label)
+		s.Title += " of " + n.Parent.Label
 	}
 	if n.Uncounted {
 		s.What = "ecosystems" // the libraries' groupings, not the libraries
@@ -335,14 +335,14 @@ func detailItem(n *tree.Node, c views.Common) any {
 
 // childrenOf names what a node's children are, for a failure: "the tags
 // of node".
-func (e *env) childrenOf(n *tree.Node) string {
+func (e *env) childrenOf(n *tree.Node) safe.Text {
 	if k := e.kinds.of(n.Item); k != nil && k.children != "" {
-		return "the " + k.children + " of " + string(n.Label)
+		return "the " + safe.Of(k.children) + " of " + n.Label
 	}
 	if n.Kind.IsCollection() && n.Parent != nil && n.Parent.Item != nil {
-		return "the " + string(n.Label+" of "+n.Parent.Label)
+		return "the " + n.Label + " of " + n.Parent.Label
 	}
-	return "the " + string(n.Label)
+	return "the " + n.Label
 }
 
 // currentGroup is the folder (or organization) the tree's cursor is in.

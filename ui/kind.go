@@ -49,15 +49,15 @@ type kind struct {
 	// command is the kind's `:` command, opening the table of the whole
 	// organization (or feed) that whole describes.
 	command *cmdline.Command
-	whole   func(e *env) (title string, o api.ListOptions)
+	whole   func(e *env) (title safe.Text, o api.ListOptions)
 	// table is a table of the kind's resources in a scope.
-	table func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	table func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
 	// node and collection are the kinds of its tree nodes: one resource,
 	// and a collection of them (nil: none). A collection opens as the
 	// table of its parent folder's resources, or as scoped says; top is
 	// the node kind of a resource at the top (the organization).
 	node, collection, top *tree.Kind
-	scoped                func(n *tree.Node) (title string, o api.ListOptions)
+	scoped                func(n *tree.Node) (title safe.Text, o api.ListOptions)
 	// childTable is `t` on a node of the kind: what it holds, as a table
 	// (a repo's tags); children names what it holds, for a failure.
 	childTable func(e *env, ctx context.Context, n *tree.Node) views.Screen
@@ -104,8 +104,8 @@ type spec[T any] struct {
 	inFolder func(b builder, parent *tree.Node, group string) *tree.Node
 	root     func(b builder) *tree.Node
 	command  *cmdline.Command
-	whole    func(e *env) (string, api.ListOptions)
-	table    func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen
+	whole    func(e *env) (safe.Text, api.ListOptions)
+	table    func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
 	// hasNode, hasCollection: the kind shows in the tree, one by one and
 	// as a folder's collection; group: its node holds folders and
 	// collections; flags: its children can be flagged; top names the node
@@ -113,7 +113,7 @@ type spec[T any] struct {
 	hasNode, hasCollection bool
 	group, flags           bool
 	top                    string
-	scoped                 func(n *tree.Node) (string, api.ListOptions)
+	scoped                 func(n *tree.Node) (safe.Text, api.ListOptions)
 	childTable             func(e *env, ctx context.Context, n *tree.Node) views.Screen
 	children               string
 	nodeName               func(n *tree.Node) string

@@ -26,30 +26,30 @@ func artifactKind() spec[api.Artifact] {
 		name:    func(a *api.Artifact) string { return a.Name },
 		uid:     func(a *api.Artifact) string { return a.UID },
 		command: &cmdline.Command{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
-		whole:   func(*env) (string, api.ListOptions) { return "libraries", api.ListOptions{} },
+		whole:   func(*env) (safe.Text, api.ListOptions) { return "libraries", api.ListOptions{} },
 		table:   (*env).artifactsTable,
 		hasNode: true, hasCollection: true,
 		// The libraries node, or one ecosystem's.
-		scoped: func(n *tree.Node) (string, api.ListOptions) {
+		scoped: func(n *tree.Node) (safe.Text, api.ListOptions) {
 			if ec, ok := n.Item.(*api.EcosystemCount); ok {
-				return "libraries: " + string(n.Label), api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
+				return "libraries: " + n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
 			}
 			return "libraries", api.ListOptions{}
 		},
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.versionsTable(ctx, "versions of "+string(n.Label), n.ID)
+			return e.versionsTable(ctx, "versions of "+n.Label, n.ID)
 		},
 		children: "versions",
 	}
 }
 
-func (e *env) artifactsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) artifactsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common), Refused: e.orders.of(colArtifacts),
 		List: paging.New(ctx, source(e.client.ListArtifacts, opts), api.ArtifactKey), Key: api.ArtifactKey,
 		Orders: columns.Orders()[:2], Copy: uidCopy(api.ArtifactKey),
 		Open: func(a *api.Artifact) tea.Cmd {
 			uid, name := a.UID, safe.String(a.Name)
-			return e.open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+name, uid) })
+			return e.open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+safe.Of(name), uid) })
 		}})
 }
 

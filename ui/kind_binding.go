@@ -28,8 +28,8 @@ func bindingKind() spec[api.RoleBinding] {
 		name:     bindingLabel,
 		uid:      func(b *api.RoleBinding) string { return b.UID },
 		command:  &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "role bindings of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).bindingsTable,
 		hasNode: true, hasCollection: true,
@@ -56,14 +56,14 @@ func bindingKind() spec[api.RoleBinding] {
 	}
 }
 
-func (e *env) bindingsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) bindingsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
 	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colBindings),
 		Loaded: loadedIn(e, opts, api.RoleBindingKey),
 		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
 		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
 		Watch:  prefixed("role bindings:"),
-		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(title)) },
+		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(string(title))) },
 		Off:    bindingsOff(e.common.Keys),
 		Delete: rowDelete[api.RoleBinding](e)})
 }

@@ -31,8 +31,8 @@ func folderKind() spec[api.Group] {
 		uid:     func(g *api.Group) string { return g.UID },
 		folder:  func(g *api.Group) string { return g.UID },
 		command: &cmdline.Command{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "folders of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).groupsTable,
 		hasNode: true, group: true, top: "organization",
@@ -40,7 +40,7 @@ func folderKind() spec[api.Group] {
 		inside: func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
 		// t on a folder: every repo under it, at any depth.
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.reposTable(ctx, "repos under "+string(n.Label), api.ListOptions{DescendantsOf: n.ID})
+			return e.reposTable(ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
 		},
 		children: "folders",
 		edits:    folderEdits,
@@ -75,7 +75,7 @@ func (e *env) newFolder(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) groupsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) groupsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common), Refused: e.orders.of(colGroups),
 		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
 		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),

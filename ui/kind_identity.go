@@ -31,8 +31,8 @@ func identityKind() spec[api.Identity] {
 		uid:     func(i *api.Identity) string { return i.UID },
 		folder:  func(i *api.Identity) string { return api.ParentUID(i.UID) },
 		command: &cmdline.Command{Name: "identities", Aliases: []string{"identity", "ids"}, Desc: "every identity of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "identities of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "identities of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).identitiesTable,
 		hasNode: true, hasCollection: true,
@@ -97,13 +97,13 @@ func (e *env) newIdentity(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) identitiesTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) identitiesTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colIdentities),
 		Loaded: loadedIn(e, opts, api.IdentityKey),
 		List:   paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
 		Bind:   e.bindIdentities,
-		New:    func() tea.Cmd { return e.newIdentity(scopeOf(opts), whereOf(title)) },
+		New:    func() tea.Cmd { return e.newIdentity(scopeOf(opts), whereOf(string(title))) },
 		Watch:  prefixed("identities:"),
 		Delete: rowDelete[api.Identity](e)})
 }

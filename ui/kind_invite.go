@@ -34,8 +34,8 @@ func inviteKind() spec[api.GroupInvite] {
 		list:   "groupInvites",
 		command: &cmdline.Command{Name: "invites", Aliases: []string{"invite", "invitations"},
 			Desc: "invite codes that join people to the organization's folders"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "invites of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table: (*env).invitesTable,
 		title: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteName(g)) },
@@ -77,7 +77,7 @@ func inviteFor(g *api.GroupInvite) string {
 	return g.Email
 }
 
-func (e *env) invitesTable(ctx context.Context, title string, o api.ListOptions) views.Screen {
+func (e *env) invitesTable(ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	c := e.common
 	return table.New(c, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
 		Columns: []table.Column[api.GroupInvite]{
@@ -101,7 +101,7 @@ func (e *env) invitesTable(ctx context.Context, title string, o api.ListOptions)
 		},
 		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
-		New:    func() tea.Cmd { return e.newInvite(scopeOf(o), whereOf(title)) },
+		New:    func() tea.Cmd { return e.newInvite(scopeOf(o), whereOf(string(title))) },
 		Watch:  prefixed("invites:"),
 		Delete: rowDelete[api.GroupInvite](e)})
 }

@@ -32,8 +32,8 @@ func providerKind() spec[api.IdentityProvider] {
 		list:   "identityProviders", byName: true,
 		command: &cmdline.Command{Name: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
 			Desc: "identity providers: single sign-on into the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "identity providers of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:  (*env).providersTable,
 		page:   detail.FieldsPage(api.IdentityProviderKey, providerFields),
@@ -50,7 +50,7 @@ func providerKind() spec[api.IdentityProvider] {
 	}
 }
 
-func (e *env) providersTable(ctx context.Context, title string, o api.ListOptions) views.Screen {
+func (e *env) providersTable(ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	c := e.common
 	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
 		if p.OIDC == nil {
@@ -78,7 +78,7 @@ func (e *env) providersTable(ctx context.Context, title string, o api.ListOption
 		},
 		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
 		Orders: columns.Orders()[:2], Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
-		New:    func() tea.Cmd { return e.newProvider(scopeOf(o), whereOf(title)) },
+		New:    func() tea.Cmd { return e.newProvider(scopeOf(o), whereOf(string(title))) },
 		Watch:  prefixed("identity providers:"),
 		Delete: rowDelete[api.IdentityProvider](e)})
 }

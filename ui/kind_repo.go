@@ -30,15 +30,15 @@ func repoKind() spec[api.Repo] {
 		uid:     func(r *api.Repo) string { return r.UID },
 		folder:  func(r *api.Repo) string { return api.ParentUID(r.UID) },
 		command: &cmdline.Command{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "repos of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "repos of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).reposTable,
 		hasNode: true, hasCollection: true, flags: true,
 		create: (*env).newRepo,
 		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, string(n.Label)) },
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.tagsTable(ctx, "tags of "+string(n.Label), api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
+			return e.tagsTable(ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
 		},
 		children: "tags",
 		edits:    repoEdits,
@@ -83,12 +83,12 @@ func (e *env) newRepo(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) reposTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRepos),
 		Loaded: loadedIn(e, opts, api.RepoKey),
 		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
 		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
-		New:    func() tea.Cmd { return e.newRepo(scopeOf(opts), whereOf(title)) },
+		New:    func() tea.Cmd { return e.newRepo(scopeOf(opts), whereOf(string(title))) },
 		Watch:  prefixed("repos:"),
 		Delete: rowDelete[api.Repo](e),
 		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
@@ -99,7 +99,7 @@ func (e *env) reposTable(ctx context.Context, title string, opts api.ListOptions
 		Open: func(r *api.Repo) tea.Cmd {
 			uid, name := r.UID, safe.String(r.Name)
 			return e.open(func(ctx context.Context) views.Screen {
-				return e.tagsTable(ctx, "tags of "+name, api.ListOptions{ChildrenOf: uid}, name)
+				return e.tagsTable(ctx, "tags of "+safe.Of(name), api.ListOptions{ChildrenOf: uid}, name)
 			})
 		}})
 }

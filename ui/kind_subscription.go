@@ -29,8 +29,8 @@ func subscriptionKind() spec[api.Subscription] {
 		uid:      func(s *api.Subscription) string { return s.UID },
 		folder:   func(s *api.Subscription) string { return api.ParentUID(s.UID) },
 		command:  &cmdline.Command{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "subscriptions of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "subscriptions of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table:   (*env).subscriptionsTable,
 		hasNode: true, hasCollection: true,
@@ -62,12 +62,12 @@ func (e *env) newSubscription(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) subscriptionsTable(ctx context.Context, title string, opts api.ListOptions) views.Screen {
+func (e *env) subscriptionsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colSubscriptions),
 		Loaded: loadedIn(e, opts, api.SubscriptionKey),
 		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
-		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(title)) },
+		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(string(title))) },
 		Watch:  prefixed("subscriptions:"),
 		Delete: rowDelete[api.Subscription](e)})
 }

@@ -30,10 +30,10 @@ func tagKind() spec[api.Tag] {
 		uid:     func(t *api.Tag) string { return t.UID },
 		folder:  func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },
 		command: &cmdline.Command{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
-		whole: func(e *env) (string, api.ListOptions) {
-			return "tags of " + safe.String(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+		whole: func(e *env) (safe.Text, api.ListOptions) {
+			return "tags of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: func(e *env, ctx context.Context, title string, o api.ListOptions) views.Screen {
+		table: func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 			return e.tagsTable(ctx, title, o, "")
 		},
 		hasNode: true,
@@ -63,7 +63,7 @@ func tagKind() spec[api.Tag] {
 }
 
 // tagsTable lists the tags of one repo (repoName set) or of many.
-func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions, repoName string) views.Screen {
+func (e *env) tagsTable(ctx context.Context, title safe.Text, opts api.ListOptions, repoName string) views.Screen {
 	return e.tagsTableOf(ctx, title, opts, repoName, false)
 }
 
@@ -71,7 +71,7 @@ func (e *env) tagsTable(ctx context.Context, title string, opts api.ListOptions,
 // deprecated tags (scanning every page; the title then says so). A table of
 // many repos (repoName "") has a REPO column, whose names are looked up as
 // rows arrive. H reloads it with the kinds of tags the API hides.
-func (e *env) tagsTableOf(ctx context.Context, title string, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
+func (e *env) tagsTableOf(ctx context.Context, title safe.Text, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
 	var names columns.Names
 	var loaded func([]*api.Tag) tea.Cmd
 	if repoName == "" {

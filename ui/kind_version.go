@@ -8,6 +8,7 @@ import (
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/table"
 )
 
@@ -22,7 +23,7 @@ func versionKind() spec[api.ArtifactVersion] {
 	}
 }
 
-func (e *env) versionsTable(ctx context.Context, title, artifact string) views.Screen {
+func (e *env) versionsTable(ctx context.Context, title safe.Text, artifact string) views.Screen {
 	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
 		return e.client.ListArtifactVersions(ctx, artifact, o)
 	}

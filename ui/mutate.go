@@ -25,7 +25,7 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 	if st := e.common.Change(keymap.New); !st.Enabled {
 		return views.FlashError(st.Reason)
 	}
-	cfg := form.Config{Fields: c.fields, Title: "New " + noun + " in " + where, Page: true, Explain: e.explain,
+	cfg := form.Config{Fields: c.fields, Title: "New " + safe.Of(noun) + " in " + safe.Of(where), Page: true, Explain: e.explain,
 		Preview: func(map[string]string) string { return c.sends.Short() }, Lost: api.MaybeMade}
 	// The note of each send is made in Update and reaches the send and
 	// its lookup with it.

@@ -17,9 +17,9 @@ func (e *env) collectionTable(n *tree.Node) tea.Cmd {
 	if k == nil || k.table == nil {
 		return nil
 	}
-	title, o := string(n.Label), api.ListOptions{}
+	title, o := n.Label, api.ListOptions{}
 	if n.Parent != nil {
-		title, o = string(n.Label+" of "+n.Parent.Label), api.ListOptions{ChildrenOf: n.Parent.ID}
+		title, o = n.Label+" of "+n.Parent.Label, api.ListOptions{ChildrenOf: n.Parent.ID}
 	}
 	if k.scoped != nil {
 		title, o = k.scoped(n)

@@ -117,7 +117,7 @@ func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
 		opts[i] = picker.Option{Label: safe.Of(g.Name), Detail: detail, Value: g.UID}
 		choices[g.UID] = g
 	}
-	title := "Which organization?"
+	var title safe.Text = "Which organization?"
 	if msg.folders {
 		title = "Which folder? (this token sees no organization, only these folders)"
 	}

@@ -30,7 +30,7 @@ func lookedTag(ctx context.Context) *api.Tag {
 func (e *env) tagForm(repo, repoName string) tea.Cmd {
 	c := e.client
 	sends := api.Tags.Create(repo)
-	cfg := form.Config{Title: "New tag in " + repoName, Page: true, Explain: e.explain,
+	cfg := form.Config{Title: "New tag in " + safe.Of(repoName), Page: true, Explain: e.explain,
 		Fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.TagName, "letters, digits, . _ -"), Max: api.TagName.Max()},
 			{Key: "digest", Label: "digest", Placeholder: "sha256:…", Validate: matching(api.Digest, "sha256: and 64 hex digits"), Max: api.Digest.Max()},

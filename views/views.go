@@ -15,6 +15,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/theme"
+	"canopy/views/safe"
 )
 
 // Common is the explicit dependency bag every component gets: no view reads
@@ -61,7 +62,7 @@ type Screen interface {
 	// Actions lists the actions that apply right now, enabled or not.
 	Actions() []keymap.State
 	// Title names the screen in the header breadcrumb.
-	Title() string
+	Title() safe.Text
 	// Busy reports whether the screen waits for the network (the shell then
 	// animates spinners with TickMsg).
 	Busy() bool

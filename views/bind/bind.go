@@ -104,7 +104,7 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 func (m *Model) Init() tea.Cmd { return m.next() }
 
 // Title names the flow.
-func (m *Model) Title() string { return "bind a role" }
+func (m *Model) Title() safe.Text { return "bind a role" }
 
 // Busy reports whether options load or bindings run.
 func (m *Model) Busy() bool {
@@ -240,7 +240,7 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which group?"
 	}
 	s := m.step
-	p := picker.New(m.common, title, opts, true, func(o picker.Option) tea.Msg {
+	p := picker.New(m.common, safe.Of(title), opts, true, func(o picker.Option) tea.Msg {
 		return chosenMsg{owner: m, step: s, option: o}
 	})
 	switch m.step {

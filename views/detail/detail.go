@@ -14,6 +14,7 @@ import (
 	"canopy/api"
 	"canopy/views"
 	"canopy/views/form"
+	"canopy/views/safe"
 	"canopy/views/text"
 )
 
@@ -74,7 +75,8 @@ type Fetch struct {
 
 // Summary describes a collection node: what it holds and how many.
 type Summary struct {
-	Title, What string
+	Title safe.Text
+	What  string // what it holds, canopy's word ("repos")
 	// State is the total (-1 while unknown), whether a page is loading and
 	// the last failure; read at each layout.
 	State func() (total int, busy bool, err error)
@@ -87,7 +89,7 @@ type Summary struct {
 // Failure is a load that failed (the tree's failed row): what was being
 // loaded and the whole error.
 type Failure struct {
-	What string // "the tags of node"
+	What safe.Text // "the tags of node"
 	Err  error
 }
 
@@ -153,7 +155,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title is the resource's name.
-func (m *Model) Title() string { return m.titleOf(m.item) }
+func (m *Model) Title() safe.Text { return m.titleOf(m.item) }
 
 // Busy reports whether a lazy part is loading.
 func (m *Model) Busy() bool {

@@ -17,6 +17,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/form"
+	"canopy/views/safe"
 	"canopy/views/text"
 	"canopy/views/viewstest"
 )
@@ -31,7 +32,7 @@ func TestFieldCursorMovesAmongUpdatableFieldsAndScrolls(t *testing.T) {
 	fetch := Fetch{Kind: testKind, Edits: func(item any) []form.Config {
 		var out []form.Config
 		for _, f := range []string{"description", "tier", "bundles", "aliases"} {
-			out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f}}, Ctx: context.Background(),
+			out = append(out, form.Config{Title: safe.Text("edit " + f), Fields: []form.Field{{Key: f, Label: f}}, Ctx: context.Background(),
 				Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?update_mask=" + f }})
 		}
 		return out
@@ -74,7 +75,7 @@ func repoEdits(item any) []form.Config {
 	var out []form.Config
 	for _, f := range []string{"description", "tier", "bundles"} {
 		value := map[string]string{"description": r.Description, "tier": r.CatalogTier, "bundles": strings.Join(r.Bundles, ",")}[f]
-		out = append(out, form.Config{Title: "edit " + f, Fields: []form.Field{{Key: f, Label: f, Value: value}}, Ctx: context.Background(),
+		out = append(out, form.Config{Title: safe.Text("edit " + f), Fields: []form.Field{{Key: f, Label: f, Value: value}}, Ctx: context.Background(),
 			Preview: func(map[string]string) string { return "PATCH /registry/v2/repos/org/g/r?update_mask=" + f },
 			Submit: func(_ context.Context, v map[string]string) (any, error) {
 				n := *r

@@ -123,12 +123,12 @@ func (m *Model) render() string {
 		s.muted("nothing selected")
 		return strings.TrimRight(s.b.String(), "\n")
 	}
-	s.title(m.titleOf(m.item))
+	s.title(string(m.titleOf(m.item)))
 	switch it := m.item.(type) {
 	case *Summary:
 		m.renderSummary(s, it)
 	case *Failure:
-		s.field("loading", safe.Of(it.What))
+		s.field("loading", it.What)
 		s.section("ERROR")
 		s.failure(it.Err)
 	default:

@@ -246,9 +246,9 @@ func (m *Model) kind(item any) *Kind {
 func (m *Model) uidOf(item any) string {
 	switch it := item.(type) {
 	case *Summary:
-		return "summary:" + it.Title
+		return "summary:" + string(it.Title)
 	case *Failure:
-		return "failure:" + it.What
+		return "failure:" + string(it.What)
 	}
 	if k := m.kind(item); k != nil {
 		return k.UID(item)
@@ -257,7 +257,7 @@ func (m *Model) uidOf(item any) string {
 }
 
 // titleOf is the item's name as the header shows it.
-func (m *Model) titleOf(item any) string {
+func (m *Model) titleOf(item any) safe.Text {
 	switch it := item.(type) {
 	case *Summary:
 		return it.Title
@@ -265,7 +265,7 @@ func (m *Model) titleOf(item any) string {
 		return "failed: " + it.What
 	}
 	if k := m.kind(item); k != nil {
-		return string(k.Title(item))
+		return k.Title(item)
 	}
 	return ""
 }

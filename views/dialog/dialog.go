@@ -176,7 +176,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title names the dialog.
-func (m *Model) Title() string { return string(m.cfg.Title) }
+func (m *Model) Title() safe.Text { return m.cfg.Title }
 
 // Busy reports whether changes are running or facts loading.
 func (m *Model) Busy() bool { return m.state == running || m.factsLoading }

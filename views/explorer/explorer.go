@@ -11,6 +11,7 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/detail"
+	"canopy/views/safe"
 	"canopy/views/text"
 	"canopy/views/tree"
 )
@@ -18,7 +19,7 @@ import (
 // Model is the explorer screen.
 type Model struct {
 	common views.Common
-	title  string
+	title  safe.Text
 	tree   *tree.Model
 	detail *detail.Model
 
@@ -30,7 +31,7 @@ type Model struct {
 }
 
 // New lays a tree and a detail pane out together.
-func New(common views.Common, title string, t *tree.Model, d *detail.Model) *Model {
+func New(common views.Common, title safe.Text, t *tree.Model, d *detail.Model) *Model {
 	return &Model{common: common, title: title, tree: t, detail: d}
 }
 
@@ -38,7 +39,7 @@ func New(common views.Common, title string, t *tree.Model, d *detail.Model) *Mod
 func (m *Model) Init() tea.Cmd { return m.tree.Init() }
 
 // Title names the screen.
-func (m *Model) Title() string { return m.title }
+func (m *Model) Title() safe.Text { return m.title }
 
 // Tree is the explorer's tree.
 func (m *Model) Tree() *tree.Model { return m.tree }
@@ -182,7 +183,7 @@ func (m *Model) View() string {
 	}
 	dname := "details"
 	if t := m.detail.Title(); t != "" {
-		dname = "details: " + t
+		dname = "details: " + string(t)
 	}
 	if m.stacked {
 		return treeTitle.Render(text.Fit(" tree", m.width, false, "")) + "\n" + m.tree.View() + "\n" +

@@ -49,7 +49,7 @@ const DefaultMax = 4096
 
 // Config is a form.
 type Config struct {
-	Title  string
+	Title  safe.Text
 	Fields []Field
 	// Preview is the request the values would send ("PATCH /registry/v2/
 	// repos/<uid>?update_mask=description"), shown before it is sent.
@@ -172,7 +172,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title names the form.
-func (m *Model) Title() string { return m.cfg.Title }
+func (m *Model) Title() safe.Text { return m.cfg.Title }
 
 // Busy reports whether the request, or the lookup after a lost answer,
 // is on its way.

@@ -171,7 +171,7 @@ func (m *Model) Fields() int { return len(m.inputs) }
 // what a lookup found and what went wrong (each once, wrapped).
 func (m *Model) View() string {
 	th := m.common.Theme
-	lines := []string{th.OverlayTitle.Render(text.Cut(m.cfg.Title, m.width, th.Glyphs.Ellipsis)), ""}
+	lines := []string{th.OverlayTitle.Render(text.Cut(string(m.cfg.Title), m.width, th.Glyphs.Ellipsis)), ""}
 	labelW := 12
 	for _, f := range m.cfg.Fields {
 		labelW = max(labelW, text.Width(f.Label)+1)

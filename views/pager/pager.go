@@ -11,6 +11,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/safe"
 	"canopy/views/text"
 )
 
@@ -22,7 +23,7 @@ type Section struct {
 
 // Config is a page.
 type Config struct {
-	Title    string
+	Title    safe.Text
 	Sections []Section
 	// Copy is what y copies and what it is; nil: nothing.
 	Copy func() (text, what string)
@@ -48,7 +49,7 @@ func New(common views.Common, cfg Config) *Model { return &Model{common: common,
 func (m *Model) Init() tea.Cmd { return nil }
 
 // Title names the page.
-func (m *Model) Title() string { return m.cfg.Title }
+func (m *Model) Title() safe.Text { return m.cfg.Title }
 
 // Busy is false: nothing loads.
 func (m *Model) Busy() bool { return false }

@@ -27,7 +27,7 @@ type Option struct {
 type Model struct {
 	closed bool // it closed itself (see views.Closer)
 	common views.Common
-	title  string
+	title  safe.Text
 	// choose turns the option chosen into the owner's own message: the
 	// owner hears its answer by type, not by a name it compares.
 	choose        func(Option) tea.Msg
@@ -135,7 +135,7 @@ func (m *Model) Filter(q string) *Model {
 
 // New makes a picker; cancellable pickers close on esc. choose makes the
 // owner's message of the option chosen.
-func New(common views.Common, title string, options []Option, cancellable bool, choose func(Option) tea.Msg) *Model {
+func New(common views.Common, title safe.Text, options []Option, cancellable bool, choose func(Option) tea.Msg) *Model {
 	in := views.NewInput(common, "filter: ", "type to narrow")
 	m := &Model{common: common, title: title, options: options, input: in, cancel: cancellable, choose: choose}
 	m.refilter()
@@ -147,7 +147,7 @@ func New(common views.Common, title string, options []Option, cancellable bool, 
 func (m *Model) Init() tea.Cmd { return tea.Batch(m.input.Focus(), m.load) }
 
 // Title names the picker.
-func (m *Model) Title() string { return m.title }
+func (m *Model) Title() safe.Text { return m.title }
 
 // Busy reports whether the options are loading.
 func (m *Model) Busy() bool { return m.loading != "" }
@@ -248,7 +248,7 @@ func (m *Model) refilter() {
 // View draws the title, the filter and the visible options.
 func (m *Model) View() string {
 	th := m.common.Theme
-	lines := []string{th.OverlayTitle.Render(text.Cut(m.title, m.width, th.Glyphs.Ellipsis)), m.input.View()}
+	lines := []string{th.OverlayTitle.Render(text.Cut(string(m.title), m.width, th.Glyphs.Ellipsis)), m.input.View()}
 	if m.digits {
 		// Digits choose only while the filter is empty; after that they
 		// are letters of the filter, and the hint says so.

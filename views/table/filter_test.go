@@ -138,14 +138,14 @@ func TestServerFilterChip(t *testing.T) {
 		t.Fatalf("the server filter is not offered:\n%s", s)
 	}
 	driveFilter(m, m.Update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}))
-	if asked != "name-04999" || !strings.Contains(m.Title(), `[name = "name-04999"]`) {
+	if asked != "name-04999" || !strings.Contains(string(m.Title()), `[name = "name-04999"]`) {
 		t.Fatalf("asked %q, title %q", asked, m.Title())
 	}
 	if s := screen(m); !strings.Contains(s, "1 of 1") {
 		t.Errorf("server-filtered list:\n%s", s)
 	}
 	press(m, "esc")
-	if strings.Contains(m.Title(), "[") || !strings.Contains(screen(m), "5,000") {
+	if strings.Contains(string(m.Title()), "[") || !strings.Contains(screen(m), "5,000") {
 		t.Errorf("esc did not remove the chip: %q\n%s", m.Title(), screen(m))
 	}
 }

@@ -72,7 +72,7 @@ const (
 
 // Config is what a table is made of.
 type Config[T any] struct {
-	Title   string
+	Title   safe.Text
 	Columns []Column[T]
 	List    *paging.List[T]
 	Key     func(*T) string
@@ -183,16 +183,16 @@ func (m *Model[T]) Init() tea.Cmd {
 // Title names the table in the breadcrumb: what it shows right now
 // ("deprecated tags of python" while only those are), with its server
 // filter.
-func (m *Model[T]) Title() string {
+func (m *Model[T]) Title() safe.Text {
 	t := m.cfg.Title
 	if m.only && m.cfg.Flag != nil {
-		t = m.cfg.Flag.Name + " " + t
+		t = safe.Of(m.cfg.Flag.Name) + " " + t
 	}
 	if m.hidden.on {
-		t += " (+" + m.cfg.Hidden.Noun + ")"
+		t += " (+" + safe.Of(m.cfg.Hidden.Noun) + ")"
 	}
 	if m.chip != "" {
-		t += " [" + m.chip + "]"
+		t += " [" + safe.Of(m.chip) + "]"
 	}
 	return t
 }
@@ -200,7 +200,7 @@ func (m *Model[T]) Title() string {
 // Noun names the rows, for "does not apply to …": the title up to where
 // it says whose they are.
 func (m *Model[T]) Noun() string {
-	t := m.Title()
+	t := string(m.Title())
 	for _, sep := range []string{" of ", " under ", " (", " ["} {
 		t, _, _ = strings.Cut(t, sep)
 	}

@@ -8,6 +8,7 @@ import (
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/paging"
+	"canopy/views/safe"
 	"canopy/views/search"
 )
 
@@ -107,7 +108,7 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Title names the tree in the breadcrumb.
-func (m *Model) Title() string { return "explorer" }
+func (m *Model) Title() safe.Text { return "explorer" }
 
 // SetSize gives the tree its size.
 func (m *Model) SetSize(w, h int) {
