@@ -139,12 +139,7 @@ func describe[T any](s spec[T]) *kind {
 	if title == nil {
 		title = func(it *T) safe.Text { return safe.Of(s.name(it)) }
 	}
-	k.detail = &detail.Kind{UID: k.uid, Title: func(item any) safe.Text {
-		if it, ok := item.(*T); ok {
-			return title(it)
-		}
-		return ""
-	}, Bindable: s.bind != nil, Page: s.page}
+	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: s.bind != nil, Page: s.page}
 	if s.copy != nil {
 		k.detail.Copy = func(item any) (string, string) {
 			if it, ok := item.(*T); ok {
@@ -154,33 +149,7 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	if s.edits != nil {
-		k.edits = func(c *api.Client, item any) []edit {
-			it, ok := item.(*T)
-			if !ok {
-				return nil
-			}
-			eds := s.edits(c, it)
-			uid := s.uid(it)
-			for i := range eds {
-				mask := eds[i].mask
-				// Only the fields are read of the edits of a result: no
-				// request is made without a client.
-				eds[i].values = func(result any) map[string]string {
-					if r, ok := result.(*T); ok {
-						return valuesIn(s.edits(nil, r), mask)
-					}
-					return map[string]string{}
-				}
-				eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
-					res, err := s.get(c, ctx, uid)
-					if err != nil {
-						return nil, nil, err
-					}
-					return valuesIn(s.edits(nil, res), mask), res, nil
-				}
-			}
-			return eds
-		}
+		k.edits = s.editsOfAny
 	}
 	if s.del != nil {
 		k.del = func(ctx context.Context, c *api.Client, uid string) error { return s.del(c, ctx, uid) }
@@ -201,20 +170,10 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	if s.related != nil {
-		k.related = func(item any) []string {
-			if it, ok := item.(*T); ok {
-				return s.related(it)
-			}
-			return nil
-		}
+		k.related = anyOf(s.related)
 	}
 	if s.bind != nil {
-		k.bind = func(e *env, item any) tea.Cmd {
-			if it, ok := item.(*T); ok {
-				return s.bind(e, it)
-			}
-			return nil
-		}
+		k.bind = func(e *env, item any) tea.Cmd { return anyOf(func(it *T) tea.Cmd { return s.bind(e, it) })(item) }
 	}
 	if s.renamed != nil {
 		k.renamed = func(e *env, item any) {
@@ -233,6 +192,48 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	return k
+}
+
+// editsOfAny are the edits of an item of the kind, each able to read its
+// values from an answer (values) and from the server (current).
+func (s spec[T]) editsOfAny(c *api.Client, item any) []edit {
+	it, ok := item.(*T)
+	if !ok {
+		return nil
+	}
+	eds := s.edits(c, it)
+	uid := s.uid(it)
+	for i := range eds {
+		mask := eds[i].mask
+		// Only the fields are read of the edits of a result: no request
+		// is made without a client.
+		eds[i].values = func(result any) map[string]string {
+			if r, ok := result.(*T); ok {
+				return valuesIn(s.edits(nil, r), mask)
+			}
+			return map[string]string{}
+		}
+		eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
+			res, err := s.get(c, ctx, uid)
+			if err != nil {
+				return nil, nil, err
+			}
+			return valuesIn(s.edits(nil, res), mask), res, nil
+		}
+	}
+	return eds
+}
+
+// anyOf makes a function of one *T take any item (the zero answer for an
+// item of another type).
+func anyOf[T, R any](f func(*T) R) func(any) R {
+	return func(item any) R {
+		if it, ok := item.(*T); ok {
+			return f(it)
+		}
+		var zero R
+		return zero
+	}
 }
 
 // textOf makes a typed text function take any item ("" for another type,

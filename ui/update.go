@@ -80,65 +80,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.open(msg.screenAsk)
 	case heldKeysMsg:
 		return m.timedOut(msg)
-	case namesMsg:
-		cmd, flash := m.env.gotNames(msg)
-		if flash != "" {
-			cmd = tea.Batch(cmd, m.setFlash(flash, true))
-		}
-		return cmd
-	case namesRetryMsg:
-		if msg.seq != m.env.namer(msg.kind).seq {
-			return nil
-		}
-		return m.env.retryNames(msg.kind)
-	case views.ChangedMsg:
-		// A change to a repo (a tag created or deleted) makes what is
-		// known of its tags stale.
-		for _, id := range msg.IDs {
-			m.env.tags.forget(id)
-		}
-		return m.broadcast(msg)
-	case views.UpdatedMsg:
-		m.env.renamed(msg.Item)
-		return m.broadcast(msg)
-	case searchedMsg:
-		answers, again := msg.sets.searched(msg)
-		cmds := []tea.Cmd{again}
-		for _, a := range answers {
-			cmds = append(cmds, m.broadcast(a))
-		}
-		return tea.Batch(cmds...)
-	case deletedMsg:
-		var owner tea.Cmd
-		if msg.owner != nil {
-			owner = m.broadcast(msg.owner)
-		}
-		return tea.Batch(owner, afterDelete(msg))
-	case gotoMsg:
-		m.popAll()
-		if ex, ok := m.top().(*explorer.Model); ok {
-			return ex.Tree().Goto(msg.uid)
-		}
-		return nil
-	case editedMsg:
-		m.env.edited(&msg)
-		m.env.renamed(msg.result)
-		say := msg.flash
-		if say == "" {
-			say = fmt.Sprintf("%s of %s changed (%s undoes): %s", msg.e.label(), safe.String(msg.e.name), m.common.Key(keymap.Undo),
-				changeText(msg.old, msg.new))
-		}
-		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{IDs: []string{changesID}}),
-			m.setFlash(say, false))
-	case undoneMsg:
-		cmd := m.env.undone(msg)
-		if msg.err == nil {
-			// In this Update, not in a command: the row must never show
-			// the edit next to a flash that says it was undone.
-			m.env.renamed(msg.result)
-			cmd = tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), cmd)
-		}
-		return cmd
 	case orgsMsg:
 		return m.gotOrgs(msg)
 	case orgMsg:
@@ -163,7 +104,78 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.settled()
 	}
+	if cmd, ok := m.updateData(msg); ok {
+		return cmd
+	}
 	return m.broadcast(msg)
+}
+
+// updateData takes what changed in the data the screens show: names
+// learned, changes made, deletes and edits done; ok is false for any
+// other message.
+func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case namesMsg:
+		cmd, flash := m.env.gotNames(msg)
+		if flash != "" {
+			cmd = tea.Batch(cmd, m.setFlash(flash, true))
+		}
+		return cmd, true
+	case namesRetryMsg:
+		if msg.seq != m.env.namer(msg.kind).seq {
+			return nil, true
+		}
+		return m.env.retryNames(msg.kind), true
+	case views.ChangedMsg:
+		// A change to a repo (a tag created or deleted) makes what is
+		// known of its tags stale.
+		for _, id := range msg.IDs {
+			m.env.tags.forget(id)
+		}
+		return m.broadcast(msg), true
+	case views.UpdatedMsg:
+		m.env.renamed(msg.Item)
+		return m.broadcast(msg), true
+	case searchedMsg:
+		answers, again := msg.sets.searched(msg)
+		cmds := []tea.Cmd{again}
+		for _, a := range answers {
+			cmds = append(cmds, m.broadcast(a))
+		}
+		return tea.Batch(cmds...), true
+	case deletedMsg:
+		var owner tea.Cmd
+		if msg.owner != nil {
+			owner = m.broadcast(msg.owner)
+		}
+		return tea.Batch(owner, afterDelete(msg)), true
+	case gotoMsg:
+		m.popAll()
+		if ex, ok := m.top().(*explorer.Model); ok {
+			return ex.Tree().Goto(msg.uid), true
+		}
+		return nil, true
+	case editedMsg:
+		m.env.edited(&msg)
+		m.env.renamed(msg.result)
+		say := msg.flash
+		if say == "" {
+			say = fmt.Sprintf("%s of %s changed (%s undoes): %s", msg.e.label(), safe.String(msg.e.name), m.common.Key(keymap.Undo),
+				changeText(msg.old, msg.new))
+		}
+		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{IDs: []string{changesID}}),
+			m.setFlash(say, false)), true
+	case undoneMsg:
+		cmd := m.env.undone(msg)
+		if msg.err == nil {
+			// In this Update, not in a command: the row must never show
+			// the edit next to a flash that says it was undone.
+			m.env.renamed(msg.result)
+			cmd = tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), cmd)
+		}
+		return cmd, true
+	}
+	return nil, false
 }
 
 // paste gives pasted text to what keys go to (the command line, else the
