@@ -328,3 +328,19 @@ func TestDemoQuitFromTable(t *testing.T) {
 		})
 	}
 }
+
+// Esc and the next keys in one write reach the terminal in one read
+// (ESC then ':' parses as alt+:): the esc closes the table and the keys
+// that follow open another, in order, none lost.
+func TestDemoEscapeThenKeysAtOnce(t *testing.T) {
+	t.Parallel()
+	tt := startCanopy(t, termOptions{width: 120, height: 36})
+	tt.waitTree()
+	tt.command("tags")
+	tt.waitTable("tags of acme.example", tagsHeaderRE)
+	tt.send("Escape", ":", "g", "r", "o", "u", "p", "s", "Enter")
+	s := tt.waitText("folders of acme.example")
+	if strings.Contains(header(s), "tags of") {
+		t.Errorf("the escape was lost: %q", header(s))
+	}
+}

@@ -201,6 +201,17 @@ func (k *KeyMap) Is(msg tea.KeyPressMsg, a Action) bool {
 	return ok && slices.Contains(k.defs[i].Keys, msg.String())
 }
 
+// Bound reports whether msg is a key of any action.
+func (k *KeyMap) Bound(msg tea.KeyPressMsg) bool {
+	s := msg.String()
+	for _, d := range k.defs {
+		if slices.Contains(d.Keys, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // Lookup finds the first action among candidates whose keys include msg.
 // A view passes the actions that apply to it, so that one key can mean
 // different things in different places (tab: focus, or complete).

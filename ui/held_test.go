@@ -229,3 +229,22 @@ func stalledIdentities(t *testing.T) (*hooked, func()) {
 	hk.waitText("identities of acme.example")
 	return hk, open
 }
+
+// An escape and the key right after it in one read arrive as alt+key:
+// the escape closes the table, then the key acts on the screen below
+// (`esc :repos⏎` opens the repos, `esc j` moves in the tree).
+func TestEscapeAndAKeyAtOnceAreTheEscapeThenTheKey(t *testing.T) {
+	h := start(t, 120, 36, true)
+	h.openBashInOneBurst()
+	h.send(tea.KeyPressMsg{Code: ':', Mod: tea.ModAlt})
+	h.typeText("groups")
+	h.keys("enter")
+	h.waitText("folders of acme.example")
+	if strings.Contains(h.screen(), "tags of bash") {
+		t.Fatalf("the escape was lost:\n%s", h.screen())
+	}
+	h.send(tea.KeyPressMsg{Code: 'j', Mod: tea.ModAlt})
+	h.waitFor("the tree, cursor moved", func(s string) bool {
+		return !strings.Contains(s, "folders of acme.example") && strings.Contains(s, "details: apps")
+	})
+}

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -39,6 +41,21 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
 	}
+	if msg.Mod.Contains(tea.ModAlt) && !m.common.Keys.Bound(msg) {
+		// An escape and the key typed right after it arrive in one read
+		// of the terminal as alt+key (two escapes as alt+esc): they are
+		// that escape, then the key, both now and in that order, the key
+		// going where the escape left it (to the screen below, when the
+		// escape closed one). A key bound with alt stays itself.
+		esc, next := tea.KeyPressMsg{Code: tea.KeyEscape}, msg
+		next.Mod &^= tea.ModAlt
+		if next.Text == "" && next.Mod&^tea.ModShift == 0 && unicode.IsPrint(cmp.Or(next.ShiftedCode, next.Code)) {
+			next.Text = string(cmp.Or(next.ShiftedCode, next.Code))
+		}
+		first := m.key(esc)
+		m.reap()
+		return tea.Batch(first, m.key(next))
+	}
 	if m.awaited() || len(m.held) > 0 || m.waitingForRows(msg) {
 		if m.awaited() || !m.leaves(msg) {
 			return m.hold(msg)
@@ -47,12 +64,6 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		// (esc, q, ?, :) drops them and acts now, whatever the server does.
 		m.held = nil
 		m.holdGen++
-	}
-	if msg.Code == tea.KeyEscape && msg.Mod == tea.ModAlt {
-		// Two escapes in one read of the terminal arrive as alt+esc: they
-		// are two escapes, the second after what the first does.
-		esc := tea.KeyPressMsg{Code: tea.KeyEscape}
-		return tea.Sequence(m.key(esc), func() tea.Msg { return esc })
 	}
 	if m.flashErr && m.flash != "" && m.common.Keys.Is(msg, keymap.Back) {
 		// esc cancels what the error was about (an edit, a dialog), so
