@@ -3,13 +3,15 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 )
 
-// secretMembers are the JSON members of a request body that carry a
-// secret (an identity provider's client secret). The change record never
-// keeps their values: :changes shows the body and copies it as curl.
-func secretMembers() []string { return []string{"clientSecret"} }
+// secretMembers are the JSON members that carry a secret: an identity
+// provider's client secret (sent), an invite's code (said once, in the
+// answer to its create). A change record never keeps their values:
+// :changes shows bodies and answers, and copies them as curl.
+func secretMembers() []string { return []string{"clientSecret", "code"} }
 
 // Redacted is what a secret's value reads as in a change record.
 const Redacted = "[redacted]"
@@ -17,7 +19,7 @@ const Redacted = "[redacted]"
 // withoutSecrets is a JSON body with the value of each secret member
 // replaced by Redacted (a body without one comes back as it is).
 func withoutSecrets(body []byte) []byte {
-	if !bytes.Contains(body, []byte("Secret")) {
+	if !slices.ContainsFunc(secretMembers(), func(m string) bool { return bytes.Contains(body, []byte(`"`+m+`"`)) }) {
 		return body
 	}
 	var v any
@@ -48,4 +50,18 @@ func redactSecrets(v any) any {
 		}
 	}
 	return v
+}
+
+// Recorded is an answer as a change record keeps it: indented JSON,
+// without its secrets.
+func Recorded(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("record answer: %w", err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, withoutSecrets(b), "", "  "); err != nil {
+		return nil, fmt.Errorf("record answer: %w", err)
+	}
+	return out.Bytes(), nil
 }

@@ -27,3 +27,15 @@ func TestChangeRecordKeepsNoSecret(t *testing.T) {
 		t.Errorf("recorded body %s: want the secret redacted and the rest kept", body)
 	}
 }
+
+// An invite's code, said once in the answer to its create, is not kept by
+// the record of that answer.
+func TestRecordedAnswerKeepsNoInviteCode(t *testing.T) {
+	got, err := api.Recorded(&api.GroupInvite{UID: "g/1", Code: "cgi_secret-code", Email: "a@example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(got), "cgi_secret") || !strings.Contains(string(got), api.Redacted) || !strings.Contains(string(got), "a@example.com") {
+		t.Errorf("recorded %s", got)
+	}
+}

@@ -56,6 +56,10 @@ func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
 	if strings.Contains(s, "s3cr3t") {
 		t.Fatalf("the change log shows the secret:\n%s", s)
 	}
+	// Its curl, copied, says the secret must be put back.
+	h.keys("y")
+	h.waitFor("the curl copied", func(string) bool { return strings.Contains(h.clipboard, "curl") })
+	h.waitText("put it back")
 	h.keys("esc")
 	h.waitText("WHEN", "REQUEST", "1 of 1")
 	h.keys("esc") // :changes took the place of :providers (as in k9s)
@@ -108,5 +112,31 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 	s = h.waitText("viewer invite for ana@example.com", "key id")
 	if strings.Contains(s, "CODE") || strings.Contains(s, code) {
 		t.Errorf("the page of a listed invite shows a code:\n%s", s)
+	}
+	// Nor does the change log keep it.
+	h.typeText(":changes")
+	h.keys("enter")
+	h.waitText("new invite")
+	h.keys("enter")
+	s = h.waitText("response", "[redacted]")
+	if strings.Contains(s, code) {
+		t.Errorf("the change log shows the code:\n%s", s)
+	}
+}
+
+// How long an invite lasts is read in days, hours or minutes, and a
+// number too large for a duration is refused, not wrapped around.
+func TestInviteDurations(t *testing.T) {
+	for in, want := range map[string]string{"7d": "168h0m0s", "12h": "12h0m0s", "30m": "30m0s",
+		"213504d": "at most 36500 days", "9999999999999999999d": "at most 36500 days", "876001h": "at most 36500 days",
+		"0d": "how long: 7d, 12h, 30m", "1.5d": "how long: 7d, 12h, 30m", "x": "how long: 7d, 12h, 30m"} {
+		d, err := duration(in)
+		got := d.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("duration(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -56,7 +55,7 @@ func (l *ChangeLog) answerOf(n *api.Note) *answer {
 
 // answered keeps the server's answer to a change the UI said beforehand.
 func (l *ChangeLog) answered(n *api.Note, result any) {
-	b, err := json.MarshalIndent(result, "", "  ")
+	b, err := api.Recorded(result)
 	if err != nil || n == nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -46,7 +47,7 @@ func (e *env) changesTable(ctx context.Context) views.Screen {
 			page := e.changePage(*c)
 			return e.open(func(context.Context) views.Screen { return page })
 		},
-		Copy: func(c *entryOf) (string, string) { return curl(c.Change), "curl command" }})
+		Copy: func(c *entryOf) (string, string) { return curl(c.Change), curlWhat(c.Change) }})
 }
 
 // changePage is one change in full: the request, the body sent, and the
@@ -84,7 +85,7 @@ func (e *env) changePage(c entryOf) views.Screen {
 		pager.Section{Label: "", Text: e.common.Theme.Muted.Render(e.common.Key(keymap.Copy) +
 			" copies the curl command (the token stays in $CANOPY_TOKEN) · " + e.common.Key(keymap.Back) + " goes back")})
 	return pager.New(e.common, pager.Config{Title: safe.Of("change " + strconv.Itoa(c.Seq) + ": " + c.request()), Sections: sections,
-		Copy: func() (string, string) { return curl(c.Change), "curl command" }})
+		Copy: func() (string, string) { return curl(c.Change), curlWhat(c.Change) }})
 }
 
 // indentJSON pretty-prints a request body (as sent when it is not JSON).
@@ -105,4 +106,13 @@ func maskOf(c *entryOf) string {
 		return " · update_mask=" + safe.String(c.Mask)
 	}
 	return ""
+}
+
+// curlWhat says what was copied: a curl command, and that a secret the
+// record does not keep must be put back in it before it is run.
+func curlWhat(c api.Change) string {
+	if bytes.Contains(c.Body, []byte(api.Redacted)) {
+		return "curl command (its secret is " + api.Redacted + ": put it back before running it)"
+	}
+	return "curl command"
 }

@@ -177,15 +177,25 @@ func lasting(s string) error {
 	return nil
 }
 
+// maxDays bounds what the form takes (the server says how long an invite
+// may last; this only keeps the number a number).
+const maxDays = 36500
+
 // duration reads "7d", "12h", "30m" (or any Go duration): more than none.
 func duration(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	d, err := time.ParseDuration(s)
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		n, e := strconv.Atoi(days)
+		if e == nil && n > maxDays {
+			e = strconv.ErrRange
+		}
 		d, err = time.Duration(n)*24*time.Hour, e
 	}
-	if err != nil || d <= 0 {
+	switch {
+	case err != nil && errors.Is(err, strconv.ErrRange), err == nil && d > maxDays*24*time.Hour:
+		return 0, fmt.Errorf("at most %d days", maxDays)
+	case err != nil || d <= 0:
 		return 0, fmt.Errorf("how long: 7d, 12h, 30m")
 	}
 	return d, nil
