@@ -15,7 +15,12 @@ func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
 	h.keys("enter")
 	h.waitText("identity providers of acme.example", "okta-sso", "entra-contractors", "1 of 2")
 	h.keys("enter") // the first, by name
-	h.waitText("OIDC LOGIN", "issuer", "client id", "SCIM PROVISIONING", "default role")
+	// The page reads the provider whole (a list leaves the token's state
+	// out) and names its default role.
+	h.waitText("OIDC LOGIN", "issuer", "client id", "SCIM PROVISIONING", "default role  viewer", "token")
+	if s := h.screen(); strings.Contains(s, "FROM THE SERVER") || !strings.Contains(line(s, "token expires"), " ago (") {
+		t.Errorf("the page does not show the provider as read whole:\n%s", s)
+	}
 	h.keys("esc")
 	h.waitText("CLIENT ID", "1 of 2")
 
@@ -90,7 +95,7 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 	h.keys("tab")
 	h.typeText("ana@example.com")
 	h.keys("enter")
-	h.waitText("CODE: SHOWN ONCE, COPY IT NOW", "viewer invite for ana@example.com")
+	h.waitText("CODE: SHOWN ONCE, COPY IT NOW", "invite: viewer for ana@example.com")
 	got := last(reqs, mu)
 	if len(got) != 1 || got[0].Body["ttl"] != "604800s" || got[0].Body["singleUse"] != true || got[0].Body["email"] != "ana@example.com" {
 		t.Fatalf("request %+v", got)
@@ -109,7 +114,7 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 	// The cursor is on the new invite; its page, read from the list, has
 	// no code: the server says it once.
 	h.keys("enter")
-	s = h.waitText("viewer invite for ana@example.com", "key id")
+	s = h.waitText("invite: viewer for ana@example.com", "key id")
 	if strings.Contains(s, "CODE") || strings.Contains(s, code) {
 		t.Errorf("the page of a listed invite shows a code:\n%s", s)
 	}

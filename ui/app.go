@@ -96,7 +96,7 @@ func New(opts Options) *Model {
 	ctx, stop := context.WithCancel(context.Background())
 	common := views.Common{Theme: theme.New(opts.Theme), Keys: keys, Now: opts.Now, ReadOnly: opts.ReadOnly}
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
-		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
+		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(opts.Client), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity}}
 	m.env.push = m.open

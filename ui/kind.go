@@ -96,7 +96,12 @@ type spec[T any] struct {
 	name, uid, folder func(*T) string
 	// title is the header of its page, safe to print (default: its name
 	// made safe); copy what `y` copies (default: its uid); page its page.
-	title    func(*T) safe.Text
+	title func(*T) safe.Text
+	// fields, for a kind without a page of its own, are what its page
+	// shows (detail.FieldsPage); load, when the list leaves parts out,
+	// reads them from the server once the page rests on one.
+	fields   func(*T) []detail.Field
+	load     func(ctx context.Context, c *api.Client, it *T) ([]detail.Field, error)
 	copy     func(*T) (string, string)
 	page     detail.Page
 	list     string
@@ -255,10 +260,18 @@ type registry struct {
 	byCollection map[*tree.Kind]*kind
 	byCommand    map[string]*kind
 	byList       map[string]*kind
+	client       *api.Client // what pages that load read with
 }
 
 // register adds the kind of T.
 func register[T any](r *registry, s spec[T]) {
+	if s.fields != nil {
+		s.page = detail.FieldsPage(s.uid, s.fields)
+		if s.load != nil {
+			c := r.client
+			s.page = detail.LoadedPage(s.uid, s.fields, func(ctx context.Context, it *T) ([]detail.Field, error) { return s.load(ctx, c, it) })
+		}
+	}
 	k := describe(s)
 	r.all = append(r.all, k)
 	r.byType[reflect.TypeFor[*T]()] = k

@@ -37,9 +37,9 @@ func inviteKind() spec[api.GroupInvite] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).invitesTable,
-		title: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteName(g)) },
-		page:  detail.FieldsPage(api.GroupInviteKey, inviteFields),
+		table:  (*env).invitesTable,
+		title:  func(g *api.GroupInvite) safe.Text { return "invite: " + safe.Of(inviteName(g)) },
+		fields: inviteFields,
 		// The code, while the page of a new invite has it; else the uid.
 		copy: func(g *api.GroupInvite) (string, string) {
 			if g.Code != "" {
@@ -60,14 +60,13 @@ func inviteKind() spec[api.GroupInvite] {
 	}
 }
 
-// inviteName is "viewer invite for ana@example.com", "owner invite for
-// anyone".
+// inviteName is "viewer for ana@example.com", "owner for anyone".
 func inviteName(g *api.GroupInvite) string {
 	role := g.RoleUID
 	if g.Role != nil && g.Role.Name != "" {
 		role = g.Role.Name
 	}
-	return role + " invite for " + inviteFor(g)
+	return role + " for " + inviteFor(g)
 }
 
 func inviteFor(g *api.GroupInvite) string {
@@ -88,7 +87,7 @@ func (e *env) invitesTable(ctx context.Context, title safe.Text, o api.ListOptio
 				return safe.Of(text.Short(g.RoleUID, 12))
 			}},
 			{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteFor(g)) }},
-			{Title: "EXPIRES", Width: 12, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
+			{Title: "EXPIRES", Width: 14, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
 			{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) safe.Text {
 				if g.SingleUse {
 					return "once"

@@ -35,8 +35,11 @@ func providerKind() spec[api.IdentityProvider] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:  (*env).providersTable,
-		page:   detail.FieldsPage(api.IdentityProviderKey, providerFields),
+		table: (*env).providersTable,
+		// A list leaves out the provisioning token's state: the page reads
+		// the provider, and names its default role.
+		fields: func(p *api.IdentityProvider) []detail.Field { return providerFields(p, p.DefaultRole) },
+		load:   loadProvider,
 		create: (*env).newProvider,
 		del:    (*api.Client).DeleteIdentityProvider,
 		get:    (*api.Client).GetIdentityProvider,
@@ -83,9 +86,31 @@ func (e *env) providersTable(ctx context.Context, title safe.Text, o api.ListOpt
 		Delete: rowDelete[api.IdentityProvider](e)})
 }
 
-// providerFields are what a provider's page shows below its uid.
-func providerFields(p *api.IdentityProvider) []detail.Field {
-	fs := []detail.Field{{Label: "description", Value: p.Description}, {Label: "default role", Value: p.DefaultRole}}
+// loadProvider reads a provider whole and the name of its default role
+// (a role of its organization, built-in ones included), for its page.
+func loadProvider(ctx context.Context, c *api.Client, listed *api.IdentityProvider) ([]detail.Field, error) {
+	p, err := c.GetIdentityProvider(ctx, listed.UID)
+	if err != nil {
+		return nil, fmt.Errorf("get identity provider: %w", err)
+	}
+	role := p.DefaultRole
+	org, _, _ := strings.Cut(p.UID, "/")
+	roles, err := c.RolesOf(ctx, org)
+	if err != nil {
+		return nil, fmt.Errorf("name its default role: %w", err)
+	}
+	for _, r := range roles {
+		if r.UID == p.DefaultRole {
+			role = r.Name + "  (" + r.UID + ")"
+		}
+	}
+	return providerFields(p, role), nil
+}
+
+// providerFields are what a provider's page shows below its uid, its
+// default role as role says it.
+func providerFields(p *api.IdentityProvider, role string) []detail.Field {
+	fs := []detail.Field{{Label: "description", Value: p.Description}, {Label: "default role", Value: role}}
 	if o := p.OIDC; o != nil {
 		fs = append(fs, detail.Field{Section: "OIDC LOGIN"},
 			detail.Field{Label: "issuer", Value: o.Issuer}, detail.Field{Label: "client id", Value: o.ClientID},

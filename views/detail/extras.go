@@ -27,6 +27,7 @@ type extras struct {
 	relatedErr error
 	relating   bool // Related is on its way
 	bindings   []api.RoleBinding
+	fields     []Field // a LoadedPage's fields, as loaded
 	err        error
 	loading    bool
 	fetched    bool
@@ -46,6 +47,7 @@ type extrasMsg struct {
 	readme   *string
 	image    []ArchSize
 	bindings []api.RoleBinding
+	fields   []Field
 	err      error
 }
 

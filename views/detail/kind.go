@@ -63,17 +63,47 @@ type Field struct {
 func FieldsPage[T any](uid func(*T) string, fields func(*T) []Field) Page {
 	return pageOf(func(_ *Model, s *sheet, it *T) {
 		s.field("uid", safe.Of(uid(it)))
-		for _, f := range fields(it) {
-			switch {
-			case f.Section != "":
-				s.section(safe.String(f.Section))
-			case !f.When.IsZero():
-				s.when(f.Label, f.When)
-			default:
-				s.field(f.Label, safe.Of(f.Value))
-			}
-		}
+		writeFields(s, fields(it))
 	})
+}
+
+// writeFields writes a plain page's fields.
+func writeFields(s *sheet, fields []Field) {
+	for _, f := range fields {
+		switch {
+		case f.Section != "":
+			s.section(safe.String(f.Section))
+		case !f.When.IsZero():
+			s.when(f.Label, f.When)
+		default:
+			s.field(f.Label, safe.Of(f.Value))
+		}
+	}
+}
+
+// LoadedPage is FieldsPage for a kind whose list leaves parts out (a
+// provider's token state) or names others by uid (its default role): the
+// page shows the listed fields at once, then the fields load reads (the
+// resource from the server, names looked up) once they come; r reads
+// them again.
+func LoadedPage[T any](uid func(*T) string, fields func(*T) []Field, load func(ctx context.Context, it *T) ([]Field, error)) Page {
+	listed := FieldsPage(uid, fields)
+	p := pageOf(func(m *Model, s *sheet, it *T) {
+		e := m.cache[m.uid]
+		if e == nil || !e.fetched || e.err != nil {
+			listed.write(m, s, it)
+			s.section("FROM THE SERVER")
+			m.lazy(s)
+			return
+		}
+		s.field("uid", safe.Of(uid(it)))
+		writeFields(s, e.fields)
+	})
+	p.lazy = func(Fetch) bool { return true }
+	p.load = func(ctx context.Context, _ Fetch, item any, out *extrasMsg) {
+		out.fields, out.err = load(ctx, item.(*T))
+	}
+	return p
 }
 
 // GroupPage is a folder's (or the organization's) page.

@@ -65,7 +65,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.readme != nil {
 			e.readme, e.readmeSize = keepReadme(*msg.readme), len(*msg.readme)
 		}
-		e.image, e.bindings = msg.image, msg.bindings
+		e.image, e.bindings, e.fields = msg.image, msg.bindings, msg.fields
 		if msg.uid == m.uid {
 			m.relayout()
 			return m.renderCmd()
