@@ -213,6 +213,10 @@ func (l *List[T]) Requests() int { return l.requests }
 // Busy reports whether a request is in flight.
 func (l *List[T]) Busy() bool { return len(l.pending) > 0 }
 
+// Refreshing reports whether a Refresh's first page is on its way: when it
+// comes, it starts the list anew rather than adding to it.
+func (l *List[T]) Refreshing() bool { return l.refreshing }
+
 // Err is the error of the last failed request, and the position it was for.
 func (l *List[T]) Err() (error, int) { return l.err, l.errAt }
 

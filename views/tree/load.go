@@ -151,5 +151,8 @@ func (m *Model) changed(msg views.ChangedMsg) tea.Cmd {
 	if len(changed) == 0 {
 		return nil
 	}
+	// What was made here gets the cursor once its page is shown, as a new
+	// row of a table does.
+	m.focus = msg.Focus
 	return m.reload(changed...)
 }

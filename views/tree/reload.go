@@ -72,6 +72,17 @@ func (m *Model) adopt(n *Node) {
 // regainFocus puts the cursor back on the node it was on before a reload,
 // once that node is shown again.
 func (m *Model) regainFocus() {
+	if m.focus != "" {
+		for i, r := range m.rows {
+			if r.node.ID == m.focus && r.kind == rowNode {
+				m.cursor = i
+				m.offset = max(0, m.cursor-m.rowsHigh()/2)
+				m.clamp()
+				m.refocus, m.focus = nil, ""
+				return
+			}
+		}
+	}
 	if m.refocus == nil {
 		return
 	}

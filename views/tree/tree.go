@@ -79,9 +79,11 @@ type Model struct {
 	unloadedMore bool
 	target       string // the uid Goto walks toward
 	// former are the expanded nodes of lists being reloaded, by uid, and
-	// refocus the node the cursor was on (see reload).
+	// refocus the node the cursor was on (see reload); focus the uid of
+	// what a change made, which the cursor goes to once it is shown.
 	former  map[string]*Node
 	refocus *Node
+	focus   string
 
 	editor *form.Model // the node being edited in place
 }
@@ -162,7 +164,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if !n.Children.Owns(msg) {
 				continue
 			}
-			before := n.Children.Contiguous()
+			before, anew := n.Children.Contiguous(), n.Children.Refreshing()
 			changed, cmd := n.Children.Update(msg)
 			if r, ok := n.Children.TakeRefusal(); ok {
 				cmd = tea.Batch(cmd, views.RefusedOrder(r.Collection, r.Order))
@@ -176,7 +178,14 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				// nodes too; the tree is rebuilt when the filter goes.
 				return tea.Batch(cmd, m.search.Refresh(-1))
 			}
-			if changed {
+			switch {
+			case changed && anew:
+				// A reload's first page: the children start anew (a folder
+				// created before the ones shown is among them), so the rows
+				// are laid out again rather than added to.
+				m.rebuild()
+				m.regainFocus()
+			case changed:
 				m.afterPage(n, before)
 				m.regainFocus()
 			}
@@ -216,7 +225,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if m.TakesText() {
 			return m.updateFilter(msg)
 		}
-		m.refocus = nil
+		m.refocus, m.focus = nil, ""
 		if m.search != nil && m.search.HoldOpen(msg) {
 			return nil
 		}
