@@ -12,6 +12,7 @@ import (
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/bind"
+	"canopy/views/identity"
 	"canopy/views/picker"
 	"canopy/views/safe"
 	"canopy/views/tree"
@@ -129,9 +130,11 @@ func (e *env) identityOptions(ctx context.Context, org api.Group) ([]picker.Opti
 		if err != nil {
 			return nil, fmt.Errorf("list identities: %w", err)
 		}
-		detail := safe.Of(id.Description)
-		if id.ClaimMatch != nil {
-			detail = safe.Of(id.ClaimMatch.Subject)
+		// Whose tokens assume it (a subject, a pattern marked "~"), else
+		// what it is for.
+		detail := identity.Subject(&id)
+		if detail == "" {
+			detail = safe.Of(id.Description)
 		}
 		opts = append(opts, picker.Option{Label: safe.Of(id.Name), Detail: detail, Value: identityOf(&id)})
 	}

@@ -25,8 +25,9 @@ type doomed struct {
 }
 
 // goWith says what goes with one resource or several: "Its 3 tags go
-// with it: …", "Its 1 tag goes with it: …", "It has no tags."
-func goWith(n api.Count, many bool, one, more, then string) string {
+// with it: …", "Its 1 tag goes with it: …", "It has no tags."; then
+// follows, thenOne after exactly one.
+func goWith(n api.Count, many bool, one, more, then, thenOne string) string {
 	its, it, has := "Its ", "it", "It has"
 	if many {
 		its, it, has = "Their ", "them", "They have"
@@ -35,7 +36,7 @@ func goWith(n api.Count, many bool, one, more, then string) string {
 	case n.N == 0 && n.Exact:
 		return has + " no " + more + ": nothing else goes with " + it + "."
 	case n.N == 1 && n.Exact:
-		return its + "1 " + one + " goes with " + it + then
+		return its + "1 " + one + " goes with " + it + thenOne
 	case !n.Exact:
 		return "At least " + text.Count(int(n.N)) + " " + more + " go with " + it + then
 	}

@@ -44,6 +44,9 @@ type edit struct {
 // label is what an edit changes, in the words its fields show ("tier",
 // "subject pattern"); the mask path is for the request.
 func (ed edit) label() string {
+	if len(ed.fields) == 0 {
+		return ed.mask // a tag moved back: its digest
+	}
 	labels := make([]string, len(ed.fields))
 	for i, f := range ed.fields {
 		labels[i] = f.Label

@@ -58,7 +58,7 @@ func identityKind() spec[api.Identity] {
 				if err != nil {
 					return nil, fmt.Errorf("count role bindings: %w", err)
 				}
-				return []safe.Text{safe.Of(goWith(n, many, "role binding", "role bindings", ": what they grant ends."))}, nil
+				return []safe.Text{safe.Of(goWith(n, many, "role binding", "role bindings", ": what they grant ends.", ": what it grants ends."))}, nil
 			}
 			if many {
 				cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")

@@ -54,7 +54,7 @@ func repoKind() spec[api.Repo] {
 				if err != nil {
 					return nil, fmt.Errorf("count tags: %w", err)
 				}
-				return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working."))}, nil
+				return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.", ": pulls by its name stop working."))}, nil
 			}
 		},
 		renamed: func(e *env, r *api.Repo) {

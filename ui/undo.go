@@ -58,7 +58,7 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 		f, lookErr := e.checkEdit(ctx, ed, from, to, n)
 		return lookedUndo(last, err, f, lookErr)
 	}
-	return tea.Batch(send, views.Flash(fmt.Sprintf("undoing the edit of %s of %s…", ed.mask, safe.String(ed.name))))
+	return tea.Batch(send, views.Flash(fmt.Sprintf("undoing the edit of %s of %s…", ed.label(), safe.String(ed.name))))
 }
 
 // undone takes an undo's answer: reloads and the flash, or why not (a lost
@@ -76,7 +76,7 @@ func (e *env) undone(msg undoneMsg) tea.Cmd {
 	// undone.
 	e.undos = slices.DeleteFunc(e.undos, func(u *editedMsg) bool { return u == msg.edit })
 	if msg.err != nil {
-		return tea.Batch(logged, views.FlashError(fmt.Sprintf("undo of %s of %s failed: %s (dropped; %s)", ed.mask,
+		return tea.Batch(logged, views.FlashError(fmt.Sprintf("undo of %s of %s failed: %s (dropped; %s)", ed.label(),
 			safe.String(ed.name), strings.Join(e.failure(msg.err), " "), e.left())))
 	}
 	return e.undid(msg, "")
@@ -88,7 +88,7 @@ func (e *env) undid(msg undoneMsg, how string) tea.Cmd {
 	ed := msg.edit.e
 	reload := append([]string{changesID}, ed.reload...)
 	return tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: reload} },
-		views.Flash(fmt.Sprintf("%sundid %s of %s: back to %s · %s", how, ed.mask, safe.String(ed.name), changeValues(msg.edit.old), e.left())))
+		views.Flash(fmt.Sprintf("%sundid %s of %s: back to %s · %s", how, ed.label(), safe.String(ed.name), changeValues(msg.edit.old), e.left())))
 }
 
 // lookedUndo is the answer to an undo whose own answer was lost (lost;
@@ -111,7 +111,7 @@ func lookedUndo(last *editedMsg, lost error, f form.Found, lookErr error) undone
 // looks again before anything is sent).
 func (e *env) undoLookedUp(msg undoneMsg) tea.Cmd {
 	ed := msg.edit.e
-	head := "undo of " + ed.mask + " of " + safe.String(ed.name) + ": "
+	head := "undo of " + ed.label() + " of " + safe.String(ed.name) + ": "
 	lost := "no answer (" + safe.String(api.LostCause(msg.lost)) + ")"
 	msg.edit.lostUndo = nil
 	drop := func() { e.undos = slices.DeleteFunc(e.undos, func(u *editedMsg) bool { return u == msg.edit }) }
