@@ -108,7 +108,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 			label += "  " + safe.Of(uid)
 		}
 		if k.related != nil {
-			related[uid] = k.related(it.item)
+			related[uid] = k.related(e.kinds, it.item)
 		}
 		name := it.name
 		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {

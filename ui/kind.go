@@ -80,7 +80,7 @@ type kind struct {
 	lost func(e *env, cfg *dialog.Config, items []doomed)
 	// related are the ids that change when one is deleted, beside its own
 	// row (an identity's bindings).
-	related func(item any) []string
+	related func(r *registry, item any) []string
 	// bind starts the binding flow from one.
 	bind func(e *env, item any) tea.Cmd
 	// renamed follows a new version of one in the names the shell keeps,
@@ -128,7 +128,7 @@ type spec[T any] struct {
 	del                    func(c *api.Client, ctx context.Context, uid string) error
 	get                    func(c *api.Client, ctx context.Context, uid string) (*T, error)
 	lost                   func(e *env, cfg *dialog.Config, items []*T)
-	related                func(*T) []string
+	related                func(r *registry, it *T) []string
 	bind                   func(e *env, it *T) tea.Cmd
 	renamed                func(e *env, it *T)
 	updated                func(n *tree.Node, node, it *T)
@@ -175,7 +175,9 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	if s.related != nil {
-		k.related = anyOf(s.related)
+		k.related = func(r *registry, item any) []string {
+			return anyOf(func(it *T) []string { return s.related(r, it) })(item)
+		}
 	}
 	if s.bind != nil {
 		k.bind = func(e *env, item any) tea.Cmd { return anyOf(func(it *T) tea.Cmd { return s.bind(e, it) })(item) }
@@ -292,6 +294,13 @@ func register[T any](r *registry, s spec[T]) {
 		r.byList[s.list] = k
 	}
 }
+
+// in is the id of a collection of the kind in scope (see
+// views.CollectionID).
+func (k *kind) in(scope string) string { return views.CollectionID(k.nouns, scope) }
+
+// watched reports whether a change concerns collections of the kind.
+func (k *kind) watched(id string) bool { return views.InCollections(id, k.nouns) }
 
 // kindFor is the kind of T (which the registry must hold).
 func kindFor[T any](r *registry) *kind { return r.byType[reflect.TypeFor[*T]()] }

@@ -51,7 +51,8 @@ func (e *env) advisoriesTable(ctx context.Context, title safe.Text, opts api.Lis
 
 // advisories is the global advisory feed.
 func advisoryNodes(b builder) *tree.Node {
-	n := &tree.Node{ID: "advisories:", Kind: kindFor[api.Advisory](b.kinds).collection, Label: "advisories"}
+	k := kindFor[api.Advisory](b.kinds)
+	n := &tree.Node{ID: k.in(""), Kind: k.collection, Label: safe.Of(k.nouns)}
 	n.Children = b.list(kindFor[api.Advisory](b.kinds), nodes(source(b.client.ListAdvisories, api.ListOptions{}),
 		func(a *api.Advisory) *tree.Node {
 			ac := *a

@@ -58,7 +58,8 @@ func (e *env) artifactsTable(ctx context.Context, title safe.Text, opts api.List
 // count from the count endpoint before it is opened, each artifact with
 // its versions.
 func libraryNodes(b builder) *tree.Node {
-	n := &tree.Node{ID: "libraries:", Kind: kindFor[api.Artifact](b.kinds).collection, Label: "libraries", Uncounted: true}
+	k := kindFor[api.Artifact](b.kinds)
+	n := &tree.Node{ID: k.in(""), Kind: k.collection, Label: safe.Of(k.nouns), Uncounted: true}
 	n.Children = b.list(kindFor[api.Artifact](b.kinds), func(ctx context.Context, req paging.Request) (paging.Result[*tree.Node], error) {
 		if req.Token != "" || req.Skip > 0 {
 			return paging.Result[*tree.Node]{}, nil // one page holds every ecosystem
@@ -88,7 +89,7 @@ func libraryNodes(b builder) *tree.Node {
 // ecosystem is the artifacts of one ecosystem, by name (their default order).
 func (b builder) ecosystem(parent *tree.Node, eco string) *tree.Node {
 	ec := api.EcosystemCount{Ecosystem: eco}
-	n := child(parent, &tree.Node{ID: "libraries:" + eco, Kind: kindFor[api.Artifact](b.kinds).collection, Label: safe.Of(ecosystemWords(eco)), Item: &ec})
+	n := child(parent, &tree.Node{ID: kindFor[api.Artifact](b.kinds).in(eco), Kind: kindFor[api.Artifact](b.kinds).collection, Label: safe.Of(ecosystemWords(eco)), Item: &ec})
 	n.Children = b.list(kindFor[api.Artifact](b.kinds), nodes(source(b.client.ListArtifacts, api.ListOptions{Ecosystems: []string{eco}}),
 		func(a *api.Artifact) *tree.Node {
 			ac := *a

@@ -47,7 +47,7 @@ func bindingKind() spec[api.RoleBinding] {
 			cfg.Lines = append(cfg.Lines, safe.Of(who+" loses "+role+" on "+group+" (and below it), unless another binding grants it."))
 		},
 		// A binding shows in its identity's detail.
-		related: func(b *api.RoleBinding) []string {
+		related: func(_ *registry, b *api.RoleBinding) []string {
 			if b.Identity != nil {
 				return []string{b.Identity.UID}
 			}
@@ -62,7 +62,7 @@ func (e *env) bindingsTable(ctx context.Context, title safe.Text, opts api.ListO
 		Loaded: loadedIn(e, opts, api.RoleBindingKey),
 		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
 		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey),
-		Watch:  prefixed("role bindings:"),
+		Watch:  kindFor[api.RoleBinding](e.kinds).watched,
 		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(string(title))) },
 		Off:    bindingsOff(e.common.Keys),
 		Delete: rowDelete[api.RoleBinding](e)})

@@ -67,8 +67,10 @@ func identityKind() spec[api.Identity] {
 			}
 		},
 		// Its bindings go with it.
-		related: func(i *api.Identity) []string { return []string{"role bindings:" + api.ParentUID(i.UID)} },
-		bind:    func(e *env, i *api.Identity) tea.Cmd { return e.bindFlow([]bind.Identity{identityOf(i)}, nil, nil) },
+		related: func(r *registry, i *api.Identity) []string {
+			return []string{kindFor[api.RoleBinding](r).in(api.ParentUID(i.UID))}
+		},
+		bind: func(e *env, i *api.Identity) tea.Cmd { return e.bindFlow([]bind.Identity{identityOf(i)}, nil, nil) },
 		updated: func(n *tree.Node, _, i *api.Identity) {
 			n.Item = i
 			if i.ClaimMatch != nil {
@@ -81,7 +83,7 @@ func identityKind() spec[api.Identity] {
 // newIdentity is the form of a new identity in a folder.
 func (e *env) newIdentity(parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("identity", parentName, creation{parent: parent, collection: "identities:" + parent, sends: api.Identities.Create(parent), named: "name",
+	return e.createForm("identity", parentName, creation{parent: parent, collection: kindFor[api.Identity](e.kinds).in(parent), sends: api.Identities.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.IdentityName, "3 to 63 of a-z 0-9 space . _ -"), Max: api.IdentityName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
@@ -104,7 +106,7 @@ func (e *env) identitiesTable(ctx context.Context, title safe.Text, opts api.Lis
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
 		Bind:   e.bindIdentities,
 		New:    func() tea.Cmd { return e.newIdentity(scopeOf(opts), whereOf(string(title))) },
-		Watch:  prefixed("identities:"),
+		Watch:  kindFor[api.Identity](e.kinds).watched,
 		Delete: rowDelete[api.Identity](e)})
 }
 

@@ -101,7 +101,7 @@ func (e *env) invitesTable(ctx context.Context, title safe.Text, o api.ListOptio
 		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
 		New:    func() tea.Cmd { return e.newInvite(scopeOf(o), whereOf(string(title))) },
-		Watch:  prefixed("invites:"),
+		Watch:  kindFor[api.GroupInvite](e.kinds).watched,
 		Delete: rowDelete[api.GroupInvite](e)})
 }
 
@@ -138,7 +138,7 @@ func inviteFields(g *api.GroupInvite) []detail.Field {
 // opens as a page, which has the code.
 func (e *env) newInvite(parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
-	return e.createForm("invite", parentName, creation{parent: parent, collection: "invites:" + parent,
+	return e.createForm("invite", parentName, creation{parent: parent, collection: kindFor[api.GroupInvite](e.kinds).in(parent),
 		sends: api.GroupInvites.Create(parent), named: "roleUid", show: true,
 		fields: []form.Field{
 			{Key: "roleUid", Label: "role", Value: "viewer", Placeholder: "the role it grants", Validate: required},

@@ -82,7 +82,7 @@ func (e *env) providersTable(ctx context.Context, title safe.Text, o api.ListOpt
 		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
 		Orders: columns.Orders()[:2], Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
 		New:    func() tea.Cmd { return e.newProvider(scopeOf(o), whereOf(string(title))) },
-		Watch:  prefixed("identity providers:"),
+		Watch:  kindFor[api.IdentityProvider](e.kinds).watched,
 		Delete: rowDelete[api.IdentityProvider](e)})
 }
 
@@ -132,7 +132,7 @@ func providerFields(p *api.IdentityProvider, role string) []detail.Field {
 // login, confidential (a client secret) or public (PKCE).
 func (e *env) newProvider(parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
-	return e.createForm("identity provider", parentName, creation{parent: parent, collection: "identity providers:" + parent,
+	return e.createForm("identity provider", parentName, creation{parent: parent, collection: kindFor[api.IdentityProvider](e.kinds).in(parent),
 		sends: api.IdentityProviders.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: providerName, Max: api.ProviderNameMax},

@@ -69,7 +69,7 @@ func repoKind() spec[api.Repo] {
 // newRepo is the form of a new repo in a folder.
 func (e *env) newRepo(parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("repo", parentName, creation{parent: parent, collection: "repos:" + parent, sends: api.Repos.Create(parent), named: "name",
+	return e.createForm("repo", parentName, creation{parent: parent, collection: kindFor[api.Repo](e.kinds).in(parent), sends: api.Repos.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.RepoName, "lower-case letters, digits, . _ - /, at most 128"), Max: api.RepoName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},
@@ -89,7 +89,7 @@ func (e *env) reposTable(ctx context.Context, title safe.Text, opts api.ListOpti
 		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
 		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
 		New:    func() tea.Cmd { return e.newRepo(scopeOf(opts), whereOf(string(title))) },
-		Watch:  prefixed("repos:"),
+		Watch:  kindFor[api.Repo](e.kinds).watched,
 		Delete: rowDelete[api.Repo](e),
 		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
 			o := opts

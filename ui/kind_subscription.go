@@ -50,7 +50,7 @@ func subscriptionKind() spec[api.Subscription] {
 // newSubscription is the form of a new subscription in a folder.
 func (e *env) newSubscription(parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("subscription", parentName, creation{parent: parent, collection: "subscriptions:" + parent, sends: api.Subscriptions.Create(parent), named: "sink",
+	return e.createForm("subscription", parentName, creation{parent: parent, collection: kindFor[api.Subscription](e.kinds).in(parent), sends: api.Subscriptions.Create(parent), named: "sink",
 		fields: []form.Field{
 			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: sinkURL},
 		},
@@ -68,7 +68,7 @@ func (e *env) subscriptionsTable(ctx context.Context, title safe.Text, opts api.
 		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
 		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(string(title))) },
-		Watch:  prefixed("subscriptions:"),
+		Watch:  kindFor[api.Subscription](e.kinds).watched,
 		Delete: rowDelete[api.Subscription](e)})
 }
 

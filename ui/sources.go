@@ -102,7 +102,7 @@ func child(parent *tree.Node, n *tree.Node) *tree.Node {
 
 // collection is the node of a folder's collection of a kind: "repos".
 func collection(parent *tree.Node, k *kind, scope string) *tree.Node {
-	return child(parent, &tree.Node{ID: k.nouns + ":" + scope, Kind: k.collection, Label: safe.Of(k.nouns)})
+	return child(parent, &tree.Node{ID: k.in(scope), Kind: k.collection, Label: safe.Of(k.nouns)})
 }
 
 // ecosystemWords is an ecosystem as people say it: "java", "python".

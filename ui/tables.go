@@ -70,10 +70,6 @@ func whereOf(title string) string {
 	return title
 }
 
-// prefixed watches changes to collections of one kind ("repos:…").
-func prefixed(prefix string) func(string) bool {
-	return func(id string) bool { return strings.HasPrefix(id, prefix) }
-}
 
 // rowDelete deletes a table's rows (the marked ones together) after the
 // shell's dialog, each named as its kind names it.

@@ -8,6 +8,7 @@ package views
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
@@ -231,3 +232,12 @@ func NewInput(c Common, prompt, placeholder string) textinput.Model {
 	in.SetStyles(st)
 	return in
 }
+
+// CollectionID is how ChangedMsg and the tree name a collection of one
+// kind in a scope ("repos" of a folder's uid): made here only, so every
+// screen names it alike.
+func CollectionID(nouns, scope string) string { return nouns + ":" + scope }
+
+// InCollections reports whether id names a collection of that kind, in
+// any scope.
+func InCollections(id, nouns string) bool { return strings.HasPrefix(id, nouns+":") }

@@ -48,6 +48,9 @@ type Config struct {
 	// whether the error counts as done.
 	Bind    func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error)
 	Outcome dialog.Outcome
+	// Bindings is the id of a group's role bindings (views.CollectionID),
+	// which the screens showing them load again once bound.
+	Bindings func(group string) string
 }
 
 type step int
@@ -343,7 +346,10 @@ func (m *Model) done(msg dialog.Settled) tea.Cmd {
 			said = append(said, hydrated(b, m.cfg.Group.Name))
 		}
 	}
-	ids := append([]string{"role bindings:" + m.cfg.Group.UID}, msg.Done...)
+	ids := msg.Done
+	if m.cfg.Bindings != nil {
+		ids = append([]string{m.cfg.Bindings(m.cfg.Group.UID)}, msg.Done...)
+	}
 	// The identities bound are unmarked where they were marked (the
 	// failed ones stay marked, to be bound again), as a bulk delete does.
 	bound := append([]string(nil), msg.Done...)

@@ -45,6 +45,7 @@ func (f *fake) config() Config {
 		LoadRoles:      func(context.Context) ([]picker.Option, error) { return roles, nil },
 		LoadGroups:     func(context.Context) ([]picker.Option, error) { return groups, nil },
 		LoadIdentities: func(context.Context) ([]picker.Option, error) { return ids, nil },
+		Bindings:       func(group string) string { return views.CollectionID("role bindings", group) },
 		Bind: func(_ context.Context, group, identity, role, _ string) (*api.RoleBinding, error) {
 			f.mu.Lock()
 			defer f.mu.Unlock()
