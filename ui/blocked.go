@@ -23,12 +23,12 @@ type blocker struct {
 
 func blockers() []blocker {
 	return []blocker{
-		{"subgroup", "subfolders", (*env).groupsTable},
-		{"repo", "repos", (*env).reposTable},
-		{"identit", "identities", (*env).identitiesTable},
-		{"role binding", "role bindings", (*env).bindingsTable},
-		{"subscription", "subscriptions", (*env).subscriptionsTable},
-		{"custom role", "roles", (*env).rolesTable},
+		{"subgroup", "subfolders", groupsTable},
+		{"repo", "repos", reposTable},
+		{"identit", "identities", identitiesTable},
+		{"role binding", "role bindings", bindingsTable},
+		{"subscription", "subscriptions", subscriptionsTable},
+		{"custom role", "roles", rolesTable},
 	}
 }
 
@@ -36,7 +36,7 @@ func blockers() []blocker {
 // delete first, and enter opens the first collection in the way (the
 // folder's subfolders, repos, identities, bindings...). names are the
 // folders being deleted, by uid; the refusal's subject says which one.
-func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd) {
+func blockedNext(e *env, names map[string]string) func(error) (string, tea.Cmd) {
 	return func(err error) (string, tea.Cmd) {
 		vs := api.PreconditionViolations(err)
 		if len(vs) == 0 {
@@ -78,7 +78,7 @@ func (e *env) blockedNext(names map[string]string) func(error) (string, tea.Cmd)
 
 // folderContents counts what a folder holds (one small request per
 // collection): the server deletes only an empty folder.
-func (e *env) folderContents(ctx context.Context, uid string) ([]string, error) {
+func folderContents(e *env, ctx context.Context, uid string) ([]string, error) {
 	c := e.client
 	o := api.ListOptions{ChildrenOf: uid}
 	counts := []struct {

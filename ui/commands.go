@@ -104,6 +104,6 @@ func groupOptions(groups []api.Group) []picker.Option {
 func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
 	title := "tags under " + safe.Of(groupName) // "deprecated " while only those show
 	return e.openCommand(func(ctx context.Context) views.Screen {
-		return e.tagsTableOf(ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
+		return tagsTableOf(e, ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
 	})
 }

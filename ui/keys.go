@@ -311,7 +311,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, string(repo.Label)
 			return e.open(func(ctx context.Context) views.Screen {
-				return e.tagsTableOf(ctx, "tags of "+safe.Of(label), api.ListOptions{ChildrenOf: uid}, label, true)
+				return tagsTableOf(e, ctx, "tags of "+safe.Of(label), api.ListOptions{ChildrenOf: uid}, label, true)
 			})
 		},
 	})

@@ -25,13 +25,13 @@ func advisoryKind() spec[api.Advisory] {
 		uid:     func(a *api.Advisory) string { return a.UID },
 		command: &cmdline.Command{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
 		whole:   func(*env) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
-		table:   (*env).advisoriesTable,
+		table:   advisoriesTable,
 		hasNode: true, hasCollection: true,
 		scoped: func(*tree.Node) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
 	}
 }
 
-func (e *env) advisoriesTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func advisoriesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
 	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common), Refused: e.orders.of(colAdvisories),
 		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,

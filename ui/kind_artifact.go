@@ -27,7 +27,7 @@ func artifactKind() spec[api.Artifact] {
 		uid:     func(a *api.Artifact) string { return a.UID },
 		command: &cmdline.Command{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
 		whole:   func(*env) (safe.Text, api.ListOptions) { return "libraries", api.ListOptions{} },
-		table:   (*env).artifactsTable,
+		table:   artifactsTable,
 		hasNode: true, hasCollection: true,
 		// The libraries node, or one ecosystem's.
 		scoped: func(n *tree.Node) (safe.Text, api.ListOptions) {
@@ -37,19 +37,21 @@ func artifactKind() spec[api.Artifact] {
 			return "libraries", api.ListOptions{}
 		},
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.versionsTable(ctx, "versions of "+n.Label, n.ID)
+			return versionsTable(e, ctx, "versions of "+n.Label, n.ID)
 		},
 		children: "versions",
 	}
 }
 
-func (e *env) artifactsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func artifactsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common), Refused: e.orders.of(colArtifacts),
 		List: paging.New(ctx, source(e.client.ListArtifacts, opts), api.ArtifactKey), Key: api.ArtifactKey,
 		Orders: columns.Orders()[:2], Copy: uidCopy(api.ArtifactKey),
 		Open: func(a *api.Artifact) tea.Cmd {
 			uid, name := a.UID, safe.String(a.Name)
-			return e.open(func(ctx context.Context) views.Screen { return e.versionsTable(ctx, "versions of "+safe.Of(name), uid) })
+			return e.open(func(ctx context.Context) views.Screen {
+				return versionsTable(e, ctx, "versions of "+safe.Of(name), uid)
+			})
 		}})
 }
 

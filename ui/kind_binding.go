@@ -31,7 +31,7 @@ func bindingKind() spec[api.RoleBinding] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:   (*env).bindingsTable,
+		table:   bindingsTable,
 		hasNode: true, hasCollection: true,
 		create: func(e *env, group, groupName string) tea.Cmd {
 			return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
@@ -56,7 +56,7 @@ func bindingKind() spec[api.RoleBinding] {
 	}
 }
 
-func (e *env) bindingsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func bindingsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
 	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colBindings),
 		Loaded: loadedIn(e, opts, api.RoleBindingKey),

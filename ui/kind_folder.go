@@ -34,13 +34,13 @@ func folderKind() spec[api.Group] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:   (*env).groupsTable,
+		table:   groupsTable,
 		hasNode: true, group: true, top: "organization",
-		create: (*env).newFolder,
-		inside: func(e *env, n *tree.Node) tea.Cmd { return e.newFolder(n.ID, placeOf(n)) },
+		create: newFolder,
+		inside: func(e *env, n *tree.Node) tea.Cmd { return newFolder(e, n.ID, placeOf(n)) },
 		// t on a folder: every repo under it, at any depth.
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.reposTable(ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
+			return reposTable(e, ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
 		},
 		children: "folders",
 		edits:    folderEdits,
@@ -60,7 +60,7 @@ func folderKind() spec[api.Group] {
 }
 
 // newFolder is the form of a new folder in parent.
-func (e *env) newFolder(parent, parentName string) tea.Cmd {
+func newFolder(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
 	return e.createForm("folder", parentName, creation{parent: parent, collection: parent, sends: api.Groups.Create(parent), named: "name",
 		fields: []form.Field{
@@ -75,12 +75,12 @@ func (e *env) newFolder(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) groupsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func groupsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common), Refused: e.orders.of(colGroups),
 		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
 		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
 		Bind:   func(gs []*api.Group) tea.Cmd { return bindOne(e, gs, "folder") },
-		New:    func() tea.Cmd { return e.newFolder(e.org.UID, safe.String(e.org.Name)) },
+		New:    func() tea.Cmd { return newFolder(e, e.org.UID, safe.String(e.org.Name)) },
 		Watch:  func(id string) bool { return id == e.org.UID || api.IsDescendant(id, e.org.UID) },
 		Delete: rowDelete[api.Group](e)})
 }
@@ -114,7 +114,7 @@ func folderLost(e *env, cfg *dialog.Config, groups []*api.Group) {
 	for _, g := range groups {
 		names[g.UID] = safe.String(g.Name)
 	}
-	cfg.Next = e.blockedNext(names)
+	cfg.Next = blockedNext(e, names)
 	if len(groups) > 1 {
 		cfg.Lines = append(cfg.Lines, "Each goes for good, with its name, description and place in the hierarchy.",
 			"The server deletes only empty folders: no subfolders, repos, identities, role bindings, subscriptions or custom roles.")
@@ -123,7 +123,7 @@ func folderLost(e *env, cfg *dialog.Config, groups []*api.Group) {
 	cfg.Lines = append(cfg.Lines, "The folder goes for good, with its name, description and place in the hierarchy.")
 	uid := groups[0].UID
 	cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
-		lines, err := e.folderContents(ctx, uid)
+		lines, err := folderContents(e, ctx, uid)
 		return texts(lines), err
 	}
 }

@@ -34,9 +34,9 @@ func identityKind() spec[api.Identity] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "identities of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:   (*env).identitiesTable,
+		table:   identitiesTable,
 		hasNode: true, hasCollection: true,
-		create: (*env).newIdentity,
+		create: newIdentity,
 		edits: func(c *api.Client, it *api.Identity) []edit {
 			id := *it
 			return append([]edit{{mask: api.FieldDescription, sends: api.Identities.Patch(id.UID, api.FieldDescription), name: id.Name, noun: "identity",
@@ -81,7 +81,7 @@ func identityKind() spec[api.Identity] {
 }
 
 // newIdentity is the form of a new identity in a folder.
-func (e *env) newIdentity(parent, parentName string) tea.Cmd {
+func newIdentity(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
 	return e.createForm("identity", parentName, creation{parent: parent, collection: kindFor[api.Identity](e.kinds).in(parent), sends: api.Identities.Create(parent), named: "name",
 		fields: []form.Field{
@@ -99,13 +99,13 @@ func (e *env) newIdentity(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) identitiesTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func identitiesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colIdentities),
 		Loaded: loadedIn(e, opts, api.IdentityKey),
 		List:   paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
 		Bind:   e.bindIdentities,
-		New:    func() tea.Cmd { return e.newIdentity(scopeOf(opts), whereOf(string(title))) },
+		New:    func() tea.Cmd { return newIdentity(e, scopeOf(opts), whereOf(string(title))) },
 		Watch:  kindFor[api.Identity](e.kinds).watched,
 		Delete: rowDelete[api.Identity](e)})
 }

@@ -37,7 +37,7 @@ func inviteKind() spec[api.GroupInvite] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:  (*env).invitesTable,
+		table:  invitesTable,
 		title:  func(g *api.GroupInvite) safe.Text { return "invite: " + safe.Of(inviteName(g)) },
 		fields: inviteFields,
 		// The code, while the page of a new invite has it; else the uid.
@@ -47,7 +47,7 @@ func inviteKind() spec[api.GroupInvite] {
 			}
 			return "", ""
 		},
-		create: (*env).newInvite,
+		create: newInvite,
 		del:    (*api.Client).DeleteGroupInvite,
 		get:    (*api.Client).GetGroupInvite,
 		lost: func(_ *env, cfg *dialog.Config, gs []*api.GroupInvite) {
@@ -76,7 +76,7 @@ func inviteFor(g *api.GroupInvite) string {
 	return g.Email
 }
 
-func (e *env) invitesTable(ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+func invitesTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	c := e.common
 	return table.New(c, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
 		Columns: []table.Column[api.GroupInvite]{
@@ -100,7 +100,7 @@ func (e *env) invitesTable(ctx context.Context, title safe.Text, o api.ListOptio
 		},
 		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
-		New:    func() tea.Cmd { return e.newInvite(scopeOf(o), whereOf(string(title))) },
+		New:    func() tea.Cmd { return newInvite(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.GroupInvite](e.kinds).watched,
 		Delete: rowDelete[api.GroupInvite](e)})
 }
@@ -136,7 +136,7 @@ func inviteFields(g *api.GroupInvite) []detail.Field {
 // newInvite is the form of a new invite to a folder: the role it grants,
 // who may redeem it, how long it lasts, and whether once only. Its answer
 // opens as a page, which has the code.
-func (e *env) newInvite(parent, parentName string) tea.Cmd {
+func newInvite(e *env, parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
 	return e.createForm("invite", parentName, creation{parent: parent, collection: kindFor[api.GroupInvite](e.kinds).in(parent),
 		sends: api.GroupInvites.Create(parent), named: "roleUid", show: true,

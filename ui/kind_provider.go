@@ -35,12 +35,12 @@ func providerKind() spec[api.IdentityProvider] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table: (*env).providersTable,
+		table: providersTable,
 		// A list leaves out the provisioning token's state: the page reads
 		// the provider, and names its default role.
 		fields: func(p *api.IdentityProvider) []detail.Field { return providerFields(p, p.DefaultRole) },
 		load:   loadProvider,
-		create: (*env).newProvider,
+		create: newProvider,
 		del:    (*api.Client).DeleteIdentityProvider,
 		get:    (*api.Client).GetIdentityProvider,
 		lost: func(_ *env, cfg *dialog.Config, ps []*api.IdentityProvider) {
@@ -53,7 +53,7 @@ func providerKind() spec[api.IdentityProvider] {
 	}
 }
 
-func (e *env) providersTable(ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+func providersTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	c := e.common
 	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
 		if p.OIDC == nil {
@@ -81,7 +81,7 @@ func (e *env) providersTable(ctx context.Context, title safe.Text, o api.ListOpt
 		},
 		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
 		Orders: columns.Orders()[:2], Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
-		New:    func() tea.Cmd { return e.newProvider(scopeOf(o), whereOf(string(title))) },
+		New:    func() tea.Cmd { return newProvider(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.IdentityProvider](e.kinds).watched,
 		Delete: rowDelete[api.IdentityProvider](e)})
 }
@@ -130,7 +130,7 @@ func providerFields(p *api.IdentityProvider, role string) []detail.Field {
 
 // newProvider is the form of a new identity provider in a folder: an OIDC
 // login, confidential (a client secret) or public (PKCE).
-func (e *env) newProvider(parent, parentName string) tea.Cmd {
+func newProvider(e *env, parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
 	return e.createForm("identity provider", parentName, creation{parent: parent, collection: kindFor[api.IdentityProvider](e.kinds).in(parent),
 		sends: api.IdentityProviders.Create(parent), named: "name",

@@ -33,12 +33,12 @@ func repoKind() spec[api.Repo] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "repos of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:   (*env).reposTable,
+		table:   reposTable,
 		hasNode: true, hasCollection: true, flags: true,
-		create: (*env).newRepo,
-		inside: func(e *env, n *tree.Node) tea.Cmd { return e.tagForm(n.ID, string(n.Label)) },
+		create: newRepo,
+		inside: func(e *env, n *tree.Node) tea.Cmd { return tagForm(e, n.ID, string(n.Label)) },
 		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return e.tagsTable(ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
+			return tagsTable(e, ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
 		},
 		children: "tags",
 		edits:    repoEdits,
@@ -67,7 +67,7 @@ func repoKind() spec[api.Repo] {
 }
 
 // newRepo is the form of a new repo in a folder.
-func (e *env) newRepo(parent, parentName string) tea.Cmd {
+func newRepo(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
 	return e.createForm("repo", parentName, creation{parent: parent, collection: kindFor[api.Repo](e.kinds).in(parent), sends: api.Repos.Create(parent), named: "name",
 		fields: []form.Field{
@@ -83,12 +83,12 @@ func (e *env) newRepo(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) reposTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func reposTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRepos),
 		Loaded: loadedIn(e, opts, api.RepoKey),
 		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
 		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
-		New:    func() tea.Cmd { return e.newRepo(scopeOf(opts), whereOf(string(title))) },
+		New:    func() tea.Cmd { return newRepo(e, scopeOf(opts), whereOf(string(title))) },
 		Watch:  kindFor[api.Repo](e.kinds).watched,
 		Delete: rowDelete[api.Repo](e),
 		Server: &table.ServerFilter[api.Repo]{Chip: columns.RepoNameChip, List: func(p string) *paging.List[api.Repo] {
@@ -99,7 +99,7 @@ func (e *env) reposTable(ctx context.Context, title safe.Text, opts api.ListOpti
 		Open: func(r *api.Repo) tea.Cmd {
 			uid, name := r.UID, safe.String(r.Name)
 			return e.open(func(ctx context.Context) views.Screen {
-				return e.tagsTable(ctx, "tags of "+safe.Of(name), api.ListOptions{ChildrenOf: uid}, name)
+				return tagsTable(e, ctx, "tags of "+safe.Of(name), api.ListOptions{ChildrenOf: uid}, name)
 			})
 		}})
 }

@@ -28,14 +28,14 @@ func roleKind() spec[api.Role] {
 		uid:     func(r *api.Role) string { return r.UID },
 		command: &cmdline.Command{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
 		whole:   func(e *env) (safe.Text, api.ListOptions) { return "roles", api.ListOptions{DescendantsOf: e.org.UID} },
-		table:   (*env).rolesTable,
+		table:   rolesTable,
 		bind: func(e *env, r *api.Role) tea.Cmd {
 			return e.bindFlow(nil, &bind.Choice{UID: r.UID, Name: r.Name}, nil)
 		},
 	}
 }
 
-func (e *env) rolesTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func rolesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	src := source(e.client.ListRoles, opts)
 	orders := columns.Orders()[:2]
 	if opts.DescendantsOf != "" && opts.DescendantsOf == e.org.UID {

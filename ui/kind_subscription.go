@@ -32,9 +32,9 @@ func subscriptionKind() spec[api.Subscription] {
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "subscriptions of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
-		table:   (*env).subscriptionsTable,
+		table:   subscriptionsTable,
 		hasNode: true, hasCollection: true,
-		create: (*env).newSubscription,
+		create: newSubscription,
 		del:    (*api.Client).DeleteSubscription,
 		get:    (*api.Client).GetSubscription,
 		lost: func(_ *env, cfg *dialog.Config, subs []*api.Subscription) {
@@ -48,7 +48,7 @@ func subscriptionKind() spec[api.Subscription] {
 }
 
 // newSubscription is the form of a new subscription in a folder.
-func (e *env) newSubscription(parent, parentName string) tea.Cmd {
+func newSubscription(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
 	return e.createForm("subscription", parentName, creation{parent: parent, collection: kindFor[api.Subscription](e.kinds).in(parent), sends: api.Subscriptions.Create(parent), named: "sink",
 		fields: []form.Field{
@@ -62,12 +62,12 @@ func (e *env) newSubscription(parent, parentName string) tea.Cmd {
 		}})
 }
 
-func (e *env) subscriptionsTable(ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+func subscriptionsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colSubscriptions),
 		Loaded: loadedIn(e, opts, api.SubscriptionKey),
 		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
 		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
-		New:    func() tea.Cmd { return e.newSubscription(scopeOf(opts), whereOf(string(title))) },
+		New:    func() tea.Cmd { return newSubscription(e, scopeOf(opts), whereOf(string(title))) },
 		Watch:  kindFor[api.Subscription](e.kinds).watched,
 		Delete: rowDelete[api.Subscription](e)})
 }

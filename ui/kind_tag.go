@@ -34,7 +34,7 @@ func tagKind() spec[api.Tag] {
 			return "tags of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},
 		table: func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
-			return e.tagsTable(ctx, title, o, "")
+			return tagsTable(e, ctx, title, o, "")
 		},
 		hasNode: true,
 		// A tag is known by its repo's name too: "repo:tag".
@@ -47,7 +47,7 @@ func tagKind() spec[api.Tag] {
 			}
 			return t.Name
 		},
-		create: (*env).tagForm,
+		create: tagForm,
 		del:    (*api.Client).DeleteTag,
 		get:    (*api.Client).GetTag,
 		lost: func(_ *env, cfg *dialog.Config, tags []*api.Tag) {
@@ -63,15 +63,15 @@ func tagKind() spec[api.Tag] {
 }
 
 // tagsTable lists the tags of one repo (repoName set) or of many.
-func (e *env) tagsTable(ctx context.Context, title safe.Text, opts api.ListOptions, repoName string) views.Screen {
-	return e.tagsTableOf(ctx, title, opts, repoName, false)
+func tagsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions, repoName string) views.Screen {
+	return tagsTableOf(e, ctx, title, opts, repoName, false)
 }
 
 // tagsTableOf is a tag table; deprecatedOnly starts it showing only
 // deprecated tags (scanning every page; the title then says so). A table of
 // many repos (repoName "") has a REPO column, whose names are looked up as
 // rows arrive. H reloads it with the kinds of tags the API hides.
-func (e *env) tagsTableOf(ctx context.Context, title safe.Text, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
+func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOptions, repoName string, deprecatedOnly bool) views.Screen {
 	var names columns.Names
 	var loaded func([]*api.Tag) tea.Cmd
 	if repoName == "" {
@@ -116,7 +116,7 @@ func (e *env) tagsTableOf(ctx context.Context, title safe.Text, opts api.ListOpt
 	var watch func(string) bool
 	if repoName != "" {
 		repoUID := opts.ChildrenOf
-		create = func() tea.Cmd { return e.tagForm(repoUID, repoName) }
+		create = func() tea.Cmd { return tagForm(e, repoUID, repoName) }
 		watch = func(id string) bool { return id == repoUID }
 	}
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch, Refused: e.orders.of(colTags),

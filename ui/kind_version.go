@@ -23,7 +23,7 @@ func versionKind() spec[api.ArtifactVersion] {
 	}
 }
 
-func (e *env) versionsTable(ctx context.Context, title safe.Text, artifact string) views.Screen {
+func versionsTable(e *env, ctx context.Context, title safe.Text, artifact string) views.Screen {
 	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {
 		return e.client.ListArtifactVersions(ctx, artifact, o)
 	}

@@ -70,7 +70,6 @@ func whereOf(title string) string {
 	return title
 }
 
-
 // rowDelete deletes a table's rows (the marked ones together) after the
 // shell's dialog, each named as its kind names it.
 func rowDelete[T any](e *env) *table.Delete[T] {

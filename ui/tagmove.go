@@ -27,7 +27,7 @@ func lookedTag(ctx context.Context) *api.Tag {
 // moves (API.md), so the name is looked up as it is typed: an existing
 // tag is said, with where it points and where it would go, and moving it
 // takes a second enter; u moves it back.
-func (e *env) tagForm(repo, repoName string) tea.Cmd {
+func tagForm(e *env, repo, repoName string) tea.Cmd {
 	c := e.client
 	sends := api.Tags.Create(repo)
 	cfg := form.Config{Title: "New tag in " + safe.Of(repoName), Page: true, Explain: e.explain,
@@ -103,7 +103,7 @@ func (e *env) tagForm(repo, repoName string) tea.Cmd {
 			created := func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: r.tag.UID} }
 			return tea.Batch(created, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
-		moved := editedMsg{e: e.tagMove(repo, r.tag.Name, repoName), result: r.tag,
+		moved := editedMsg{e: tagMove(e, repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},
 			flash: afterLoss(lost) + "moved tag " + strconv.Quote(safe.String(r.tag.Name)) + " of " + repoName + " from " +
 				shortDigest(r.was.Digest) + " to " + shortDigest(r.tag.Digest) + " (" + e.common.Key(keymap.Undo) + " moves it back)"}
@@ -154,7 +154,7 @@ type tagResult struct {
 
 // tagMove is moving a tag as an edit, so that u moves it back (POST with
 // the old digest).
-func (e *env) tagMove(repo, name, repoName string) edit {
+func tagMove(e *env, repo, name, repoName string) edit {
 	c := e.client
 	return edit{mask: "digest", name: name, noun: "tag", reload: []string{repo},
 		patch: func(ctx context.Context, v map[string]string) (any, error) {
