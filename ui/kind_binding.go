@@ -92,18 +92,14 @@ func bindingLabel(b *api.RoleBinding) string {
 
 // bindingNodes is a folder's role bindings: who, noting the role.
 func bindingNodes(b builder, parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, kindFor[api.RoleBinding](b.kinds), group)
-	n.Children = b.list(kindFor[api.RoleBinding](b.kinds), nodes(source(b.client.ListRoleBindings, api.ListOptions{ChildrenOf: group}),
-		func(rb *api.RoleBinding) *tree.Node {
-			bc := *rb
-			who, role := "?", "?"
-			if rb.Identity != nil {
-				who = rb.Identity.Name
-			}
-			if rb.Role != nil {
-				role = rb.Role.Name
-			}
-			return child(n, &tree.Node{ID: rb.UID, Kind: kindFor[api.RoleBinding](b.kinds).node, Label: safe.Of(who), Note: safe.Of(role), Item: &bc})
-		}))
-	return n
+	return folderNodes(b, parent, group, b.client.ListRoleBindings, func(rb *api.RoleBinding) (safe.Text, safe.Text) {
+		who, role := "?", "?"
+		if rb.Identity != nil {
+			who = rb.Identity.Name
+		}
+		if rb.Role != nil {
+			role = rb.Role.Name
+		}
+		return safe.Of(who), safe.Of(role)
+	})
 }

@@ -50,11 +50,7 @@ func folderKind() spec[api.Group] {
 		bind: func(e *env, g *api.Group) tea.Cmd {
 			return e.bindFlow(nil, nil, &bind.Choice{UID: g.UID, Name: g.Name})
 		},
-		renamed: func(e *env, g *api.Group) {
-			if _, ok := e.folderNamer.names[g.UID]; ok {
-				e.folderNamer.learn(map[string]string{g.UID: g.Name})
-			}
-		},
+		renamed: func(e *env, g *api.Group) { e.folderNamer.renamed(g.UID, g.Name) },
 		updated: func(n *tree.Node, _, g *api.Group) { n.Item, n.Label = g, safe.Of(g.Name) },
 	}
 }

@@ -112,12 +112,7 @@ func identitiesTable(e *env, ctx context.Context, title safe.Text, opts api.List
 
 // identityNodes is a folder's identities, each noting its subject.
 func identityNodes(b builder, parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, kindFor[api.Identity](b.kinds), group)
-	n.Children = b.list(kindFor[api.Identity](b.kinds), nodes(source(b.client.ListIdentities, api.ListOptions{ChildrenOf: group}),
-		func(id *api.Identity) *tree.Node {
-			ic := *id
-			note := identity.Subject(id)
-			return child(n, &tree.Node{ID: id.UID, Kind: kindFor[api.Identity](b.kinds).node, Label: safe.Of(id.Name), Note: note, Item: &ic})
-		}))
-	return n
+	return folderNodes(b, parent, group, b.client.ListIdentities, func(id *api.Identity) (safe.Text, safe.Text) {
+		return safe.Of(id.Name), identity.Subject(id)
+	})
 }

@@ -57,11 +57,7 @@ func repoKind() spec[api.Repo] {
 				return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.", ": pulls by its name stop working."))}, nil
 			}
 		},
-		renamed: func(e *env, r *api.Repo) {
-			if _, ok := e.repoNamer.names[r.UID]; ok {
-				e.repoNamer.learn(map[string]string{r.UID: r.Name})
-			}
-		},
+		renamed: func(e *env, r *api.Repo) { e.repoNamer.renamed(r.UID, r.Name) },
 		updated: func(n *tree.Node, _, r *api.Repo) { n.Item, n.Label = r, safe.Of(r.Name) },
 	}
 }

@@ -74,11 +74,7 @@ func subscriptionsTable(e *env, ctx context.Context, title safe.Text, opts api.L
 
 // subscriptionNodes is a folder's subscriptions, by sink.
 func subscriptionNodes(b builder, parent *tree.Node, group string) *tree.Node {
-	n := collection(parent, kindFor[api.Subscription](b.kinds), group)
-	n.Children = b.list(kindFor[api.Subscription](b.kinds), nodes(source(b.client.ListSubscriptions, api.ListOptions{ChildrenOf: group}),
-		func(s *api.Subscription) *tree.Node {
-			sc := *s
-			return child(n, &tree.Node{ID: s.UID, Kind: kindFor[api.Subscription](b.kinds).node, Label: safe.Of(s.Sink), Item: &sc})
-		}))
-	return n
+	return folderNodes(b, parent, group, b.client.ListSubscriptions, func(s *api.Subscription) (safe.Text, safe.Text) {
+		return safe.Of(s.Sink), ""
+	})
 }

@@ -244,6 +244,13 @@ func (e *env) retryNames(k nameKind) tea.Cmd {
 	return e.lookup(k)
 }
 
+// renamed follows a resource renamed, when its name is known.
+func (n *namer) renamed(uid, name string) {
+	if _, ok := n.names[uid]; ok {
+		n.learn(map[string]string{uid: name})
+	}
+}
+
 // learn adds names to a copy of the map (see namer.names); the first
 // answer's map, which nothing else writes, is taken as it is.
 func (n *namer) learn(names map[string]string) {

@@ -100,6 +100,20 @@ func child(parent *tree.Node, n *tree.Node) *tree.Node {
 	return n
 }
 
+// folderNodes is the node of a folder's collection of the kind of T, its
+// children listed by list, each a node of the kind made by mk (its label
+// and note).
+func folderNodes[T any](b builder, parent *tree.Node, group string, list api.Lister[T], mk func(it *T) (label, note safe.Text)) *tree.Node {
+	k := kindFor[T](b.kinds)
+	n := collection(parent, k, group)
+	n.Children = b.list(k, nodes(source(list, api.ListOptions{ChildrenOf: group}), func(it *T) *tree.Node {
+		c := *it
+		label, note := mk(it)
+		return child(n, &tree.Node{ID: k.uid(it), Kind: k.node, Label: label, Note: note, Item: &c})
+	}))
+	return n
+}
+
 // collection is the node of a folder's collection of a kind: "repos".
 func collection(parent *tree.Node, k *kind, scope string) *tree.Node {
 	return child(parent, &tree.Node{ID: k.in(scope), Kind: k.collection, Label: safe.Of(k.nouns)})
