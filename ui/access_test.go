@@ -100,11 +100,16 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 	if len(got) != 1 || got[0].Body["ttl"] != "604800s" || got[0].Body["singleUse"] != true || got[0].Body["email"] != "ana@example.com" {
 		t.Fatalf("request %+v", got)
 	}
+	h.waitText(`created invite "viewer for ana@example.com" in acme.example`)
 	h.keys("y")
 	h.waitFor("the code copied", func(string) bool { return h.clipboard != "" })
 	code := strings.TrimSpace(h.clipboard)
 	if code == "" || !strings.Contains(h.screen(), code) {
 		t.Fatalf("copied %q, not the code shown:\n%s", h.clipboard, h.screen())
+	}
+	// The status line says it was copied, not what it is.
+	if s := h.waitText("copied the invite code to the clipboard"); strings.Count(s, code) != 1 {
+		t.Errorf("the code shows beyond its field:\n%s", s)
 	}
 	h.keys("esc")
 	s := h.waitText("EXPIRES", "ana@example.com", "2 of 4 · 4/4 loaded")

@@ -100,17 +100,20 @@ type spec[T any] struct {
 	// fields, for a kind without a page of its own, are what its page
 	// shows (detail.FieldsPage); load, when the list leaves parts out,
 	// reads them from the server once the page rests on one.
-	fields   func(*T) []detail.Field
-	load     func(ctx context.Context, c *api.Client, it *T) ([]detail.Field, error)
-	copy     func(*T) (string, string)
-	page     detail.Page
-	list     string
-	byName   bool
-	inFolder func(b builder, parent *tree.Node, group string) *tree.Node
-	root     func(b builder) *tree.Node
-	command  *cmdline.Command
-	whole    func(e *env) (safe.Text, api.ListOptions)
-	table    func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
+	fields func(*T) []detail.Field
+	load   func(ctx context.Context, c *api.Client, it *T) ([]detail.Field, error)
+	copy   func(*T) (string, string)
+	// copySecret: what copy gives is a secret (the status line does not
+	// show it).
+	copySecret bool
+	page       detail.Page
+	list       string
+	byName     bool
+	inFolder   func(b builder, parent *tree.Node, group string) *tree.Node
+	root       func(b builder) *tree.Node
+	command    *cmdline.Command
+	whole      func(e *env) (safe.Text, api.ListOptions)
+	table      func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
 	// hasNode, hasCollection: the kind shows in the tree, one by one and
 	// as a folder's collection; group: its node holds folders and
 	// collections; flags: its children can be flagged; top names the node
@@ -146,6 +149,7 @@ func describe[T any](s spec[T]) *kind {
 	}
 	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: s.bind != nil, Page: s.page}
 	if s.copy != nil {
+		k.detail.CopySecret = s.copySecret
 		k.detail.Copy = func(item any) (string, string) {
 			if it, ok := item.(*T); ok {
 				return s.copy(it)

@@ -41,6 +41,7 @@ func inviteKind() spec[api.GroupInvite] {
 		title:  func(g *api.GroupInvite) safe.Text { return "invite: " + safe.Of(inviteName(g)) },
 		fields: inviteFields,
 		// The code, while the page of a new invite has it; else the uid.
+		copySecret: true,
 		copy: func(g *api.GroupInvite) (string, string) {
 			if g.Code != "" {
 				return g.Code, "invite code"

@@ -74,6 +74,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.setFlash("the server does not sort "+m.env.collectionWords(msg.Collection)+" by "+orderWords(msg.Order)+
 			": shown in its default order", false)
 	case views.CopyMsg:
+		if msg.Secret {
+			return tea.Batch(tea.SetClipboard(msg.Text), m.setFlash("copied the "+msg.What+" to the clipboard", false))
+		}
 		return tea.Batch(tea.SetClipboard(msg.Text),
 			m.setFlash(fmt.Sprintf("copied %s %s to the clipboard", msg.What, shorten(msg.Text)), false))
 	case openMsg:

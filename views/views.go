@@ -165,6 +165,9 @@ func FlashError(text string) tea.Cmd {
 // one, after checking the text (see CheckCopy).
 type CopyMsg struct {
 	Text, What string
+	// Secret: the status line says what was copied, never the text (an
+	// invite's code).
+	Secret bool
 }
 
 // Copy is a command that copies text to the clipboard, or refuses to and
@@ -179,6 +182,17 @@ func Copy(text, what string) tea.Cmd {
 		return FlashError("not copied: " + err.Error())
 	}
 	return func() tea.Msg { return CopyMsg{Text: text, What: what} }
+}
+
+// CopySecret is Copy for a secret: the status line does not show it.
+func CopySecret(text, what string) tea.Cmd {
+	if text == "" {
+		return FlashError("nothing to copy here")
+	}
+	if err := CheckCopy(text, what); err != nil {
+		return FlashError("not copied: " + err.Error())
+	}
+	return func() tea.Msg { return CopyMsg{Text: text, What: what, Secret: true} }
 }
 
 // Disabled answers a key whose action is listed but not enabled: the reason

@@ -21,8 +21,11 @@ type Kind struct {
 	UID func(item any) string
 	// Title is the resource's name as the header shows it.
 	Title func(item any) safe.Text
-	// Copy is what `y` copies and what that is; nil copies the uid.
-	Copy func(item any) (text, what string)
+	// Copy is what `y` copies and what that is; nil (or nothing) copies
+	// the uid. CopySecret: what Copy gives is a secret, which the status
+	// line must not show.
+	Copy       func(item any) (text, what string)
+	CopySecret bool
 	// Bindable: `b` binds a role on one (with Fetch.Bind).
 	Bindable bool
 	Page     Page

@@ -148,6 +148,11 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return nil
 	case keymap.Copy:
 		text, what := m.copyOf(m.item)
+		if k := m.kind(m.item); k != nil && k.CopySecret && k.Copy != nil {
+			if secret, _ := k.Copy(m.item); secret != "" && secret == text {
+				return views.CopySecret(text, what)
+			}
+		}
 		return views.Copy(text, what)
 	case keymap.Refresh:
 		if m.fetch.Forget != nil {
