@@ -354,10 +354,7 @@ var jwtLike = regexp.MustCompile(`eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(\.[A-Za-z0-9
 
 // redact turns a tool's stderr into one short line without tokens.
 func redact(s, secret string) string {
-	if secret != "" {
-		s = strings.ReplaceAll(s, secret, "[redacted]")
-	}
-	s = jwtLike.ReplaceAllString(s, "[redacted]")
+	s = redactString(s, secret)
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 300 {
 		s = s[:300] + "…"

@@ -11,10 +11,7 @@ const redacted = "[redacted]"
 
 // redactString hides the token sent (secret) and anything shaped like a JWT.
 func redactString(s, secret string) string {
-	if secret != "" {
-		s = strings.ReplaceAll(s, secret, redacted)
-	}
-	return jwtLike.ReplaceAllString(s, redacted)
+	return jwtLike.ReplaceAllString(withoutToken(s, secret), redacted)
 }
 
 // hideToken hides the token in an error body: a proxy or server that echoes the
@@ -22,10 +19,50 @@ func redactString(s, secret string) string {
 // It works on the raw bytes; redactStatus and redactJSON catch a token that
 // JSON escapes (\u0041...) hide from it.
 func hideToken(body []byte, secret string) []byte {
-	if secret != "" {
-		body = bytes.ReplaceAll(body, []byte(secret), []byte(redacted))
+	return []byte(redactString(string(body), secret))
+}
+
+// tokenMin is the length below which a secret is not searched for in text:
+// no bearer token is that short, and a short one ("t") would be found
+// inside every word ("argumen[redacted]").
+const tokenMin = 8
+
+// withoutToken replaces each whole occurrence of secret in s: one that no
+// character a token is made of touches on either side, so a token is never
+// cut out of a longer word, and text already redacted stays as it is (a
+// second pass changes nothing).
+func withoutToken(s, secret string) string {
+	if len(secret) < tokenMin || secret == strings.Trim(redacted, "[]") {
+		return s
 	}
-	return jwtLike.ReplaceAll(body, []byte(redacted))
+	var b strings.Builder
+	for {
+		i := strings.Index(s, secret)
+		if i < 0 {
+			break
+		}
+		end := i + len(secret)
+		whole := (i == 0 || !tokenByte(s[i-1])) && (end == len(s) || !tokenByte(s[end]))
+		b.WriteString(s[:i])
+		if whole {
+			b.WriteString(redacted)
+		} else {
+			b.WriteString(secret)
+		}
+		s = s[end:]
+	}
+	if b.Len() == 0 {
+		return s
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// tokenByte reports whether c continues a word: a token found between
+// letters or digits is part of a longer word, not the token. Punctuation
+// around it (quotes, "=", "/", a full stop) does not protect it.
+func tokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // redactStatus hides tokens in every decoded string of an error status.
