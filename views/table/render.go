@@ -212,7 +212,7 @@ func (m *Model[T]) header() string {
 		if w == 0 {
 			continue
 		}
-		title, lead := c.Title, " "
+		title := c.Title
 		style := th.TableHeader
 		if c.Order != "" && c.Order == field {
 			mark := th.Glyphs.SortAsc
@@ -220,14 +220,14 @@ func (m *Model[T]) header() string {
 				mark = th.Glyphs.SortDesc
 			}
 			style = th.TableHeaderSorted
-			if text.Width(title)+1+text.Width(mark) <= w {
-				title += " " + mark
-			} else if text.Width(mark) == 1 {
-				// A narrow column (UPDATED): the mark takes the space before it.
-				lead = style.Render(mark)
+			if room := w - 1 - text.Width(mark); text.Width(title) > room && room > 0 {
+				// A narrow column (UPDATED): the title gives way to the mark,
+				// which never touches it ("UPDAT v", not "vUPDATED").
+				title = text.Cut(title, room, "")
 			}
+			title += " " + mark
 		}
-		b.WriteString(lead)
+		b.WriteString(" ")
 		b.WriteString(style.Render(text.Fit(title, w, c.Right, "")))
 	}
 	return text.Fit(b.String(), m.width, false, "")
