@@ -60,3 +60,23 @@ func TestDebugLogHasRequestsNeverTheToken(t *testing.T) {
 		}
 	}
 }
+
+// A token the server refuses: the screen says so, and quitting from there
+// exits 1, as the README says, with the reason on stderr.
+func TestRefusedTokenExitsOne(t *testing.T) {
+	t.Parallel()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "the-right-token-4b2e91"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	tt := startCanopy(t, termOptions{width: 120, height: 36,
+		args: []string{"--api-url", hs.URL},
+		env:  []string{"CANOPY_TOKEN=a-wrong-token-7f0c33"}})
+	tt.waitText("could not open the organization", "Unauthenticated")
+	tt.send("q")
+	if code := tt.waitExit(); code != 1 {
+		t.Errorf("canopy exited with status %d, want 1", code)
+	}
+}

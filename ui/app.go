@@ -118,3 +118,13 @@ func (m *Model) Init() tea.Cmd {
 
 // Close cancels every request; call it when the program ends.
 func (m *Model) Close() { m.stop() }
+
+// Failed is why canopy could not open an organization when it quits
+// without one (a token refused, no organization to see), nil once one
+// opened: the program then exits with a failure and says why.
+func (m *Model) Failed() error {
+	if m.env.org != nil {
+		return nil
+	}
+	return m.startErr
+}

@@ -75,7 +75,35 @@ func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io
 		exit.Sayf(stderr, "canopy: %v", err)
 		return exit.Failure
 	}
+	if status, ok := exit.Signalled(ctx); ok {
+		return status
+	}
+	if f, ok := inner(m).(failed); ok {
+		if err := f.Failed(); err != nil {
+			// Quit on the screen that said it: the shell is told too.
+			exit.Sayf(stderr, "canopy: %s", safe.String(err.Error()))
+			return exit.Failure
+		}
+	}
 	return endStatus(ctx)
+}
+
+// failed is a model that can end without doing what it was started for
+// (the explorer that never opened an organization).
+type failed interface{ Failed() error }
+
+// inner is the model the program's wrappers (pacing, display) hold.
+func inner(m tea.Model) tea.Model {
+	for {
+		switch w := m.(type) {
+		case *pacer:
+			m = w.inner
+		case *displayModel:
+			m = w.inner
+		default:
+			return m
+		}
+	}
 }
 
 // endStatus is the exit status of a program that ended without a crash: a
