@@ -52,25 +52,23 @@ func blockedNext(e *env, names map[string]string) func(error) (string, tea.Cmd) 
 		if name == "" {
 			return "", nil
 		}
-		var what []string
+		// The server's reasons show as it gave them, with the item that
+		// failed; the hint is canopy's own next step, in its own words.
 		var first *blocker
 		for _, v := range vs {
-			d := safe.String(v.Description)
-			// Folders, as canopy calls groups everywhere else.
-			what = append(what, strings.ReplaceAll(strings.TrimPrefix(d, "group has "), "subgroup", "subfolder"))
 			for _, b := range blockers() {
-				if first == nil && strings.Contains(d, b.word) {
+				if first == nil && strings.Contains(strings.ToLower(v.Description), b.word) {
 					first = &b
 				}
 			}
 		}
-		hint := "delete its " + strings.Join(what, ", ") + " first"
+		hint := "the server deletes only an empty folder: "
 		if first == nil {
-			return hint + " — " + e.common.Key(keymap.Accept) + " shows the folder in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
+			return hint + e.common.Key(keymap.Accept) + " shows " + name + " in the tree", func() tea.Msg { return gotoMsg{uid: uid} }
 		}
 		b := *first
 		title := safe.Of(b.title + " of " + name)
-		return hint + " — " + e.common.Key(keymap.Accept) + " opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
+		return hint + e.common.Key(keymap.Accept) + " opens its " + b.title, openLater(func(ctx context.Context) views.Screen {
 			return b.table(e, ctx, title, api.ListOptions{ChildrenOf: uid})
 		})
 	}

@@ -132,8 +132,8 @@ func TestDeleteNonEmptyFolderIsRefusedWithTheNextStep(t *testing.T) {
 		h.keys(string(r))
 	}
 	h.keys("enter")
-	s := h.waitText("1 failed", "RESOURCE_NOT_EMPTY", "first")
-	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter opens its subfolders") {
+	s := h.waitText("1 failed", "RESOURCE_NOT_EMPTY", "only an empty folder")
+	if !strings.Contains(s, "group has 2 subgroups") || !strings.Contains(s, "enter opens its subfolders") || !strings.Contains(s, "enter open ") {
 		t.Errorf("the refusal is not explained:\n%s", s)
 	}
 	// enter opens what is in the way: the folder's subfolders.

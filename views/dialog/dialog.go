@@ -225,8 +225,13 @@ func (m *Model) Actions() []keymap.State {
 	case running:
 		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, scrollKeys()...)
 	}
-	// The results: enter or esc closes them.
-	return append([]keymap.State{keymap.On(keymap.Accept).Saying("close"), keymap.On(keymap.Cancel).Saying("close")}, scrollKeys()...)
+	// The results: enter or esc closes them; enter takes the next step
+	// when a refusal offers one (it says which).
+	accept := keymap.On(keymap.Accept).Saying("close")
+	if _, next := m.next(); next != nil {
+		accept = accept.Saying("open")
+	}
+	return append([]keymap.State{accept, keymap.On(keymap.Cancel).Saying("close")}, scrollKeys()...)
 }
 
 func (m *Model) confirmWhat() string {
