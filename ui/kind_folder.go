@@ -72,8 +72,9 @@ func newFolder(e *env, parent, parentName string) tea.Cmd {
 }
 
 func groupsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
-	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.Groups(e.common), Refused: e.orders.of(colGroups),
-		List: paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
+	return table.New(e.common, table.Config[api.Group]{Title: title, Columns: columns.GroupsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colGroups),
+		Loaded: foldersLoaded(e, opts),
+		List:   paging.New(ctx, source(e.client.ListGroups, opts), api.GroupKey), Key: api.GroupKey,
 		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
 		Bind:   func(gs []*api.Group) tea.Cmd { return bindOne(e, gs, "folder") },
 		New:    func() tea.Cmd { return newFolder(e, e.org.UID, safe.String(e.org.Name)) },
@@ -164,4 +165,22 @@ func (b builder) group(g *api.Group, parent *tree.Node) *tree.Node {
 		}
 	}
 	return n
+}
+
+// foldersLoaded learns the names of the folders a table of many shows (the
+// rows are folders: their names need no request), then asks for those of
+// their parents it does not know yet, for the FOLDER column.
+func foldersLoaded(e *env, o api.ListOptions) func([]*api.Group) tea.Cmd {
+	parents := loadedIn(e, o, api.GroupKey)
+	if parents == nil {
+		return nil
+	}
+	return func(gs []*api.Group) tea.Cmd {
+		names := make(map[string]string, len(gs))
+		for _, g := range gs {
+			names[g.UID] = g.Name
+		}
+		e.folderNamer.learn(names)
+		return tea.Batch(parents(gs), func() tea.Msg { return table.NamesMsg{} })
+	}
 }

@@ -24,3 +24,16 @@ func TestNewFolderInTheTreeShowsOnceAndGetsTheCursor(t *testing.T) {
 		t.Fatalf("the folders are not each shown once, in order:\n%s", s)
 	}
 }
+
+// :groups says where each folder is: a subfolder's FOLDER is its parent's
+// path.
+func TestGroupsTableShowsEachFoldersParent(t *testing.T) {
+	h := start(t, 160, 40, true)
+	h.waitText("platform")
+	h.typeText(":groups")
+	h.keys("enter")
+	s := h.waitFor("base-images in platform", func(s string) bool { return strings.Contains(line(s, "base-images"), "platform") })
+	if row := line(s, "base-images"); !strings.Contains(row, "platform") {
+		t.Errorf("base-images does not say it is in platform: %q\n%s", row, s)
+	}
+}

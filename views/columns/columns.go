@@ -99,14 +99,18 @@ func withFolder[T any](cols []table.Column[T], folders Folders, uid func(*T) str
 }
 
 // Groups are the columns of a group (folder) table.
-func Groups(c views.Common) []table.Column[api.Group] {
-	return []table.Column[api.Group]{
+func Groups(c views.Common) []table.Column[api.Group] { return GroupsIn(c, nil) }
+
+// GroupsIn are the columns of a folder table spanning folders: FOLDER is
+// the path of each one's parent ("platform" for platform/ci).
+func GroupsIn(c views.Common, folders Folders) []table.Column[api.Group] {
+	return withFolder([]table.Column[api.Group]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(g *api.Group) safe.Text { return safe.Of(g.Name) }},
 		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 2, Search: true, Cell: func(g *api.Group) safe.Text { return safe.Of(g.Description) }},
 		{Title: "DEPTH", Width: 5, Right: true, Drop: 3, Cell: func(g *api.Group) safe.Text { return safe.Of(strconv.Itoa(strings.Count(g.UID, "/"))) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(g *api.Group) safe.Text { return age(c, g.UpdateTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Order: "created_at", Cell: func(g *api.Group) safe.Text { return age(c, g.CreateTime) }},
-	}
+	}, folders, api.GroupKey, 1)
 }
 
 // Repos are the columns of a repo table.
