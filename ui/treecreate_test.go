@@ -37,3 +37,29 @@ func TestGroupsTableShowsEachFoldersParent(t *testing.T) {
 		t.Errorf("base-images does not say it is in platform: %q\n%s", row, s)
 	}
 }
+
+// Deleting from a filtered table keeps the filter: the row goes, the
+// other matches stay, the whole list does not come back.
+func TestDeleteFromAFilteredTableKeepsTheFilter(t *testing.T) {
+	h := start(t, 160, 40, true)
+	h.waitText("platform")
+	h.typeText(":identities")
+	h.keys("enter")
+	h.waitText("identities of acme.example", "alice")
+	h.keys("/")
+	h.typeText("github")
+	h.keys("enter")
+	s := h.waitFor("only github identities", func(s string) bool { return !strings.Contains(s, "alice") && strings.Contains(s, "github-actions-main") })
+	before := strings.Count(s, "github-actions")
+	h.keys("d")
+	h.waitText("Delete identity")
+	h.keys("y")
+	h.waitText("1 done")
+	h.keys("enter")
+	s = h.waitFor("the row gone, the filter kept", func(s string) bool {
+		return strings.Contains(s, "deleted") && strings.Count(s, "github-actions") == before-1
+	})
+	if strings.Contains(s, "alice") {
+		t.Errorf("the filter went with the delete:\n%s", s)
+	}
+}

@@ -57,6 +57,16 @@ func (l *List[T]) Remove(key string) bool {
 	return true
 }
 
+// Position is the list position of the loaded item with this key, -1 for
+// none.
+func (l *List[T]) Position(key string) int {
+	wi, i := l.find(key)
+	if wi < 0 {
+		return -1
+	}
+	return l.windows[wi].start + i
+}
+
 // find is the window and offset of the item with this key, or -1, -1.
 func (l *List[T]) find(key string) (wi, i int) {
 	wi, i = -1, -1

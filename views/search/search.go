@@ -7,6 +7,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -410,4 +411,36 @@ func MarkAt(s string, idx []int, hl theme.Paint, resume string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// Removed takes rows out of the matches shown, at once, in Update (a
+// delete from a filtered table): the matches of the rows at these list
+// positions go, and the rows after them move up. The names taken are
+// copied, not changed, so a search on its way keeps its own.
+func (m *Model) Removed(positions []int) {
+	if m.matches == nil || len(positions) == 0 || m.names.Rows == nil {
+		return
+	}
+	sorted := slices.Sorted(slices.Values(positions))
+	rows := make([]int, len(m.names.Rows))
+	for i, p := range m.names.Rows {
+		n, found := slices.BinarySearch(sorted, p)
+		switch {
+		case found:
+			rows[i] = -1
+		default:
+			rows[i] = p - n
+		}
+	}
+	m.names.Rows = rows
+	kept := make([]int, 0, len(m.matches))
+	for _, ix := range m.matches {
+		if ix < len(rows) && rows[ix] >= 0 {
+			kept = append(kept, ix)
+		}
+	}
+	m.matches = kept
+	// Narrowing from these matches would meet the rows that went: the
+	// next query starts from the names again.
+	m.prev = filter.Result{}
 }

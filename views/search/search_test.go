@@ -139,3 +139,16 @@ func TestTheFilterTakesAtMostInputMax(t *testing.T) {
 		t.Errorf("after backspace: ends %q, flashes %q", v[len(v)-3:], flashes)
 	}
 }
+
+// Rows removed from a filtered list leave its matches at once, and the
+// rows after them move up.
+func TestRemovedTakesRowsOutOfTheMatches(t *testing.T) {
+	m := &Model{matches: []int{0, 1, 2, 3}, names: Names{Primary: []string{"a", "b", "c", "d"}, Rows: []int{10, 11, 12, 13}}}
+	m.Removed([]int{11, 3})
+	if got, want := m.matches, []int{0, 2, 3}; !slices.Equal(got, want) {
+		t.Errorf("matches %v, want %v", got, want)
+	}
+	if got, want := m.names.Rows, []int{9, -1, 10, 11}; !slices.Equal(got, want) {
+		t.Errorf("rows %v, want %v", got, want)
+	}
+}

@@ -128,6 +128,12 @@ func (m *Model[T]) deleteDialog() tea.Cmd {
 // and says how many went.
 func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	defer m.clamp()
+	var gone []int
+	for _, k := range msg.Done {
+		if p := m.cfg.List.Position(k); p >= 0 {
+			gone = append(gone, p)
+		}
+	}
 	for _, k := range msg.Done {
 		m.removeRow(k)
 	}
@@ -137,8 +143,13 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 		m.counted = false
 		counted = m.countFlagged()
 	}
-	if m.search != nil && m.search.Active() {
-		m.search.Clear()
+	var refilter tea.Cmd
+	if m.filtering() {
+		// The filter stays: the rows that went leave its matches now, and
+		// it searches the list as it is, the cursor kept at its place.
+		m.search.Removed(gone)
+		m.clamp()
+		refilter = m.search.Refresh(m.position(m.cursor))
 	}
 	d := m.cfg.Delete
 	say := "deleted " + d.nouns(len(msg.Done))
@@ -148,7 +159,7 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	if n := len(m.marks); n > 0 {
 		say += fmt.Sprintf(" · %s still marked", text.Count(n))
 	}
-	return tea.Batch(counted, views.Flash(say))
+	return tea.Batch(counted, refilter, views.Flash(say))
 }
 
 // copyTargets copies what `y` copies for the marked rows (or the one under
