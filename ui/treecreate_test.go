@@ -49,7 +49,9 @@ func TestDeleteFromAFilteredTableKeepsTheFilter(t *testing.T) {
 	h.keys("/")
 	h.typeText("github")
 	h.keys("enter")
-	s := h.waitFor("only github identities", func(s string) bool { return !strings.Contains(s, "alice") && strings.Contains(s, "github-actions-main") })
+	s := h.waitFor("only github identities", func(s string) bool {
+		return !strings.Contains(s, "alice") && strings.Contains(s, "github-actions-main")
+	})
 	before := strings.Count(s, "github-actions")
 	h.keys("d")
 	h.waitText("Delete identity")
