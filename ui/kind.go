@@ -325,14 +325,6 @@ func (r *registry) detailOf(item any) *detail.Kind {
 	return nil
 }
 
-// uidOf is a resource's uid, "" for what has none.
-func (r *registry) uidOf(item any) string {
-	if k := r.of(item); k != nil {
-		return k.uid(item)
-	}
-	return ""
-}
-
 // editsOf are the updatable parts of a resource (none for a kind that
 // has none).
 func (r *registry) editsOf(c *api.Client, item any) []edit {

@@ -263,9 +263,6 @@ func VersionPage() Page {
 	})
 }
 
-// Ecosystem is an ecosystem as people say it ("java"), safe to print.
-func Ecosystem(e string) safe.Text { return ecosystem(e) }
-
 // kind is the kind of item, nil for what the pane shows but is no
 // resource (a summary, a failure) or when the shell gave no registry.
 func (m *Model) kind(item any) *Kind {

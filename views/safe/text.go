@@ -1,7 +1,7 @@
 package safe
 
 // Text is text safe to print in the terminal: made here from what the
-// server sent (Of, LinesOf), or canopy's own words (a constant, which Go
+// server sent (Of), or canopy's own words (a constant, which Go
 // lets stand for a Text). The renderers (table cells, tree rows, detail
 // fields, pickers, dialogs) take Text, so a server string cannot reach a
 // frame by a forgotten call: it does not compile. Converting a string to
@@ -10,9 +10,6 @@ type Text string
 
 // Of is s made safe for one line (see String).
 func Of(s string) Text { return Text(String(s)) }
-
-// LinesOf is s made safe as lines (see Lines).
-func LinesOf(s string) Text { return Text(Lines(s)) }
 
 // Join is texts joined by sep, canopy's own.
 func Join(texts []Text, sep Text) Text {
