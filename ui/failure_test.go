@@ -50,3 +50,38 @@ func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
 	h.keys("r")
 	h.waitFor("the last page loaded", func(s string) bool { return lastRow(s) && !strings.Contains(s, "r to retry") })
 }
+
+// A bind the server refused (503: nothing was made) is offered again on
+// the results: r sends it again, and it is bound.
+func TestRefusedBindIsRetriedWithR(t *testing.T) {
+	var posts atomic.Int32
+	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
+		if r.Method == http.MethodPost && strings.Contains(r.URL.Path, "roleBindings") && posts.Add(1) == 1 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"code":14,"message":"the service is unavailable"}`))
+			return
+		}
+		emu.ServeHTTP(w, r)
+	}, api.RetryPolicy{MaxAttempts: 1}, 140, 40)
+	h.waitText("identities")
+	h.moveTo("identities of acme.example")
+	h.keys("l")
+	h.waitText("carol")
+	h.moveTo("carol")
+	h.keys("b")
+	h.waitText("Which role for carol?", "1 viewer")
+	h.keys("1")
+	h.waitText("Bind viewer to carol on which group?")
+	h.typeText("platform")
+	h.waitFor("platform first", func(s string) bool { return strings.Contains(s, "platform") })
+	h.keys("enter")
+	h.waitText("Bind viewer to carol on platform?")
+	h.keys("enter")
+	h.waitText("1 failed", "r retry failed")
+	h.keys("r")
+	h.waitText("bound viewer → carol on platform")
+	if n := posts.Load(); n != 2 {
+		t.Errorf("%d requests to bind, want 2", n)
+	}
+}

@@ -231,7 +231,13 @@ func (m *Model) Actions() []keymap.State {
 	if _, next := m.next(); next != nil {
 		accept = accept.Saying("open")
 	}
-	return append([]keymap.State{accept, keymap.On(keymap.Cancel).Saying("close")}, scrollKeys()...)
+	states := []keymap.State{accept, keymap.On(keymap.Cancel).Saying("close")}
+	if len(m.failed()) > 0 {
+		// What the server refused changed nothing: it may be sent again.
+		// What has an unknown outcome is never sent again from here.
+		states = append(states, keymap.On(keymap.Refresh).Saying("retry failed"))
+	}
+	return append(states, scrollKeys()...)
 }
 
 func (m *Model) confirmWhat() string {
@@ -290,6 +296,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		switch st.Action {
+		case keymap.Refresh:
+			if m.state == finished {
+				return m.retry()
+			}
 		case keymap.Accept:
 			if m.state == asking {
 				return m.run()
@@ -327,16 +337,46 @@ func (m *Model) scroll(d int) {
 
 // run starts every item, at most Parallel at a time.
 func (m *Model) run() tea.Cmd {
+	all := make([]int, len(m.cfg.Items))
+	for i := range all {
+		all[i] = i
+	}
+	return m.start(all)
+}
+
+// retry sends again the items the server refused (r on the results):
+// nothing changed for them. An item whose answer was lost is not among
+// them: it is never sent again without a look.
+func (m *Model) retry() tea.Cmd { return m.start(m.failed()) }
+
+// failed are the items that ran and that the server refused.
+func (m *Model) failed() []int {
+	if m.state != finished {
+		return nil
+	}
+	var out []int
+	for i := range m.cfg.Items {
+		if m.ran[i] && m.errs[i] != nil {
+			if _, r := m.result(i); r == Failed {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// start runs the items at these indexes.
+func (m *Model) start(items []int) tea.Cmd {
 	m.state = running
-	m.left = len(m.cfg.Items)
+	m.left = len(items)
 	if m.left == 0 {
 		m.state = finished
 		return nil
 	}
-	cmds := make([]tea.Cmd, len(m.cfg.Items))
-	for i, it := range m.cfg.Items {
-		ctx, sem, owner := m.ctx, m.sem, m
-		cmds[i] = func() tea.Msg {
+	cmds := make([]tea.Cmd, len(items))
+	for n, i := range items {
+		it, ctx, sem, owner := m.cfg.Items[i], m.ctx, m.sem, m
+		cmds[n] = func() tea.Msg {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			answer, err := it.Run(ctx)

@@ -225,3 +225,41 @@ func TestYesIsAKeyOfTheKeymap(t *testing.T) {
 		t.Fatal("o did not answer yes")
 	}
 }
+
+// r on the results sends again what the server refused (nothing changed
+// for it), never what has an unknown outcome.
+func TestRetrySendsAgainOnlyWhatWasRefused(t *testing.T) {
+	refused, lost := errors.New("refused"), errors.New("lost")
+	var refusedRuns, lostRuns int
+	m := newDialog(t, Config{Done: told, Title: "Bind 2?", Verb: "bind",
+		Items: []Item{
+			{Key: "a", Label: "a", Run: func(context.Context) (any, error) {
+				if refusedRuns++; refusedRuns == 1 {
+					return nil, refused
+				}
+				return "ok", nil
+			}},
+			{Key: "b", Label: "b", Run: func(context.Context) (any, error) { lostRuns++; return nil, lost }},
+		},
+		Outcome: func(err error) ([]string, Result) {
+			if err == lost {
+				return []string{"no answer"}, Unknown
+			}
+			return []string{err.Error()}, Failed
+		}})
+	run(m, m.Update(viewstest.Key("y")))
+	retry := func() bool {
+		st, ok := keymap.Find(m.Actions(), keymap.Refresh)
+		return ok && st.Enabled && st.Short == "retry failed"
+	}
+	if !retry() {
+		t.Fatalf("the results offer no retry: %v", m.Actions())
+	}
+	run(m, m.Update(viewstest.Key("r")))
+	if refusedRuns != 2 || lostRuns != 1 {
+		t.Fatalf("runs: refused %d (want 2), lost %d (want 1)", refusedRuns, lostRuns)
+	}
+	if s := ansi.Strip(m.View()); retry() || !strings.Contains(s, "1 done") {
+		t.Errorf("after the retry (retry still offered: %v):\n%s", retry(), s)
+	}
+}

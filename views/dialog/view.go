@@ -100,7 +100,7 @@ func (m *Model) summary() []string {
 		s += ", " + th.Bad.Render(text.Count(failed)+" failed")
 	}
 	if unknown > 0 {
-		s += ", " + th.Warn.Render(text.Count(unknown)+" unknown") + th.Muted.Render(" (no answer: "+m.common.Key(keymap.Refresh)+" refreshes the list to see)")
+		s += ", " + th.Warn.Render(text.Count(unknown)+" unknown") + th.Muted.Render(" (no answer: close, then "+m.common.Key(keymap.Refresh)+" in the list shows what the server has)")
 	}
 	if hint, _ := m.next(); hint != "" {
 		return append([]string{text.Cut(s, m.width, "")}, wrap(th.Warn.Render(hint)+th.Muted.Render(" · "+m.common.Key(keymap.Cancel)+" closes"), m.width, "")...)
