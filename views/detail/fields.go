@@ -26,6 +26,14 @@ func (s *sheet) title(t string) {
 // field writes "label  value", wrapping long values under themselves.
 func (s *sheet) field(label string, value safe.Text) { s.own(label, string(value)) }
 
+// given is a field of server text the page shows only when the server
+// gave it.
+func (s *sheet) given(label, value string) {
+	if value != "" {
+		s.field(label, safe.Of(value))
+	}
+}
+
 // own is a field whose value is canopy's own, maybe styled (a state in
 // colour, a count): never text the server sent.
 func (s *sheet) own(label, value string) {

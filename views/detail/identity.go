@@ -17,12 +17,8 @@ func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	s.field("uid", safe.Of(id.UID))
 	s.field("description", safe.Of(id.Description))
 	s.field("email", safe.Of(id.Email))
-	if id.EmailUnverified != "" {
-		s.field("unverified", safe.Of(id.EmailUnverified))
-	}
-	if id.Company != "" {
-		s.field("company", safe.Of(id.Company))
-	}
+	s.given("unverified", id.EmailUnverified)
+	s.given("company", id.Company)
 	kind := identity.Kind(id)
 	if kind == "" {
 		kind = "signs in (no claim match, keys or service)"

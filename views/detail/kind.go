@@ -114,12 +114,8 @@ func GroupPage() Page {
 	return pageOf(func(_ *Model, s *sheet, it *api.Group) {
 		s.field("uid", safe.Of(it.UID))
 		s.field("description", safe.Of(it.Description))
-		if it.Kind != "" {
-			s.field("kind", safe.Of(it.Kind))
-		}
-		if it.Status != "" {
-			s.field("status", safe.Of(it.Status))
-		}
+		s.given("kind", it.Kind)
+		s.given("status", it.Status)
 		if api.ParentUID(it.UID) == "" {
 			s.own("verified", fmt.Sprint(it.Verified))
 		}
