@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -179,3 +180,65 @@ func BenchmarkTreeFrame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTreeBottom is `G` (as many as it takes) on a repo of 10³ or 10⁶ tags of which only
+// the first page is loaded: the key, every request it leads to (answered
+// at once by an in-memory source) and the frame after. requests/op counts
+// the pages asked for.
+func BenchmarkTreeBottom(b *testing.B) {
+	for _, n := range []int{1_000, 1_000_000} {
+		b.Run("children="+strconv.Itoa(n), func(b *testing.B) {
+			var requests int
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				m, src := unloadedTree(n)
+				b.StartTimer()
+				// G until the last tag shows: once here; the tree before
+				// sparse paging needed a G per page or two.
+				last := benchTagName(n - 1)
+				for presses := 0; !strings.Contains(m.View(), last); presses++ {
+					if presses == n {
+						b.Fatalf("G did not reach the last tag:\n%s", m.View())
+					}
+					runCmd(m, m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"}))
+				}
+				requests += int(src.Load())
+			}
+			b.ReportMetric(float64(requests)/float64(b.N), "requests/op")
+		})
+	}
+}
+
+// unloadedTree is benchTree's organization with python expanded and only
+// its first page of n tags loaded, the cursor on python; the counter
+// counts the requests for python's tags from then on.
+func unloadedTree(n int) (*Model, *atomic.Int64) {
+	ctx := context.Background()
+	org := &Node{ID: "8707a01d6329783f07df1bd4a477b564aef8fc52", Kind: KindOrg, Label: "acme.example"}
+	org.Children = paging.New(ctx, nodeSource(0, nil), NodeKey)
+	repos := &Node{ID: "repos:" + org.ID, Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
+	org.Static = []*Node{repos}
+	python := &Node{ID: org.ID + "/4c1f0e6a9b2d7c35", Kind: KindRepo, Label: "python", Parent: repos, Depth: 2}
+	var requests atomic.Int64
+	tags := nodeSource(n, func(i int) *Node { return benchTagNode(python, i) })
+	python.Children = paging.New(ctx, func(ctx context.Context, req paging.Request) (paging.Result[*Node], error) {
+		requests.Add(1)
+		return tags(ctx, req)
+	}, NodeKey)
+	repos.Children = paging.New(ctx, nodeSource(1, func(int) *Node { return python }), NodeKey)
+	c := views.Common{Theme: theme.New(theme.Options{Name: "dark"}), Keys: keymap.Default()}
+	m := New(c, Config{Roots: []*Node{org}})
+	m.SetSize(benchWidth, benchHeight)
+	runCmd(m, m.Init())
+	for _, node := range []*Node{repos, python} {
+		cmd := m.expand(node)
+		m.rebuild()
+		runCmd(m, cmd)
+	}
+	requests.Store(0)
+	return m, &requests
+}
+
+// benchTagName is the name benchTagNode gives the i-th tag.
+func benchTagName(i int) string { return string(benchTagNode(&Node{}, i).Label) }

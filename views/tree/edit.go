@@ -52,10 +52,10 @@ const editLabelW = 12
 // fitEditor gives the editor's input the row's width less the indent, the
 // label and the cursor.
 func (m *Model) fitEditor() {
-	if m.editor == nil || m.cursor >= len(m.rows) {
+	if m.editor == nil || m.cursor >= m.lineCount() {
 		return
 	}
-	m.editor.FitInputs(m.width - (2*m.rows[m.cursor].depth + 2) - editLabelW - 2)
+	m.editor.FitInputs(m.width - (2*m.cursorRow().depth + 2) - editLabelW - 2)
 }
 
 // editRows are the lines of the node being edited: its label, then each
@@ -75,10 +75,10 @@ func (m *Model) editRows(r row) []string {
 
 // editExtra is how many lines the editor adds under the node it edits.
 func (m *Model) editExtra() int {
-	if !m.editing() || m.cursor >= len(m.rows) {
+	if !m.editing() || m.cursor >= m.lineCount() {
 		return 0
 	}
-	return len(m.editRows(m.rows[m.cursor])) - 1
+	return len(m.editRows(m.cursorRow())) - 1
 }
 
 // Footer is what an edit in place sends and what went wrong, for the

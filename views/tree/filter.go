@@ -22,15 +22,15 @@ func (m *Model) snapshot() search.Snapshot {
 	walk = func(n *Node) {
 		nodes = append(nodes, n)
 		if l := n.Children; l != nil {
-			if n, _ := l.Count(); n > l.Contiguous() {
-				m.unloaded += n - l.Contiguous()
+			if n, _ := l.Count(); n > l.Loaded() {
+				m.unloaded += n - l.Loaded()
 			}
 			// Without a total, how many more there are is not known.
 			m.unloadedMore = m.unloadedMore || l.Total() >= 0 && !l.Exact()
-			for i := range l.Contiguous() {
-				c, _ := l.At(i)
+			l.Each(func(_ int, c **Node) bool {
 				walk(*c)
-			}
+				return true
+			})
 		}
 		for _, s := range n.Static {
 			walk(s)
@@ -115,7 +115,7 @@ func (m *Model) filterRows() {
 		if len(matches) > 0 && n == nodes[matches[0]] {
 			best = len(m.rows)
 		}
-		m.rows = append(m.rows, row{node: n, kind: rowNode, depth: n.Depth, dim: !matched[n]})
+		m.rows = append(m.rows, row{node: n, at: len(m.rows), kind: rowNode, depth: n.Depth, dim: !matched[n]})
 	}
 	m.cursor, m.offset = best, max(0, best-m.rowsHigh()/2)
 	m.clamp()
@@ -132,11 +132,8 @@ func (m *Model) reveal(n *Node) {
 		p.expanded = true
 	}
 	m.rebuild()
-	for i, r := range m.rows {
-		if r.node == n && r.kind == rowNode {
-			m.cursor = i
-			break
-		}
+	if i := m.lineOf(n); i >= 0 {
+		m.cursor = i
 	}
 	m.offset = max(0, m.cursor-m.rowsHigh()/2)
 	m.clamp()
@@ -144,12 +141,9 @@ func (m *Model) reveal(n *Node) {
 
 // cursorTo puts the cursor on n's row when it is shown.
 func (m *Model) cursorTo(n *Node) {
-	for i, r := range m.rows {
-		if r.node == n && r.kind == rowNode {
-			m.cursor = i
-			m.clamp()
-			return
-		}
+	if i := m.lineOf(n); i >= 0 {
+		m.cursor = i
+		m.clamp()
 	}
 }
 

@@ -61,10 +61,10 @@ func (m *Model) seek() tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 		level = level[:0]
-		for i := range l.Contiguous() {
-			c, _ := l.At(i)
+		l.Each(func(_ int, c **Node) bool {
 			level = append(level, *c)
-		}
+			return true
+		})
 		found := false
 		for _, c := range level {
 			if c.ID == m.target || strings.HasPrefix(m.target, c.ID+"/") {
@@ -95,10 +95,10 @@ func (m *Model) Find(uid string) *Node {
 				continue // uids are hierarchical: uid is not below n (collections have none of their own)
 			}
 			if l := n.Children; l != nil {
-				for i := range l.Contiguous() {
-					c, _ := l.At(i)
+				l.Each(func(_ int, c **Node) bool {
 					next = append(next, *c)
-				}
+					return true
+				})
 			}
 			next = append(next, n.Static...)
 		}

@@ -36,7 +36,7 @@ func (m *Model) Actions() []keymap.State {
 	n := m.Selected()
 	states := []keymap.State{}
 	if n != nil {
-		r := m.rows[m.cursor]
+		r := m.cursorRow()
 		switch {
 		case r.kind != rowNode:
 			states = append(states, keymap.On(keymap.Expand))
@@ -106,7 +106,7 @@ func withHide(s keymap.State) keymap.State {
 }
 
 func (m *Model) do(a keymap.Action) tea.Cmd {
-	if to, ok := views.Step(a, m.cursor, len(m.rows), m.rowsHigh()); ok {
+	if to, ok := views.Step(a, m.cursor, m.lineCount(), m.rowsHigh()); ok {
 		return m.moveTo(to)
 	}
 	switch a {
@@ -176,17 +176,22 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 // expandCursor expands the node under the cursor, steps into an expanded
 // one, or loads more on a pseudo row.
 func (m *Model) expandCursor() tea.Cmd {
-	r := m.rows[m.cursor]
+	r := m.cursorRow()
 	n := r.node
 	kind := r.kind
 	if kind == rowTail {
 		kind = tailKind(n)
 	}
 	switch kind {
-	case rowMore:
-		return n.Children.Ensure(n.Children.Contiguous(), 0)
+	case rowGap:
+		if m.failure(r) != nil {
+			return n.Children.Retry(r.pos, 0)
+		}
+		// The child loads (it is asked for when seen): it opens once here.
+		m.await = n
+		return n.Children.Ensure(r.pos, 0)
 	case rowFailed:
-		return n.Children.Retry(n.Children.Contiguous(), 0)
+		return n.Children.Retry(0, 0)
 	case rowLoading:
 		m.await = n
 		return nil
@@ -206,7 +211,7 @@ func (m *Model) expandCursor() tea.Cmd {
 
 // collapseCursor collapses the node under the cursor or goes to its parent.
 func (m *Model) collapseCursor() tea.Cmd {
-	r := m.rows[m.cursor]
+	r := m.cursorRow()
 	n := r.node
 	if r.kind == rowNode && n.expanded {
 		n.expanded = false
@@ -220,10 +225,8 @@ func (m *Model) collapseCursor() tea.Cmd {
 	if target == nil {
 		return nil
 	}
-	for i, rr := range m.rows {
-		if rr.kind == rowNode && rr.node == target {
-			return m.moveTo(i)
-		}
+	if i := m.lineOf(target); i >= 0 {
+		return m.moveTo(i)
 	}
 	return nil
 }
@@ -239,7 +242,7 @@ func (m *Model) moveTo(i int) tea.Cmd {
 // back is esc outside a filter: like h (collapse, or go to the parent),
 // except at the top, which says how to leave.
 func (m *Model) back() tea.Cmd {
-	r := m.rows[m.cursor]
+	r := m.cursorRow()
 	n := r.node
 	top := r.kind == rowNode && n.Parent == nil && (!n.expanded || len(m.cfg.Roots) > 0 && n == m.cfg.Roots[0])
 	if top {

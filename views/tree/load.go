@@ -8,59 +8,102 @@ import (
 	"canopy/views"
 )
 
-// afterPage shows the children a page brought. Only the new rows are
-// added, at the tail of n's children: loading a big collection costs the
-// rows it brings, not the rows already shown (a full rebuild per page made
-// loading quadratic).
-func (m *Model) afterPage(n *Node, before int) {
+// afterPage shows the children a page brought. Only their rows change:
+// the gap they filled is split around them (or the tail row that stood
+// for the children gives way to their layout), so a page costs the rows
+// it brings, not the rows already shown, and a page far down a list of
+// 10⁶ (a G) is placed without the pages before it.
+func (m *Model) afterPage(n *Node) {
 	if !n.expanded || !m.visible(n) {
 		return
 	}
-	after := n.Children.Contiguous()
-	tail := m.findTail(n)
-	if after < before || tail < 0 {
+	l := n.Children
+	k := -1
+	switch {
+	case l.Gen() != n.laidGen:
+	case n.laid < 0:
+		k = m.findRow(n, func(r *row) bool { return r.kind == rowTail })
+	case laysOut(n) && l.Total() >= n.laid:
+		start, _ := l.Added()
+		k = m.findRow(n, func(r *row) bool { return r.kind == rowGap && r.pos <= start && start < r.pos+r.span })
+	}
+	if k < 0 {
 		m.rebuild()
 		return
 	}
-	depth := m.rows[tail].depth
+	old, before := m.rows[k], m.lineCount()
 	var add []row
-	for i := before; i < after; i++ {
-		c, _ := n.Children.At(i)
-		add = flattenTo(add, *c, depth)
+	if old.kind == rowTail {
+		add = childRows(nil, n, old.depth)
+	} else {
+		add = m.fillGap(n, old)
 	}
-	removed := 0
-	if !keepsTail(n) {
-		m.rows = append(m.rows[:tail], m.rows[tail+1:]...)
-		removed = 1
+	if add == nil && old.kind != rowTail {
+		m.rebuild()
+		return
 	}
-	m.rows = slices.Insert(m.rows, tail, add...)
-	// A cursor on the tail row stays put: it is now on the first new child.
-	if m.cursor > tail {
-		m.cursor += len(add) - removed
+	m.rows = slices.Replace(m.rows, k, k+1, add...)
+	m.renumber(k)
+	// A cursor on the row that gave way stays on the same line: the first
+	// child, or the same position of the gap; below it, it moves with the
+	// lines added.
+	if m.cursor >= old.at+old.lines() {
+		m.cursor += m.lineCount() - before
 	}
 	m.clamp()
 }
 
-// findTail is the index of n's tail row, searched outward from the cursor
-// (pages come for collections near it), or -1.
-func (m *Model) findTail(n *Node) int {
-	for d := 0; d < len(m.rows); d++ {
-		for _, i := range [2]int{m.cursor + d, m.cursor - d - 1} {
-			if i >= 0 && i < len(m.rows) && m.rows[i].node == n && m.rows[i].kind == rowTail {
+// fillGap is what replaces the gap g of n's children once a page filled
+// some of its positions: what is still missing before them, the loaded
+// children, what is still missing after. The gap that ends the children
+// stretches to the list's length, which grows while a server without a
+// total pages on. Nil when the page is not inside g.
+func (m *Model) fillGap(n *Node, g row) []row {
+	l := n.Children
+	start, end := l.Added()
+	last := g.pos + g.span
+	switch {
+	case last == n.laid:
+		last = l.Total()
+	case l.Total() != n.laid:
+		return nil // the list's length changed, and not at this gap's end
+	}
+	if end > last {
+		return nil
+	}
+	n.laid = l.Total()
+	add := gapRow(nil, n, g.depth, g.pos, start)
+	for p := start; p < end; p++ {
+		c, ok := l.At(p)
+		if !ok {
+			return nil
+		}
+		add = flattenTo(add, *c, g.depth)
+	}
+	return gapRow(add, n, g.depth, end, last)
+}
+
+// findRow is the index of n's row that ok accepts, searched outward from
+// the cursor (pages come for lines near it), or -1.
+func (m *Model) findRow(n *Node, ok func(*row) bool) int {
+	if len(m.rows) == 0 {
+		return -1
+	}
+	c := m.rowIndex(min(m.cursor, m.lineCount()-1))
+	for d := 0; c+d < len(m.rows) || c-d-1 >= 0; d++ {
+		for _, i := range [2]int{c + d, c - d - 1} {
+			if i >= 0 && i < len(m.rows) && m.rows[i].node == n && ok(&m.rows[i]) {
 				return i
 			}
-		}
-		if m.cursor+d >= len(m.rows) && m.cursor-d-1 < 0 {
-			break
 		}
 	}
 	return -1
 }
 
-// keepsTail reports whether n's children end with a tail row: while more
-// can load (or failed, or loads), or to say "(none)".
+// keepsTail reports whether n's children show as one tail row: while the
+// first page loads or failed, or to say "(none)".
 func keepsTail(n *Node) bool {
-	return tailKind(n) != rowEmpty || n.Children.Total() == 0 && len(n.Static) == 0
+	return !laysOut(n) && (n.Children.Total() != 0 || len(n.Static) == 0)
 }
 
 // expand shows n's children, starting its list and the lists of its static
@@ -89,7 +132,7 @@ func (m *Model) start(n *Node) tea.Cmd {
 // refresh reloads the collection under the cursor (or the one a pseudo row
 // belongs to).
 func (m *Model) refresh() tea.Cmd {
-	r := m.rows[m.cursor]
+	r := m.cursorRow()
 	n := r.node
 	if r.kind == rowNode && n.Children == nil {
 		n = n.Parent
@@ -97,8 +140,11 @@ func (m *Model) refresh() tea.Cmd {
 	if n == nil || n.Children == nil {
 		return views.Flash("nothing to refresh here")
 	}
-	if err, _ := n.Children.Err(); err != nil {
-		return n.Children.Retry(n.Children.Contiguous(), 0)
+	if err, at := n.Children.Err(); err != nil {
+		if r.kind == rowGap {
+			at = r.pos
+		}
+		return n.Children.Retry(at, 0)
 	}
 	if !n.started {
 		return m.start(n)
@@ -106,15 +152,25 @@ func (m *Model) refresh() tea.Cmd {
 	return m.reload(n)
 }
 
-// prefetch asks for the next page of any collection whose "more" row is
-// within a screen of the cursor, so steady scrolling never waits.
+// prefetch asks for the unloaded children within a screen of the cursor:
+// for each gap there, the page at its first and at its last line in reach
+// (one request covers both on a screen of fewer lines than a page), so
+// steady scrolling never waits and a jump costs one request.
 func (m *Model) prefetch() tea.Cmd {
+	if len(m.rows) == 0 {
+		return nil
+	}
+	from, to := max(m.cursor-m.height, 0), min(m.cursor+m.height, m.lineCount()-1)
 	var cmds []tea.Cmd
-	for i := max(m.cursor-m.height, 0); i < min(m.cursor+m.height+1, len(m.rows)); i++ {
-		if r := m.rows[i]; r.kind == rowTail && tailKind(r.node) == rowMore {
-			l := r.node.Children
-			cmds = append(cmds, l.Ensure(l.Contiguous(), 0))
+	for k := m.rowIndex(from); k < len(m.rows) && m.rows[k].at <= to; k++ {
+		r := &m.rows[k]
+		if r.kind != rowGap {
+			continue
 		}
+		first := r.pos + max(from-r.at, 0)
+		last := r.pos + min(to-r.at, r.span-1)
+		l := r.node.Children
+		cmds = append(cmds, l.Ensure(first, 0), l.Ensure(last, 0))
 	}
 	return tea.Batch(cmds...)
 }
@@ -129,7 +185,7 @@ func (m *Model) awaited(n *Node) tea.Cmd {
 		m.await = nil
 		return nil
 	}
-	r := m.rows[m.cursor]
+	r := m.cursorRow()
 	if r.kind != rowNode || r.node.Parent != n {
 		return nil // still loading (an empty page, or a filter)
 	}

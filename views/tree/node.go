@@ -66,6 +66,10 @@ type Node struct {
 
 	expanded bool
 	started  bool
+	// laid is how many position rows n's children had when last laid out
+	// (-1: one tail row stood for them), and laidGen the list's generation
+	// then: a page that changes neither fills its rows in place.
+	laid, laidGen int
 	// deprecated counts the loaded children that are Deprecated, for the
 	// generation depGen of the children list.
 	deprecated int
@@ -168,9 +172,9 @@ type rowKind uint8
 
 const (
 	rowNode    rowKind = iota
-	rowTail            // the end of node's loaded children: one of the kinds below
-	rowLoading         // the next page of node's children is on its way
-	rowMore            // node has more children to load
+	rowTail            // stands for node's children before any came: one of the kinds below
+	rowGap             // a position of node's children not loaded yet (loaded when seen)
+	rowLoading         // the first page of node's children is on its way
 	rowFailed          // loading node's children failed
 	rowEmpty           // node has no children
 )
@@ -180,21 +184,34 @@ func tailKind(n *Node) rowKind {
 	l := n.Children
 	err, _ := l.Err()
 	switch {
-	case err != nil:
+	case err != nil && l.Total() < 0:
 		return rowFailed
-	case l.Total() < 0 || l.Busy():
+	case l.Total() < 0:
 		return rowLoading
-	case l.Contiguous() < l.Total():
-		return rowMore
 	default:
 		return rowEmpty
 	}
 }
 
-// row is one line of the flattened tree.
+// laysOut reports whether n's children are laid out as one line per
+// position (loaded or not), rather than as a single tail row.
+func laysOut(n *Node) bool { return n.Children.Total() > 0 }
+
+// row is a run of lines of the flattened tree: one line, except a gap,
+// which stands for every unloaded position between two loaded ones. An
+// expanded collection of 10⁶ children (or of any number a server claims)
+// costs rows for what is loaded, not for its total.
 type row struct {
-	node  *Node // the node, or the owner of a tail row
-	kind  rowKind
+	node *Node // the node, or the owner of a tail or gap row
+	at   int   // the line the row starts at
+	pos  int   // a gap's first position among node's children
+	span int   // a gap's number of positions (lines); 1 for other rows
+	// depth is the indentation; dim: shown only as the path to a filter
+	// match.
 	depth int
-	dim   bool // shown only as the path to a filter match
+	kind  rowKind
+	dim   bool
 }
+
+// lines is how many lines the row takes.
+func (r *row) lines() int { return max(r.span, 1) }

@@ -25,11 +25,12 @@ func (m *Model) reload(ns ...*Node) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, n := range ns {
 		l := n.Children
-		for i := range l.Contiguous() {
-			if c, _ := l.At(i); (*c).expanded {
+		l.Each(func(_ int, c **Node) bool {
+			if (*c).expanded {
 				m.former[(*c).ID] = *c
 			}
-		}
+			return true
+		})
 		// The children stay shown until the new first page comes (and
 		// stay, stale, when it fails).
 		cmds = append(cmds, l.Refresh())
@@ -73,9 +74,9 @@ func (m *Model) adopt(n *Node) {
 // once that node is shown again.
 func (m *Model) regainFocus() {
 	if m.focus != "" {
-		for i, r := range m.rows {
+		for _, r := range m.rows {
 			if r.node.ID == m.focus && r.kind == rowNode {
-				m.cursor = i
+				m.cursor = r.at
 				m.offset = max(0, m.cursor-m.rowsHigh()/2)
 				m.clamp()
 				m.refocus, m.focus = nil, ""
@@ -86,13 +87,10 @@ func (m *Model) regainFocus() {
 	if m.refocus == nil {
 		return
 	}
-	for i, r := range m.rows {
-		if r.node == m.refocus && r.kind == rowNode {
-			m.cursor = i
-			m.offset = max(0, m.cursor-m.rowsHigh()/2)
-			m.clamp()
-			m.refocus = nil
-			return
-		}
+	if i := m.lineOf(m.refocus); i >= 0 {
+		m.cursor = i
+		m.offset = max(0, m.cursor-m.rowsHigh()/2)
+		m.clamp()
+		m.refocus = nil
 	}
 }

@@ -49,11 +49,8 @@ func (m *Model) deleted(msg views.DeletedMsg) tea.Cmd {
 	}
 	m.rebuild()
 	if target != nil {
-		for i, r := range m.rows {
-			if r.node == target && r.kind == rowNode {
-				m.cursor = i
-				break
-			}
+		if i := m.lineOf(target); i >= 0 {
+			m.cursor = i
 		}
 		m.clamp()
 	}

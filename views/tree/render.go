@@ -42,19 +42,19 @@ func (m *Model) View() string {
 			continue
 		}
 		i := m.offset + r - m.pushed(r)
-		if i >= len(m.rows) {
+		if i >= m.lineCount() {
 			if i == 0 && m.filtering() {
 				b.WriteString(m.paints.muted.Render(text.Fit(" no loaded node matches", m.width, false, "")))
 			}
 			continue
 		}
 		if i == m.cursor && m.editing() {
-			lines := m.editRows(m.rows[i])
+			lines := m.editRows(m.line(i))
 			b.WriteString(lines[0])
 			extra = lines[1:]
 			continue
 		}
-		b.WriteString(m.renderRow(m.rows[i], i == m.cursor))
+		b.WriteString(m.renderRow(m.line(i), i == m.cursor))
 	}
 	if m.lineShown() {
 		count := ""
@@ -122,7 +122,7 @@ func (m *Model) counts(n *Node) []string {
 		return nil
 	}
 	out := text.Count(total)
-	loaded := l.Contiguous()
+	loaded := l.Loaded()
 	if l.Total() >= 0 {
 		known, exact := n.total()
 		switch {
@@ -167,30 +167,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	g := th.Glyphs
 	indent := strings.Repeat("  ", r.depth)
 	if r.kind != rowNode {
-		var line string
-		style := ps.dim
-		switch tailKind(r.node) {
-		case rowLoading:
-			frames := g.Spinner
-			line = indent + "  " + frames[m.frame%len(frames)] + " loading"
-		case rowMore:
-			l := r.node.Children
-			if l.Exact() {
-				line = indent + "  " + g.More + " " + text.Count(l.Total()-l.Contiguous()) + " more (" + m.common.Key(keymap.Expand) + " to load)"
-			} else {
-				line = indent + "  " + g.More + " more (" + m.common.Key(keymap.Expand) + " to load)"
-			}
-		case rowFailed:
-			err, _ := r.node.Children.Err()
-			line = indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (" + m.common.Key(keymap.Refresh) + " to retry)"
-			style = ps.bad
-			if views.IsUnavailable(err) {
-				// A list the server does not have: a fact, not a failure.
-				line, style = indent+"  not available on this server", ps.dim
-			}
-		default:
-			line = indent + "  (none)"
-		}
+		line, style := m.pseudoRow(r, indent)
 		line = text.Fit(line, m.width, false, g.Ellipsis)
 		if selected {
 			return m.selStyle().Render(line)
@@ -285,4 +262,22 @@ func (m *Model) pushed(r int) int {
 		return 0
 	}
 	return min(m.editExtra(), m.offset+r-m.cursor)
+}
+
+// pseudoRow is what a tail or gap row says, and its style: a child loading
+// (or not asked for yet: it is when seen), a failure and how to retry, or
+// that there are none.
+func (m *Model) pseudoRow(r row, indent string) (string, theme.Paint) {
+	g := m.common.Theme.Glyphs
+	if err := m.failure(r); err != nil {
+		if views.IsUnavailable(err) {
+			// A list the server does not have: a fact, not a failure.
+			return indent + "  not available on this server", m.paints.dim
+		}
+		return indent + "  " + g.Failed + " failed: " + safe.String(err.Error()) + " (" + m.common.Key(keymap.Refresh) + " to retry)", m.paints.bad
+	}
+	if r.kind == rowGap || tailKind(r.node) == rowLoading {
+		return indent + "  " + g.Spinner[m.frame%len(g.Spinner)] + " loading", m.paints.dim
+	}
+	return indent + "  (none)", m.paints.dim
 }

@@ -138,14 +138,15 @@ func (m *Model) Busy() bool {
 
 // Selected is the node under the cursor (the owner for a pseudo row).
 func (m *Model) Selected() *Node {
-	if m.cursor < len(m.rows) {
-		return m.rows[m.cursor].node
+	if m.cursor < m.lineCount() {
+		return m.cursorRow().node
 	}
 	return nil
 }
 
-// Rows is the number of flattened rows.
-func (m *Model) Rows() int { return len(m.rows) }
+// Rows is the number of lines of the flattened tree (each child position
+// of an opened collection is one, loaded or not).
+func (m *Model) Rows() int { return m.lineCount() }
 
 // Update handles keys, mouse, pages and ticks.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
@@ -164,7 +165,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if !n.Children.Owns(msg) {
 				continue
 			}
-			before, anew := n.Children.Contiguous(), n.Children.Refreshing()
+			anew := n.Children.Refreshing()
 			changed, cmd := n.Children.Update(msg)
 			if r, ok := n.Children.TakeRefusal(); ok {
 				cmd = tea.Batch(cmd, views.RefusedOrder(r.Collection, r.Order))
@@ -186,7 +187,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				m.rebuild()
 				m.regainFocus()
 			case changed:
-				m.afterPage(n, before)
+				m.afterPage(n)
 				m.regainFocus()
 			}
 			return tea.Batch(cmd, m.seek(), m.awaited(n), m.prefetch(), m.selectCmd())
@@ -253,8 +254,8 @@ func (m *Model) selectCmd() tea.Cmd {
 		return nil
 	}
 	var failed error
-	if r := m.rows[m.cursor]; r.kind != rowNode && tailKind(n) == rowFailed && m.cfg.Failed != nil {
-		failed, _ = n.Children.Err()
+	if m.cfg.Failed != nil {
+		failed = m.failure(m.cursorRow())
 	}
 	if n == m.selected && failed == m.selectedFailed {
 		return nil
@@ -272,7 +273,7 @@ func (m *Model) Noun() string {
 	switch {
 	case n == nil:
 		return "an empty tree"
-	case m.rows[m.cursor].kind != rowNode:
+	case m.cursorRow().kind != rowNode:
 		return "this row"
 	case n.Kind.IsCollection():
 		return "a collection"
@@ -286,4 +287,20 @@ func article(noun string) string {
 		return "an " + noun
 	}
 	return "a " + noun
+}
+
+// failure is the error a tail or gap row shows, nil when it shows none.
+func (m *Model) failure(r row) error {
+	if r.kind == rowNode {
+		return nil
+	}
+	l := r.node.Children
+	err, _ := l.Err()
+	switch {
+	case r.kind == rowTail && tailKind(r.node) == rowFailed:
+		return err
+	case r.kind == rowGap && l.FailedAt(r.pos):
+		return err
+	}
+	return nil
 }

@@ -134,7 +134,7 @@ func TestFailedPageRowAndRetry(t *testing.T) {
 	}
 	src.fail.Store(false)
 	press(m, "k", "r")
-	if s := screen(m); !strings.Contains(s, "repo-0200") || strings.Contains(s, "failed") {
+	if s := screen(m); !strings.Contains(s, "repo-0449") || strings.Contains(s, "failed") {
 		t.Errorf("retry did not load:\n%s", s)
 	}
 }

@@ -1,0 +1,121 @@
+package tree
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/paging"
+	"canopy/views/safe"
+)
+
+// TestBottomOfManyChildrenCostsOneRequest: G over the unloaded children of
+// a big collection asks for the last page only (not every page before it),
+// the children in between stay unloaded until seen, and the lines are all
+// there (the count reads loaded/total).
+func TestBottomOfManyChildrenCostsOneRequest(t *testing.T) {
+	for _, n := range []int{5_000, 1_000_000} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			m, src, _ := fixture(t, n)
+			press(m, "j", "l")
+			repos := m.Selected()
+			before := src.calls.Load()
+			press(m, "G", "k")
+			if got := src.calls.Load() - before; got != 1 {
+				t.Errorf("G made %d requests, want 1", got)
+			}
+			last := "repo-" + strconv.Itoa(n-1)
+			if n < 10_000 {
+				last = "repo-" + fmtPad(n-1)
+			}
+			if s := screen(m); string(m.Selected().Label) != last || strings.Contains(s, "loading") {
+				t.Fatalf("the cursor is not on the last child %s:\n%s", last, s)
+			}
+			if got := repos.Children.Loaded(); got != 2*paging.DefaultPageSize {
+				t.Errorf("%d children loaded, want the first and the last page only", got)
+			}
+			if m.Rows() != n+3 {
+				t.Errorf("%d lines, want every child's (%d) and the org, repos and feed", m.Rows(), n+3)
+			}
+			// g and back costs nothing more; half pages down the middle cost
+			// at most one request per screen shown.
+			before = src.calls.Load()
+			press(m, "g", "j", "j")
+			if got := src.calls.Load() - before; got != 0 {
+				t.Errorf("g made %d requests, want none", got)
+			}
+			for range 40 {
+				press(m, "ctrl+d")
+				if s := screen(m); strings.Contains(s, "loading") {
+					t.Fatalf("a half page down shows unloaded rows:\n%s", s)
+				}
+			}
+			screens := 40*m.rowsHigh()/2/m.rowsHigh() + 1
+			if got := int(src.calls.Load() - before); got > screens {
+				t.Errorf("40 half pages made %d requests, want at most %d", got, screens)
+			}
+		})
+	}
+}
+
+// fmtPad is the fixture's four-digit child number.
+func fmtPad(i int) string {
+	s := strconv.Itoa(i)
+	return strings.Repeat("0", max(4-len(s), 0)) + s
+}
+
+// TestScrollingUpFromTheBottomLoadsWhatIsSeen: after G the children above
+// load page by page as the cursor comes near them, never shown unloaded.
+func TestScrollingUpFromTheBottomLoadsWhatIsSeen(t *testing.T) {
+	m, src, _ := fixture(t, 5_000)
+	press(m, "j", "l", "G")
+	before := src.calls.Load()
+	for range 450 {
+		press(m, "k")
+		if s := screen(m); strings.Contains(s, "loading") {
+			t.Fatalf("scrolling up shows unloaded rows:\n%s", s)
+		}
+	}
+	if s := screen(m); m.Selected().Label != "repo-4550" {
+		t.Errorf("450 lines up from the end:\n%s", s)
+	}
+	if got := src.calls.Load() - before; got > 3 {
+		t.Errorf("450 lines up made %d requests, want a page per 200 lines", got)
+	}
+}
+
+// TestHostileTotalKeepsTreeSmall: a server that claims 2⁴⁰ children costs
+// rows for what is loaded, not for what it claims; G still goes to the end.
+func TestHostileTotalKeepsTreeSmall(t *testing.T) {
+	const claimed = 1 << 40
+	ctx := context.Background()
+	org := &Node{ID: "org", Kind: KindOrg, Label: "acme"}
+	repos := &Node{ID: "repos:org", Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
+	repos.Children = paging.New(ctx, func(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
+		start := req.Skip
+		if req.Token != "" {
+			start, _ = strconv.Atoi(req.Token)
+		}
+		res := paging.Result[*Node]{Total: claimed, Skipped: start, Next: strconv.Itoa(start + req.Size)}
+		for i := start; i < start+req.Size; i++ {
+			name := "x-" + strconv.Itoa(i)
+			res.Items = append(res.Items, &Node{ID: name, Kind: KindTag, Label: safe.Of(name), Parent: repos, Depth: 2})
+		}
+		return res, nil
+	}, NodeKey)
+	org.Static = []*Node{repos}
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{Roots: []*Node{org}})
+	m.SetSize(50, 10)
+	drive(m, m.Init())
+	press(m, "j", "l", "G")
+	if s := screen(m); !strings.Contains(s, "x-"+strconv.Itoa(claimed-1)) {
+		t.Fatalf("G did not reach the last of 2⁴⁰:\n%s", s)
+	}
+	if len(m.rows) > 1_000 {
+		t.Errorf("%d rows held for 400 loaded children", len(m.rows))
+	}
+}
