@@ -119,3 +119,35 @@ func TestHostileTotalKeepsTreeSmall(t *testing.T) {
 		t.Errorf("%d rows held for 400 loaded children", len(m.rows))
 	}
 }
+
+// TestNoTotalChildrenGrowAsPagesCome: a server that gives no total shows
+// the children known and one line that loads the rest; each page fills it
+// in place, and the last page ends the list exactly.
+func TestNoTotalChildrenGrowAsPagesCome(t *testing.T) {
+	m, src, _ := fixture(t, 450)
+	src.noTotal = true
+	drive(m, m.cfg.Roots[0].Static[0].Children.Reset("")) // started by Init, with totals
+	press(m, "j", "l")
+	if s := screen(m); !strings.Contains(s, "200+") {
+		t.Errorf("the count does not say at least:\n%s", s)
+	}
+	for range 3 {
+		press(m, "G", "k")
+	}
+	if got := m.Selected().Label; got != "repo-0449" {
+		t.Fatalf("on %s after walking to the end:\n%s", got, screen(m))
+	}
+	if m.Rows() != 450+3 {
+		t.Errorf("%d lines, want 453", m.Rows())
+	}
+	seen := map[string]bool{}
+	for _, r := range m.rows {
+		if r.kind == rowGap {
+			t.Errorf("a gap is left at %d (%d lines)", r.pos, r.span)
+		}
+		if seen[r.node.ID] && r.kind == rowNode {
+			t.Errorf("%s shown twice", r.node.ID)
+		}
+		seen[r.node.ID] = true
+	}
+}

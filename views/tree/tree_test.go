@@ -28,6 +28,8 @@ type leaves struct {
 	kind   *Kind
 	fail   atomic.Bool
 	calls  atomic.Int32
+	// noTotal: the answers leave the total out.
+	noTotal bool
 }
 
 func (l *leaves) source(_ context.Context, req paging.Request) (paging.Result[*Node], error) {
@@ -40,7 +42,7 @@ func (l *leaves) source(_ context.Context, req paging.Request) (paging.Result[*N
 		start, _ = strconv.Atoi(req.Token)
 	}
 	end := min(start+req.Size, l.n)
-	res := paging.Result[*Node]{Total: int64(l.n), Skipped: start}
+	res := paging.Result[*Node]{Total: int64(l.n), NoTotal: l.noTotal, Skipped: start}
 	for i := start; i < end; i++ {
 		name := fmt.Sprintf("%s-%04d", l.prefix, i)
 		res.Items = append(res.Items, &Node{ID: name, Kind: l.kind, Label: safe.Text(name), Parent: l.parent, Depth: l.parent.Depth + 1,
