@@ -161,7 +161,7 @@ func defaults() []Def {
 		{Action: Accept, Keys: []string{"enter"}, Short: "accept", Desc: "accept the input (a filter stays, to navigate its rows)", Group: Input},
 		{Action: Cancel, Keys: []string{"esc"}, Short: "cancel", Desc: "close the input", Group: Input},
 		{Action: Complete, Keys: []string{"tab"}, Short: "complete", Desc: "complete the highlighted suggestion", Group: Input},
-		{Action: ServerFilter, Keys: []string{"ctrl+s"}, Short: "server filter", Desc: "ask the server for an exact match of the pattern (repos and tags: name; advisories: id or text)", Group: Input},
+		{Action: ServerFilter, Keys: []string{"ctrl+s"}, Short: "server filter", Desc: "ask the server for an exact match of the pattern (repos and tags: name; advisories: id or text; in the tree: folders, repos and identities by name, advisories by id, then show it there)", Group: Input},
 		{Action: Prev, Keys: []string{"up", "ctrl+p", "shift+tab"}, Short: "prev", Desc: "previous suggestion", Group: Input},
 		{Action: Next, Keys: []string{"down", "ctrl+n"}, Short: "next", Desc: "next suggestion", Group: Input},
 	}

@@ -283,14 +283,20 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		}
 	}
 	t := tree.New(m.common, tree.Config{
-		Roots:  roots,
-		Open:   e.nodeOpen,
-		Table:  e.nodeTable,
-		Select: func(n *tree.Node) tea.Cmd { return d.Show(detailItem(n, m.common)) },
+		Roots: roots,
+		Open:  e.nodeOpen,
+		Table: e.nodeTable,
+		Select: func(n *tree.Node) tea.Cmd {
+			if n == nil {
+				return d.Show(nil)
+			}
+			return d.Show(detailItem(n, m.common))
+		},
 		Failed: func(n *tree.Node, err error) tea.Cmd {
 			return d.Show(&detail.Failure{What: e.childrenOf(n), Err: err})
 		},
-		Copy: nodeCopy,
+		Copy:   nodeCopy,
+		Search: func(pattern string) tea.Cmd { return e.findOnServer(ctx, pattern) },
 		CopyRef: func(n *tree.Node) (string, string) {
 			return nodeRef(e.org.Name, n)
 		},

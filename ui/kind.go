@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 
 	tea "charm.land/bubbletea/v2"
@@ -87,6 +88,11 @@ type kind struct {
 	// and updated in the tree node that shows it.
 	renamed func(e *env, item any)
 	updated func(n *tree.Node, item any)
+	// find asks the server for the ones a pattern names exactly (a name,
+	// an advisory's id) anywhere in the organization: what ctrl+s in the
+	// tree's filter finds beyond the nodes loaded.
+	find  func(ctx context.Context, c *api.Client, org, pattern string) ([]any, error)
+	group bool // its nodes hold folders (the folder kind)
 }
 
 // spec is a kind written with its own type: its file fills in what the
@@ -135,6 +141,10 @@ type spec[T any] struct {
 	bind                   func(e *env, it *T) tea.Cmd
 	renamed                func(e *env, it *T)
 	updated                func(n *tree.Node, node, it *T)
+	find                   func(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[T], error)
+	// findBy makes the options of a find for a pattern, ok false when the
+	// pattern cannot name one (default: an exact name).
+	findBy func(pattern string) (o api.ListOptions, ok bool)
 }
 
 // describe makes the kind of a spec: each function takes any item and does
@@ -193,6 +203,10 @@ func describe[T any](s spec[T]) *kind {
 			}
 		}
 	}
+	if s.find != nil {
+		k.find = s.findAny
+	}
+	k.group = s.group
 	if s.updated != nil {
 		k.updated = func(n *tree.Node, item any) {
 			node, ok := n.Item.(*T)
@@ -203,6 +217,34 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	return k
+}
+
+// findMax bounds what one kind's find brings: a name is meant to pick a
+// few out, not to list.
+const findMax = 20
+
+// findAny asks the server for the ones pattern names, under org.
+func (s spec[T]) findAny(ctx context.Context, c *api.Client, org, pattern string) ([]any, error) {
+	o, ok := api.ListOptions{Name: pattern}, true
+	if s.findBy != nil {
+		o, ok = s.findBy(pattern)
+	}
+	if !ok {
+		return nil, nil
+	}
+	if s.folder != nil {
+		o.DescendantsOf = org
+	}
+	o.PageSize = findMax
+	page, err := s.find(c, ctx, o)
+	if err != nil {
+		return nil, fmt.Errorf("looking up %s: %w", s.nouns, err)
+	}
+	out := make([]any, 0, min(len(page.Items), findMax))
+	for i := range page.Items[:min(len(page.Items), findMax)] {
+		out = append(out, &page.Items[i])
+	}
+	return out, nil
 }
 
 // editsOfAny are the edits of an item of the kind, each able to read its

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 
 	"canopy/api"
 	"canopy/views"
@@ -28,6 +29,15 @@ func advisoryKind() spec[api.Advisory] {
 		table:   advisoriesTable,
 		hasNode: true, hasCollection: true,
 		scoped: func(*tree.Node) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
+		// Found by id (CGA-…): the text search matches far more than a
+		// pattern meant to pick one out.
+		find: (*api.Client).ListAdvisories,
+		findBy: func(p string) (api.ListOptions, bool) {
+			if _, isID := columns.AdvisoryFilter(p); isID {
+				return api.ListOptions{AdvisoryIDs: []string{strings.TrimSpace(p)}}, true
+			}
+			return api.ListOptions{}, false
+		},
 	}
 }
 

@@ -45,6 +45,7 @@ func folderKind() spec[api.Group] {
 		children: "folders",
 		edits:    folderEdits,
 		del:      (*api.Client).DeleteGroup,
+		find:     (*api.Client).ListGroups,
 		get:      (*api.Client).GetGroup,
 		lost:     folderLost,
 		bind: func(e *env, g *api.Group) tea.Cmd {

@@ -47,8 +47,9 @@ func identityKind() spec[api.Identity] {
 					return c.PatchIdentity(ctx, next, api.FieldDescription)
 				}}}, claimEdits(c, id)...)
 		},
-		del: (*api.Client).DeleteIdentity,
-		get: (*api.Client).GetIdentity,
+		del:  (*api.Client).DeleteIdentity,
+		find: (*api.Client).ListIdentities,
+		get:  (*api.Client).GetIdentity,
 		lost: func(e *env, cfg *dialog.Config, ids []*api.Identity) {
 			uids, c, many := uidsOf(ids, api.IdentityKey), e.client, len(ids) > 1
 			cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {

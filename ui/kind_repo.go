@@ -43,6 +43,7 @@ func repoKind() spec[api.Repo] {
 		children: "tags",
 		edits:    repoEdits,
 		del:      (*api.Client).DeleteRepo,
+		find:     (*api.Client).ListRepos,
 		get:      (*api.Client).GetRepo,
 		lost: func(e *env, cfg *dialog.Config, repos []*api.Repo) {
 			uids, c, many := uidsOf(repos, api.RepoKey), e.client, len(repos) > 1

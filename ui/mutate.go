@@ -17,7 +17,10 @@ import (
 )
 
 // gotoMsg asks the shell to show a uid in the tree.
-type gotoMsg struct{ uid string }
+type gotoMsg struct {
+	uid  string
+	path []string // the tree's node ids down to what is shown, for what is not a folder
+}
 
 // createForm opens the form of a creation: noun is what it makes, where
 // the place it goes in, as the user knows it.

@@ -31,7 +31,7 @@ func TestGroupPickerJumpsToAFolder(t *testing.T) {
 	h.keys(":", "g", "r", "o", "u", "p", "enter")
 	h.waitText("Jump to which folder?", "platform/base-images")
 	h.keys("b", "a", "s", "e", "enter")
-	s := h.waitText("details: base-images")
+	s := h.waitText("details: platform")
 	if !strings.Contains(s, "v platform") {
 		t.Errorf("the path to the folder is not expanded:\n%s", s)
 	}
@@ -43,9 +43,15 @@ func TestEmptyTreeFilterOpensAndCopiesNothing(t *testing.T) {
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.keys("/")
+	h.typeText("platf")
+	h.waitText("details: platform")
 	h.typeText("qqqzzz")
 	h.keys("enter")
-	h.waitText("no loaded node matches")
+	// The detail pane follows the cursor: on nothing, not on the last match.
+	s := h.waitText("no loaded node matches", "nothing selected")
+	if strings.Contains(s, "details: platform") {
+		t.Errorf("the pane still shows the last match:\n%s", s)
+	}
 	h.keys("enter")
 	h.waitText("nothing matches the filter")
 	h.keys("y")

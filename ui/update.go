@@ -152,9 +152,14 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			owner = m.broadcast(msg.owner)
 		}
 		return tea.Batch(owner, afterDelete(msg)), true
+	case foundMsg:
+		return m.env.foundOnServer(msg), true
 	case gotoMsg:
 		m.popAll()
 		if ex, ok := m.top().(*explorer.Model); ok {
+			if msg.path != nil {
+				return ex.Tree().Reveal(msg.path), true
+			}
 			return ex.Tree().Goto(msg.uid), true
 		}
 		return nil, true

@@ -4,82 +4,115 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/views"
 )
 
-// Goto puts the cursor on the node with this uid, expanding the path to it.
-// Uids are hierarchical (a folder's uid extends its parent's), so the path
-// is known before its nodes are: levels not loaded yet are loaded, page by
-// page, and the walk goes on as they arrive.
+// Goto puts the cursor on the folder (or organization) with this uid,
+// expanding the path to it. Folder uids are hierarchical (a folder's uid
+// extends its parent's), so the path is known before its nodes are.
 func (m *Model) Goto(uid string) tea.Cmd {
+	var path []string
+	for i := range len(uid) {
+		if uid[i] == '/' {
+			path = append(path, uid[:i])
+		}
+	}
+	return m.Reveal(append(path, uid))
+}
+
+// Reveal puts the cursor on the node at the end of path (the ids from a
+// root down to it: folders, a folder's collection, the resource), opening
+// every node on the way. Levels not loaded yet are loaded page by page,
+// and the walk goes on as they arrive; it stops when a level, loaded to
+// its end, does not hold the next id.
+func (m *Model) Reveal(path []string) tea.Cmd {
 	if m.search != nil && m.search.Active() {
 		m.search.Clear()
 		m.rebuild()
 	}
-	m.target = uid
+	m.path = path
 	return m.seek()
 }
 
-// seek walks from the roots toward m.target as far as loaded nodes go.
+// seek walks from the roots along m.path as far as loaded nodes go.
 func (m *Model) seek() tea.Cmd {
-	if m.target == "" {
+	if len(m.path) == 0 {
 		return nil
 	}
-	var level []*Node
-	level = append(level, m.cfg.Roots...)
-	for {
-		var next *Node
-		for _, n := range level {
-			if n.ID == m.target || strings.HasPrefix(m.target, n.ID+"/") {
-				next = n
-				break
-			}
-		}
+	var cmds []tea.Cmd
+	level, from := m.cfg.Roots, (*Node)(nil)
+	for i, id := range m.path {
+		next := childWithID(level, from, id)
 		if next == nil {
-			m.target = ""
-			return nil // not under any loaded node: the uid is not in this tree
-		}
-		if next.ID == m.target {
-			// Found: shown, and opened, since one goes to a folder to see
-			// what is in it.
-			m.target = ""
-			m.reveal(next)
-			var open tea.Cmd
-			if next.Expandable() && !next.expanded {
-				open = m.expand(next)
-				m.rebuild()
-			}
-			return tea.Batch(open, m.selectCmd())
-		}
-		var cmds []tea.Cmd
-		if !next.expanded {
-			cmds = append(cmds, m.expand(next))
-			m.rebuild()
-		}
-		l := next.Children
-		if l == nil {
-			m.target = ""
+			m.path = nil // not among the roots, or the parent changed
 			return tea.Batch(cmds...)
 		}
-		level = level[:0]
-		l.Each(func(_ int, c **Node) bool {
-			level = append(level, *c)
-			return true
-		})
-		found := false
-		for _, c := range level {
-			if c.ID == m.target || strings.HasPrefix(m.target, c.ID+"/") {
-				found = true
+		last := i == len(m.path)-1
+		if last || !next.expanded {
+			// Shown, and opened: one goes to a folder to see what is in it.
+			if next.Expandable() && !next.expanded {
+				cmds = append(cmds, m.expand(next))
 			}
+			m.rebuild()
 		}
-		if !found {
-			if l.Done() && !l.Busy() {
-				m.target = "" // loaded to the end and not there
-				return tea.Batch(cmds...)
+		if last {
+			m.path = nil
+			m.reveal(next)
+			return tea.Batch(append(cmds, m.prefetch(), m.selectCmd())...)
+		}
+		if found, wait := m.within(next, m.path[i+1]); !found {
+			m.reveal(next)
+			if !wait {
+				m.path = nil // loaded to the end and not there
+				return tea.Batch(append(cmds, m.selectCmd(), views.Flash(string(next.Label)+" does not hold it (any more?): "+
+					m.common.Key(keymap.Refresh)+" reloads it"))...)
 			}
-			// Wait for (or ask for) the next page of this level.
-			return tea.Batch(append(cmds, l.Ensure(l.Contiguous(), 0))...)
+			return tea.Batch(append(cmds, m.walkOn(next), m.selectCmd())...)
+		}
+		level, from = next.Static, next
+	}
+	return tea.Batch(cmds...)
+}
+
+// childWithID is the node with this id among level and the loaded
+// children of from.
+func childWithID(level []*Node, from *Node, id string) *Node {
+	for _, n := range level {
+		if n.ID == id {
+			return n
 		}
 	}
+	var found *Node
+	if from != nil && from.Children != nil {
+		from.Children.Each(func(_ int, c **Node) bool {
+			if (*c).ID == id {
+				found = *c
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
+// within reports whether n holds a node with this id as loaded now, and
+// when not, whether more of n's children may still bring it.
+func (m *Model) within(n *Node, id string) (found, wait bool) {
+	if childWithID(n.Static, n, id) != nil {
+		return true, false
+	}
+	return false, n.Children != nil && !n.Children.Done()
+}
+
+// walkOn asks for the next page of n's children that is not loaded, in
+// order (where the id sits is not known).
+func (m *Model) walkOn(n *Node) tea.Cmd {
+	l := n.Children
+	if l == nil || l.Total() < 0 {
+		return nil // the first page is on its way
+	}
+	return l.Ensure(l.Contiguous(), 0)
 }
 
 // Find is the loaded node with this uid, or nil.

@@ -5,6 +5,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/filter"
 )
 
 // Actions lists what applies to the node under the cursor.
@@ -13,7 +14,7 @@ func (m *Model) Actions() []keymap.State {
 		return m.editor.Actions()
 	}
 	if m.TakesText() {
-		return m.search.Actions()
+		return append(m.search.Actions(), m.serverState())
 	}
 	if m.filtering() {
 		why := "clear the filter (" + m.common.Key(keymap.Back) + ") first"
@@ -22,7 +23,7 @@ func (m *Model) Actions() []keymap.State {
 			// A filter that matches nothing leaves nothing to open or copy.
 			open, copyState = keymap.Off(keymap.Open, "nothing matches the filter"), keymap.Off(keymap.Copy, "nothing matches the filter")
 		}
-		states := []keymap.State{open, keymap.On(keymap.Back).Saying("clear filter"), keymap.On(keymap.Filter),
+		states := []keymap.State{open, keymap.On(keymap.Back).Saying("clear filter"), keymap.On(keymap.Filter), m.serverState(),
 			keymap.Off(keymap.Expand, why), keymap.Off(keymap.Collapse, why), keymap.Off(keymap.Refresh, why)}
 		if m.cfg.Copy != nil {
 			states = append(states, copyState)
@@ -142,6 +143,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.cfg.Table(m.Selected())
 	case keymap.Filter:
 		return m.openFilter()
+	case keymap.ServerFilter:
+		return m.cfg.Search(m.search.Query().Pattern)
 	case keymap.OnlyFlagged:
 		return m.cfg.Deprecated(repoOf(m.Selected()))
 	case keymap.Bind:
@@ -267,3 +270,17 @@ func repoOf(n *Node) *Node {
 
 // deletable reports whether a node's resource can be deleted from the tree.
 func deletable(n *Node) bool { return n.Kind != nil && n.Kind.Deletes && n.Item != nil }
+
+// serverState is whether ctrl+s can ask the server for what the filter
+// names, and why not.
+func (m *Model) serverState() keymap.State {
+	switch {
+	case m.cfg.Search == nil:
+		return keymap.Off(keymap.ServerFilter, "this tree filters what is loaded only")
+	case m.search == nil || m.search.Query().IsEmpty():
+		return keymap.Off(keymap.ServerFilter, "type a name first")
+	case m.search.Query().Kind != filter.Fuzzy:
+		return keymap.Off(keymap.ServerFilter, "the server looks up names as typed, not inverted or as expressions")
+	}
+	return keymap.On(keymap.ServerFilter).Saying("ask the server")
+}

@@ -44,7 +44,11 @@ func (m *Model) View() string {
 		i := m.offset + r - m.pushed(r)
 		if i >= m.lineCount() {
 			if i == 0 && m.filtering() {
-				b.WriteString(m.paints.muted.Render(text.Fit(" no loaded node matches", m.width, false, "")))
+				none := " no loaded node matches"
+				if m.cfg.Search != nil {
+					none += " · " + m.common.Key(keymap.ServerFilter) + " asks the server"
+				}
+				b.WriteString(m.paints.muted.Render(text.Fit(none, m.width, false, "")))
 			}
 			continue
 		}
@@ -72,11 +76,11 @@ func (m *Model) View() string {
 				case m.unloadedMore:
 					n = " · " + text.Count(m.unloaded) + "+ not loaded"
 				}
-				key := "t"
-				if d, ok := m.common.Keys.Def(keymap.Table); ok {
-					key = d.KeyLabel()
+				ask := " (" + m.common.Key(keymap.Table) + ": a table searches the server)"
+				if m.cfg.Search != nil {
+					ask = " (" + m.common.Key(keymap.ServerFilter) + " asks the server)"
 				}
-				for _, note := range []string{n + " (" + key + ": a table searches the server)", n} {
+				for _, note := range []string{n + ask, n} {
 					if text.Width(note) <= room {
 						count += note
 						break

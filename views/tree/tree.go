@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/paging"
@@ -21,7 +22,8 @@ type Config struct {
 	// Table opens the children of an expandable node as a table (`t`); nil
 	// or a nil result disables it.
 	Table func(*Node) tea.Cmd
-	// Select is told about the node under the cursor after each move.
+	// Select is told about the node under the cursor after each move (nil
+	// when there is none).
 	Select func(*Node) tea.Cmd
 	// Failed is told instead when the cursor is on the row saying that
 	// loading owner's children failed, so the whole error can be shown.
@@ -48,6 +50,10 @@ type Config struct {
 	// Delete asks before deleting the node's resource (`d`); nil result
 	// when it cannot be deleted.
 	Delete func(*Node) tea.Cmd
+	// Search asks the server for what the filter's pattern names, loaded
+	// here or not (ctrl+s while filtering); what it finds is revealed
+	// with Reveal. Nil: the tree filters what is loaded only.
+	Search func(pattern string) tea.Cmd
 }
 
 // Model is the explorer tree.
@@ -77,7 +83,7 @@ type Model struct {
 	// unloadedMore: some opened list has no total and more pages to come,
 	// so unloaded is a lower bound.
 	unloadedMore bool
-	target       string // the uid Goto walks toward
+	path         []string // the ids Reveal walks along
 	// former are the expanded nodes of lists being reloaded, by uid, and
 	// refocus the node the cursor was on (see reload); focus the uid of
 	// what a change made, which the cursor goes to once it is shown.
@@ -223,6 +229,14 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return m.moveTo(m.offset + msg.Y)
 		}
 	case tea.KeyPressMsg:
+		if m.TakesText() && !m.editing() {
+			if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok && st.Action == keymap.ServerFilter {
+				if !st.Enabled {
+					return views.Disabled(st)
+				}
+				return m.do(st.Action)
+			}
+		}
 		if m.TakesText() {
 			return m.updateFilter(msg)
 		}
@@ -250,8 +264,17 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // changed: its node, or the failure a failed row stands for.
 func (m *Model) selectCmd() tea.Cmd {
 	n := m.Selected()
-	if n == nil || m.cfg.Select == nil {
+	if m.cfg.Select == nil {
 		return nil
+	}
+	if n == nil {
+		// Nothing under the cursor (a filter that matches nothing): the
+		// pane says so rather than keep the last node shown.
+		if m.selected == nil {
+			return nil
+		}
+		m.selected, m.selectedFailed = nil, nil
+		return m.cfg.Select(nil)
 	}
 	var failed error
 	if m.cfg.Failed != nil {

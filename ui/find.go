@@ -1,0 +1,173 @@
+package ui
+
+// What the tree's filter names, found on the server (ctrl+s while
+// filtering the tree): the filter sees the nodes loaded, the server sees
+// everything. Each kind that can be looked up by an exact name (folders,
+// repos, identities) or id (advisories) is asked at once; what comes back
+// is revealed in the tree, its folders opened and the cursor on it: one at
+// once, several through a picker.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/picker"
+	"canopy/views/safe"
+)
+
+// foundMsg is what a find brought: the resources, the kinds it could not
+// look up and why, and the names of the folders they live in.
+type foundMsg struct {
+	pattern string
+	found   []hit
+	failed  []string
+	names   map[string]string
+}
+
+// hit is one resource a find brought, with its kind.
+type hit struct {
+	k    *kind
+	item any
+}
+
+// findOnServer asks every kind that can be found for what pattern names.
+func (e *env) findOnServer(ctx context.Context, pattern string) tea.Cmd {
+	pattern = strings.TrimSpace(pattern)
+	if pattern == "" || e.org == nil {
+		return nil
+	}
+	var finders []*kind
+	for _, k := range e.kinds.all {
+		if k.find != nil {
+			finders = append(finders, k)
+		}
+	}
+	c, org, paths := e.client, *e.org, e.folderPaths()
+	return tea.Batch(views.Flash("asking the server for "+safe.String(pattern)+"…"), func() tea.Msg {
+		msg := foundMsg{pattern: pattern, names: map[string]string{}}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for order, k := range finders {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				items, err := k.find(ctx, c, org.UID, pattern)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					msg.failed = append(msg.failed, err.Error())
+				}
+				for _, it := range items {
+					msg.found = append(msg.found, hit{k: finders[order], item: it})
+				}
+			}()
+		}
+		wg.Wait()
+		// In the registry's order, whatever order the answers came in.
+		slices.SortStableFunc(msg.found, func(a, b hit) int {
+			return slices.Index(finders, a.k) - slices.Index(finders, b.k)
+		})
+		slices.Sort(msg.failed)
+		// The folders they live in, by name: those not known yet are read.
+		var need []string
+		for _, f := range msg.found {
+			if folder := f.k.folder(f.item); folder != "" && paths(folder) == "" {
+				for u := folder; u != "" && u != org.UID; u = api.ParentUID(u) {
+					if !slices.Contains(need, u) {
+						need = append(need, u)
+					}
+				}
+			}
+		}
+		if _, err := getNames(ctx, c, folderNames, need, msg.names); err != nil {
+			msg.failed = append(msg.failed, err.Error())
+		}
+		return msg
+	})
+}
+
+// foundOnServer reveals what a find brought, or says why there is
+// nothing to reveal.
+func (e *env) foundOnServer(msg foundMsg) tea.Cmd {
+	e.folderNamer.learn(msg.names)
+	var asked []string
+	for _, k := range e.kinds.all {
+		if k.find != nil {
+			asked = append(asked, k.nouns)
+		}
+	}
+	failed := ""
+	if len(msg.failed) > 0 {
+		failed = " (not all could be asked: " + strings.Join(msg.failed, "; ") + ")"
+	}
+	if len(msg.found) == 0 {
+		say := fmt.Sprintf("nothing on the server is named %q exactly (%s by name, advisories by id)%s",
+			safe.String(msg.pattern), strings.Join(asked[:max(len(asked)-1, 0)], ", "), failed)
+		if failed != "" {
+			return views.FlashError(say)
+		}
+		return views.Flash(say)
+	}
+	options := make([]picker.Option, 0, len(msg.found))
+	for _, f := range msg.found {
+		options = append(options, picker.Option{Label: safe.Of(f.k.noun + "  " + f.k.name(f.item)), Detail: e.foundWhere(f), Value: e.kinds.pathOf(f.item)})
+	}
+	if len(options) == 1 {
+		f, path := msg.found[0], options[0].Value.([]string)
+		return tea.Batch(func() tea.Msg { return gotoMsg{path: path} },
+			views.Flash(strings.TrimSpace("found "+f.k.noun+" "+safe.String(f.k.name(f.item))+" "+string(options[0].Detail))+failed))
+	}
+	return e.open(func(context.Context) views.Screen {
+		p := picker.New(e.common, safe.Of(fmt.Sprintf("Found on the server for %q: show which in the tree?", msg.pattern)), options, true,
+			func(o picker.Option) tea.Msg { return gotoMsg{path: o.Value.([]string)} })
+		return p
+	})
+}
+
+// foundWhere says where a resource found lives: "in platform/ml".
+func (e *env) foundWhere(f hit) safe.Text {
+	folder := f.k.folder(f.item)
+	if folder == "" {
+		return "in the " + safe.Of(f.k.nouns) + " feed"
+	}
+	if p := e.folderPath(folder); p != "" {
+		return "in " + safe.Of(p)
+	}
+	return ""
+}
+
+// pathOf is the ids of the tree's nodes from a root down to a resource's
+// node: its folders (the organization first), its folder's collection of
+// the kind, itself; a feed's root then the resource.
+func (r *registry) pathOf(item any) []string {
+	k := r.of(item)
+	if k == nil {
+		return nil
+	}
+	uid := k.uid(item)
+	switch {
+	case k.group:
+		return uidPath(uid)
+	case k.root != nil:
+		return []string{k.in(""), uid}
+	}
+	folder := k.folder(item)
+	return append(uidPath(folder), k.in(folder), uid)
+}
+
+// uidPath is a folder's uid and its ancestors', the organization first:
+// folder uids extend their parent's.
+func uidPath(uid string) []string {
+	var path []string
+	for u := uid; u != ""; u = api.ParentUID(u) {
+		path = append([]string{u}, path...)
+	}
+	return path
+}
