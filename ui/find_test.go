@@ -89,3 +89,25 @@ func (m *Model) treeSelected() string {
 	}
 	return ""
 }
+
+// An advisory far down the feed (not among the nodes loaded) is found by
+// id and revealed: the feed is walked to it, page by page.
+func TestTreeFindRevealsAnAdvisoryDownTheFeed(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	var last api.Advisory
+	for a, err := range api.NewCursor(client.ListAdvisories, api.ListOptions{PageSize: api.MaxPageSize}, api.AdvisoryKey).All(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = a
+	}
+	h := startWith(t, srv, testOptions(srv, client), 140, 40)
+	h.waitText("advisories")
+	h.keys("/")
+	h.typeText(last.AdvisoryID)
+	h.keys("ctrl+s")
+	h.waitText("found advisory "+last.AdvisoryID+" in the advisories feed", "details: "+last.AdvisoryID)
+	if got := h.m.treeSelected(); got != last.AdvisoryID {
+		t.Errorf("on %q, want %s:\n%s", got, last.AdvisoryID, h.screen())
+	}
+}
