@@ -194,7 +194,7 @@ func (m *Model) withEditor(lines []string) (out []string, at int) {
 			}
 			out = append(out, m.editor.Lines(i, m.width, labelW)...)
 			if i == m.editor.Fields()-1 {
-				out = append(out, text.Cut(strings.Repeat(" ", labelW+1)+m.editor.Status(), m.width, ""))
+				out = append(out, text.Cut(strings.Repeat(" ", labelW+1)+m.editor.StatusFit(m.width-labelW-1), m.width, ""))
 			}
 			continue
 		}
@@ -206,7 +206,7 @@ func (m *Model) withEditor(lines []string) (out []string, at int) {
 		for i := range m.editor.Fields() {
 			head = append(head, m.editor.Lines(i, m.width, labelW)...)
 		}
-		head = append(head, text.Cut(m.editor.Status(), m.width, ""))
+		head = append(head, text.Cut(m.editor.StatusFit(m.width), m.width, ""))
 		return append(head, out...), 0
 	}
 	return out, at

@@ -313,3 +313,24 @@ func TestSecretFieldIsNotShown(t *testing.T) {
 		t.Errorf("sent %v, want the secret as typed", sent)
 	}
 }
+
+// TestStatusKeysGiveWayWhole: in a narrow place the status line drops keys
+// (the way out last) rather than show one cut ("esc c…").
+func TestStatusKeysGiveWayWhole(t *testing.T) {
+	m, _ := newForm(t, false, func(map[string]string) (any, error) { return nil, errors.New("Invalid argument") })
+	typeIn(m, "ci")
+	run(m, "enter")
+	for _, c := range []struct {
+		width int
+		want  string
+	}{
+		{80, "! not changed (see below) · enter sends again · esc cancels"},
+		{50, "! not changed (see below) · esc cancels"},
+		{30, "! not changed (see below)"},
+	} {
+		got := ansi.Strip(m.StatusFit(c.width))
+		if got != c.want {
+			t.Errorf("in %d cells: %q, want %q", c.width, got, c.want)
+		}
+	}
+}

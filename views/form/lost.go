@@ -160,26 +160,26 @@ func (m *Model) rebase(values map[string]string) {
 }
 
 // lostStatus is the status line while an answer is lost.
-func (m *Model) lostStatus() string {
+func (m *Model) lostStatus() (string, []string) {
 	th := m.common.Theme
 	l := m.lost
-	warn := func(s, keys string) string { return th.Warn.Render("? no answer; "+s) + th.Muted.Render(keys) }
+	warn := func(s string, keys ...string) (string, []string) { return th.Warn.Render("? no answer; " + s), keys }
 	enter, esc := m.common.Key(keymap.Accept), m.common.Key(keymap.Cancel)
 	switch {
 	case l.checking:
-		return warn("checking what the server has…", " · "+esc+" cancels")
+		return warn("checking what the server has…", esc+" cancels")
 	case m.cfg.Check == nil:
-		return warn("unknown whether it was made", " · "+m.lookHint())
+		return warn("unknown whether it was made", m.lookHint())
 	case l.err != nil || l.found == nil:
-		return warn("could not look it up", " · "+enter+" looks again · "+esc+" cancels")
+		return warn("could not look it up", enter+" looks again", esc+" cancels")
 	case l.found.Verdict == Made:
-		return th.Good.Render("the server has it")
+		return th.Good.Render("the server has it"), nil
 	case l.found.Verdict == Other && l.found.Values == nil:
-		return warn(l.found.Says, " · "+esc+" closes")
+		return warn(l.found.Says, esc+" closes")
 	case l.found.Verdict == Other:
-		return warn("the server has another value", " · "+enter+" edits from it · "+esc+" cancels")
+		return warn("the server has another value", enter+" edits from it", esc+" cancels")
 	}
-	return warn(l.found.Says, " · "+enter+" sends again · "+esc+" cancels")
+	return warn(l.found.Says, enter+" sends again", esc+" cancels")
 }
 
 // lostFooter is what the footer says under the lost answer: what the

@@ -31,22 +31,43 @@ func (m *Model) Request() string {
 
 // Status is the short line under an in-place form: sending, or the keys.
 // The request itself and what went wrong are in Footer, at full width.
-func (m *Model) Status() string {
+func (m *Model) Status() string { return m.StatusFit(1 << 20) }
+
+// StatusFit is Status in width cells: keys give way before what it says,
+// the way out (esc) last, so that no key is shown cut ("esc c…").
+func (m *Model) StatusFit(width int) string {
+	th := m.common.Theme
+	say, keys := m.statusLine()
+	for drop := range len(keys) + 1 {
+		s := say
+		if kept := keys[drop:]; len(kept) > 0 {
+			s += th.Muted.Render(" · " + strings.Join(kept, " · "))
+		}
+		if text.Width(s) <= width {
+			return s
+		}
+	}
+	return text.Cut(say, width, th.Glyphs.Ellipsis)
+}
+
+// statusLine is what the status says, styled, and the keys that apply
+// (plain), the way out last.
+func (m *Model) statusLine() (string, []string) {
 	th := m.common.Theme
 	send, cancel := m.common.Key(keymap.Accept), m.common.Key(keymap.Cancel)
 	switch {
 	case m.sending:
-		return th.Muted.Render("sending…")
+		return th.Muted.Render("sending…"), nil
 	case m.look.sendNext:
-		return th.Muted.Render("checking what this would change…")
+		return th.Muted.Render("checking what this would change…"), nil
 	case m.lost != nil:
 		return m.lostStatus()
 	case len(m.formErr) > 0:
-		return th.Bad.Render(th.Glyphs.Failed+" not changed (see below)") + th.Muted.Render(" · "+send+" sends again · "+cancel+" cancels")
+		return th.Bad.Render(th.Glyphs.Failed + " not changed (see below)"), []string{send + " sends again", cancel + " cancels"}
 	case len(m.invalid) > 0:
-		return th.Muted.Render("fix the fields marked · " + cancel + " cancels")
+		return th.Muted.Render("fix the fields marked"), []string{cancel + " cancels"}
 	}
-	return th.Muted.Render(send + " sends · " + cancel + " cancels")
+	return th.Muted.Render(send + " sends"), []string{cancel + " cancels"}
 }
 
 // Footer are the lines an in-place form's owner shows across the whole

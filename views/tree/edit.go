@@ -70,7 +70,7 @@ func (m *Model) editRows(r row) []string {
 			lines = append(lines, indent+l)
 		}
 	}
-	return append(lines, text.Cut(indent+m.editor.Status(), m.width, th.Glyphs.Ellipsis))
+	return append(lines, text.Cut(indent+m.editor.StatusFit(m.width-text.Width(indent)), m.width, th.Glyphs.Ellipsis))
 }
 
 // editExtra is how many lines the editor adds under the node it edits.
