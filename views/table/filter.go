@@ -235,6 +235,9 @@ func (m *Model[T]) serverChip() string {
 func (m *Model[T]) filterCount() string {
 	list := m.cfg.List
 	loaded, total := list.Loaded(), list.Total()
+	if m.only {
+		return m.onlyFilterCount()
+	}
 	matches := ""
 	if ms := m.search.Matches(); ms != nil {
 		matches = text.Count(len(ms)) + "/" + text.Count(loaded)
@@ -257,6 +260,21 @@ func (m *Model[T]) filterCount() string {
 		if count != "" && text.Width(count) <= room {
 			break
 		}
+	}
+	return count
+}
+
+// onlyFilterCount is filterCount in a view of the flagged rows only (D):
+// the filter searches those, so its matches are counted against them, and
+// while the scan goes on the line says so.
+func (m *Model[T]) onlyFilterCount() string {
+	ms := m.search.Matches()
+	if ms == nil {
+		return ""
+	}
+	count := text.Count(len(ms)) + "/" + text.Count(len(m.search.Names().Primary)) + " " + m.cfg.Flag.Name
+	if l := m.cfg.List; !l.Done() {
+		count += " · scanned " + text.Count(l.Loaded()) + "/" + countOf(l)
 	}
 	return count
 }

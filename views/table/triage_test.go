@@ -258,3 +258,26 @@ func TestEscUnmarksBeforeLeavingAFlaggedTable(t *testing.T) {
 		t.Error("the second esc did not go back")
 	}
 }
+
+// TestFilterInFlaggedViewCountsWhatItShows: a filter in a D view searches
+// the flagged rows, and its count says so (not matches of every loaded
+// row, nor of the collection's total), with the scan's progress.
+func TestFilterInFlaggedViewCountsWhatItShows(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	scan := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}) // the scan's pages come later
+	press(m, "/")
+	typeAndSettle(m, "name-001")
+	if s := screen(m); !strings.Contains(s, "/20 old · scanned 200/4,210") {
+		t.Errorf("while scanning, the count is not of the flagged rows shown:\n%s", s)
+	}
+	driveBatched(m, scan)
+	for !m.cfg.List.Done() {
+		driveBatched(m, m.cfg.List.Scan(scanParallel))
+	}
+	press(m, "esc", "/")
+	typeAndSettle(m, "name-001")
+	s := screen(m)
+	if !strings.Contains(s, "/421 old") || strings.Contains(s, "/4,210") {
+		t.Errorf("after the scan, the count is not of the 421 flagged rows:\n%s", s)
+	}
+}
