@@ -89,7 +89,20 @@ func (m *Model[T]) markFlagged() tea.Cmd {
 			n++
 		}
 	}
-	return views.Flash(fmt.Sprintf("marked %s %s rows (%s marked in all)", text.Count(n), m.cfg.Flag.Name, text.Count(len(m.marks))))
+	say := fmt.Sprintf("marked %s %s rows (%s marked in all)", text.Count(n), m.cfg.Flag.Name, text.Count(len(m.marks)))
+	if l := m.cfg.List; !l.Done() && l.Total() >= 0 {
+		// Only loaded rows can be looked at: say how many were not, and
+		// how to see them all.
+		unseen := text.Count(l.Total()-l.Loaded()) + " " + m.cfg.Flag.Noun
+		if !l.Exact() {
+			unseen = "more " + m.cfg.Flag.Noun
+		}
+		say += "; " + unseen + " not loaded were not looked at"
+		if !m.only {
+			say += " (" + m.common.Key(keymap.OnlyFlagged) + " scans them all)"
+		}
+	}
+	return views.Flash(say)
 }
 
 // targets are the marked items, or the one under the cursor.

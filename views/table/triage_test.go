@@ -281,3 +281,20 @@ func TestFilterInFlaggedViewCountsWhatItShows(t *testing.T) {
 		t.Errorf("after the scan, the count is not of the 421 flagged rows:\n%s", s)
 	}
 }
+
+// TestMarkFlaggedSaysWhatItDidNotSee: V in a partly loaded table marks the
+// flagged rows loaded and says how many rows it could not look at, and how
+// to see them all.
+func TestMarkFlaggedSaysWhatItDidNotSee(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	msgs := press(m, "V")
+	var said string
+	for _, msg := range msgs {
+		if f, ok := msg.(views.FlashMsg); ok {
+			said = f.Text
+		}
+	}
+	if want := "marked 20 old rows (20 marked in all); 4,010 rows not loaded were not looked at (D scans them all)"; said != want {
+		t.Errorf("V says %q, want %q", said, want)
+	}
+}
