@@ -95,6 +95,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.cmd = nil
 		m.layout()
 		return m.settled()
+	case views.JumpMsg:
+		// To the screen on top only: the row is one of its rows.
+		if top := m.top(); top != nil && m.help == nil {
+			return top.Update(msg)
+		}
+		return nil
 	case cmdline.RunMsg:
 		m.cmd = nil
 		m.layout()

@@ -128,6 +128,23 @@ type DeletedMsg struct{ UIDs []string }
 // does not act on them again, while the rows that failed stay marked.
 type UnmarkMsg struct{ UIDs []string }
 
+// JumpMsg asks the screen on top to put its cursor on a row: the Row-th
+// (from 1), or Percent of the way down (`:2500`, `:50%`).
+type JumpMsg struct {
+	Row     int
+	Percent bool
+}
+
+// JumpIndex is the index (from 0) of the row a jump asks for among rows,
+// clamped to them.
+func (j JumpMsg) JumpIndex(rows int) int {
+	i := j.Row - 1
+	if j.Percent {
+		i = int(int64(max(rows-1, 0)) * int64(min(j.Row, 100)) / 100)
+	}
+	return min(max(i, 0), max(rows-1, 0))
+}
+
 // UpdatedMsg carries a new version of a resource (the server's answer to a
 // change): screens showing it replace their copy.
 type UpdatedMsg struct{ Item any }

@@ -3,6 +3,7 @@
 package cmdline
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -130,6 +131,10 @@ func (m *Model) run() tea.Cmd {
 		return func() tea.Msg { return CloseMsg{} }
 	}
 	name := strings.TrimPrefix(fields[0], ":")
+	if jump, ok := parseJump(name); ok && len(fields) == 1 {
+		m.closing = true
+		return tea.Batch(func() tea.Msg { return CloseMsg{} }, func() tea.Msg { return jump })
+	}
 	resolved := ""
 	for _, c := range m.commands {
 		if c.Name == name || contains(c.Aliases, name) {
@@ -171,6 +176,9 @@ func (m *Model) refilter() {
 	m.sel = 0
 	m.matches = m.matches[:0]
 	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
+	if _, jump := parseJump(strings.TrimPrefix(name, ":")); jump {
+		return // a row to go to, not a command
+	}
 	if name == "" {
 		for i := range m.commands {
 			m.matches = append(m.matches, i)
@@ -201,6 +209,15 @@ func (m *Model) Height() int { return min(len(m.matches), maxSuggestions) + 1 }
 func (m *Model) View() string {
 	th := m.common.Theme
 	var b strings.Builder
+	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
+	if jump, ok := parseJump(strings.TrimPrefix(name, ":")); ok {
+		where := "go to row " + text.Count(jump.Row) + " of the screen on top"
+		if jump.Percent {
+			where = "go " + strconv.Itoa(jump.Row) + "% of the way down the screen on top"
+		}
+		b.WriteString(th.Selected.Render(text.Fit(" "+text.Fit(":"+name, 22, false, "")+" "+where, m.width, false, th.Glyphs.Ellipsis)))
+		b.WriteByte('\n')
+	}
 	for i, idx := range m.matches {
 		if i == maxSuggestions {
 			break
@@ -220,4 +237,19 @@ func (m *Model) View() string {
 	}
 	b.WriteString(m.input.View())
 	return b.String()
+}
+
+// parseJump reads a row to jump to: "2500" or "2,500" (the row, from 1),
+// "50%" (of the way down).
+func parseJump(s string) (views.JumpMsg, bool) {
+	digits, percent := strings.CutSuffix(s, "%")
+	digits = strings.NewReplacer(",", "", "_", "").Replace(digits)
+	if digits == "" || len(digits) > 12 {
+		return views.JumpMsg{}, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 0 || percent && n > 100 {
+		return views.JumpMsg{}, false
+	}
+	return views.JumpMsg{Row: n, Percent: percent}, true
 }

@@ -89,3 +89,36 @@ func TestUnknownAndEscape(t *testing.T) {
 		t.Error("enter on an empty line does not close")
 	}
 }
+
+// TestRowNumbersJump: `:2,500` and `:50%` ask the screen on top to go to
+// a row, and the line says so before enter; what is not a row stays a
+// command name.
+func TestRowNumbersJump(t *testing.T) {
+	for _, c := range []struct {
+		typed, says string
+		want        views.JumpMsg
+	}{
+		{"2,500", "go to row 2,500 of the screen on top", views.JumpMsg{Row: 2500}},
+		{"50%", "go 50% of the way down", views.JumpMsg{Row: 50, Percent: true}},
+	} {
+		m := newLine()
+		typeText(m, c.typed)
+		if s := ansi.Strip(m.View()); !strings.Contains(s, c.says) {
+			t.Errorf("%s: the line does not say %q:\n%s", c.typed, c.says, s)
+		}
+		var got []tea.Msg
+		if b, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(tea.BatchMsg); ok {
+			for _, cmd := range b {
+				got = append(got, cmd())
+			}
+		}
+		if len(got) != 2 || got[0] != (CloseMsg{}) || got[1] != c.want {
+			t.Errorf("%s: enter gives %v, want the line closed and %v", c.typed, got, c.want)
+		}
+	}
+	for _, notRow := range []string{"101%", "2500x", "-3"} {
+		if _, ok := parseJump(notRow); ok {
+			t.Errorf("%q is taken as a row", notRow)
+		}
+	}
+}

@@ -204,6 +204,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case views.ChangedMsg:
 		return m.changed(msg)
+	case views.JumpMsg:
+		return m.moveTo(msg.JumpIndex(m.lineCount()))
 	case views.CountedMsg:
 		// The repo may never have been opened here (D in a table): its
 		// node keeps the count for when it is, and shows it meanwhile.
