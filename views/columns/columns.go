@@ -189,11 +189,13 @@ func Identities(c views.Common) []table.Column[api.Identity] { return Identities
 func IdentitiesIn(c views.Common, folders Folders) []table.Column[api.Identity] {
 	return withFolder([]table.Column[api.Identity]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(id *api.Identity) safe.Text { return safe.Of(id.Name) }},
-		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: func(id *api.Identity) safe.Text { return safe.Of(id.Description) }},
+		// Prose, which the detail pane shows whole: it goes first when the
+		// width is short, before what tells how the identity is assumed.
+		{Title: "DESCRIPTION", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: func(id *api.Identity) safe.Text { return safe.Of(id.Description) }},
 		// Whichever way the identity is assumed: a claim match (a pattern
 		// marked "~"), static keys, an AWS account, a service.
 		{Title: "ISSUER", Flex: 2, Min: 12, Drop: 3, Search: true, Cell: identity.Issuer},
-		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 5, Search: true, Cell: identity.Subject},
+		{Title: "SUBJECT", Flex: 2, Min: 12, Drop: 4, Search: true, Cell: identity.Subject},
 		{Title: "SEEN", Width: 7, Right: true, Drop: 2, Cell: func(id *api.Identity) safe.Text { return age(c, id.LastSeenTime) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(id *api.Identity) safe.Text { return age(c, id.CreateTime) }},
 	}, folders, api.IdentityKey, 1)
@@ -252,7 +254,9 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ArtifactName) }},
 		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ComponentName) }},
 		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 2, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Join(sanitized(a.Aliases), " ") }},
-		{Title: "SCORE", Width: 5, Right: true, Drop: 4, Cell: func(a *api.Advisory) safe.Text {
+		// As wide as its scores: "9.8", "v4.0" (a version 4 vector, not
+		// computed), up to a few more cells for what else a server sends.
+		{Title: "SCORE", Width: 8, Right: true, Drop: 4, Cell: func(a *api.Advisory) safe.Text {
 			sc, _ := advisory.TopScore(a)
 			return safe.Of(sc.Short())
 		}},

@@ -237,8 +237,10 @@ func BenchmarkFrame(b *testing.B) {
 }
 
 // bubblesColumns are the tag columns as bubbles/table takes them, with the
-// widths canopy's table gives them at benchWidth (no column is dropped at
-// 200 cells; the flex TAG column stops at its Max).
+// widths their declarations give at benchWidth (no column is dropped at 200
+// cells; the flex TAG column stops at its Max): as wide as canopy's table
+// made them before it sized them from the rows on screen, which leaves
+// them narrower.
 func bubblesColumns(c views.Common) ([]bubbletable.Column, []table.Column[api.Tag]) {
 	cols := columns.Tags(c, nil)
 	fixed, flexMin := 0, 0

@@ -22,102 +22,14 @@ func paintsOf(th *theme.Theme) paints {
 		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match)}
 }
 
-// share gives spare cells to the shown flex columns by their Flex; what a
-// column cannot take past its Max goes to the others, so a wide screen
-// widens FOLDER or DESCRIPTION rather than leaving NAME's excess blank.
-func share[T any](cols []Column[T], widths []int, spare int) {
-	full := make([]bool, len(cols))
-	for spare > 0 {
-		flex := 0
-		for i, c := range cols {
-			if widths[i] > 0 && c.Flex > 0 && !full[i] {
-				flex += c.Flex
-			}
-		}
-		if flex == 0 {
-			return
-		}
-		given := 0
-		for i, c := range cols {
-			if widths[i] == 0 || c.Flex == 0 || full[i] {
-				continue
-			}
-			add := spare * c.Flex / flex
-			if c.Max > 0 && widths[i]+add >= max(c.Max, c.Min) {
-				add, full[i] = max(max(c.Max, c.Min)-widths[i], 0), true
-			}
-			widths[i] += add
-			given += add
-		}
-		if given == 0 {
-			return // less than a cell each: left blank, as before
-		}
-		spare -= given
-	}
-}
-
-// fit lays columns out in width w: fixed columns get their Width, flex
-// columns share the rest; when even the minimums do not fit, the columns
-// with the highest Drop go first. The result holds 0 for a hidden column.
-func fit[T any](cols []Column[T], w int) []int {
-	widths := make([]int, len(cols))
-	shown := make([]bool, len(cols))
-	for i := range cols {
-		shown[i] = true
-	}
-	for {
-		need, flex := 0, 0
-		for i, c := range cols {
-			if !shown[i] {
-				continue
-			}
-			need += 1 // the gap before a column (the first one's is the cursor mark)
-			if c.Flex > 0 {
-				need += max(c.Min, 4)
-				flex += c.Flex
-			} else {
-				need += c.Width
-			}
-		}
-		if need <= w {
-			for i, c := range cols {
-				switch {
-				case !shown[i]:
-					widths[i] = 0
-				case c.Flex > 0:
-					widths[i] = max(c.Min, 4)
-				default:
-					widths[i] = c.Width
-				}
-			}
-			share(cols, widths, w-need)
-			return widths
-		}
-		drop := -1
-		for i, c := range cols {
-			if shown[i] && c.Drop > 0 && (drop < 0 || c.Drop > cols[drop].Drop) {
-				drop = i
-			}
-		}
-		if drop < 0 {
-			// Nothing left to drop: squeeze the last shown column.
-			for i := range cols {
-				if shown[i] {
-					widths[i] = max(cols[i].Width, cols[i].Min)
-				}
-			}
-			return widths
-		}
-		shown[drop] = false
-	}
-}
-
 // View renders the header, the visible rows and the info line. Only the
-// rows on screen are built: the cost does not grow with the list.
+// rows on screen are read, once, and the columns sized from them: the cost
+// does not grow with the list.
 func (m *Model[T]) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	m.relayout()
 	th := m.common.Theme
 	var b strings.Builder
 	b.Grow((m.width + 16) * m.height)
@@ -136,8 +48,8 @@ func (m *Model[T]) View() string {
 			continue
 		}
 		pos := m.position(i)
-		it, ok := list.At(pos)
-		if !ok {
+		it := m.win.items[r]
+		if it == nil {
 			var line string
 			switch {
 			case list.FailedAt(pos):
@@ -156,11 +68,11 @@ func (m *Model[T]) View() string {
 			b.WriteString(m.editRow(it))
 			continue
 		}
-		b.WriteString(m.row(it, i == m.cursor))
+		b.WriteString(m.row(r, it, i == m.cursor))
 	}
 	b.WriteByte('\n')
 	if m.editing() {
-		b.WriteString(text.Cut(" "+m.editor.Status(), m.width, th.Glyphs.Ellipsis))
+		b.WriteString(text.Cut(" "+m.editor.StatusFit(m.width-1), m.width, th.Glyphs.Ellipsis))
 	} else if m.search != nil && (m.search.Typing() || m.search.Active()) {
 		b.WriteString(m.search.View(m.width, m.filterCount()))
 	} else {
@@ -233,9 +145,10 @@ func (m *Model[T]) header() string {
 	return text.Fit(b.String(), m.width, false, "")
 }
 
-// row renders one loaded item; while filtering, the matched characters are
-// highlighted (in its name, or the other column that matched).
-func (m *Model[T]) row(it *T, selected bool) string {
+// row renders body row r, a loaded item; while filtering, the matched
+// characters are highlighted (in its name, or the other column that
+// matched).
+func (m *Model[T]) row(r int, it *T, selected bool) string {
 	th := m.common.Theme
 	paint := m.paints.row
 	switch {
@@ -254,6 +167,7 @@ func (m *Model[T]) row(it *T, selected bool) string {
 	var fitted [16]string
 	cells := fitted[:0]
 	used := 0
+	at := r * len(m.cfg.Columns)
 	for i, c := range m.cfg.Columns {
 		cells = append(cells, "")
 		w := m.widths[i]
@@ -261,18 +175,7 @@ func (m *Model[T]) row(it *T, selected bool) string {
 			continue
 		}
 		used += w + 1
-		str := string(c.Cell(it))
-		if c.Shorter != nil && text.Width(str) > w {
-			for _, alt := range c.Shorter(it) {
-				if str = string(alt); text.Width(str) <= w {
-					break
-				}
-			}
-		}
-		if c.Middle {
-			str = text.Middle(str, w, th.Glyphs.Ellipsis)
-		}
-		cells[i] = text.Fit(str, w, c.Right, th.Glyphs.Ellipsis)
+		cells[i] = m.cell(c, it, m.win.cells[at+i], m.win.cellW[at+i], w)
 	}
 	if m.search != nil && m.search.Active() {
 		m.highlight(cells, paint.Pre())
@@ -291,9 +194,52 @@ func (m *Model[T]) row(it *T, selected bool) string {
 		b.WriteString(cell)
 	}
 	if used < m.width {
-		b.WriteString(strings.Repeat(" ", m.width-used))
+		b.WriteString(spaces(m.width - used))
 	}
 	return paint.Render(b.String())
+}
+
+// cell fits a column's text, sw cells wide, in w cells: padded when it
+// fits (it was measured already: most cells of a frame take this path),
+// else a shorter text the column has for the item, cut in its middle or at
+// its end.
+func (m *Model[T]) cell(c Column[T], it *T, s string, sw, w int) string {
+	if sw <= w {
+		if sw == w {
+			return s
+		}
+		if c.Right {
+			return spaces(w-sw) + s
+		}
+		return s + spaces(w-sw)
+	}
+	ellipsis := m.common.Theme.Glyphs.Ellipsis
+	if c.Shorter != nil {
+		for _, alt := range c.Shorter(it) {
+			if s = string(alt); text.Width(s) <= w {
+				break
+			}
+		}
+	}
+	if c.Middle {
+		s = text.Middle(s, w, ellipsis)
+	}
+	return text.Fit(s, w, c.Right, ellipsis)
+}
+
+// blanks are the spaces rows are padded with: columns sized to their cells
+// leave room at the right, and a frame pads dozens of rows.
+const blanks = "                                                                " +
+	"                                                                " +
+	"                                                                " +
+	"                                                                "
+
+// spaces is n spaces, without allocating for the usual widths.
+func spaces(n int) string {
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // countOf is the list's count as far as it is known: "4,210", or "200+"

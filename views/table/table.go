@@ -1,7 +1,8 @@
 // Package table is canopy's full-screen table of one collection: columns
-// that fit the width, a cursor over a lazily paged list (paging.List),
-// server-side sort, and rendering of the visible rows only, so a frame costs
-// the same with a thousand loaded rows or a million.
+// sized from the rows on screen to fit the width, a cursor over a lazily
+// paged list (paging.List), server-side sort, and rendering of the visible
+// rows only, so a frame costs the same with a thousand loaded rows or a
+// million.
 package table
 
 import (
@@ -17,42 +18,6 @@ import (
 	"canopy/views/safe"
 	"canopy/views/search"
 )
-
-// Column declares one column of a table (in the manner of k9s renderers).
-type Column[T any] struct {
-	Title string
-	// Width is the preferred width; Flex columns share what is left.
-	Width int
-	Flex  int
-	// Min is the narrowest a flex column gets before columns are dropped;
-	// Max (0: none) the widest, the rest of the width staying blank.
-	Min, Max int
-	// Drop orders columns for dropping when the width is short: higher
-	// drops first; 0 never drops.
-	Drop  int
-	Right bool
-	// Cell is the cell's text, safe to print (safe.Of of what the server
-	// sent; canopy's own words as constants).
-	Cell func(*T) safe.Text
-	// Shorter, when set, gives shorter texts, longest first, for when
-	// Cell's does not fit ("deprecated 143d", then "deprecated", for
-	// "deprecated, 143 days old").
-	Shorter func(*T) []safe.Text
-	// Middle cuts a text too wide in its middle instead of at its end, for
-	// names told apart by their ends (signature tags `sha256-….sig`).
-	Middle bool
-	// Order is the order_by field this column is sorted by, for the header
-	// mark ("name", "created_at", "update_time"); "" for none.
-	Order string
-	// Search puts the column's text in the filter's second tier (after
-	// names). Its Cell runs off the UI loop, so it must read only the item,
-	// unless Snap is set.
-	Search bool
-	// Snap, for a searched column whose Cell reads what Update changes (a
-	// name lookup), is called in Update when the filter takes its snapshot;
-	// the cell it returns is searched instead, reading only what it took.
-	Snap func() func(*T) safe.Text
-}
 
 // Order is one step of the `s` sort cycle.
 type Order struct {
@@ -137,7 +102,8 @@ type Model[T any] struct {
 
 	cursor, offset int
 	width, height  int
-	widths         []int // per column, 0 = hidden; computed by SetSize
+	widths         []int // per column, 0 = hidden; sized from win by relayout
+	win            window[T]
 	paints         paints
 	frame          int // spinner frame
 	focusUID       string
@@ -238,12 +204,12 @@ func (m *Model[T]) Selected() (*T, bool) { return m.cfg.List.At(m.position(m.cur
 // SetSize lays the columns out for a width and height.
 func (m *Model[T]) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.widths = fit(m.cfg.Columns, w)
 	m.paints = paintsOf(m.common.Theme)
 	if m.search != nil {
 		m.search.SetWidth(w)
 	}
 	m.clamp()
+	m.relayout()
 }
 
 // bodyRows is the number of item rows that fit (header and info line aside).
