@@ -136,7 +136,7 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 				// Without a total (it is optional) the count is unknown: -1.
 				return int(p.TotalOr(-1)), nil
 			}},
-		Orders: columns.TagOrders(), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
+		Orders: columns.TagOrders(), Sort: columns.ByVersion(func(t *api.Tag) string { return t.Name }), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
 		CopyRef: func(t *api.Tag) (string, string) { return pullRef(e.org.Name, repo(t), t) },
 		CopyMany: func(ts []*api.Tag) (string, string) {

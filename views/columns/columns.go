@@ -28,13 +28,17 @@ func Orders() []table.Order {
 }
 
 // TagOrders is the `s` cycle of tags: a tag has no creation time, so the
-// newest are the recently updated.
+// newest are the recently updated; the last is canopy's own (see
+// ByVersion, the table's Sort).
 func TagOrders() []table.Order {
 	return []table.Order{
 		{Label: "name ↑", OrderBy: api.OrderName},
 		{Label: "name ↓", OrderBy: api.OrderNameDesc},
 		{Label: "recently updated", OrderBy: api.OrderUpdatedDesc},
 		{Label: "least recently updated", OrderBy: api.OrderUpdated},
+		// Versions as people read them (ByVersion): the server has no such
+		// order, so every tag loads (by name) and canopy sorts them.
+		{Label: "version", OrderBy: api.OrderName, Local: true},
 	}
 }
 

@@ -55,6 +55,8 @@ func (m *Model[T]) rows() int {
 		return len(m.search.Matches())
 	case m.only:
 		return len(m.onlyRows)
+	case m.sortedNow():
+		return len(m.perm)
 	}
 	return m.cfg.List.Len()
 }
@@ -73,6 +75,12 @@ func (m *Model[T]) position(i int) int {
 			return -1
 		}
 		return m.onlyRows[i]
+	}
+	if m.sortedNow() {
+		if i < 0 || i >= len(m.perm) {
+			return -1
+		}
+		return m.perm[i]
 	}
 	return i
 }

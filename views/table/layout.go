@@ -108,7 +108,7 @@ func (m *Model[T]) relayout() {
 	m.measure()
 	w := &m.win
 	th := m.common.Theme
-	field, desc, _ := strings.Cut(m.cfg.Orders[m.order].OrderBy, " ")
+	field, desc, _ := strings.Cut(m.sortedBy(), " ")
 	mark := th.Glyphs.SortAsc
 	if desc == "desc" {
 		mark = th.Glyphs.SortDesc

@@ -75,8 +75,22 @@ func (m *Model[T]) cycleSort() tea.Cmd {
 		return views.Flash("the server sorts this collection one way only")
 	}
 	m.order = next
+	if m.local() {
+		// The rows loaded stay: every other one loads, then they are sorted.
+		m.perm = nil
+		return tea.Batch(m.sortLocal(), views.Flash("sorting by "+m.cfg.Orders[m.order].Label+": every row loads first"))
+	}
 	m.keepFocus()
 	m.focusWhy = m.cfg.Orders[m.order].Label
 	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
 		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
+}
+
+// sortedBy is the server order the rows show in, for the header's mark:
+// none for a local order (what the rows load in is not what they show).
+func (m *Model[T]) sortedBy() string {
+	if m.local() {
+		return ""
+	}
+	return m.cfg.Orders[m.order].OrderBy
 }

@@ -116,8 +116,7 @@ func (m *Model[T]) emptyRow() string {
 // header is the column titles, the sorted one marked.
 func (m *Model[T]) header() string {
 	th := m.common.Theme
-	order := m.cfg.Orders[m.order].OrderBy
-	field, desc, _ := strings.Cut(order, " ")
+	field, desc, _ := strings.Cut(m.sortedBy(), " ")
 	var b strings.Builder
 	for i, c := range m.cfg.Columns {
 		w := m.widths[i]
@@ -293,6 +292,9 @@ func (m *Model[T]) info() string {
 	}
 	if len(m.cfg.Orders) > 1 {
 		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)
+	}
+	if m.local() && !m.sortedNow() {
+		parts = append(parts, m.spinner()+" "+m.localProgress())
 	}
 	switch {
 	case m.toEnd && list.Busy():

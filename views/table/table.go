@@ -23,6 +23,9 @@ import (
 type Order struct {
 	Label   string // "name ↑"
 	OrderBy string // "name", "name desc", ...
+	// Local: an order the server does not have, made by Config.Sort
+	// once every row is loaded (OrderBy is what the rows load in).
+	Local bool
 }
 
 // RowKind tells how a row is drawn.
@@ -42,6 +45,10 @@ type Config[T any] struct {
 	List    *paging.List[T]
 	Key     func(*T) string
 	Orders  []Order // the sort cycle; the first is the initial order
+	// Sort orders every row for the Orders entry marked Local: the
+	// positions of items (all the list's rows, in list order) in that
+	// order. It runs in a command: it must only read the items.
+	Sort func(items []*T) []int
 	// Refused says which orders the server is known to refuse for this
 	// collection: they are skipped (nil: none known).
 	Refused func(order string) bool
@@ -121,7 +128,12 @@ type Model[T any] struct {
 	only     bool            // showing flagged rows only
 	onlyRows []int           // their positions, in order
 	onlyGen  int             // the list generation onlyRows belongs to
-	counted  bool            // Flag.Counted was told about this scan
+	// perm is the local order (see local.go): the list positions in that
+	// order, for the list generation permGen; sorting: a sort is running.
+	perm    []int
+	permGen int
+	sorting bool
+	counted bool // Flag.Counted was told about this scan
 
 	hidden hiddenState // the H toggle
 
@@ -225,6 +237,10 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		}
 	}
 	switch msg := msg.(type) {
+	case views.JumpMsg:
+		return m.jump(msg)
+	case sortedMsg:
+		return m.sorted(msg)
 	case views.UpdatedMsg:
 		m.replaced(msg)
 		return nil
@@ -236,7 +252,7 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			m.rescanFlag()
 		}
 		m.clamp()
-		return nil
+		return m.sortLocal()
 	case views.UnmarkMsg:
 		m.unmark(msg.UIDs)
 		return nil
@@ -264,6 +280,7 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		if m.only {
 			refilter = tea.Batch(refilter, m.flagPage(), m.countFlagged(), m.countHidden())
 		}
+		refilter = tea.Batch(refilter, m.sortLocal())
 		moved := m.refocus()
 		if m.toEnd {
 			m.cursor = m.rows() - 1
