@@ -16,7 +16,7 @@ import (
 // what it names and reveals it: its folders opened, the cursor on it, the
 // detail pane on it.
 func TestTreeFindsOnTheServerWhatIsNotLoaded(t *testing.T) {
-	h := start(t, 140, 40, true)
+	h := start(t, 140, 60, true) // the whole path fits: the view does not scroll
 	h.waitText("platform")
 	h.keys("/")
 	h.typeText("wolfi-base")

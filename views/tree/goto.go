@@ -50,11 +50,10 @@ func (m *Model) seek() tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 		last := i == len(m.path)-1
-		if last || !next.expanded {
-			// Shown, and opened: one goes to a folder to see what is in it.
-			if next.Expandable() && !next.expanded {
-				cmds = append(cmds, m.expand(next))
-			}
+		if !last && !next.expanded || last && next.Kind != nil && next.Kind.Group && !next.expanded {
+			// Opened on the way; a folder at the end too: one goes to a
+			// folder to see what is in it (a repo found stays closed).
+			cmds = append(cmds, m.expand(next))
 			m.rebuild()
 		}
 		if last {
