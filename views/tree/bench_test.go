@@ -92,13 +92,34 @@ func runCmd(m *Model, cmd tea.Cmd) {
 // collection, the repo, the n tags.
 func benchTree(tb testing.TB, n int) *Model {
 	tb.Helper()
+	m, python := pythonTree(func(python *Node) paging.Source[*Node] {
+		return nodeSource(n, func(i int) *Node { return benchTagNode(python, i) })
+	})
+	l := python.Children
+	for !l.Done() {
+		before := l.Loaded()
+		runCmd(m, l.Ensure(l.Contiguous(), 0))
+		if l.Loaded() == before {
+			tb.Fatalf("loading stalled at %d of %d", before, l.Total())
+		}
+	}
+	if want := 3 + n; m.Rows() != want {
+		tb.Fatalf("%d rows, want %d", m.Rows(), want)
+	}
+	return m
+}
+
+// pythonTree is an organization whose repos collection holds one repo,
+// "python", whose tags tags serves; python is expanded, its first page
+// loaded.
+func pythonTree(tags func(python *Node) paging.Source[*Node]) (*Model, *Node) {
 	ctx := context.Background()
 	org := &Node{ID: "8707a01d6329783f07df1bd4a477b564aef8fc52", Kind: KindOrg, Label: "acme.example"}
 	org.Children = paging.New(ctx, nodeSource(0, nil), NodeKey)
 	repos := &Node{ID: "repos:" + org.ID, Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
 	org.Static = []*Node{repos}
 	python := &Node{ID: org.ID + "/4c1f0e6a9b2d7c35", Kind: KindRepo, Label: "python", Parent: repos, Depth: 2}
-	python.Children = paging.New(ctx, nodeSource(n, func(i int) *Node { return benchTagNode(python, i) }), NodeKey)
+	python.Children = paging.New(ctx, tags(python), NodeKey)
 	repos.Children = paging.New(ctx, nodeSource(1, func(int) *Node { return python }), NodeKey)
 
 	c := views.Common{
@@ -114,18 +135,7 @@ func benchTree(tb testing.TB, n int) *Model {
 		m.rebuild()
 		runCmd(m, cmd)
 	}
-	l := python.Children
-	for !l.Done() {
-		before := l.Loaded()
-		runCmd(m, l.Ensure(l.Contiguous(), 0))
-		if l.Loaded() == before {
-			tb.Fatalf("loading stalled at %d of %d", before, l.Total())
-		}
-	}
-	if want := 3 + n; m.Rows() != want {
-		tb.Fatalf("%d rows, want %d", m.Rows(), want)
-	}
-	return m
+	return m, python
 }
 
 var benchTrees = struct {
@@ -214,28 +224,14 @@ func BenchmarkTreeBottom(b *testing.B) {
 // its first page of n tags loaded, the cursor on python; the counter
 // counts the requests for python's tags from then on.
 func unloadedTree(n int) (*Model, *atomic.Int64) {
-	ctx := context.Background()
-	org := &Node{ID: "8707a01d6329783f07df1bd4a477b564aef8fc52", Kind: KindOrg, Label: "acme.example"}
-	org.Children = paging.New(ctx, nodeSource(0, nil), NodeKey)
-	repos := &Node{ID: "repos:" + org.ID, Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
-	org.Static = []*Node{repos}
-	python := &Node{ID: org.ID + "/4c1f0e6a9b2d7c35", Kind: KindRepo, Label: "python", Parent: repos, Depth: 2}
 	var requests atomic.Int64
-	tags := nodeSource(n, func(i int) *Node { return benchTagNode(python, i) })
-	python.Children = paging.New(ctx, func(ctx context.Context, req paging.Request) (paging.Result[*Node], error) {
-		requests.Add(1)
-		return tags(ctx, req)
-	}, NodeKey)
-	repos.Children = paging.New(ctx, nodeSource(1, func(int) *Node { return python }), NodeKey)
-	c := views.Common{Theme: theme.New(theme.Options{Name: "dark"}), Keys: keymap.Default()}
-	m := New(c, Config{Roots: []*Node{org}})
-	m.SetSize(benchWidth, benchHeight)
-	runCmd(m, m.Init())
-	for _, node := range []*Node{repos, python} {
-		cmd := m.expand(node)
-		m.rebuild()
-		runCmd(m, cmd)
-	}
+	m, _ := pythonTree(func(python *Node) paging.Source[*Node] {
+		tags := nodeSource(n, func(i int) *Node { return benchTagNode(python, i) })
+		return func(ctx context.Context, req paging.Request) (paging.Result[*Node], error) {
+			requests.Add(1)
+			return tags(ctx, req)
+		}
+	})
 	requests.Store(0)
 	return m, &requests
 }
