@@ -174,7 +174,7 @@ func (p *filterPrinter[T]) close(ctx context.Context, failed bool) error {
 	}
 	// The items already fetched are filtered even when the walk was
 	// interrupted: a context of its own lets the search run.
-	matches, _, err := search.Run(context.WithoutCancel(ctx), p.query, searchNames(p.items, p.cols), filter.Result{})
+	matches, _, err := search.Run(context.WithoutCancel(ctx), p.query, searchNames(p.items, p.cols), search.Narrowing{})
 	if err != nil {
 		return fmt.Errorf("filter: %w", err)
 	}

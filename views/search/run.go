@@ -44,7 +44,7 @@ func (m *Model) Refresh(keep int) tea.Cmd {
 	return func() tea.Msg {
 		j.takeNames()
 		j.names.buildSecondary()
-		matches, primary, err := Run(j.ctx, j.query, j.names, j.prev)
+		matches, prev, err := Run(j.ctx, j.query, j.names, j.prev)
 		kept := -1
 		if keep >= 0 && err == nil && j.names.Rows != nil {
 			for i, ix := range matches {
@@ -54,8 +54,8 @@ func (m *Model) Refresh(keep int) tea.Cmd {
 				}
 			}
 		}
-		return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: primary,
-			err: err, refreshed: true, kept: kept}
+		return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: prev.Primary,
+			secondary: prev.Secondary, err: err, refreshed: true, kept: kept}
 	}
 }
 
@@ -66,7 +66,7 @@ type job struct {
 	ctx   context.Context
 	query filter.Query
 	names Names
-	prev  filter.Result
+	prev  Narrowing
 	prep  *prepared
 }
 
@@ -74,7 +74,7 @@ type job struct {
 // without a previous result to narrow), else the last answer's.
 func (j *job) takeNames() {
 	if j.prep != nil {
-		j.names, j.prev = j.prep.get(), filter.Result{}
+		j.names, j.prev = j.prep.get(), Narrowing{}
 	}
 }
 
@@ -148,10 +148,11 @@ func (m *Model) start() tea.Cmd {
 			// Rows that match on no column: the other columns take rows
 			// away, so the answer cannot come in two parts.
 			j.names.buildSecondary()
-			matches, primary, err := Run(j.ctx, j.query, j.names, j.prev)
-			return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: primary, err: err}
+			matches, prev, err := Run(j.ctx, j.query, j.names, j.prev)
+			return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: prev.Primary,
+				secondary: prev.Secondary, err: err}
 		}
-		matches, primary, err := RunPrimary(j.ctx, j.query, j.names, j.prev)
+		matches, primary, err := RunPrimary(j.ctx, j.query, j.names, j.prev.Primary)
 		rest := j.names.Secondary != nil || j.names.Later != nil
 		return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: primary, err: err, rest: rest}
 	}
@@ -163,32 +164,38 @@ func (m *Model) start() tea.Cmd {
 func (m *Model) rest(first ResultMsg) tea.Cmd {
 	ctx := m.ctx // the same query's: the next keystroke cancels it
 	m.busy, m.busySeq = true, first.seq
+	prev := m.prev.Secondary
 	return func() tea.Msg {
 		names := first.names
 		names.buildSecondary()
-		matches, err := RunSecondary(ctx, first.query, names, first.matches)
+		matches, secondary, err := RunSecondary(ctx, first.query, names, first.matches, prev)
 		return ResultMsg{owner: first.owner, seq: first.seq, query: first.query, matches: matches, names: names,
-			primary: first.primary, err: err, extends: true}
+			primary: first.primary, secondary: secondary, err: err, extends: true}
 	}
 }
 
+// Narrowing is what the last answer leaves for the next keystroke: its
+// fuzzy results on Primary and on Secondary, so that a pattern extended by
+// a letter searches only their matches, in both tiers.
+type Narrowing struct{ Primary, Secondary filter.Result }
+
 // Run filters names: rows whose Primary matches come first (ranked as
 // fuzzy.Find ranks them), then rows that match only on Secondary; an
-// inverse query keeps the rows that match on neither. prev (the last fuzzy
-// result on Primary) lets an extended pattern search only its matches; the
-// fuzzy result on Primary is returned for the next keystroke.
-func Run(ctx context.Context, q filter.Query, names Names, prev filter.Result) ([]int, filter.Result, error) {
-	out, res, err := RunPrimary(ctx, q, names, prev)
+// inverse query keeps the rows that match on neither. prev (the last
+// answer's fuzzy results) lets an extended pattern search only their
+// matches; this answer's are returned for the next keystroke.
+func Run(ctx context.Context, q filter.Query, names Names, prev Narrowing) ([]int, Narrowing, error) {
+	out, res, err := RunPrimary(ctx, q, names, prev.Primary)
 	if err != nil {
-		return out, res, err
+		return out, Narrowing{}, err
 	}
 	names.buildSecondary()
 	if q.Kind == filter.Inverse {
 		out, err = dropSecondary(ctx, q, names, out)
-		return out, res, err
+		return out, Narrowing{Primary: res}, err
 	}
-	out, err = RunSecondary(ctx, q, names, out)
-	return out, res, err
+	out, sec, err := RunSecondary(ctx, q, names, out, prev.Secondary)
+	return out, Narrowing{Primary: res, Secondary: sec}, err
 }
 
 // buildSecondary makes Secondary now if it was left for Later.
@@ -244,18 +251,26 @@ func RunPrimary(ctx context.Context, q filter.Query, names Names, prev filter.Re
 }
 
 // RunSecondary is the second part of Run: primary (the first part's
-// answer) followed by the rows that match only on Secondary.
-func RunSecondary(ctx context.Context, q filter.Query, names Names, primary []int) ([]int, error) {
+// answer) followed by the rows that match only on Secondary. prev, the
+// last fuzzy result on Secondary, narrows an extended pattern's search to
+// its matches; the fuzzy result is returned for the next keystroke.
+func RunSecondary(ctx context.Context, q filter.Query, names Names, primary []int, prev filter.Result) ([]int, filter.Result, error) {
 	if names.Secondary == nil {
-		return primary, nil
+		return primary, filter.Result{}, nil
 	}
 	inPrimary := make([]bool, len(names.Primary))
 	for _, i := range primary {
 		inPrimary[i] = true
 	}
-	sec, err := filter.Filter(ctx, q, names.Secondary)
+	var sec filter.Result
+	var err error
+	if q.Kind == filter.Fuzzy && prev.Total == len(names.Secondary) {
+		sec, err = filter.Narrow(ctx, q, names.Secondary, prev)
+	} else {
+		sec, err = filter.Filter(ctx, q, names.Secondary)
+	}
 	if err != nil {
-		return nil, err
+		return nil, filter.Result{}, err
 	}
 	out := make([]int, len(primary), len(primary)+len(sec.Matches))
 	copy(out, primary)
@@ -264,5 +279,8 @@ func RunSecondary(ctx context.Context, q filter.Query, names Names, primary []in
 			out = append(out, mt.Index)
 		}
 	}
-	return out, nil
+	if q.Kind != filter.Fuzzy {
+		return out, filter.Result{}, nil
+	}
+	return out, sec, nil
 }

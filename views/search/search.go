@@ -53,7 +53,9 @@ type ResultMsg struct {
 	// first, then rows that match only on other columns.
 	matches []int
 	names   Names
-	primary filter.Result // the fuzzy result on Primary, for narrowing
+	// primary and secondary are the fuzzy results on each tier, for
+	// narrowing (secondary's Query is empty until the second part).
+	primary, secondary filter.Result
 	err     error
 	// rest is set on the answer about Primary alone when rows matching
 	// only on Secondary are still to come (in a second ResultMsg).
@@ -94,7 +96,7 @@ type Model struct {
 	matches            []int // nil when no filter applies
 	err                error
 	names              Names
-	prev               filter.Result   // fuzzy result on Primary, for narrowing
+	prev               Narrowing       // the last answer's fuzzy results, for narrowing
 	stale              bool            // the rows changed since names was built
 	ctx                context.Context // the running query's, cancelled by the next
 	cancel             context.CancelFunc
@@ -208,7 +210,7 @@ func (m *Model) Clear() {
 	m.input.Blur()
 	m.input.SetValue("")
 	m.setQuery(filter.Query{})
-	m.matches, m.err, m.prev = nil, nil, filter.Result{}
+	m.matches, m.err, m.prev = nil, nil, Narrowing{}
 	m.names, m.prep, m.shown = Names{}, nil, filter.Query{}
 	m.openAfter, m.openDue = false, false
 	m.seq++ // an answer on its way is for a filter that is gone
@@ -254,7 +256,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.openDue, m.openAfter = m.openAfter, false
 		}
 		if msg.err == nil {
-			m.matches, m.names, m.prev = msg.matches, msg.names, msg.primary
+			m.matches, m.names, m.prev.Primary = msg.matches, msg.names, msg.primary
+			if msg.secondary.Query == msg.query {
+				// Both tiers answered (else the second part is to come,
+				// and the result before it still narrows an extension).
+				m.prev.Secondary = msg.secondary
+			}
 			m.shown = msg.query
 			m.prep = nil
 		}
@@ -442,5 +449,5 @@ func (m *Model) Removed(positions []int) {
 	m.matches = kept
 	// Narrowing from these matches would meet the rows that went: the
 	// next query starts from the names again.
-	m.prev = filter.Result{}
+	m.prev = Narrowing{}
 }

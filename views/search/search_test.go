@@ -100,7 +100,7 @@ func TestKeysWhileRunningRunOnceTheRunningAnswers(t *testing.T) {
 	if m.runs != 2 || m.shown.Pattern != "00123" {
 		t.Errorf("%d runs, shown %q; want 2 runs, 00123", m.runs, m.shown.Pattern)
 	}
-	want, _, err := Run(context.Background(), filter.ParseQuery("00123"), m.Names(), filter.Result{})
+	want, _, err := Run(context.Background(), filter.ParseQuery("00123"), m.Names(), Narrowing{})
 	if err != nil || !slices.Equal(m.Matches(), want) {
 		t.Errorf("the matches shown are not those of 00123: %v, want %v (%v)", m.Matches(), want, err)
 	}
@@ -150,5 +150,29 @@ func TestRemovedTakesRowsOutOfTheMatches(t *testing.T) {
 	}
 	if got, want := m.names.Rows, []int{9, -1, 10, 11}; !slices.Equal(got, want) {
 		t.Errorf("rows %v, want %v", got, want)
+	}
+}
+
+// TestExtendingNarrowsBothTiers: an extended pattern searches only the
+// last answer's matches, on the names and on the other columns, and finds
+// exactly what a search of every row finds.
+func TestExtendingNarrowsBothTiers(t *testing.T) {
+	names := Names{Primary: make([]string, 5000), Secondary: make([]string, 5000)}
+	for i := range names.Primary {
+		names.Primary[i] = fmt.Sprintf("tag-%04d", i)
+		names.Secondary[i] = fmt.Sprintf("sha256:%08x repo-%d", i*2654435761%(1<<32), i%37)
+	}
+	ctx := context.Background()
+	_, prev, err := Run(ctx, filter.ParseQuery("re"), names, Narrowing{})
+	if err != nil || prev.Secondary.Total != len(names.Secondary) {
+		t.Fatalf("no result on the other columns to narrow from: %+v, %v", prev.Secondary.Query, err)
+	}
+	for _, p := range []string{"rep", "repo-3", "repo-33"} {
+		narrowed, next, err := Run(ctx, filter.ParseQuery(p), names, prev)
+		whole, _, err2 := Run(ctx, filter.ParseQuery(p), names, Narrowing{})
+		if err != nil || err2 != nil || !slices.Equal(narrowed, whole) {
+			t.Fatalf("%s narrowed: %d matches, every row: %d (%v, %v)", p, len(narrowed), len(whole), err, err2)
+		}
+		prev = next
 	}
 }
