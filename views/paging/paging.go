@@ -66,12 +66,15 @@ type span struct{ start, end int }
 
 // List is the paged cursor of one collection in one order.
 type List[T any] struct {
-	ctx   context.Context
-	src   Source[T]
-	key   func(*T) string
-	size  int
-	order string
-	gen   int
+	ctx  context.Context
+	src  Source[T]
+	key  func(*T) string
+	size int
+	// served is the largest page the server sent short of what was asked
+	// with more to follow (see learnPageSize).
+	served int
+	order  string
+	gen    int
 
 	windows []window[T]
 	// total is -1 until the first answer. When exact it is the server's

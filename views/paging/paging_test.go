@@ -26,7 +26,10 @@ type fakeSource struct {
 	// renew gives every answer items never seen before (a server whose
 	// data moves under the walk, or a hostile one).
 	omitSkipped, renew bool
-	requests           []Request
+	// serves is the most items a page holds (200 when 0), as a server (or
+	// a user's --page-size) may cap it below what is asked.
+	serves   int
+	requests []Request
 }
 
 func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error) {
@@ -46,7 +49,11 @@ func (f *fakeSource) source(_ context.Context, req Request) (Result[item], error
 		}
 	}
 	start = min(start, f.n)
-	end := min(start+min(req.Size, 200), f.n)
+	most := 200
+	if f.serves > 0 {
+		most = f.serves
+	}
+	end := min(start+min(req.Size, most), f.n)
 	res := Result[item]{Total: int64(f.n), Skipped: start}
 	if req.Token != "" {
 		res.Skipped = req.Skip

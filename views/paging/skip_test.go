@@ -88,3 +88,20 @@ func TestGOnAServerThatIgnoresSkipAndRenewsIsBounded(t *testing.T) {
 		t.Errorf("%d requests for G, want a handful", len(f.requests))
 	}
 }
+
+// A server that serves smaller pages than asked (a --page-size of 20) is
+// learned from its first page: G is then one request that lands where it
+// was meant to, not one short of it and a walk by token.
+func TestSmallerPagesAreLearnedForJumps(t *testing.T) {
+	f := &fakeSource{n: 5602, serves: 20}
+	l := New(t.Context(), f.source, key)
+	run(t, l, l.Reset(""))
+	before := len(f.requests)
+	run(t, l, l.Ensure(5601, 40))
+	if _, ok := l.At(5601); !ok {
+		t.Fatalf("the last row is not loaded after one Ensure: %d loaded", l.Loaded())
+	}
+	if got := len(f.requests) - before; got > 2 {
+		t.Errorf("G made %d requests, want at most 2 (the last page, and a screen ahead): %+v", got, f.requests[before:])
+	}
+}

@@ -69,6 +69,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	if at == 0 && len(items) > 0 {
 		l.read.LearnHead(items)
 	}
+	l.learnPageSize(len(items), msg.req.Size, msg.next)
 	// A copy of exactly the new items: the page as decoded may have spare
 	// capacity, and the source's slice is not ours to keep.
 	fresh := make([]T, 0, len(items))
@@ -216,4 +217,18 @@ func (l *List[T]) windowEndingAt(p int) *window[T] {
 		}
 	}
 	return nil
+}
+
+// learnPageSize follows the pages the server serves: one shorter than
+// asked that is not the last says the server (or the user's --page-size)
+// serves at most that many, and asking for more would land a jump's page
+// short of where it was meant to (G would then walk the rest by token).
+// The largest such page is kept: a server may also send a short page now
+// and then, which says nothing of its size.
+func (l *List[T]) learnPageSize(got, asked int, next string) {
+	if got <= 0 || got >= asked || next == "" {
+		return
+	}
+	l.served = max(l.served, got)
+	l.size = min(l.size, l.served)
 }
