@@ -32,7 +32,10 @@ func (m *Model) Refresh(keep int) tea.Cmd {
 		return nil
 	}
 	if m.busy {
-		m.supersede()
+		// The run going on finishes (its answer is shown), then one
+		// refresh runs over the rows as they are by then: rows arriving
+		// faster than a refresh takes never cancel every refresh in turn
+		// (a scan would show no match until its end).
 		if m.due != dueQuery {
 			// A query typed since runs on the new names anyway (stale).
 			m.due, m.dueKeep = dueRefresh, keep

@@ -176,3 +176,37 @@ func TestExtendingNarrowsBothTiers(t *testing.T) {
 		prev = next
 	}
 }
+
+// TestRefreshesWhileRowsPourInAreShown: rows arriving faster than a
+// refresh takes (a scan) do not cancel the refresh going on: its answer is
+// shown, then one more refresh runs over the rows as they are by then.
+func TestRefreshesWhileRowsPourInAreShown(t *testing.T) {
+	n := 100
+	names := func() Names {
+		out := Names{Primary: make([]string, n), Rows: make([]int, n)}
+		for i := range n {
+			out.Primary[i], out.Rows[i] = fmt.Sprintf("name-%06d", i), i
+		}
+		return out
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	m := New(common, func() Snapshot { return names })
+	viewstest.Drive(m.Open(), func(tea.Msg) bool { return false }, m.Update)
+	answers, _ := burst(m, "name-0001")
+	settle(m, answers)
+	first := len(m.Matches())
+	n = 300 // a page came: rows 100-299
+	running := m.Refresh(-1)
+	n = 500 // and another, while the first refresh runs
+	if again := m.Refresh(-1); again != nil {
+		t.Fatal("a second refresh started while one runs")
+	}
+	due := m.Update(running())
+	if got := len(m.Matches()); got <= first {
+		t.Fatalf("the refresh's answer was not shown: %d matches, %d before", got, first)
+	}
+	settle(m, viewstest.Drive(due, func(tea.Msg) bool { return false }, m.Update))
+	if got := len(m.Names().Primary); got != 500 {
+		t.Errorf("the refresh due after it did not run over all 500 rows: %d names", got)
+	}
+}

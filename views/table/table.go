@@ -274,11 +274,12 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		var refilter tea.Cmd
-		if m.search != nil && m.search.Active() {
-			refilter = m.search.Refresh(m.position(m.cursor))
-		}
 		if m.only {
-			refilter = tea.Batch(refilter, m.flagPage(), m.countFlagged(), m.countHidden())
+			// The flagged rows first: a filter searches those.
+			refilter = tea.Batch(m.flagPage(), m.countFlagged(), m.countHidden())
+		}
+		if m.search != nil && m.search.Active() {
+			refilter = tea.Batch(refilter, m.search.Refresh(m.position(m.cursor)))
 		}
 		refilter = tea.Batch(refilter, m.sortLocal())
 		moved := m.refocus()
