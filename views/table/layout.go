@@ -126,8 +126,8 @@ func (m *Model[T]) relayout() {
 }
 
 // wantOf is the width column c asks for: its header's or its widest
-// cell's, within its bound (Width for a fixed column, Max for a flex one);
-// before any row, what it declares.
+// cell's, within its bound (Width for a fixed column, Max for a flex one,
+// never short of the header); before any row, what it declares.
 func wantOf[T any](c Column[T], head, content, w int) int {
 	bound := c.Width
 	if c.Flex > 0 {
@@ -136,6 +136,9 @@ func wantOf[T any](c Column[T], head, content, w int) int {
 			bound = max(c.Max, c.Min)
 		}
 	}
+	// The header whole, its sort mark with it ("UPDATED v", not
+	// "UPDAT v"): the bound is for the cells.
+	bound = max(bound, head)
 	if content == unknown {
 		return bound
 	}
