@@ -3,6 +3,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,11 @@ type Model struct {
 	commands []Command
 	matches  []int // indexes into commands, best first
 	sel      int
+	// prefixed is how many of the matches (the first) begin with the
+	// name typed, or have an alias that does; chose: the user moved the
+	// highlight (enter runs what is highlighted then).
+	prefixed int
+	chose    bool
 	width    int
 	closing  bool // a RunMsg or CloseMsg is on its way
 	fill     views.Fill
@@ -98,12 +104,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			case keymap.Prev:
 				if len(m.matches) > 0 {
-					m.sel = (m.sel + len(m.matches) - 1) % len(m.matches)
+					m.sel, m.chose = (m.sel+len(m.matches)-1)%len(m.matches), true
 				}
 				return nil
 			case keymap.Next:
 				if len(m.matches) > 0 {
-					m.sel = (m.sel + 1) % len(m.matches)
+					m.sel, m.chose = (m.sel+1)%len(m.matches), true
 				}
 				return nil
 			}
@@ -142,8 +148,13 @@ func (m *Model) run() tea.Cmd {
 		}
 	}
 	if resolved == "" {
-		if c, ok := m.current(); ok {
+		// The suggestion highlighted, when the name typed begins it or the
+		// user chose it: a typo is not taken for a command it only
+		// resembles (":abc" is not ":libraries").
+		if c, ok := m.current(); ok && (m.sel < m.prefixed || m.chose) {
 			resolved = c.Name
+		} else if ok {
+			return views.FlashError("unknown command :" + name + " (did you mean :" + c.Name + "? " + m.common.Key(keymap.Complete) + " completes it)")
 		}
 	}
 	if resolved == "" {
@@ -173,7 +184,7 @@ func (m *Model) current() (Command, bool) {
 // refilter ranks the commands against the typed name: the list is a dozen
 // entries, so this stays well under a microsecond per keystroke.
 func (m *Model) refilter() {
-	m.sel = 0
+	m.sel, m.chose, m.prefixed = 0, false, 0
 	m.matches = m.matches[:0]
 	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
 	if _, jump := parseJump(strings.TrimPrefix(name, ":")); jump {
@@ -190,13 +201,17 @@ func (m *Model) refilter() {
 		names[i] = c.Name + " " + strings.Join(c.Aliases, " ")
 	}
 	// Prefix matches first, then fuzzy ones.
+	begins := func(c Command) bool {
+		return strings.HasPrefix(c.Name, name) || slices.ContainsFunc(c.Aliases, func(a string) bool { return strings.HasPrefix(a, name) })
+	}
 	for i, c := range m.commands {
-		if strings.HasPrefix(c.Name, name) {
+		if begins(c) {
 			m.matches = append(m.matches, i)
 		}
 	}
+	m.prefixed = len(m.matches)
 	for _, f := range fuzzy.Find(name, names) {
-		if !strings.HasPrefix(m.commands[f.Index].Name, name) {
+		if !begins(m.commands[f.Index]) {
 			m.matches = append(m.matches, f.Index)
 		}
 	}

@@ -122,3 +122,27 @@ func TestRowNumbersJump(t *testing.T) {
 		}
 	}
 }
+
+// TestATypoIsNotARun: a name that only resembles a command (not the start
+// of its name or an alias) is refused with the command it resembles, not
+// run; moving the highlight onto it, or tab, chooses it.
+func TestATypoIsNotARun(t *testing.T) {
+	m := newLine()
+	typeText(m, "rpo")
+	f, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(views.FlashMsg)
+	if !ok || !f.Error || !strings.Contains(f.Text, "unknown command :rpo (did you mean :repos?") {
+		t.Errorf("a typo ran or said %+v", f)
+	}
+	m = newLine()
+	typeText(m, "rpo")
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	if got, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(RunMsg); !ok || got.Name != "repos" {
+		t.Errorf("the highlight chosen did not run: %+v", got)
+	}
+	m = newLine()
+	typeText(m, "cv") // an alias's start
+	if got, ok := run(m, tea.KeyPressMsg{Code: tea.KeyEnter}).(RunMsg); !ok || got.Name != "advisories" {
+		t.Errorf("an alias's start did not run its command: %+v", got)
+	}
+}
