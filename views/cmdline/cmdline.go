@@ -226,9 +226,9 @@ func (m *Model) View() string {
 	var b strings.Builder
 	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
 	if jump, ok := parseJump(strings.TrimPrefix(name, ":")); ok {
-		where := "go to row " + text.Count(jump.Row) + " of the screen on top"
+		where := "go to row " + text.Count(jump.Row)
 		if jump.Percent {
-			where = "go " + strconv.Itoa(jump.Row) + "% of the way down the screen on top"
+			where = "go " + strconv.Itoa(jump.Row) + "% of the way down"
 		}
 		b.WriteString(th.Selected.Render(text.Fit(" "+text.Fit(":"+name, 22, false, "")+" "+where, m.width, false, th.Glyphs.Ellipsis)))
 		b.WriteByte('\n')
@@ -263,7 +263,7 @@ func parseJump(s string) (views.JumpMsg, bool) {
 		return views.JumpMsg{}, false
 	}
 	n, err := strconv.Atoi(digits)
-	if err != nil || n < 0 || percent && n > 100 {
+	if err != nil || n < 0 || percent && n > 100 || !percent && n == 0 {
 		return views.JumpMsg{}, false
 	}
 	return views.JumpMsg{Row: n, Percent: percent}, true

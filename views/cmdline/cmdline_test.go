@@ -98,7 +98,7 @@ func TestRowNumbersJump(t *testing.T) {
 		typed, says string
 		want        views.JumpMsg
 	}{
-		{"2,500", "go to row 2,500 of the screen on top", views.JumpMsg{Row: 2500}},
+		{"2,500", "go to row 2,500", views.JumpMsg{Row: 2500}},
 		{"50%", "go 50% of the way down", views.JumpMsg{Row: 50, Percent: true}},
 	} {
 		m := newLine()
@@ -116,7 +116,7 @@ func TestRowNumbersJump(t *testing.T) {
 			t.Errorf("%s: enter gives %v, want the line closed and %v", c.typed, got, c.want)
 		}
 	}
-	for _, notRow := range []string{"101%", "2500x", "-3"} {
+	for _, notRow := range []string{"101%", "2500x", "-3", "0"} {
 		if _, ok := parseJump(notRow); ok {
 			t.Errorf("%q is taken as a row", notRow)
 		}

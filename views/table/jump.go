@@ -16,6 +16,10 @@ func (m *Model[T]) jump(msg views.JumpMsg) tea.Cmd {
 		return views.Flash("no rows to go to")
 	}
 	cmd := m.moveTo(msg.JumpIndex(rows))
+	// The row in the middle of the screen, wherever it was: a jump lands
+	// in the same place every time.
+	m.offset = max(0, m.cursor-m.bodyRows()/2)
+	m.clamp()
 	if !msg.Percent && msg.Row > rows {
 		return tea.Batch(cmd, views.Flash("there are "+text.Count(rows)+" rows: on the last"))
 	}

@@ -205,7 +205,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case views.ChangedMsg:
 		return m.changed(msg)
 	case views.JumpMsg:
-		return m.moveTo(msg.JumpIndex(m.lineCount()))
+		cmd := m.moveTo(msg.JumpIndex(m.lineCount()))
+		m.offset = max(0, m.cursor-m.rowsHigh()/2) // in the middle, as a table's jump
+		m.clamp()
+		return tea.Batch(cmd, m.prefetch())
 	case views.CountedMsg:
 		// The repo may never have been opened here (D in a table): its
 		// node keeps the count for when it is, and shows it meanwhile.
