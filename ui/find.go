@@ -108,32 +108,51 @@ func (e *env) foundOnServer(msg foundMsg) tea.Cmd {
 		failed = " (not all could be asked: " + strings.Join(msg.failed, "; ") + ")"
 	}
 	if len(msg.found) == 0 {
-		say := fmt.Sprintf("nothing on the server is named %q exactly (%s by name, advisories by id)%s",
+		say := fmt.Sprintf("nothing on the server is named %q exactly (%s by name, advisories by id or CVE)%s",
 			safe.String(msg.pattern), strings.Join(asked[:max(len(asked)-1, 0)], ", "), failed)
 		if failed != "" {
 			return views.FlashError(say)
 		}
 		return views.Flash(say)
 	}
+	// Typing a folder's name narrows the picker to what lives there (it
+	// searches where each lives too). In the registry's order of kinds,
+	// then by name and where they live.
 	options := make([]picker.Option, 0, len(msg.found))
 	for _, f := range msg.found {
-		options = append(options, picker.Option{Label: safe.Of(f.k.noun + "  " + f.k.name(f.item)), Detail: e.foundWhere(f), Value: e.kinds.pathOf(f.item)})
+		said := strings.TrimSpace(f.k.noun + " " + safe.String(f.k.name(f.item)) + " " + string(e.foundWhere(f)))
+		options = append(options, picker.Option{Label: safe.Of(f.k.noun + "  " + f.k.name(f.item)), Detail: e.foundWhere(f),
+			Value: gotoMsg{path: e.kinds.pathOf(f.item), say: "found " + said}})
 	}
+	slices.SortStableFunc(options, func(a, b picker.Option) int {
+		ka, kb := strings.Fields(string(a.Label))[0], strings.Fields(string(b.Label))[0]
+		if ka != kb {
+			return 0 // the kinds keep the registry's order
+		}
+		return strings.Compare(string(a.Label+" "+a.Detail), string(b.Label+" "+b.Detail))
+	})
 	if len(options) == 1 {
-		f, path := msg.found[0], options[0].Value.([]string)
-		return tea.Batch(func() tea.Msg { return gotoMsg{path: path} },
-			views.Flash(strings.TrimSpace("found "+f.k.noun+" "+safe.String(f.k.name(f.item))+" "+string(options[0].Detail))+failed))
+		to := options[0].Value.(gotoMsg)
+		to.say += failed
+		return func() tea.Msg { return to }
 	}
 	return e.open(func(context.Context) views.Screen {
 		p := picker.New(e.common, safe.Of(fmt.Sprintf("Found on the server for %q: show which in the tree?", msg.pattern)), options, true,
-			func(o picker.Option) tea.Msg { return gotoMsg{path: o.Value.([]string)} })
+			func(o picker.Option) tea.Msg { return o.Value.(gotoMsg) }).SearchDetails()
 		return p
 	})
 }
 
-// foundWhere says where a resource found lives: "in platform/ml".
+// foundWhere says where a resource found lives: "in platform/ml" (a
+// folder: where its parent is).
 func (e *env) foundWhere(f hit) safe.Text {
 	folder := f.k.folder(f.item)
+	if f.k.group {
+		folder = api.ParentUID(folder)
+		if folder == "" {
+			return "" // the organization
+		}
+	}
 	if folder == "" {
 		return "in the " + safe.Of(f.k.nouns) + " feed"
 	}

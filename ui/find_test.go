@@ -49,9 +49,9 @@ func TestTreeFindOffersAPickerForSeveral(t *testing.T) {
 	if !strings.Contains(line(s, "repo  python"), "in platform/base-images") {
 		t.Errorf("the repo found does not say where it lives:\n%s", s)
 	}
-	h.typeText("repo")
+	h.typeText("base-im") // where it lives narrows the picker
 	h.keys("enter")
-	h.waitText("details: python")
+	h.waitText("details: python", "found repo python in platform/base-images")
 	if got := h.m.treeSelected(); got != "python" || !strings.Contains(h.screen(), "v base-images") {
 		t.Errorf("on %q after choosing the repo:\n%s", got, h.screen())
 	}
@@ -65,7 +65,7 @@ func TestTreeFindSaysWhatItAsked(t *testing.T) {
 	h.keys("/")
 	h.typeText("no-such-thing")
 	h.keys("ctrl+s")
-	h.waitText(`nothing on the server is named "no-such-thing" exactly (repos, folders, identities by name, advisories by id)`)
+	h.waitText(`nothing on the server is named "no-such-thing" exactly (repos, folders, identities by name, advisories by id or CVE)`)
 	h.keys("esc", "/")
 	h.typeText("!python")
 	h.keys("ctrl+s")
@@ -104,10 +104,40 @@ func TestTreeFindRevealsAnAdvisoryDownTheFeed(t *testing.T) {
 	h := startWith(t, srv, testOptions(srv, client), 140, 40)
 	h.waitText("advisories")
 	h.keys("/")
-	h.typeText(last.AdvisoryID)
+	h.typeText(strings.ToLower(last.AdvisoryID)) // as typed in a hurry
 	h.keys("ctrl+s")
 	h.waitText("found advisory "+last.AdvisoryID+" in the advisories feed", "details: "+last.AdvisoryID)
 	if got := h.m.treeSelected(); got != last.AdvisoryID {
 		t.Errorf("on %q, want %s:\n%s", got, last.AdvisoryID, h.screen())
+	}
+}
+
+// A CVE is found through the advisories that name it.
+func TestTreeFindsAdvisoriesByCVE(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	var cve string
+	for a, err := range api.NewCursor(client.ListAdvisories, api.ListOptions{PageSize: api.MaxPageSize}, api.AdvisoryKey).All(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alias := range a.Aliases {
+			if strings.HasPrefix(alias, "CVE-") && cve == "" {
+				cve = alias
+			}
+		}
+	}
+	if cve == "" {
+		t.Skip("no advisory of the demo names a CVE")
+	}
+	h := startWith(t, srv, testOptions(srv, client), 140, 40)
+	h.waitText("advisories")
+	h.keys("/")
+	h.typeText(cve)
+	h.keys("ctrl+s")
+	s := h.waitFor("an advisory found", func(s string) bool {
+		return strings.Contains(s, "found advisory CGA-") || strings.Contains(s, `Found on the server for "`+cve+`"`)
+	})
+	if strings.Contains(s, "nothing on the server") {
+		t.Errorf("the CVE found nothing:\n%s", s)
 	}
 }

@@ -33,8 +33,12 @@ func advisoryKind() spec[api.Advisory] {
 		// pattern meant to pick one out.
 		find: (*api.Client).ListAdvisories,
 		findBy: func(p string) (api.ListOptions, bool) {
-			if _, isID := columns.AdvisoryFilter(p); isID {
-				return api.ListOptions{AdvisoryIDs: []string{strings.TrimSpace(p)}}, true
+			switch _, isID := columns.AdvisoryFilter(p); {
+			case isID:
+				return api.ListOptions{AdvisoryIDs: []string{columns.AdvisoryIDOf(p)}}, true
+			case columns.IsVulnerabilityID(p):
+				// A CVE or GHSA: the advisories that name it.
+				return api.ListOptions{Query: strings.TrimSpace(p)}, true
 			}
 			return api.ListOptions{}, false
 		},
@@ -51,7 +55,7 @@ func advisoriesTable(e *env, ctx context.Context, title safe.Text, opts api.List
 			List: func(p string) *paging.List[api.Advisory] {
 				o := opts
 				if _, isID := columns.AdvisoryFilter(p); isID {
-					o.AdvisoryIDs = []string{p}
+					o.AdvisoryIDs = []string{columns.AdvisoryIDOf(p)}
 				} else {
 					o.Query = p
 				}

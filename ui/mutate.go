@@ -20,6 +20,7 @@ import (
 type gotoMsg struct {
 	uid  string
 	path []string // the tree's node ids down to what is shown, for what is not a folder
+	say  string   // what the status line says once it is shown
 }
 
 // createForm opens the form of a creation: noun is what it makes, where

@@ -164,7 +164,11 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.popAll()
 		if ex, ok := m.top().(*explorer.Model); ok {
 			if msg.path != nil {
-				return ex.Tree().Reveal(msg.path), true
+				var say tea.Cmd
+				if msg.say != "" {
+					say = m.setFlash(msg.say, false)
+				}
+				return tea.Batch(ex.Tree().Reveal(msg.path), say), true
 			}
 			return ex.Tree().Goto(msg.uid), true
 		}

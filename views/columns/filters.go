@@ -1,6 +1,7 @@
 package columns
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,7 @@ func TagNameChip(p string) string {
 // AdvisoryFilter says how the advisory feed filters a pattern: an advisory
 // id exactly, else the server's substring `query`.
 func AdvisoryFilter(p string) (chip string, isID bool) {
-	p = strings.TrimSpace(p)
+	p = AdvisoryIDOf(p)
 	switch {
 	case p == "":
 		return "", false
@@ -40,3 +41,20 @@ func AdvisoryFilter(p string) (chip string, isID bool) {
 		return "text ~ " + strconv.Quote(p), false
 	}
 }
+
+// AdvisoryIDOf is p as an advisory id is written (CGA- upper case, the
+// rest lower case) when p is one typed in another case, else p trimmed.
+func AdvisoryIDOf(p string) string {
+	p = strings.TrimSpace(p)
+	if len(p) > 4 && strings.EqualFold(p[:4], "CGA-") {
+		return "CGA-" + strings.ToLower(p[4:])
+	}
+	return p
+}
+
+// vulnerabilityID is a CVE or GHSA id, which advisories name as aliases:
+// found by the advisories' text search, not by their own id.
+var vulnerabilityID = regexp.MustCompile(`(?i)^(CVE-[0-9]{4}-[0-9]{4,}|GHSA(-[0-9a-z]{4}){3})$`)
+
+// IsVulnerabilityID reports whether p is a CVE or GHSA id.
+func IsVulnerabilityID(p string) bool { return vulnerabilityID.MatchString(strings.TrimSpace(p)) }

@@ -38,6 +38,9 @@ type Model struct {
 	width, height int
 	cancel        bool // esc closes (false for a choice that must be made)
 	digits        bool // 1..9 choose the first options while the filter is empty
+	// details: the filter searches an option's detail too (where it
+	// lives, for options that are alike by name).
+	details bool
 	chosen        bool // the owner's message is on its way
 	fill          views.Fill
 	// loading says what the picker waits for while its options load (see
@@ -129,6 +132,14 @@ func (m *Model) Preselect(v any) *Model {
 func (m *Model) Filter(q string) *Model {
 	m.input.SetValue(q)
 	m.input.CursorEnd()
+	m.refilter()
+	return m
+}
+
+// SearchDetails has the filter search each option's detail with its
+// label.
+func (m *Model) SearchDetails() *Model {
+	m.details = true
 	m.refilter()
 	return m
 }
@@ -239,6 +250,9 @@ func (m *Model) refilter() {
 	labels := make([]string, len(m.options))
 	for i, o := range m.options {
 		labels[i] = string(o.Label)
+		if m.details {
+			labels[i] += " " + string(o.Detail)
+		}
 	}
 	for _, f := range fuzzy.Find(q, labels) {
 		m.matches = append(m.matches, f.Index)

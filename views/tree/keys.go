@@ -274,13 +274,16 @@ func deletable(n *Node) bool { return n.Kind != nil && n.Kind.Deletes && n.Item 
 // serverState is whether ctrl+s can ask the server for what the filter
 // names, and why not.
 func (m *Model) serverState() keymap.State {
+	var st keymap.State
 	switch {
 	case m.cfg.Search == nil:
-		return keymap.Off(keymap.ServerFilter, "this tree filters what is loaded only")
+		st = keymap.Off(keymap.ServerFilter, "this tree filters what is loaded only")
 	case m.search == nil || m.search.Query().IsEmpty():
-		return keymap.Off(keymap.ServerFilter, "type a name first")
+		st = keymap.Off(keymap.ServerFilter, "type a name first")
 	case m.search.Query().Kind != filter.Fuzzy:
-		return keymap.Off(keymap.ServerFilter, "the server looks up names as typed, not inverted or as expressions")
+		st = keymap.Off(keymap.ServerFilter, "the server looks up names as typed, not inverted or as expressions")
+	default:
+		st = keymap.On(keymap.ServerFilter)
 	}
-	return keymap.On(keymap.ServerFilter).Saying("ask the server")
+	return st.Saying("ask the server") // one name for the key, whether it applies or not
 }
