@@ -41,8 +41,8 @@ type Model struct {
 	// details: the filter searches an option's detail too (where it
 	// lives, for options that are alike by name).
 	details bool
-	chosen        bool // the owner's message is on its way
-	fill          views.Fill
+	chosen  bool // the owner's message is on its way
+	fill    views.Fill
 	// loading says what the picker waits for while its options load (see
 	// Load); typed are the keys typed meanwhile, given to it once they came.
 	loading string

@@ -56,7 +56,7 @@ type ResultMsg struct {
 	// primary and secondary are the fuzzy results on each tier, for
 	// narrowing (secondary's Query is empty until the second part).
 	primary, secondary filter.Result
-	err     error
+	err                error
 	// rest is set on the answer about Primary alone when rows matching
 	// only on Secondary are still to come (in a second ResultMsg).
 	rest bool
