@@ -256,11 +256,11 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 	return []table.Column[api.Advisory]{
 		{Title: "ID", Width: 18, Order: "name", Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.AdvisoryID) }},
 		{Title: "ARTIFACT", Flex: 1, Min: 10, Max: 30, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ArtifactName) }},
-		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 3, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ComponentName) }},
-		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 2, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Join(sanitized(a.Aliases), " ") }},
+		{Title: "COMPONENT", Flex: 1, Min: 10, Drop: 4, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(a.ComponentName) }},
+		{Title: "ALIASES", Flex: 1, Min: 14, Max: 34, Drop: 3, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Join(sanitized(a.Aliases), " ") }},
 		// As wide as its scores: "9.8", "v4.0" (a version 4 vector, not
 		// computed), up to a few more cells for what else a server sends.
-		{Title: "SCORE", Width: 8, Right: true, Drop: 4, Cell: func(a *api.Advisory) safe.Text {
+		{Title: "SCORE", Width: 8, Right: true, Drop: 2, Cell: func(a *api.Advisory) safe.Text {
 			sc, _ := advisory.TopScore(a)
 			return safe.Of(sc.Short())
 		}},

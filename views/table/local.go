@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views"
-	"canopy/views/text"
 )
 
 // A local order is one the server does not have (tags by version): the
@@ -85,11 +84,11 @@ func (m *Model[T]) sorted(msg sortedMsg) tea.Cmd {
 }
 
 // localProgress is what the info line says while a local order waits for
-// its rows: how many are loaded of how many, or that they are sorted.
+// its rows (the line's loaded/total counts them), or that they are being
+// sorted.
 func (m *Model[T]) localProgress() string {
-	l := m.cfg.List
-	if !l.Done() {
-		return "loading every row to sort by " + m.cfg.Orders[m.order].Label + ": " + text.Count(l.Loaded()) + "/" + countOf(l)
+	if !m.cfg.List.Done() {
+		return "every row loads to sort by " + m.cfg.Orders[m.order].Label
 	}
-	return "sorting by " + m.cfg.Orders[m.order].Label + "…"
+	return m.spinner() + " sorting by " + m.cfg.Orders[m.order].Label + "…"
 }

@@ -51,13 +51,13 @@ func TestLocalOrderLoadsEveryRowThenSorts(t *testing.T) {
 	press(m, "s")      // name ↓ (a reload)
 	press(m, "G", "g", "j", "j")
 	cmd := m.Update(tea.KeyPressMsg{Code: 's', Text: "s"})
-	if s := screen(m); !strings.Contains(s, "loading every row to sort by reversed") {
+	if s := screen(m); !strings.Contains(s, "400/1,000 loaded · sort: reversed · every row loads to sort by reversed") {
 		t.Errorf("no progress while the rows load:\n%s", s)
 	}
 	on, _ := m.Selected()
 	deliverSorted(m, drive(m, cmd))
 	s := screen(m)
-	if !strings.Contains(s, "sort: reversed") || strings.Contains(s, "loading every row") {
+	if !strings.Contains(s, "sort: reversed") || strings.Contains(s, "every row loads") {
 		t.Fatalf("not sorted once every row loaded:\n%s", s)
 	}
 	if now, _ := m.Selected(); now == nil || now.name != on.name {

@@ -294,7 +294,7 @@ func (m *Model[T]) info() string {
 		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)
 	}
 	if m.local() && !m.sortedNow() {
-		parts = append(parts, m.spinner()+" "+m.localProgress())
+		parts = append(parts, m.localProgress())
 	}
 	switch {
 	case m.toEnd && list.Busy():
