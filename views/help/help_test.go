@@ -57,7 +57,8 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}) // past the dialogs' yes too
-	for range 10 {                                          // to the end, however long the help has grown
+	// To the end, however long the help has grown.
+	for range 10 {
 		if strings.Contains(ansi.Strip(m.View()), "(end)") {
 			break
 		}
