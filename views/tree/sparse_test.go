@@ -151,3 +151,22 @@ func TestNoTotalChildrenGrowAsPagesCome(t *testing.T) {
 		seen[r.node.ID] = true
 	}
 }
+
+// TestRevealWalksToANodeAndAKeyStopsIt: Reveal opens the path and walks a
+// collection's pages until the node is loaded, the cursor on it; a key
+// pressed while it walks stops the walk.
+func TestRevealWalksToANodeAndAKeyStopsIt(t *testing.T) {
+	m, _, _ := fixture(t, 5_000)
+	drive(m, m.Reveal([]string{"org", "repos:org", "repo-0700"}))
+	if got := m.Selected(); got == nil || got.Label != "repo-0700" {
+		t.Fatalf("revealed %v, want repo-0700:\n%s", got, screen(m))
+	}
+	m2, src2, _ := fixture(t, 5_000)
+	cmd := m2.Reveal([]string{"org", "repos:org", "repo-4999"})
+	press(m2, "j") // before the first page of the walk comes
+	before := src2.calls.Load()
+	drive(m2, cmd)
+	if got := src2.calls.Load() - before; got > 1 {
+		t.Errorf("the walk went on after a key: %d more requests", got)
+	}
+}

@@ -245,7 +245,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if m.TakesText() {
 			return m.updateFilter(msg)
 		}
-		m.refocus, m.focus = nil, ""
+		// A key stops a reveal still walking pages toward its node (a
+		// collection that never ends must not hold the tree).
+		m.refocus, m.focus, m.path = nil, "", nil
 		if m.search != nil && m.search.HoldOpen(msg) {
 			return nil
 		}
