@@ -119,18 +119,29 @@ func (e *env) foundOnServer(msg foundMsg) tea.Cmd {
 	// searches where each lives too). In the registry's order of kinds,
 	// then by name and where they live.
 	options := make([]picker.Option, 0, len(msg.found))
+	rank := make([]int, 0, len(msg.found)) // each option's kind, in the registry's order
 	for _, f := range msg.found {
+		rank = append(rank, slices.Index(e.kinds.all, f.k))
 		said := strings.TrimSpace(f.k.noun + " " + safe.String(f.k.name(f.item)) + " " + string(e.foundWhere(f)))
 		options = append(options, picker.Option{Label: safe.Of(f.k.noun + "  " + f.k.name(f.item)), Detail: e.foundWhere(f),
 			Value: gotoMsg{path: e.kinds.pathOf(f.item), say: "found " + said}})
 	}
-	slices.SortStableFunc(options, func(a, b picker.Option) int {
-		ka, kb := strings.Fields(string(a.Label))[0], strings.Fields(string(b.Label))[0]
-		if ka != kb {
-			return 0 // the kinds keep the registry's order
+	order := make([]int, len(options))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if rank[a] != rank[b] {
+			return rank[a] - rank[b]
 		}
-		return strings.Compare(string(a.Label+" "+a.Detail), string(b.Label+" "+b.Detail))
+		oa, ob := options[a], options[b]
+		return strings.Compare(string(oa.Label+" "+oa.Detail), string(ob.Label+" "+ob.Detail))
 	})
+	sorted := make([]picker.Option, len(options))
+	for i, o := range order {
+		sorted[i] = options[o]
+	}
+	options = sorted
 	if len(options) == 1 {
 		to := options[0].Value.(gotoMsg)
 		to.say += failed
