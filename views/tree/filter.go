@@ -22,11 +22,13 @@ func (m *Model) snapshot() search.Snapshot {
 	walk = func(n *Node) {
 		nodes = append(nodes, n)
 		if l := n.Children; l != nil {
-			if n, _ := l.Count(); n > l.Loaded() {
-				m.unloaded += n - l.Loaded()
+			// What opened lists leave unloaded (a closed one, started for its
+			// count, is not what the user looks through). Without a total,
+			// how many more there are is not known.
+			if c, _ := l.Count(); n.expanded && c > l.Loaded() {
+				m.unloaded += c - l.Loaded()
 			}
-			// Without a total, how many more there are is not known.
-			m.unloadedMore = m.unloadedMore || l.Total() >= 0 && !l.Exact()
+			m.unloadedMore = m.unloadedMore || n.expanded && l.Total() >= 0 && !l.Exact()
 			l.Each(func(_ int, c **Node) bool {
 				walk(*c)
 				return true

@@ -187,3 +187,15 @@ func TestTreeFilterSaysWhatIsNotLoaded(t *testing.T) {
 		t.Errorf("the filter line does not say what it cannot see:\n%s", s)
 	}
 }
+
+// A closed list, started only for its count, is not counted as what the
+// filter could not see: the user did not open it.
+func TestTreeFilterCountsOpenedListsOnly(t *testing.T) {
+	m, _, _ := fixture(t, 450) // repos started (its count shows), closed
+	m.SetSize(120, 10)
+	press(m, "/")
+	typeIn(m, "0321")
+	if s := screen(m); strings.Contains(s, "not loaded") {
+		t.Errorf("a closed list's children are counted as not loaded:\n%s", s)
+	}
+}
