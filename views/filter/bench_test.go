@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sahilm/fuzzy"
 )
@@ -173,5 +174,38 @@ func TestWriteBenchNames(t *testing.T) {
 	}
 	if err := os.WriteFile(path, []byte(strings.Join(benchNames(), "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkAgainstFind measures the engine and fuzzy.Find side by side in
+// one loop: each op runs Filter, then fuzzy.Find, on the same pattern and
+// names, so a machine busy for a moment slows both and their ratio holds
+// (separate benchmarks, run minutes apart, drifted). engine-ms and find-ms
+// are each one's time per keystroke, ratio engine/find. Run it on one core
+// and on all (the engine uses every core, fuzzy.Find one):
+//
+//	go test ./views/filter -run '^$' -bench AgainstFind -cpu 1,2 -benchtime 5x -count 3
+func BenchmarkAgainstFind(b *testing.B) {
+	names := benchNames()
+	ctx := context.Background()
+	for _, p := range benchPatterns {
+		b.Run(p, func(b *testing.B) {
+			checkBench(b, p, names)
+			q := Query{Kind: Fuzzy, Pattern: p}
+			var engine, find time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if _, err := Filter(ctx, q, names); err != nil {
+					b.Fatal(err)
+				}
+				mid := time.Now()
+				fuzzy.Find(p, names)
+				engine, find = engine+mid.Sub(start), find+time.Since(mid)
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(engine.Microseconds())/1e3/n, "engine-ms")
+			b.ReportMetric(float64(find.Microseconds())/1e3/n, "find-ms")
+			b.ReportMetric(float64(engine)/float64(find), "ratio")
+		})
 	}
 }
