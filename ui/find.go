@@ -54,7 +54,7 @@ func (e *env) findOnServer(ctx context.Context, pattern string) tea.Cmd {
 		msg := foundMsg{pattern: pattern, names: map[string]string{}}
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		for order, k := range finders {
+		for _, k := range finders {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -65,16 +65,12 @@ func (e *env) findOnServer(ctx context.Context, pattern string) tea.Cmd {
 					msg.failed = append(msg.failed, err.Error())
 				}
 				for _, it := range items {
-					msg.found = append(msg.found, hit{k: finders[order], item: it})
+					msg.found = append(msg.found, hit{k: k, item: it})
 				}
 			}()
 		}
 		wg.Wait()
-		// In the registry's order, whatever order the answers came in.
-		slices.SortStableFunc(msg.found, func(a, b hit) int {
-			return slices.Index(finders, a.k) - slices.Index(finders, b.k)
-		})
-		slices.Sort(msg.failed)
+		slices.Sort(msg.failed) // what is found is put in order where it is shown
 		// The folders they live in, by name: those not known yet are read.
 		var need []string
 		for _, f := range msg.found {
@@ -158,7 +154,7 @@ func (e *env) foundOnServer(msg foundMsg) tea.Cmd {
 // folder: where its parent is).
 func (e *env) foundWhere(f hit) safe.Text {
 	folder := f.k.folder(f.item)
-	if f.k.group {
+	if f.k.holdsFolders() {
 		folder = api.ParentUID(folder)
 		if folder == "" {
 			return "" // the organization
@@ -183,7 +179,7 @@ func (r *registry) pathOf(item any) []string {
 	}
 	uid := k.uid(item)
 	switch {
-	case k.group:
+	case k.holdsFolders():
 		return uidPath(uid)
 	case k.root != nil:
 		return []string{k.in(""), uid}

@@ -91,8 +91,7 @@ type kind struct {
 	// find asks the server for the ones a pattern names exactly (a name,
 	// an advisory's id) anywhere in the organization: what ctrl+s in the
 	// tree's filter finds beyond the nodes loaded.
-	find  func(ctx context.Context, c *api.Client, org, pattern string) ([]any, error)
-	group bool // its nodes hold folders (the folder kind)
+	find func(ctx context.Context, c *api.Client, org, pattern string) ([]any, error)
 }
 
 // spec is a kind written with its own type: its file fills in what the
@@ -206,7 +205,6 @@ func describe[T any](s spec[T]) *kind {
 	if s.find != nil {
 		k.find = s.findAny
 	}
-	k.group = s.group
 	if s.updated != nil {
 		k.updated = func(n *tree.Node, item any) {
 			node, ok := n.Item.(*T)
@@ -340,6 +338,10 @@ func register[T any](r *registry, s spec[T]) {
 		r.byList[s.list] = k
 	}
 }
+
+// holdsFolders reports whether nodes of the kind hold folders (the
+// folder kind: a folder's place is its parent's).
+func (k *kind) holdsFolders() bool { return k.node != nil && k.node.Group }
 
 // in is the id of a collection of the kind in scope (see
 // views.CollectionID).

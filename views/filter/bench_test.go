@@ -108,26 +108,33 @@ func BenchmarkFuzzyFind(b *testing.B) {
 	}
 }
 
-// BenchmarkFilter is the engine on the same names and patterns.
-func BenchmarkFilter(b *testing.B) {
+// eachPattern runs bench once per pattern over the benchmark names, the
+// engine's answer checked against fuzzy.Find first.
+func eachPattern(b *testing.B, bench func(b *testing.B, names []string, p string, q Query)) {
 	names := benchNames()
-	ctx := context.Background()
 	for _, p := range benchPatterns {
 		b.Run(p, func(b *testing.B) {
 			checkBench(b, p, names)
-			q := Query{Kind: Fuzzy, Pattern: p}
-			b.ReportAllocs()
-			var n int
-			for b.Loop() {
-				res, err := Filter(ctx, q, names)
-				if err != nil {
-					b.Fatal(err)
-				}
-				n = len(res.Matches)
-			}
-			b.ReportMetric(float64(n), "matches")
+			bench(b, names, p, Query{Kind: Fuzzy, Pattern: p})
 		})
 	}
+}
+
+// BenchmarkFilter is the engine on the same names and patterns.
+func BenchmarkFilter(b *testing.B) {
+	ctx := context.Background()
+	eachPattern(b, func(b *testing.B, names []string, _ string, q Query) {
+		b.ReportAllocs()
+		var n int
+		for b.Loop() {
+			res, err := Filter(ctx, q, names)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n = len(res.Matches)
+		}
+		b.ReportMetric(float64(n), "matches")
+	})
 }
 
 // BenchmarkNarrow is the extending keystroke: "ngi" was answered over the
@@ -186,26 +193,21 @@ func TestWriteBenchNames(t *testing.T) {
 //
 //	go test ./views/filter -run '^$' -bench AgainstFind -cpu 1,2 -benchtime 5x -count 3
 func BenchmarkAgainstFind(b *testing.B) {
-	names := benchNames()
 	ctx := context.Background()
-	for _, p := range benchPatterns {
-		b.Run(p, func(b *testing.B) {
-			checkBench(b, p, names)
-			q := Query{Kind: Fuzzy, Pattern: p}
-			var engine, find time.Duration
-			for b.Loop() {
-				start := time.Now()
-				if _, err := Filter(ctx, q, names); err != nil {
-					b.Fatal(err)
-				}
-				mid := time.Now()
-				fuzzy.Find(p, names)
-				engine, find = engine+mid.Sub(start), find+time.Since(mid)
+	eachPattern(b, func(b *testing.B, names []string, p string, q Query) {
+		var engine, find time.Duration
+		for b.Loop() {
+			start := time.Now()
+			if _, err := Filter(ctx, q, names); err != nil {
+				b.Fatal(err)
 			}
-			n := float64(b.N)
-			b.ReportMetric(float64(engine.Microseconds())/1e3/n, "engine-ms")
-			b.ReportMetric(float64(find.Microseconds())/1e3/n, "find-ms")
-			b.ReportMetric(float64(engine)/float64(find), "ratio")
-		})
-	}
+			mid := time.Now()
+			fuzzy.Find(p, names)
+			engine, find = engine+mid.Sub(start), find+time.Since(mid)
+		}
+		n := float64(b.N)
+		b.ReportMetric(float64(engine.Microseconds())/1e3/n, "engine-ms")
+		b.ReportMetric(float64(find.Microseconds())/1e3/n, "find-ms")
+		b.ReportMetric(float64(engine)/float64(find), "ratio")
+	})
 }

@@ -66,9 +66,9 @@ type Node struct {
 
 	expanded bool
 	started  bool
-	// laid is how many position rows n's children had when last laid out
+	// laid is the length of n's children when they were last laid out
 	// (-1: one tail row stood for them), and laidGen the list's generation
-	// then: a page that changes neither fills its rows in place.
+	// then: a page that changes neither fills its gap in place.
 	laid, laidGen int
 	// deprecated counts the loaded children that are Deprecated, for the
 	// generation depGen of the children list.
