@@ -51,6 +51,7 @@ func FuzzErrorDecoding(f *testing.F) {
 	f.Add(502, "text/html; charset=\"", "-1", []byte("<html>bad gateway</html>"))
 	f.Add(401, "application/json", "1", []byte(`{"code":-16,"message":"`+adminToken+`"}`))
 	f.Add(500, "application/json", "", []byte(`{"code":1e999}`))
+	f.Add(401, "", "", []byte("0"+adminToken+"x")) // glued to other text, in a body that is no status
 	f.Fuzz(func(t *testing.T, status int, contentType, retryAfter string, body []byte) {
 		status = 300 + int(uint(status)%300) // a non-2xx answer (3xx without Location is not followed)
 		c := cannedClient(t, canned{status: status, contentType: contentType, retryAfter: retryAfter, body: body})
