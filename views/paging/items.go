@@ -35,6 +35,18 @@ func (l *List[T]) Runs() []Run[T] {
 // when it brought nothing new), so an owner can look at new items only.
 func (l *List[T]) Added() (start, end int) { return l.added.start, l.added.end }
 
+// AddedRun is the run the last accepted page added, when adding it changed
+// nothing else (it overlapped no loaded row): an owner that keeps
+// something per row (a filter's names) adds these rows to it rather than
+// take everything again. ok is false when it must take everything again
+// (or the page brought nothing).
+func (l *List[T]) AddedRun() (Run[T], bool) {
+	if len(l.addedRun) == 0 {
+		return Run[T]{}, false
+	}
+	return Run[T]{Start: l.added.start, Items: l.addedRun}, true
+}
+
 // Remove drops the item with this key (it was deleted): the positions after
 // it move up by one and the total shrinks. It reports whether it was loaded.
 func (l *List[T]) Remove(key string) bool {

@@ -105,6 +105,7 @@ type List[T any] struct {
 	read     api.RestartDetector[T]
 	requests int
 	added    span // the positions the last accepted page filled
+	addedRun []T  // its items, when it overlapped nothing loaded
 	watch    func(items []T, total int)
 }
 

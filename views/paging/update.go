@@ -19,6 +19,9 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	l.dropPending(msg.at)
+	// What the last page added is this message's to say (nothing, unless
+	// it is a page that is placed).
+	l.added, l.addedRun = span{}, nil
 	if msg.err != nil && l.ctx.Err() != nil {
 		return false, nil
 	}
@@ -65,7 +68,6 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		}
 		return true, l.fetch(Request{Skip: msg.at, Size: msg.req.Size, OrderBy: l.order}, msg.at)
 	}
-	l.added = span{}
 	if at == 0 && len(items) > 0 {
 		l.read.LearnHead(items)
 	}
@@ -87,8 +89,12 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	if l.err != nil && at <= l.errAt && at+len(items) >= l.errEnd {
 		l.err = nil // what failed has loaded since
 	}
-	l.insert(newWindow(at, fresh, msg.next))
+	clean := l.insert(newWindow(at, fresh, msg.next))
 	l.added = span{at, at + len(fresh)}
+	l.addedRun = nil
+	if clean {
+		l.addedRun = fresh[:len(fresh):len(fresh)]
+	}
 	if l.watch != nil {
 		total := int(msg.total)
 		if msg.noTotal {
@@ -181,15 +187,18 @@ func (l *List[T]) dropPending(at int) {
 }
 
 // insert adds a window and merges it with the windows it touches.
-func (l *List[T]) insert(w window[T]) {
+func (l *List[T]) insert(w window[T]) (clean bool) {
 	if w.n == 0 {
 		// An empty page still tells where the end is.
 		if prev := l.windowEndingAt(w.start); prev != nil {
 			prev.next = w.next
 		}
-		return
+		return true
 	}
 	k := sort.Search(len(l.windows), func(k int) bool { return l.windows[k].start >= w.start })
+	// A page that overlaps what is loaded loses rows to it, or takes
+	// theirs: more changed than its own rows.
+	clean = (k == 0 || l.windows[k-1].end() <= w.start) && (k == len(l.windows) || w.end() <= l.windows[k].start)
 	l.windows = append(l.windows, window[T]{})
 	copy(l.windows[k+1:], l.windows[k:])
 	l.windows[k] = w
@@ -202,6 +211,7 @@ func (l *List[T]) insert(w window[T]) {
 	for k+1 < len(l.windows) && l.windows[k].end() >= l.windows[k+1].start {
 		l.merge(k)
 	}
+	return clean
 }
 
 // merge joins windows k and k+1 (which touch or overlap) into k.

@@ -27,7 +27,7 @@ func (p *prepared) get() Names {
 // Names.Rows) its cursor is on, or -1; the answer says where that row is
 // among the new matches (ResultMsg.Kept).
 func (m *Model) Refresh(keep int) tea.Cmd {
-	m.stale = true
+	m.stale, m.pending = true, nil
 	if m.query.IsEmpty() {
 		return nil
 	}
@@ -47,19 +47,24 @@ func (m *Model) Refresh(keep int) tea.Cmd {
 	return func() tea.Msg {
 		j.takeNames()
 		j.names.buildSecondary()
-		matches, prev, err := Run(j.ctx, j.query, j.names, j.prev)
-		kept := -1
-		if keep >= 0 && err == nil && j.names.Rows != nil {
-			for i, ix := range matches {
-				if j.names.Rows[ix] == keep {
-					kept = i
-					break
-				}
-			}
-		}
-		return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: prev.Primary,
-			secondary: prev.Secondary, err: err, refreshed: true, kept: kept}
+		t, narrow, err := runTiers(j.ctx, j.query, j.names, j.prev)
+		msg := j.answer(t, narrow, err)
+		msg.refreshed, msg.kept = true, keptAt(msg.matches, j.names.Rows, keep)
+		return msg
 	}
+}
+
+// keptAt is the index in matches of the owner's row keep, or -1.
+func keptAt(matches, rows []int, keep int) int {
+	if keep < 0 || rows == nil {
+		return -1
+	}
+	for i, ix := range matches {
+		if rows[ix] == keep {
+			return i
+		}
+	}
+	return -1
 }
 
 // job is one query's run, as begin sets it up.
@@ -103,6 +108,8 @@ func (m *Model) runDue() tea.Cmd {
 		return nil
 	case due == dueRefresh:
 		return m.Refresh(m.dueKeep)
+	case due == dueAppend:
+		return m.appendRun(m.dueKeep)
 	}
 	return m.start()
 }
@@ -118,8 +125,9 @@ func (m *Model) begin() job {
 	// last answer's; else new ones. They stay in prep until an answer
 	// brings them back (a keystroke may cancel this query first).
 	switch {
-	case m.stale:
-		m.prep, m.stale = &prepared{build: m.snap()}, false
+	case m.stale || len(m.pending) > 0 || m.names.unordered:
+		// Rows appended and not merged yet are in the new names.
+		m.prep, m.stale, m.pending = &prepared{build: m.snap()}, false, nil
 	case m.prep != nil:
 	case len(m.names.Primary) == 0:
 		m.prep = &prepared{build: m.snap()}
@@ -151,14 +159,24 @@ func (m *Model) start() tea.Cmd {
 			// Rows that match on no column: the other columns take rows
 			// away, so the answer cannot come in two parts.
 			j.names.buildSecondary()
-			matches, prev, err := Run(j.ctx, j.query, j.names, j.prev)
-			return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: prev.Primary,
-				secondary: prev.Secondary, err: err}
+			t, narrow, err := runTiers(j.ctx, j.query, j.names, j.prev)
+			return j.answer(t, narrow, err)
 		}
-		matches, primary, err := RunPrimary(j.ctx, j.query, j.names, j.prev.Primary)
-		rest := j.names.Secondary != nil || j.names.Later != nil
-		return ResultMsg{owner: j.owner, seq: j.seq, query: j.query, matches: matches, names: j.names, primary: primary, err: err, rest: rest}
+		first, res, err := primaryTier(j.ctx, j.query, j.names, j.prev.Primary)
+		msg := j.answer(tiers{first: first}, Narrowing{Primary: res}, err)
+		msg.rest = j.names.Secondary != nil || j.names.Later != nil
+		msg.narrowRest = j.prev.Secondary // none when the names are new
+		return msg
 	}
+}
+
+// answer is the job's result message for these tiers.
+func (j *job) answer(t tiers, narrow Narrowing, err error) ResultMsg {
+	msg := ResultMsg{owner: j.owner, seq: j.seq, query: j.query, names: j.names, err: err}
+	if err == nil {
+		msg.tiers, msg.narrow, msg.matches = t, narrow, t.indexes()
+	}
+	return msg
 }
 
 // rest answers the second part of first: the rows that match only on
@@ -167,13 +185,15 @@ func (m *Model) start() tea.Cmd {
 func (m *Model) rest(first ResultMsg) tea.Cmd {
 	ctx := m.ctx // the same query's: the next keystroke cancels it
 	m.busy, m.busySeq = true, first.seq
-	prev := m.prev.Secondary
+	prev := first.narrowRest
 	return func() tea.Msg {
 		names := first.names
 		names.buildSecondary()
-		matches, secondary, err := RunSecondary(ctx, first.query, names, first.matches, prev)
-		return ResultMsg{owner: first.owner, seq: first.seq, query: first.query, matches: matches, names: names,
-			primary: first.primary, secondary: secondary, err: err, extends: true}
+		second, sec, err := secondaryTier(ctx, first.query, names, first.tiers.first, prev)
+		j := job{owner: first.owner, seq: first.seq, query: first.query, names: names}
+		msg := j.answer(tiers{first: first.tiers.first, second: second}, Narrowing{Primary: first.narrow.Primary, Secondary: sec}, err)
+		msg.extends = true
+		return msg
 	}
 }
 
@@ -182,23 +202,51 @@ func (m *Model) rest(first ResultMsg) tea.Cmd {
 // a letter searches only their matches, in both tiers.
 type Narrowing struct{ Primary, Secondary filter.Result }
 
+// tiers are an answer's matches as the line shows them, each with its
+// score: the rows whose Primary matches, best first, then the rows that
+// match only on Secondary, best first (ties in row order; a query that is
+// not fuzzy scores 0, so its tiers are in row order). An inverse query has
+// one tier. Appended rows merge into each tier by score (append.go).
+type tiers struct{ first, second []filter.Match }
+
+// indexes are the tiers' rows in the order shown.
+func (t tiers) indexes() []int {
+	out := make([]int, 0, len(t.first)+len(t.second))
+	for _, mt := range t.first {
+		out = append(out, mt.Index)
+	}
+	for _, mt := range t.second {
+		out = append(out, mt.Index)
+	}
+	return out
+}
+
 // Run filters names: rows whose Primary matches come first (ranked as
 // fuzzy.Find ranks them), then rows that match only on Secondary; an
 // inverse query keeps the rows that match on neither. prev (the last
 // answer's fuzzy results) lets an extended pattern search only their
 // matches; this answer's are returned for the next keystroke.
 func Run(ctx context.Context, q filter.Query, names Names, prev Narrowing) ([]int, Narrowing, error) {
-	out, res, err := RunPrimary(ctx, q, names, prev.Primary)
+	t, next, err := runTiers(ctx, q, names, prev)
 	if err != nil {
-		return out, Narrowing{}, err
+		return nil, Narrowing{}, err
+	}
+	return t.indexes(), next, nil
+}
+
+// runTiers is Run, with each tier's scores.
+func runTiers(ctx context.Context, q filter.Query, names Names, prev Narrowing) (tiers, Narrowing, error) {
+	first, res, err := primaryTier(ctx, q, names, prev.Primary)
+	if err != nil {
+		return tiers{}, Narrowing{}, err
 	}
 	names.buildSecondary()
 	if q.Kind == filter.Inverse {
-		out, err = dropSecondary(ctx, q, names, out)
-		return out, Narrowing{Primary: res}, err
+		first, err = dropSecondary(ctx, q, names, first)
+		return tiers{first: first}, Narrowing{Primary: res}, err
 	}
-	out, sec, err := RunSecondary(ctx, q, names, out, prev.Secondary)
-	return out, Narrowing{Primary: res, Secondary: sec}, err
+	second, sec, err := secondaryTier(ctx, q, names, first, prev.Secondary)
+	return tiers{first: first, second: second}, Narrowing{Primary: res, Secondary: sec}, err
 }
 
 // buildSecondary makes Secondary now if it was left for Later.
@@ -210,7 +258,7 @@ func (n *Names) buildSecondary() {
 
 // dropSecondary takes from kept (the rows whose Primary an inverse query
 // keeps) those whose Secondary the pattern matches.
-func dropSecondary(ctx context.Context, q filter.Query, names Names, kept []int) ([]int, error) {
+func dropSecondary(ctx context.Context, q filter.Query, names Names, kept []filter.Match) ([]filter.Match, error) {
 	if names.Secondary == nil {
 		return kept, nil
 	}
@@ -222,17 +270,18 @@ func dropSecondary(ctx context.Context, q filter.Query, names Names, kept []int)
 	for _, mt := range sec.Matches {
 		drop[mt.Index] = true
 	}
-	out := kept[:0]
-	for _, i := range kept {
-		if !drop[i] {
-			out = append(out, i)
+	out := make([]filter.Match, 0, len(kept))
+	for _, mt := range kept {
+		if !drop[mt.Index] {
+			out = append(out, mt)
 		}
 	}
 	return out, nil
 }
 
-// RunPrimary is the first part of Run: the rows whose Primary matches.
-func RunPrimary(ctx context.Context, q filter.Query, names Names, prev filter.Result) ([]int, filter.Result, error) {
+// primaryTier is the first tier: the rows whose Primary matches. Its
+// result narrows the next keystroke when both are fuzzy (Narrow checks).
+func primaryTier(ctx context.Context, q filter.Query, names Names, prev filter.Result) ([]filter.Match, filter.Result, error) {
 	var res filter.Result
 	var err error
 	if prev.Total == len(names.Primary) && q.Kind == filter.Fuzzy {
@@ -243,27 +292,16 @@ func RunPrimary(ctx context.Context, q filter.Query, names Names, prev filter.Re
 	if err != nil {
 		return nil, filter.Result{}, err
 	}
-	out := make([]int, 0, len(res.Matches))
-	for _, mt := range res.Matches {
-		out = append(out, mt.Index)
-	}
-	if q.Kind != filter.Fuzzy {
-		return out, filter.Result{}, nil
-	}
-	return out, res, nil
+	return res.Matches, res, nil
 }
 
-// RunSecondary is the second part of Run: primary (the first part's
-// answer) followed by the rows that match only on Secondary. prev, the
-// last fuzzy result on Secondary, narrows an extended pattern's search to
-// its matches; the fuzzy result is returned for the next keystroke.
-func RunSecondary(ctx context.Context, q filter.Query, names Names, primary []int, prev filter.Result) ([]int, filter.Result, error) {
+// secondaryTier is the second tier: the rows that match on Secondary and
+// are not in first. prev, the last result on Secondary, narrows an
+// extended pattern's search to its matches; the whole result on Secondary
+// is returned for the next keystroke.
+func secondaryTier(ctx context.Context, q filter.Query, names Names, first []filter.Match, prev filter.Result) ([]filter.Match, filter.Result, error) {
 	if names.Secondary == nil {
-		return primary, filter.Result{}, nil
-	}
-	inPrimary := make([]bool, len(names.Primary))
-	for _, i := range primary {
-		inPrimary[i] = true
+		return nil, filter.Result{}, nil
 	}
 	var sec filter.Result
 	var err error
@@ -275,15 +313,22 @@ func RunSecondary(ctx context.Context, q filter.Query, names Names, primary []in
 	if err != nil {
 		return nil, filter.Result{}, err
 	}
-	out := make([]int, len(primary), len(primary)+len(sec.Matches))
-	copy(out, primary)
+	inFirst := newBitset(len(names.Primary))
+	for _, mt := range first {
+		inFirst.set(mt.Index)
+	}
+	var second []filter.Match
 	for _, mt := range sec.Matches {
-		if !inPrimary[mt.Index] {
-			out = append(out, mt.Index)
+		if !inFirst.has(mt.Index) {
+			second = append(second, mt)
 		}
 	}
-	if q.Kind != filter.Fuzzy {
-		return out, filter.Result{}, nil
-	}
-	return out, sec, nil
+	return second, sec, nil
 }
+
+// bitset is a set of row indexes: n bits, cleared in n/64 words.
+type bitset []uint64
+
+func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (i & 63) }
+func (b bitset) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }

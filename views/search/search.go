@@ -36,6 +36,10 @@ type Names struct {
 	// (the tree keeps its nodes here), so a result never meets the rows of
 	// another snapshot.
 	Ref any
+	// unordered says rows were appended out of Rows' order (a page that
+	// came before the one above it): narrowing would then rank ties by
+	// index rather than row, so the next keystroke takes new names.
+	unordered bool
 }
 
 // Snapshot builds Names. The owner makes one in Update, capturing only what
@@ -53,13 +57,17 @@ type ResultMsg struct {
 	// first, then rows that match only on other columns.
 	matches []int
 	names   Names
-	// primary and secondary are the fuzzy results on each tier, for
-	// narrowing (secondary's Query is empty until the second part).
-	primary, secondary filter.Result
-	err                error
+	// tiers are the matches with their scores; narrow the results on each
+	// column set, for narrowing (its Secondary's Query is empty until the
+	// second part).
+	tiers  tiers
+	narrow Narrowing
+	err    error
 	// rest is set on the answer about Primary alone when rows matching
-	// only on Secondary are still to come (in a second ResultMsg).
-	rest bool
+	// only on Secondary are still to come (in a second ResultMsg), which
+	// narrowRest narrows (the result on Secondary of the names searched).
+	rest       bool
+	narrowRest filter.Result
 	// extends marks that second answer: the same best matches, more rows
 	// after them.
 	extends bool
@@ -68,6 +76,9 @@ type ResultMsg struct {
 	// the owner's cursor was on, or -1.
 	refreshed bool
 	kept      int
+	// merged is how many pending snapshots of appended rows the answer
+	// holds (append.go).
+	merged int
 }
 
 // Extends reports whether the message only adds rows after the matches of
@@ -97,6 +108,9 @@ type Model struct {
 	err                error
 	names              Names
 	prev               Narrowing       // the last answer's fuzzy results, for narrowing
+	tiers              tiers           // the matches with their scores, for merging appended rows
+	whole              bool            // tiers hold both parts of the answer shown
+	pending            []Snapshot      // rows appended since the names, not merged yet (append.go)
 	stale              bool            // the rows changed since names was built
 	ctx                context.Context // the running query's, cancelled by the next
 	cancel             context.CancelFunc
@@ -123,6 +137,7 @@ const (
 	dueNone    dueRun = iota
 	dueQuery          // the query changed
 	dueRefresh        // the rows changed under the same query
+	dueAppend         // rows were appended (pending)
 )
 
 // New makes a filter line; snapshot is called in Update when a query needs
@@ -211,6 +226,7 @@ func (m *Model) Clear() {
 	m.input.SetValue("")
 	m.setQuery(filter.Query{})
 	m.matches, m.err, m.prev = nil, nil, Narrowing{}
+	m.tiers, m.whole, m.pending = tiers{}, false, nil
 	m.names, m.prep, m.shown = Names{}, nil, filter.Query{}
 	m.openAfter, m.openDue = false, false
 	m.seq++ // an answer on its way is for a filter that is gone
@@ -256,19 +272,23 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.openDue, m.openAfter = m.openAfter, false
 		}
 		if msg.err == nil {
-			m.matches, m.names, m.prev.Primary = msg.matches, msg.names, msg.primary
-			if msg.secondary.Query == msg.query {
-				// Both tiers answered (else the second part is to come,
-				// and the result before it still narrows an extension).
-				m.prev.Secondary = msg.secondary
+			m.matches, m.names, m.prev.Primary = msg.matches, msg.names, msg.narrow.Primary
+			m.tiers, m.whole = msg.tiers, !msg.rest
+			m.prev.Secondary = msg.narrow.Secondary
+			if msg.narrow.Secondary.Query != msg.query {
+				// The second part is to come: until then, what narrows an
+				// extension is the result on these names before it.
+				m.prev.Secondary = msg.narrowRest
 			}
 			m.shown = msg.query
 			m.prep = nil
+			m.pending = m.pending[min(msg.merged, len(m.pending)):]
 		}
 		if msg.rest && msg.err == nil {
 			return m.rest(msg)
 		}
-		return nil
+		// Rows that came while this ran are searched now.
+		return m.runDue()
 	case tea.KeyPressMsg:
 		if !m.typing {
 			return nil
@@ -448,6 +468,7 @@ func (m *Model) Removed(positions []int) {
 	}
 	m.matches = kept
 	// Narrowing from these matches would meet the rows that went: the
-	// next query starts from the names again.
-	m.prev = Narrowing{}
+	// next query starts from the names again; nor can rows be merged into
+	// them (the positions moved).
+	m.prev, m.tiers, m.whole, m.pending = Narrowing{}, tiers{}, false, nil
 }

@@ -92,6 +92,32 @@ func (m *Model[T]) snapshot() search.Snapshot {
 	if m.only {
 		runs = pick(runs, m.onlyRows)
 	}
+	m.snapGen = m.cfg.List.Gen()
+	return m.namesOf(runs)
+}
+
+// refilterPage gives the filter the page just loaded: its rows (the
+// flagged ones in a view of those) are merged into the matches when the
+// page added rows and changed nothing else; otherwise the filter runs again
+// over every loaded row.
+func (m *Model[T]) refilterPage(flagged []int, flagOK bool) tea.Cmd {
+	keep := m.position(m.cursor)
+	run, ok := m.cfg.List.AddedRun()
+	if !ok || m.cfg.List.Gen() != m.snapGen || m.only && !flagOK {
+		return m.search.Refresh(keep)
+	}
+	runs := []paging.Run[T]{run}
+	if m.only {
+		if len(flagged) == 0 {
+			return nil // no row the filter searches came
+		}
+		runs = pick(runs, flagged)
+	}
+	return m.search.Append(m.namesOf(runs), keep)
+}
+
+// namesOf is the filter's names of these runs, built when called.
+func (m *Model[T]) namesOf(runs []paging.Run[T]) search.Snapshot {
 	name := plain(m.cfg.Columns[0].Cell)
 	var others []func(*T) string
 	for _, c := range m.cfg.Columns[1:] {

@@ -223,15 +223,15 @@ func (m *Model[T]) rescanFlag() {
 }
 
 // flagPage adds the flagged rows of the page just loaded (only its
-// positions are looked at) and asks for more pages.
-func (m *Model[T]) flagPage() tea.Cmd {
+// positions are looked at) and asks for more pages. found are the rows it
+// added; ok is false when it looked at every row again instead.
+func (m *Model[T]) flagPage() (cmd tea.Cmd, found []int, ok bool) {
 	if m.cfg.List.Gen() != m.onlyGen {
 		m.counted = false
 		m.rescanFlag()
-		return m.cfg.List.Scan(scanParallel)
+		return m.cfg.List.Scan(scanParallel), nil, false
 	}
 	start, end := m.cfg.List.Added()
-	var found []int
 	for p := start; p < end; p++ {
 		if it, ok := m.cfg.List.At(p); ok && m.cfg.Flag.Is(it) {
 			found = append(found, p)
@@ -241,7 +241,7 @@ func (m *Model[T]) flagPage() tea.Cmd {
 		i := sort.SearchInts(m.onlyRows, found[0])
 		m.onlyRows = append(m.onlyRows[:i], append(found, m.onlyRows[i:]...)...)
 	}
-	return m.cfg.List.Scan(scanParallel)
+	return m.cfg.List.Scan(scanParallel), found, true
 }
 
 // onlyProgress is "scanned 800/4,210 tags · 37 deprecated" while the scan

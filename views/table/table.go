@@ -128,6 +128,7 @@ type Model[T any] struct {
 	only     bool            // showing flagged rows only
 	onlyRows []int           // their positions, in order
 	onlyGen  int             // the list generation onlyRows belongs to
+	snapGen  int             // the list generation of the filter's last names
 	// perm is the local order (see local.go): the list positions in that
 	// order, for the list generation permGen; sorting: a sort is running.
 	perm    []int
@@ -274,12 +275,16 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		var refilter tea.Cmd
+		var flagged []int
+		flagOK := true
 		if m.only {
 			// The flagged rows first: a filter searches those.
-			refilter = tea.Batch(m.flagPage(), m.countFlagged(), m.countHidden())
+			var scan tea.Cmd
+			scan, flagged, flagOK = m.flagPage()
+			refilter = tea.Batch(scan, m.countFlagged(), m.countHidden())
 		}
 		if m.search != nil && m.search.Active() {
-			refilter = tea.Batch(refilter, m.search.Refresh(m.position(m.cursor)))
+			refilter = tea.Batch(refilter, m.refilterPage(flagged, flagOK))
 		}
 		refilter = tea.Batch(refilter, m.sortLocal())
 		moved := m.refocus()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	"canopy/views/dialog"
 	"canopy/views/paging"
 	"canopy/views/safe"
+	"canopy/views/search"
 	"canopy/views/viewstest"
 )
 
@@ -296,5 +298,51 @@ func TestMarkFlaggedSaysWhatItDidNotSee(t *testing.T) {
 	}
 	if want := "marked 20 old rows (20 marked in all); 4,010 rows not loaded were not looked at (D scans them all)"; said != want {
 		t.Errorf("V says %q, want %q", said, want)
+	}
+}
+
+// driveScan runs a scan's pages (a few at a time, as they come in any
+// order) and the filter's answers they bring, until both are done.
+func driveScan(m *Model[row], cmd tea.Cmd) {
+	for cmd != nil {
+		var next []tea.Cmd
+		for _, msg := range runParallel(cmd) {
+			switch msg.(type) {
+			case paging.PageMsg, search.ResultMsg:
+				next = append(next, m.Update(msg))
+			}
+		}
+		cmd = tea.Batch(next...)
+	}
+}
+
+// shownPositions are the list positions of the rows shown, in order.
+func shownPositions(m *Model[row]) []int {
+	out := make([]int, m.rows())
+	for i := range out {
+		out[i] = m.position(i)
+	}
+	return out
+}
+
+// A filter kept through a scan of the flagged rows ends showing what the
+// same filter typed after the scan shows, row for row (the pages' rows were
+// merged into its matches, out of order as they came).
+func TestFilterThroughAScanEndsAsAFreshOne(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	scan := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
+	press(m, "/")
+	typeAndSettle(m, "name-001")
+	press(m, "enter")
+	driveScan(m, scan)
+	for !m.cfg.List.Done() {
+		driveScan(m, m.cfg.List.Scan(scanParallel))
+	}
+	through := shownPositions(m)
+	press(m, "esc", "/")
+	typeAndSettle(m, "name-001")
+	if fresh := shownPositions(m); !slices.Equal(through, fresh) || len(fresh) == 0 {
+		t.Fatalf("through the scan %d rows %v…, typed after it %d rows %v…", len(through), through[:min(8, len(through))],
+			len(fresh), fresh[:min(8, len(fresh))])
 	}
 }
