@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"sort"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -164,9 +165,11 @@ func mergeRows(ctx context.Context, q filter.Query, names, added Names, shown ti
 	if q.Kind == filter.Fuzzy {
 		out.Primary = filter.Result{Query: q, Matches: merged.first, Total: len(names.Primary)}
 		if names.Secondary != nil && prev.Secondary.Query == q {
+			// Narrowing reads the set, not the order: the page's matches
+			// go after the rest, in place (as the names grow, see
+			// appendNames), so a page costs its own matches here.
 			shift(narrow.Secondary.Matches, base)
-			all := make([]filter.Match, 0, len(prev.Secondary.Matches)+len(narrow.Secondary.Matches))
-			all = append(append(all, prev.Secondary.Matches...), narrow.Secondary.Matches...)
+			all := append(prev.Secondary.Matches, narrow.Secondary.Matches...)
 			out.Secondary = filter.Result{Query: q, Matches: all, Total: len(names.Secondary)}
 		}
 	}
@@ -181,25 +184,22 @@ func shift(ms []filter.Match, base int) {
 	}
 }
 
-// mergeTier merges two tiers, each best first with ties in row order,
-// into one in that order.
+// mergeTier merges b into a (each best first, ties in row order) into a
+// new tier in that order. b is a page's matches, a every row's: each of b's
+// places is found by binary search and a is copied between them in runs,
+// so the merge costs a copy of a, not a comparison per row.
 func mergeTier(a, b []filter.Match, rows []int) []filter.Match {
 	if len(b) == 0 {
 		return a
 	}
 	out := make([]filter.Match, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if before(b[j], a[i], rows) {
-			out = append(out, b[j])
-			j++
-		} else {
-			out = append(out, a[i])
-			i++
-		}
+	from := 0
+	for _, x := range b {
+		at := from + sort.Search(len(a)-from, func(k int) bool { return before(x, a[from+k], rows) })
+		out = append(append(out, a[from:at]...), x)
+		from = at
 	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
+	return append(out, a[from:]...)
 }
 
 // before reports whether x ranks before y: a higher score, or the same
