@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -48,97 +49,45 @@ func printItems[T any](ctx context.Context, r listRequest, items []T, cols []tab
 	return err
 }
 
-// tableChunk is how many rows the table holds before it prints them: the
-// columns are as wide as the widest cell of the rows held, so a listing of
-// up to this many rows is aligned throughout; a longer one is printed in
-// chunks of this many rows, a column widening (never narrowing) from one
-// chunk to the next.
-const tableChunk = 1000
-
-// tablePrinter prints rows under the columns' titles, padded by display
-// width (textout.go).
-type tablePrinter[T any] struct {
-	out     io.Writer
-	cols    []table.Column[T]
-	rows    [][]string // held until tableChunk, the header first
-	held    int        // rows held, the header not counted
-	widths  []int
-	started bool // the header has been printed
-	any     bool // an item was given
-}
-
-func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
-	if !p.started && len(p.rows) == 0 {
-		head := make([]string, len(p.cols))
-		for i, c := range p.cols {
-			head[i] = c.Title
-		}
-		p.rows = append(p.rows, head)
-	}
-	p.any = p.any || len(items) > 0
-	for i := range items {
-		row := make([]string, len(p.cols))
-		for j, c := range p.cols {
-			row[j] = oneLine(string(c.Cell(&items[i])))
-		}
-		p.rows = append(p.rows, row)
-		if p.held++; p.held >= tableChunk {
-			if err := p.flush(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func (p *tablePrinter[T]) flush() error {
-	p.started = true
-	p.widths = widen(p.widths, p.rows)
-	err := writeRows(p.out, p.rows, p.widths)
-	p.rows, p.held = p.rows[:0], 0
-	return err
-}
-
-func (p *tablePrinter[T]) close(ctx context.Context, failed bool) error {
-	if failed && !p.any {
-		return nil
-	}
-	if err := p.add(ctx, nil); err != nil { // the header of an empty table
-		return err
-	}
-	if len(p.rows) == 0 {
-		return nil
-	}
-	return p.flush()
-}
-
-// jsonPrinter prints a JSON array of the items, one element as each
+// jsonPrinter prints a JSON array of the items, a page at a time as each
 // arrives: the same bytes as encoding the whole array with two-space
 // indentation, and a valid array however the walk ended.
 type jsonPrinter[T any] struct {
 	out io.Writer
 	n   int
+	buf bytes.Buffer // the page's encoding, reused from page to page
+	enc *json.Encoder
 }
 
 func (p *jsonPrinter[T]) add(_ context.Context, items []T) error {
-	var b strings.Builder
-	for i := range items {
-		// A pointer, as an element of a slice is encoded (a MarshalJSON on
-		// the pointer applies).
-		e, err := json.MarshalIndent(&items[i], "  ", "  ")
-		if err != nil {
-			return fmt.Errorf("encode: %w", err)
-		}
-		if p.n == 0 {
-			b.WriteString("[\n  ")
-		} else {
-			b.WriteString(",\n  ")
-		}
-		p.n++
-		// Escaped, not changed: a JSON reader gets the server's strings back.
-		b.WriteString(safe.JSON(string(e)))
+	if len(items) == 0 {
+		return nil
 	}
-	_, err := io.WriteString(p.out, b.String())
+	if p.enc == nil {
+		p.enc = json.NewEncoder(&p.buf)
+		p.enc.SetIndent("", "  ")
+	}
+	// The page is encoded as an array, in one call with one reused buffer
+	// rather than a call and two buffers an item (the encoding was the
+	// larger part of printing a page): its elements are the bytes the whole
+	// array's encoding has between its brackets, and each is encoded as an
+	// element of a slice is (a MarshalJSON on the pointer applies).
+	p.buf.Reset()
+	if err := p.enc.Encode(items); err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	elems := p.buf.Bytes()
+	elems = elems[len("[\n") : len(elems)-len("\n]\n")]
+	sep := ",\n"
+	if p.n == 0 {
+		sep = "[\n"
+	}
+	p.n += len(items)
+	if _, err := io.WriteString(p.out, sep); err != nil {
+		return err
+	}
+	// Escaped, not changed: a JSON reader gets the server's strings back.
+	_, err := io.WriteString(p.out, safe.JSON(string(elems)))
 	return err
 }
 
