@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"hash/maphash"
 
 	"canopy/api"
 	"canopy/cli/exit"
@@ -22,17 +20,62 @@ const defaultMaxItems = 1_000_000
 // tenth and a page of slack, for items added meanwhile) or max items, the
 // page is emitted and the walk ends with an error that says why. n is the
 // items emitted.
+//
+// The next page is fetched while emit prints this one (a goroutine reads
+// the pages, one ahead at most): printing a page costs about as much as
+// fetching it, and done one after the other they took twice as long as a
+// walk. The fetcher stops where the walk stops, so it asks for no page
+// more than the walk needs; it ends before pages returns, and with ctx.
 func pages[T any](ctx context.Context, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions, maxItems int,
 	emit func([]T) error) (n int, err error) {
-	c := api.NewCursor(list, opts, compactKey(key))
-	longest := 0
+	ctx, cancel := context.WithCancel(ctx)
+	// Depth 1: at most three pages are held, the one printed, the one
+	// waiting and the one being read.
+	fetched := make(chan fetchedPage[T], 1)
+	go fetchPages(ctx, noun, list, key, opts, maxItems, fetched)
+	defer func() {
+		cancel()
+		for range fetched { // the fetcher's last sends, until it has ended
+		}
+	}()
+	for f := range fetched {
+		if err := emit(f.items); err != nil {
+			return n, err
+		}
+		n += len(f.items)
+		if f.err != nil {
+			return n, f.err
+		}
+	}
+	return n, nil
+}
+
+// fetchedPage is a page's new items, cut at the ceiling, and the error
+// that ends the walk once they are emitted, if any.
+type fetchedPage[T any] struct {
+	items []T
+	err   error
+}
+
+// fetchPages reads the pages of pages' walk into out, and closes it when
+// the walk is over: the last page read, or an error (sent, after the items
+// read before it).
+func fetchPages[T any](ctx context.Context, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions, maxItems int,
+	out chan<- fetchedPage[T]) {
+	defer close(out)
+	// The cursor keeps what it read as 64-bit hashes of the keys (8–13
+	// bytes an item), to drop repeats and see a restart: the one thing a
+	// walk keeps that grows with the items.
+	c := api.NewCursor(list, opts, key)
+	n, longest := 0, 0
 	for !c.Done() {
 		p, err := c.Next(ctx)
 		if err != nil {
-			return n, err
+			out <- fetchedPage[T]{err: err}
+			return
 		}
 		if p == nil {
-			break
+			return
 		}
 		items := p.Items
 		longest = max(longest, len(items))
@@ -40,39 +83,24 @@ func pages[T any](ctx context.Context, noun string, list api.Lister[T], key func
 		if capped {
 			items = items[:maxItems-n]
 		}
-		if err := emit(items); err != nil {
-			return n, err
-		}
 		n += len(items)
 		total, known := c.Total()
+		f := fetchedPage[T]{items: items}
 		switch {
 		case c.Done() && !capped:
-			return n, nil
 		case known && total > 0 && int64(n) > total+total/10+int64(longest):
-			return n, fmt.Errorf("the server kept sending %s past its own total of %d: stopped after %d", noun, total, n)
+			f.err = fmt.Errorf("the server kept sending %s past its own total of %d: stopped after %d", noun, total, n)
 		case capped || n >= maxItems:
 			of := ""
 			if known && total > int64(n) {
 				of = fmt.Sprintf(" of the %d it counts", total)
 			}
-			return n, fmt.Errorf("stopped after %d %s%s, the most canopy list reads of a collection (--max-items raises it)", n, noun, of)
+			f.err = fmt.Errorf("stopped after %d %s%s, the most canopy list reads of a collection (--max-items raises it)", n, noun, of)
 		}
-	}
-	return n, nil
-}
-
-// compactKey is key as the cursor keeps it for every item read (to drop
-// repeats and see a restart): 8 bytes, a hash of the uid under a seed of
-// this walk, rather than the uid's 60 or so: at --max-items' default the
-// set holds some 70 MB instead of 115. The seed is random, so a server cannot aim
-// at a collision (which would drop an item as a repeat); by chance one
-// comes about once in 10^7 walks of a million items.
-func compactKey[T any](key func(*T) string) func(*T) string {
-	seed := maphash.MakeSeed()
-	return func(t *T) string {
-		var b [8]byte
-		binary.LittleEndian.PutUint64(b[:], maphash.String(seed, key(t)))
-		return string(b[:])
+		out <- f
+		if f.err != nil {
+			return
+		}
 	}
 }
 
