@@ -11,12 +11,31 @@ import (
 // (≈ 2,000 blocks), instead of moving and recounting the whole list.
 const blockSize = 512
 
-// block is a run of a list's ids, with their classes (nil when the
-// collection has none) and its count of each class.
+// A list entry is an id with its class in bits 29 and 30: a tag costs a
+// list 4 bytes, not 5, and a scan reads classes in order (a lookup by id
+// would miss the cache once an entry). Ids stay below 2²⁹.
+const (
+	classShift = 29
+	idMask     = 1<<classShift - 1
+)
+
+func pack(id int32, cls uint8) int32 { return id | int32(cls)<<classShift }
+func idOf(e int32) int32             { return e & idMask }
+func clsOf(e int32) uint8            { return uint8(e >> classShift) }
+
+// block is a run of a list's entries (ids with their classes) and its count
+// of each class.
 type block struct {
-	ids []int32
-	cls []uint8
+	ids []int32 // packed: see pack
 	cnt [numClasses]int32
+}
+
+// count sets the block's class counts from its entries.
+func (b *block) count() {
+	b.cnt = [numClasses]int32{}
+	for _, e := range b.ids {
+		b.cnt[clsOf(e)]++
+	}
 }
 
 // counts is how many ids, and of each class, lie before a block.
@@ -27,7 +46,7 @@ type counts struct {
 
 // blockList is one ordering of the items of a scope.
 type blockList struct {
-	blocks  []*block
+	blocks  []block
 	pre     []counts // pre[b]: the ids of blocks[:b]; len(blocks)+1 entries
 	classed bool     // ids carry a class (tags)
 }
@@ -37,23 +56,27 @@ func newBlockList(classed bool) *blockList {
 }
 
 // buildBlockList makes a list of ids already in order, with their classes
-// (cls, parallel to ids) when it is classed.
+// (cls, parallel to ids) when it is classed. It takes ids over: the list's
+// entries are written into it.
 func buildBlockList(ids []int32, cls []uint8, classed bool) *blockList {
-	l := newBlockList(classed)
-	for len(ids) > 0 {
-		n := min(len(ids), blockSize)
-		b := &block{ids: slices.Clone(ids[:n])}
-		if classed {
-			b.cls = slices.Clone(cls[:n])
-			for _, c := range b.cls {
-				b.cnt[c]++
-			}
-			cls = cls[n:]
-		} else {
-			b.cnt[classNormal] = int32(n)
+	if classed {
+		for i, c := range cls[:len(ids)] {
+			ids[i] = pack(ids[i], c)
 		}
-		l.blocks = append(l.blocks, b)
-		ids = ids[n:]
+	}
+	return blocksOf(ids, classed)
+}
+
+// blocksOf makes a list of entries already packed and in order, without
+// copying them: each block is a piece of es, capped so that an insert into
+// it moves it elsewhere rather than writing over the next one's.
+func blocksOf(es []int32, classed bool) *blockList {
+	l := &blockList{blocks: make([]block, 0, (len(es)+blockSize-1)/blockSize), classed: classed}
+	for len(es) > 0 {
+		n := min(len(es), blockSize)
+		l.blocks = append(l.blocks, block{ids: es[:n:n]})
+		l.blocks[len(l.blocks)-1].count()
+		es = es[n:]
 	}
 	l.recount()
 	return l
@@ -61,10 +84,14 @@ func buildBlockList(ids []int32, cls []uint8, classed bool) *blockList {
 
 // recount rebuilds pre from the blocks' counts: O(number of blocks).
 func (l *blockList) recount() {
-	l.pre = slices.Grow(l.pre[:0], len(l.blocks)+1)
+	if cap(l.pre) < len(l.blocks)+1 {
+		l.pre = make([]counts, 0, len(l.blocks)+1)
+	}
+	l.pre = l.pre[:0]
 	var run counts
 	l.pre = append(l.pre, run)
-	for _, b := range l.blocks {
+	for i := range l.blocks {
+		b := &l.blocks[i]
 		run.n += int32(len(b.ids))
 		for c := range numClasses {
 			run.cls[c] += b.cnt[c]
@@ -90,7 +117,7 @@ func (l *blockList) locate(p int) (int, int) {
 // at is the id at position p.
 func (l *blockList) at(p int) int32 {
 	b, i := l.locate(p)
-	return l.blocks[b].ids[i]
+	return idOf(l.blocks[b].ids[i])
 }
 
 // search is the first position whose id satisfies f, which must be false
@@ -99,48 +126,37 @@ func (l *blockList) search(f func(int32) bool) int {
 	if l == nil {
 		return 0
 	}
-	b := sort.Search(len(l.blocks), func(i int) bool { ids := l.blocks[i].ids; return f(ids[len(ids)-1]) })
+	b := sort.Search(len(l.blocks), func(i int) bool { ids := l.blocks[i].ids; return f(idOf(ids[len(ids)-1])) })
 	if b == len(l.blocks) {
 		return l.Len()
 	}
 	ids := l.blocks[b].ids
-	return int(l.pre[b].n) + sort.Search(len(ids), func(i int) bool { return f(ids[i]) })
+	return int(l.pre[b].n) + sort.Search(len(ids), func(i int) bool { return f(idOf(ids[i])) })
 }
 
 // insert puts id (of class cls) at position p.
 func (l *blockList) insert(p int, id int32, cls uint8) {
+	if !l.classed {
+		cls = classNormal
+	}
 	if len(l.blocks) == 0 {
-		l.blocks = append(l.blocks, &block{})
+		l.blocks = append(l.blocks, block{})
 		l.pre = append(l.pre[:1], counts{})
 	}
 	b, i := len(l.blocks)-1, len(l.blocks[len(l.blocks)-1].ids)
 	if p < l.Len() {
 		b, i = l.locate(p)
 	}
-	blk := l.blocks[b]
-	blk.ids = slices.Insert(blk.ids, i, id)
-	if l.classed {
-		blk.cls = slices.Insert(blk.cls, i, cls)
-	}
+	blk := &l.blocks[b]
+	blk.ids = slices.Insert(blk.ids, i, pack(id, cls))
 	blk.cnt[cls]++
 	if len(blk.ids) >= 2*blockSize {
 		// Split: the second half becomes a block of its own.
 		half := len(blk.ids) / 2
-		nb := &block{ids: slices.Clone(blk.ids[half:])}
+		nb := block{ids: slices.Clone(blk.ids[half:])}
 		blk.ids = slices.Clip(blk.ids[:half])
-		if l.classed {
-			nb.cls = slices.Clone(blk.cls[half:])
-			blk.cls = slices.Clip(blk.cls[:half])
-			blk.cnt = [numClasses]int32{}
-			for _, c := range blk.cls {
-				blk.cnt[c]++
-			}
-			for _, c := range nb.cls {
-				nb.cnt[c]++
-			}
-		} else {
-			blk.cnt[classNormal], nb.cnt[classNormal] = int32(len(blk.ids)), int32(len(nb.ids))
-		}
+		blk.count()
+		nb.count()
 		l.blocks = slices.Insert(l.blocks, b+1, nb)
 		l.recount()
 		return
@@ -151,12 +167,8 @@ func (l *blockList) insert(p int, id int32, cls uint8) {
 // remove deletes the id at position p.
 func (l *blockList) remove(p int) {
 	b, i := l.locate(p)
-	blk := l.blocks[b]
-	cls := uint8(classNormal)
-	if l.classed {
-		cls = blk.cls[i]
-		blk.cls = slices.Delete(blk.cls, i, i+1)
-	}
+	blk := &l.blocks[b]
+	cls := clsOf(blk.ids[i])
 	blk.ids = slices.Delete(blk.ids, i, i+1)
 	blk.cnt[cls]--
 	if len(blk.ids) == 0 {
@@ -193,16 +205,11 @@ func (l *blockList) removeMany(positions []int) {
 	// the end.
 	for k := len(positions) - 1; k >= 0; k-- {
 		b, i := l.locate(positions[k])
-		blk := l.blocks[b]
-		cls := uint8(classNormal)
-		if l.classed {
-			cls = blk.cls[i]
-			blk.cls = slices.Delete(blk.cls, i, i+1)
-		}
+		blk := &l.blocks[b]
+		blk.cnt[clsOf(blk.ids[i])]--
 		blk.ids = slices.Delete(blk.ids, i, i+1)
-		blk.cnt[cls]--
 	}
-	l.blocks = slices.DeleteFunc(l.blocks, func(b *block) bool { return len(b.ids) == 0 })
+	l.blocks = slices.DeleteFunc(l.blocks, func(b block) bool { return len(b.ids) == 0 })
 	l.recount()
 }
 
@@ -216,8 +223,8 @@ func (l *blockList) visibleBefore(mask uint8, p int) int {
 	}
 	b, i := l.locate(p)
 	n := maskCount(mask, &l.pre[b])
-	for _, c := range l.blocks[b].cls[:i] {
-		if mask1(mask, c) {
+	for _, e := range l.blocks[b].ids[:i] {
+		if mask1(mask, clsOf(e)) {
 			n++
 		}
 	}
@@ -246,8 +253,8 @@ func (l *blockList) rawPos(mask uint8, r int) int {
 		return l.Len()
 	}
 	n := maskCount(mask, &l.pre[b])
-	for i, c := range l.blocks[b].cls {
-		if mask1(mask, c) {
+	for i, e := range l.blocks[b].ids {
+		if mask1(mask, clsOf(e)) {
 			if n == r {
 				return int(l.pre[b].n) + i
 			}
@@ -265,13 +272,9 @@ func (l *blockList) walk(p int, forward bool, fn func(id int32, cls uint8) bool)
 	}
 	b, i := l.locate(p)
 	for b >= 0 && b < len(l.blocks) {
-		blk := l.blocks[b]
+		blk := &l.blocks[b]
 		for i >= 0 && i < len(blk.ids) {
-			cls := uint8(classNormal)
-			if l.classed {
-				cls = blk.cls[i]
-			}
-			if !fn(blk.ids[i], cls) {
+			if e := blk.ids[i]; !fn(idOf(e), clsOf(e)) {
 				return
 			}
 			if forward {
@@ -293,9 +296,9 @@ func (l *blockList) each(fn func(id int32)) {
 	if l == nil {
 		return
 	}
-	for _, b := range l.blocks {
-		for _, id := range b.ids {
-			fn(id)
+	for i := range l.blocks {
+		for _, e := range l.blocks[i].ids {
+			fn(idOf(e))
 		}
 	}
 }

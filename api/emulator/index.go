@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Sort fields every collection is indexed by.
@@ -37,12 +36,18 @@ type posKey struct {
 	UID string `json:"u"`
 }
 
-// scopeIdx holds the orderings of the items of one scope.
+// scopeIdx holds the orderings of the items of one scope. A small scope
+// (at most smallScope items when built or made) keeps its uid order only
+// and sorts the others when asked (see list): most names are one tag's
+// (signatures), and four lists of one id cost ten times the id.
 type scopeIdx struct {
-	lists      [numFields]*blockList
-	pending    [numFields][]int32 // build's sorted ids, until they become lists
-	pendingCls [numFields][]uint8 // and their classes
+	lists [numFields]*blockList // [fieldUID] always; the others nil while small
+	seq   int32                 // its number in the build that made it (1-based)
 }
+
+// smallScope is the most items a scope may have and keep its uid order
+// only: sorting them for a request costs a few microseconds.
+const smallScope = 32
 
 // accessors tell a collection how to read the sort keys of its items.
 type accessors[T any] struct {
@@ -51,6 +56,16 @@ type accessors[T any] struct {
 	ctime func(*T) int64
 	utime func(*T) int64
 	class func(*T) uint8 // nil: every item is classNormal
+
+	// For items whose uid is not stored whole (tags), so that an order or
+	// a lookup does not make one: nil compares uid's strings.
+	cmpUID  func(it *T, uid string) int // the item's uid against a uid
+	cmpUIDs func(a, b *T) int           // two items' uids
+	// parent, when set, is the uid of the item's parent, which is of
+	// another collection (a tag's repo): nothing of this collection lies
+	// below an item, so the parent's descendants are its children, and
+	// one index serves both.
+	parent func(*T) string
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
@@ -74,12 +89,44 @@ func newColl[T any](acc accessors[T]) *coll[T] {
 	return c
 }
 
+// newScope is an empty scope, small until it grows.
 func (c *coll[T]) newScope() *scopeIdx {
 	s := &scopeIdx{}
-	for f := range numFields {
-		s.lists[f] = newBlockList(c.acc.class != nil)
-	}
+	s.lists[fieldUID] = newBlockList(c.acc.class != nil)
 	return s
+}
+
+// list is the scope's list in field f's order: for a small scope, other
+// than by uid, a copy sorted now (not to be changed).
+func (c *coll[T]) list(s *scopeIdx, f int) *blockList {
+	if s == nil {
+		return nil
+	}
+	if l := s.lists[f]; l != nil {
+		return l
+	}
+	return c.sortedList(s.lists[fieldUID].all(), f)
+}
+
+// sortedList makes a list of ids in field f's order, taking ids over.
+func (c *coll[T]) sortedList(ids []int32, f int) *blockList {
+	slices.SortFunc(ids, func(a, b int32) int { return c.cmpIDs(f, a, b) })
+	for i, id := range ids {
+		ids[i] = pack(id, c.classOf(id))
+	}
+	return blocksOf(ids, c.acc.class != nil)
+}
+
+// grow gives a small scope that outgrew smallScope its other lists.
+func (c *coll[T]) grow(s *scopeIdx) {
+	if s.lists[fieldName] != nil || s.lists[fieldUID].Len() <= smallScope {
+		return
+	}
+	for f := range numFields {
+		if f != fieldUID {
+			s.lists[f] = c.sortedList(s.lists[fieldUID].all(), f)
+		}
+	}
 }
 
 func (c *coll[T]) classOf(id int32) uint8 {
@@ -103,6 +150,14 @@ func (c *coll[T]) key(field int, id int32) posKey {
 	return k
 }
 
+// cmpUID compares an item's uid with uid.
+func (c *coll[T]) cmpUID(it *T, uid string) int {
+	if c.acc.cmpUID != nil {
+		return c.acc.cmpUID(it, uid)
+	}
+	return strings.Compare(c.acc.uid(it), uid)
+}
+
 // cmpKey compares item id with k in the given field's order (uid breaks ties).
 func (c *coll[T]) cmpKey(field int, id int32, k posKey) int {
 	it := &c.items[id]
@@ -118,11 +173,28 @@ func (c *coll[T]) cmpKey(field int, id int32, k posKey) int {
 	if r != 0 {
 		return r
 	}
-	return strings.Compare(c.acc.uid(it), k.UID)
+	return c.cmpUID(it, k.UID)
 }
 
+// cmpIDs compares items a and b in the given field's order (uid breaks ties).
 func (c *coll[T]) cmpIDs(field int, a, b int32) int {
-	return c.cmpKey(field, a, c.key(field, b))
+	x, y := &c.items[a], &c.items[b]
+	var r int
+	switch field {
+	case fieldName:
+		r = strings.Compare(c.acc.name(x), c.acc.name(y))
+	case fieldCreate:
+		r = cmp.Compare(c.acc.ctime(x), c.acc.ctime(y))
+	case fieldUpdate:
+		r = cmp.Compare(c.acc.utime(x), c.acc.utime(y))
+	}
+	if r != 0 {
+		return r
+	}
+	if c.acc.cmpUIDs != nil {
+		return c.acc.cmpUIDs(x, y)
+	}
+	return strings.Compare(c.acc.uid(x), c.acc.uid(y))
 }
 
 // scopesOf calls fn with every index item id belongs to: the global one, the
@@ -141,16 +213,35 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 		}
 		fn(s)
 	}
-	uid := c.acc.uid(&c.items[id])
-	parent := ""
-	for i := 0; i < len(uid); i++ {
-		if uid[i] == '/' {
-			parent = uid[:i]
-			get(c.desc, parent)
+	it := &c.items[id]
+	if c.acc.parent != nil {
+		p := c.acc.parent(it)
+		for i := 0; i < len(p); i++ {
+			if p[i] == '/' {
+				get(c.desc, p[:i])
+			}
 		}
+		// The parent's one index, under both maps.
+		s := c.children[p]
+		if s == nil && create {
+			s = c.newScope()
+			c.children[p], c.desc[p] = s, s
+		}
+		if s != nil {
+			fn(s)
+		}
+	} else {
+		uid := c.acc.uid(it)
+		parent := ""
+		for i := 0; i < len(uid); i++ {
+			if uid[i] == '/' {
+				parent = uid[:i]
+				get(c.desc, parent)
+			}
+		}
+		get(c.children, parent)
 	}
-	get(c.children, parent)
-	get(c.byName, c.acc.name(&c.items[id]))
+	get(c.byName, c.acc.name(it))
 }
 
 // add appends an item without indexing it (seeding indexes everything at once
@@ -160,64 +251,6 @@ func (c *coll[T]) add(it T) int32 {
 	c.dead = append(c.dead, false)
 	c.live++
 	return int32(len(c.items) - 1)
-}
-
-// build sorts every item once per field and distributes the sorted ids to the
-// scopes in order, so no scope needs its own sort.
-func (c *coll[T]) build() {
-	ids := make([]int32, 0, c.live)
-	for i := range c.items {
-		if !c.dead[i] {
-			ids = append(ids, int32(i))
-		}
-	}
-	clear(c.desc)
-	clear(c.children)
-	clear(c.byName)
-	c.global = c.newScope()
-	// The four sorts are independent: run them side by side.
-	var sorted [numFields][]int32
-	var wg sync.WaitGroup
-	for f := range numFields {
-		sorted[f] = slices.Clone(ids)
-		wg.Go(func() { slices.SortFunc(sorted[f], func(a, b int32) int { return c.cmpIDs(f, a, b) }) })
-	}
-	wg.Wait()
-	// Every item's scopes, found once: the map lookups are what costs.
-	classed := c.acc.class != nil
-	var flat []*scopeIdx
-	from := make([]int32, len(c.items)+1)
-	cls := make([]uint8, len(c.items))
-	for i := range c.items {
-		from[i] = int32(len(flat))
-		if !c.dead[i] {
-			c.scopesOf(int32(i), true, func(s *scopeIdx) { flat = append(flat, s) })
-			cls[i] = c.classOf(int32(i))
-		}
-	}
-	from[len(c.items)] = int32(len(flat))
-	for f := range numFields {
-		for _, id := range sorted[f] {
-			for _, s := range flat[from[id]:from[id+1]] {
-				s.pending[f] = append(s.pending[f], id)
-				if classed {
-					s.pendingCls[f] = append(s.pendingCls[f], cls[id])
-				}
-			}
-		}
-	}
-	finish := func(s *scopeIdx) {
-		for f := range numFields {
-			s.lists[f] = buildBlockList(s.pending[f], s.pendingCls[f], classed)
-			s.pending[f], s.pendingCls[f] = nil, nil
-		}
-	}
-	finish(c.global)
-	for _, m := range []map[string]*scopeIdx{c.desc, c.children, c.byName} {
-		for _, s := range m {
-			finish(s)
-		}
-	}
 }
 
 // insert adds an item and indexes it everywhere.
@@ -230,26 +263,29 @@ func (c *coll[T]) insert(it T) int32 {
 func (c *coll[T]) index(id int32) {
 	cls := c.classOf(id)
 	c.scopesOf(id, true, func(s *scopeIdx) {
-		for f := range numFields {
-			k := c.key(f, id)
-			l := s.lists[f]
-			l.insert(l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 }), id, cls)
+		for f, l := range s.lists {
+			if l != nil {
+				l.insert(l.search(func(x int32) bool { return c.cmpIDs(f, x, id) >= 0 }), id, cls)
+			}
 		}
+		c.grow(s)
 	})
 }
 
 // position is where id is in l (ok false when it is not there).
 func (c *coll[T]) position(l *blockList, f int, id int32) (int, bool) {
-	k := c.key(f, id)
-	i := l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 })
+	i := l.search(func(x int32) bool { return c.cmpIDs(f, x, id) >= 0 })
 	return i, i < l.Len() && l.at(i) == id
 }
 
 func (c *coll[T]) unindex(id int32) {
 	c.scopesOf(id, false, func(s *scopeIdx) {
-		for f := range numFields {
-			if i, ok := c.position(s.lists[f], f, id); ok {
-				s.lists[f].remove(i)
+		for f, l := range s.lists {
+			if l == nil {
+				continue
+			}
+			if i, ok := c.position(l, f, id); ok {
+				l.remove(i)
 			}
 		}
 	})
@@ -274,9 +310,12 @@ func (c *coll[T]) removeAll(ids []int32) {
 	at := map[*blockList][]int{}
 	for _, id := range ids {
 		c.scopesOf(id, false, func(s *scopeIdx) {
-			for f := range numFields {
-				if i, ok := c.position(s.lists[f], f, id); ok {
-					at[s.lists[f]] = append(at[s.lists[f]], i)
+			for f, l := range s.lists {
+				if l == nil {
+					continue
+				}
+				if i, ok := c.position(l, f, id); ok {
+					at[l] = append(at[l], i)
 				}
 			}
 		})
@@ -296,7 +335,7 @@ func (c *coll[T]) find(uid string) (int32, bool) {
 	k := posKey{UID: uid}
 	i := l.search(func(x int32) bool { return c.cmpKey(fieldUID, x, k) >= 0 })
 	if i < l.Len() {
-		if id := l.at(i); c.acc.uid(&c.items[id]) == uid {
+		if id := l.at(i); c.cmpUID(&c.items[id], uid) == 0 {
 			return id, true
 		}
 	}

@@ -87,7 +87,7 @@ func TestNameFilterInEveryScope(t *testing.T) {
 			for _, name := range []string{"latest", "3.12", "latest-dev", "no-such-tag"} {
 				var want []string
 				for _, uid := range all {
-					if id, ok := e.srv.st.tags.find(uid); ok && e.srv.st.tags.items[id].Name == name {
+					if id, ok := e.srv.st.tags.find(uid); ok && e.srv.st.tagName(&e.srv.st.tags.items[id]) == name {
 						want = append(want, uid)
 					}
 				}
@@ -116,7 +116,7 @@ func checkIndexes[T any](t *testing.T, what string, c *coll[T]) {
 	check := func(name string, s *scopeIdx) {
 		ids := want[s]
 		for f := range numFields {
-			l := s.lists[f]
+			l := c.list(s, f)
 			got := l.all()
 			if len(got) != len(ids) {
 				t.Fatalf("%s %s field %d: %d ids, want %d", what, name, f, len(got), len(ids))

@@ -133,10 +133,7 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 	if ls.within != "" && sc == ls.c.global {
 		sc = ls.c.desc[ls.within]
 	}
-	var l *blockList
-	if sc != nil {
-		l = sc.lists[q.field]
-	}
+	l := ls.c.list(sc, q.field)
 	keep := ls.keep
 	mask := ls.mask
 	if q.name != "" {
@@ -144,10 +141,7 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 		// range of a group's descendants from it, or scan the smaller of it
 		// and the scope.
 		named := ls.c.byName[q.name]
-		var byName *blockList
-		if named != nil {
-			byName = named.lists[q.field]
-		}
+		byName := ls.c.list(named, q.field)
 		below := q.descendantsOf
 		if q.descendantsOf == "" && q.childrenOf == "" && !q.inRoot {
 			below = ls.within

@@ -109,7 +109,7 @@ func (c *coll[T]) below(s *scopeIdx, field int, group string, mask uint8) *block
 		in[id] = struct{}{}
 		return true
 	})
-	s.lists[field].walk(0, true, func(id int32, cls uint8) bool {
+	c.list(s, field).walk(0, true, func(id int32, cls uint8) bool {
 		if _, ok := in[id]; ok && mask1(mask, cls) {
 			ids = append(ids, id)
 		}

@@ -162,11 +162,11 @@ func (c *call) image(repoUID, rest string) *apiErr {
 	}
 	st := c.st
 	name := repoUID + "@" + digest
-	did, ok := st.digestID[digest]
+	d, ok := parseDigest(digest)
 	found := false
 	if ok {
 		for _, id := range st.tags.childIDs(repoUID) {
-			if st.tags.items[id].Digest == did {
+			if st.tags.items[id].Digest == d {
 				found = true
 				break
 			}

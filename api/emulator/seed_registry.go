@@ -26,9 +26,7 @@ func sizeOf(digest, arch string) int64 {
 	return 2<<20 + int64(h.Sum64()%(400<<20))
 }
 
-func (s *seeder) newDigest() int32 {
-	return s.digest(fmt.Sprintf("sha256:%016x%016x%016x%016x", s.rng.Uint64(), s.rng.Uint64(), s.rng.Uint64(), s.rng.Uint64()))
-}
+func (s *seeder) newDigest() [32]byte { return randomDigest(s.rng.Uint64) }
 
 // seedRegistry adds the repos of both organizations, and the generated ones
 // of the medium and large sizes, with their tags.
@@ -124,9 +122,8 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 	for _, i := range byTime[:n*14/100] {
 		deprecated[i] = true
 	}
-	tag := func(name string, d int32, c, u time.Time, deprecated bool) {
-		s.tags.add(tagRec{UID: uid + "/" + s.hex16(), Name: name, Digest: d, Create: c.UnixMilli(),
-			Update: u.UnixMilli(), Deprecated: deprecated, Class: tagClass(name)})
+	tag := func(name string, d [32]byte, c, u time.Time, deprecated bool) {
+		s.tags.add(s.newTag(uid, s.rng.Uint64(), name, d, c.UnixMilli(), u.UnixMilli(), deprecated))
 	}
 	soon := func(t time.Time) time.Time {
 		return minTime(t.Add(time.Duration(s.frac()*float64(3*time.Hour))), s.now).Truncate(time.Millisecond)
@@ -135,7 +132,7 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 	for _, v := range r.variants {
 		newest := map[string]int{} // floating tag → the highest release it covers
 		first := map[string]time.Time{}
-		digests := make([]int32, n)
+		digests := make([][32]byte, n)
 		for i, rl := range rel {
 			d := s.newDigest()
 			digests[i] = d
@@ -178,7 +175,7 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 			if v == "" && f != "latest" && f == floating(rel[i].version)[0] {
 				// Signatures and attestations of the newest image of each
 				// minor line (major line for major.minor versions).
-				sub := strings.TrimPrefix(s.digests[digests[i]], "sha256:")
+				sub := strings.TrimPrefix(digestString(digests[i]), "sha256:")
 				tag("sha256-"+sub+".sig", s.newDigest(), rel[i].at, rel[i].at, false)
 				tag("sha256-"+sub+".att", s.newDigest(), rel[i].at, rel[i].at, false)
 			}

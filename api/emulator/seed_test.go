@@ -30,11 +30,12 @@ func uidsOf(st *store) []string {
 	add("repo", len(st.repos.items), func(i int) string { return st.repos.items[i].UID + " " + st.repos.items[i].Name }, st.repos.dead)
 	add("tag", len(st.tags.items), func(i int) string {
 		t := st.tags.items[i]
-		name := t.Name
+		out := st.tagOut(&t)
+		name := out.Name
 		if t.Class == classDate {
 			name = name[:strings.LastIndexByte(name, '-')] // the date is a time
 		}
-		return t.UID + " " + name + " " + st.digests[t.Digest]
+		return out.UID + " " + name + " " + out.Digest
 	}, st.tags.dead)
 	add("subscription", len(st.subs.items), func(i int) string { return st.subs.items[i].UID }, st.subs.dead)
 	add("advisory", len(st.advs.items), func(i int) string { return st.advs.items[i].UID + " " + st.advs.items[i].AdvisoryID }, st.advs.dead)
@@ -125,13 +126,14 @@ func TestSeedShape(t *testing.T) {
 	names := map[string]map[string]bool{}
 	deprecated, shown := 0, 0
 	for _, tg := range st.tags.items {
-		repo := repos[api.ParentUID(tg.UID)]
+		tagUID, tagName := st.tagUID(&tg), st.tagName(&tg)
+		repo := repos[api.ParentUID(tagUID)]
 		if names[repo.UID] == nil {
 			names[repo.UID] = map[string]bool{}
 		}
-		names[repo.UID][tg.Name] = true
-		ordered("tag "+repo.Name+":"+tg.Name+" after its repo", repo.CreateTime, api.TimeOf(msTime(tg.Create)))
-		ordered("tag "+repo.Name+":"+tg.Name+" update", api.TimeOf(msTime(tg.Create)), api.TimeOf(msTime(tg.Update)))
+		names[repo.UID][tagName] = true
+		ordered("tag "+repo.Name+":"+tagName+" after its repo", repo.CreateTime, api.TimeOf(msTime(tg.Create)))
+		ordered("tag "+repo.Name+":"+tagName+" update", api.TimeOf(msTime(tg.Create)), api.TimeOf(msTime(tg.Update)))
 		if tg.Class == classNormal {
 			visible[repo.UID]++
 			shown++

@@ -22,11 +22,17 @@ type repoRec struct {
 	Readme string
 }
 
-// tagRec is a tag, kept compact: a million of them fit in a few hundred MB.
+// tagRec is a tag, kept compact: 72 bytes and no string of its own (the
+// store held ≈ 570 bytes a tag with them). A tag's uid is its repo's and a
+// 16-hex-digit segment, so it keeps the repo's uid once per repo
+// (store.tagParents) and the segment as a number; its name is one of a
+// pool (latest, versions: they repeat from repo to repo); its digest is
+// the 32 bytes. The strings are made on the way out (tagrec.go).
 type tagRec struct {
-	UID        string
-	Name       string
-	Digest     int32 // index into store.digests
+	Parent     int32  // index into store.tagParents: its repo's uid
+	Name       int32  // index into store.tagNames
+	Suffix     uint64 // the uid's last segment, as 16 hex digits
+	Digest     [32]byte
 	Create     int64 // unix milliseconds
 	Update     int64
 	Deprecated bool
@@ -50,8 +56,8 @@ type store struct {
 	artifacts *coll[api.Artifact]
 	versions  *coll[api.ArtifactVersion]
 
-	digests  []string
-	digestID map[string]int32
+	tagParents pool // the uids of the repos of tags
+	tagNames   pool // the names of tags
 
 	orgs []string // root group uids, primary first
 	rng  *rand.Rand
@@ -60,7 +66,7 @@ type store struct {
 func ms(t api.Time) int64 { return t.Time().UnixMilli() }
 
 func newStore(seed uint64) *store {
-	return &store{
+	s := &store{
 		groups: newColl(accessors[api.Group]{
 			uid: func(g *api.Group) string { return g.UID }, name: func(g *api.Group) string { return g.Name },
 			ctime: func(g *api.Group) int64 { return ms(g.CreateTime) }, utime: func(g *api.Group) int64 { return ms(g.UpdateTime) }}),
@@ -76,10 +82,6 @@ func newStore(seed uint64) *store {
 		repos: newColl(accessors[repoRec]{
 			uid: func(g *repoRec) string { return g.UID }, name: func(g *repoRec) string { return g.Name },
 			ctime: func(g *repoRec) int64 { return ms(g.CreateTime) }, utime: func(g *repoRec) int64 { return ms(g.UpdateTime) }}),
-		tags: newColl(accessors[tagRec]{
-			uid: func(g *tagRec) string { return g.UID }, name: func(g *tagRec) string { return g.Name },
-			ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
-			class: func(g *tagRec) uint8 { return g.Class }}),
 		subs: newColl(accessors[api.Subscription]{
 			uid: func(g *api.Subscription) string { return g.UID }, name: func(g *api.Subscription) string { return g.Sink },
 			// A subscription has no times: both orders are by uid.
@@ -101,9 +103,17 @@ func newStore(seed uint64) *store {
 			// Versions sort by version, numerically: 2.10 after 2.9.
 			uid: func(g *api.ArtifactVersion) string { return g.UID }, name: func(g *api.ArtifactVersion) string { return versionKey(g.Version) },
 			ctime: func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
-		digestID: map[string]int32{},
-		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		tagParents: newPool(),
+		tagNames:   newPool(),
+		rng:        rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
 	}
+	s.tags = newColl(accessors[tagRec]{
+		uid: s.tagUID, name: s.tagName,
+		ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
+		class:  func(g *tagRec) uint8 { return g.Class },
+		cmpUID: s.cmpTagUID, cmpUIDs: s.cmpTagUIDs,
+		parent: func(g *tagRec) string { return s.tagParents.at(g.Parent) }})
+	return s
 }
 
 // buildAll indexes every collection after seeding.
@@ -139,17 +149,6 @@ func (s *store) childUID(parent string) string {
 	}
 }
 
-// digest interns a digest string.
-func (s *store) digest(d string) int32 {
-	if id, ok := s.digestID[d]; ok {
-		return id
-	}
-	s.digests = append(s.digests, d)
-	id := int32(len(s.digests) - 1)
-	s.digestID[d] = id
-	return id
-}
-
 // tagClass says whether a tag name is hidden by default and why.
 func tagClass(name string) uint8 {
 	if strings.HasPrefix(name, "sha256-") {
@@ -181,7 +180,8 @@ func allDigits(s string) bool {
 // tagOut renders a stored tag. A tag has no creation time on the wire:
 // the stored one only orders the tags (created_at).
 func (s *store) tagOut(t *tagRec) api.Tag {
-	return api.Tag{UID: t.UID, Name: t.Name, Digest: s.digests[t.Digest], Deprecated: t.Deprecated,
+	uid, digest := s.uidAndDigest(t)
+	return api.Tag{UID: uid, Name: s.tagName(t), Digest: digest, Deprecated: t.Deprecated,
 		UpdateTime: api.TimeOf(msTime(t.Update))}
 }
 

@@ -32,7 +32,7 @@ func (c *call) tagsRoute(rest string) *apiErr {
 		ls := listSpec[tagRec]{c: st.tags, plural: "tags", mask: mask,
 			out: func(t *tagRec) any { return st.tagOut(t) }}
 		if scope == "" {
-			ls.within, ls.keep = registryScope(c, capTagList, func(t *tagRec) string { return t.UID })
+			ls.within, ls.keep = registryScope(c, capTagList, st.tagUID)
 		}
 		runList(c.srv, c.w, c.r, q, ls)
 		return nil
@@ -86,17 +86,18 @@ func (c *call) createTag(repoUID string) *apiErr {
 		return badField(domainRegistry, "digest", fmt.Sprintf("%q must be sha256: and 64 lower-case hex digits", body.Digest))
 	}
 	now := c.srv.now().UnixMilli()
+	// The digest matched api.Digest: it parses.
 	if id, ok := childNamed(st.tags, repoUID, body.Name); ok {
 		t := st.tags.items[id]
-		if d := st.digest(body.Digest); d != t.Digest {
+		if d, _ := parseDigest(body.Digest); d != t.Digest {
 			t.Digest, t.Update = d, now
 			st.tags.update(id, t)
 		}
 		writeJSON(c.w, st.tagOut(&t))
 		return nil
 	}
-	t := tagRec{UID: repoUID + "/" + st.hex16(), Name: body.Name, Digest: st.digest(body.Digest),
-		Create: now, Update: now, Class: tagClass(body.Name)}
+	d, _ := parseDigest(body.Digest)
+	t := st.newTag(repoUID, st.rng.Uint64(), body.Name, d, now, now, false)
 	st.tags.insert(t)
 	writeJSON(c.w, st.tagOut(&t))
 	return nil

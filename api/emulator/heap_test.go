@@ -1,0 +1,55 @@
+package emulator
+
+import (
+	"runtime"
+	"testing"
+)
+
+// heapPerTag seeds one emulator of a size and reports its live heap (after
+// a collection, before and after New) divided by its tags: what the store
+// keeps, not what seeding allocated on the way.
+func heapPerTag(tb testing.TB, size string) (perTag float64, tags int) {
+	tb.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	srv, err := New(Options{Seed: 1, Size: size})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	tags = srv.st.tags.live
+	runtime.KeepAlive(srv)
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(tags), tags
+}
+
+// BenchmarkSeedHeap seeds each size and reports the live heap per tag
+// (B/tag) and the seeding time (ns/op); run with -benchtime=1x at large.
+func BenchmarkSeedHeap(b *testing.B) {
+	for _, size := range []string{"medium", "large"} {
+		b.Run(size, func(b *testing.B) {
+			var perTag float64
+			var tags int
+			for b.Loop() {
+				perTag, tags = heapPerTag(b, size)
+			}
+			b.ReportMetric(perTag, "B/tag")
+			b.ReportMetric(float64(tags), "tags")
+		})
+	}
+}
+
+// TestSeedHeapPerTag holds the store to its budget of 300 bytes a tag
+// (issue 22): measured at medium, whose fixed costs weigh more per tag
+// than large's (BenchmarkSeedHeap measures both).
+func TestSeedHeapPerTag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seeds ~100k tags")
+	}
+	perTag, tags := heapPerTag(t, "medium")
+	t.Logf("medium: %d tags, %.0f B/tag", tags, perTag)
+	if perTag > 300 {
+		t.Errorf("the store holds %.0f B a tag, over the budget of 300", perTag)
+	}
+}
