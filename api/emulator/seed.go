@@ -29,41 +29,53 @@ var sizes = map[string]shape{
 // order and only the times move.
 type seeder struct {
 	*store
-	now     time.Time
-	shape   shape
-	folders map[string]string    // folder path ("" = org) → uid; "globex:" prefix for the second org
-	born    map[string]time.Time // group uid → its create time, for what is created in it
+	seedVal  uint64
+	now      time.Time
+	shape    shape
+	folders  map[string]string    // folder path ("" = org) → uid; "globex:" prefix for the second org
+	born     map[string]time.Time // group uid → its create time, for what is created in it
+	progress *progress            // nil: none kept
 }
 
-func seed(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
-	st := populate(seedVal, sh, now, hostile)
-	st.buildAll()
-	return st
+func newSeeder(seedVal uint64, sh shape, now time.Time, p *progress) *seeder {
+	return &seeder{store: newStore(seedVal), seedVal: seedVal, now: now.UTC(), shape: sh, folders: map[string]string{},
+		born: map[string]time.Time{}, progress: p}
 }
 
 // populate adds the seeded data without indexing it.
 func populate(seedVal uint64, sh shape, now time.Time, hostile bool) *store {
-	s := &seeder{store: newStore(seedVal), now: now.UTC(), shape: sh, folders: map[string]string{}, born: map[string]time.Time{}}
+	s := newSeeder(seedVal, sh, now, nil)
+	acme, globex := s.seedOrgs(hostile)
+	s.seedRest(acme, globex, hostile)
+	return s.store
+}
+
+// seedOrgs adds the roles and both organizations with their folders.
+func (s *seeder) seedOrgs(hostile bool) (acme, globex string) {
 	s.seedRoles()
 	acmeDesc := "Acme Corp: production images and CI identities."
 	if hostile {
 		acmeDesc = hostileOrgDesc
 	}
-	acme := s.seedOrg("acme.example", acmeDesc, acmeFolders, true, 3*365*day)
-	globex := s.seedOrg("globex.example", "Globex: a second organization, for switching between orgs.", globexFolders, false, 2*365*day)
+	acme = s.seedOrg("acme.example", acmeDesc, acmeFolders, true, 3*365*day)
+	globex = s.seedOrg("globex.example", "Globex: a second organization, for switching between orgs.", globexFolders, false, 2*365*day)
 	s.orgs = []string{acme, globex}
+	return acme, globex
+}
+
+// seedRest adds everything in the organizations, after seedOrgs.
+func (s *seeder) seedRest(acme, globex string, hostile bool) {
 	s.seedIAM(acme, globex)
 	s.seedRegistry(acme, globex)
 	s.seedAdvisories()
 	s.seedArtifacts()
 	s.seedIdentityKinds()
 	s.seedSyncedRepo()
-	s.seedAccess(seedVal, acme)
+	s.seedAccess(s.seedVal, acme)
 	if hostile {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)
 	}
-	return s.store
 }
 
 const day = 24 * time.Hour

@@ -31,11 +31,16 @@ func (s *seeder) newDigest() [32]byte { return randomDigest(s.rng.Uint64) }
 // seedRegistry adds the repos of both organizations, and the generated ones
 // of the medium and large sizes, with their tags.
 func (s *seeder) seedRegistry(acme, globex string) {
+	if s.progress != nil {
+		s.progress.allRepos.Store(int64(len(acmeRepos) + len(globexRepos) + s.shape.extraRepos))
+	}
 	for _, r := range acmeRepos {
 		s.seedRepo(r, s.folders[r.folder], r.name, "acme.example")
+		s.progress.repoSeeded(len(s.tags.items))
 	}
 	for _, r := range globexRepos {
 		s.seedRepo(r, s.folders[r.folder], r.name, "globex.example")
+		s.progress.repoSeeded(len(s.tags.items))
 	}
 	taken := map[string]bool{}
 	for i := range s.shape.extraRepos {
@@ -47,6 +52,7 @@ func (s *seeder) seedRegistry(acme, globex string) {
 		}
 		taken[team+"/"+name] = true
 		s.seedRepo(base, s.folders[team], name, "acme.example")
+		s.progress.repoSeeded(len(s.tags.items))
 	}
 }
 

@@ -82,7 +82,8 @@ func version(s string) []int {
 // about a tenth deprecated, hundreds of advisories (images have their own),
 // and times in order: parents before children, creates before updates.
 func TestSeedShape(t *testing.T) {
-	st := seed(1, sizes["small"], seedNow, false)
+	st := populate(1, sizes["small"], seedNow, false)
+	st.buildAll()
 	acme, globex := st.orgs[0], st.orgs[1]
 	groupBorn := map[string]time.Time{}
 	for _, g := range st.groups.items {

@@ -38,7 +38,10 @@ type Options struct {
 
 // Server serves the emulated API. It is safe for concurrent use.
 type Server struct {
-	st            *store
+	st            *store // set once seeded, before ready is closed
+	org           string // the primary organization's uid, known before the rest is seeded
+	ready         chan struct{}
+	progress      progress
 	adminToken    string
 	latency       time.Duration
 	failRate      float64
@@ -52,6 +55,19 @@ type Server struct {
 
 // New seeds the organizations and returns a server for them.
 func New(opts Options) (*Server, error) {
+	srv, err := Start(opts)
+	if err != nil {
+		return nil, err
+	}
+	<-srv.ready
+	return srv, nil
+}
+
+// Start checks opts and seeds the organizations in the background: the
+// large size takes seconds, which a caller can spend showing how far it is
+// (Progress) rather than a blank terminal. Until Ready is closed the
+// server answers every request but ping 503 UNAVAILABLE with Retry-After.
+func Start(opts Options) (*Server, error) {
 	size := opts.Size
 	if size == "" {
 		size = "small"
@@ -71,6 +87,7 @@ func New(opts Options) (*Server, error) {
 		now:           opts.Now,
 		strict:        opts.Strict,
 		faultRng:      mrand.New(mrand.NewPCG(uint64(opts.Seed), 0xfa017)),
+		ready:         make(chan struct{}),
 	}
 	if srv.now == nil {
 		srv.now = time.Now
@@ -85,12 +102,26 @@ func New(opts Options) (*Server, error) {
 		}
 		srv.adminToken = "emu_" + hex.EncodeToString(b)
 	}
-	srv.st = seed(uint64(opts.Seed), shape, srv.now(), opts.Hostile)
+	s := newSeeder(uint64(opts.Seed), shape, srv.now(), &srv.progress)
+	// The organizations come first (their uids are the first draws), so
+	// OrgUID answers at once.
+	acme, globex := s.seedOrgs(opts.Hostile)
+	srv.org = acme
+	go func() {
+		s.seedRest(acme, globex, opts.Hostile)
+		srv.progress.indexing.Store(true)
+		s.buildAll()
+		srv.st = s.store
+		close(srv.ready)
+	}()
 	return srv, nil
 }
 
+// Ready is closed once the data is seeded and indexed.
+func (srv *Server) Ready() <-chan struct{} { return srv.ready }
+
 // OrgUID is the uid of the primary seeded organization.
-func (srv *Server) OrgUID() string { return srv.st.orgs[0] }
+func (srv *Server) OrgUID() string { return srv.org }
 
 // AdminToken is the token that acts as owner of every seeded organization.
 func (srv *Server) AdminToken() string { return srv.adminToken }
@@ -114,6 +145,14 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeJSON(w, api.PingResponse{Response: "pong"})
+		return
+	}
+	select {
+	case <-srv.ready:
+	default:
+		e := newErr(api.CodeUnavailable, domainOfPath(r.URL.Path), "the emulator is still seeding its data; retry after 1s")
+		e.retryAfter = 1
+		writeErr(w, e)
 		return
 	}
 	if e := srv.fault(domainOfPath(r.URL.Path)); e != nil {
