@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
+	"canopy/views"
 	"canopy/views/safe"
 	"canopy/views/text"
 )
@@ -106,9 +107,11 @@ func (m *Model) body() string {
 	if len(lines) > h {
 		lines = lines[:h]
 	}
-	for i, l := range lines {
-		if text.Width(l) > m.width {
-			lines[i] = text.Cut(l, m.width, "")
+	if _, fits := m.top().(views.Fitted); !fits || m.help != nil {
+		for i, l := range lines {
+			if text.Width(l) > m.width {
+				lines[i] = text.Cut(l, m.width, "")
+			}
 		}
 	}
 	for len(lines) < h {
@@ -173,46 +176,66 @@ func (m *Model) hints() string {
 	case m.top() != nil:
 		states = m.top().Actions()
 	}
-	hint := func(s keymap.State) string {
+	// Each hint is measured as plain text, before it is styled: measuring
+	// the styled line took as long as drawing the table.
+	hint := func(s keymap.State) (styled string, width int) {
 		d, ok := m.common.Keys.Def(s.Action)
 		if !ok || s.Hide || len(d.Keys) == 0 { // a key override took its only key
-			return ""
+			return "", 0
 		}
+		key, short := d.KeyLabel(), s.ShortOf(d)
+		width = text.Width(key) + 1 + text.Width(short)
 		if s.Enabled {
-			return th.HintKey.Render(d.KeyLabel()) + " " + th.HintDesc.Render(s.ShortOf(d))
+			return th.HintKey.Render(key) + " " + th.HintDesc.Render(short), width
 		}
-		return th.HintOff.Render(d.KeyLabel() + " " + s.ShortOf(d))
+		return th.HintOff.Render(key + " " + short), width
 	}
 	const gap = "  "
 	var global []string
+	tailWidth := 0
 	switch {
 	case m.help != nil:
 	case m.typing():
 		// Letters type into the input: only ctrl+c still quits.
 		global = append(global, th.HintKey.Render("ctrl+c")+" "+th.HintDesc.Render("quit"))
+		tailWidth = len("ctrl+c quit")
 	default:
 		for _, a := range []keymap.Action{keymap.Command, keymap.Help, keymap.Quit} {
-			global = append(global, hint(keymap.On(a)))
+			h, w := hint(keymap.On(a))
+			if h == "" {
+				continue
+			}
+			if len(global) > 0 {
+				tailWidth += len(gap)
+			}
+			global = append(global, h)
+			tailWidth += w
 		}
 	}
 	tail := strings.Join(global, gap)
-	room := m.width - 1 - text.Width(tail)
+	room := m.width - 1 - tailWidth
+	width := 1 + tailWidth
 	var parts []string
 	for _, st := range states {
-		h := hint(st)
+		h, w := hint(st)
 		if h == "" {
 			continue
 		}
-		if text.Width(h)+len(gap) > room {
+		if w+len(gap) > room {
 			break
 		}
 		parts = append(parts, h)
-		room -= text.Width(h) + len(gap)
+		room -= w + len(gap)
+		width += w + len(gap)
 	}
 	if tail != "" {
 		parts = append(parts, tail)
 	}
-	return text.Cut(" "+strings.Join(parts, gap), m.width, "")
+	line := " " + strings.Join(parts, gap)
+	if width > m.width {
+		line = text.Cut(line, m.width, "") // the global keys alone overflow
+	}
+	return line
 }
 
 // status is org · host · identity at the left and the flash (or a

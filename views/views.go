@@ -69,6 +69,11 @@ type Screen interface {
 	Busy() bool
 }
 
+// Fitted is a screen that cuts and pads its own lines: none is ever wider
+// than the width SetSize gave it, so the shell does not measure each line of
+// every frame again (most of a frame's cost beside the screen's own View).
+type Fitted interface{ FitsWidth() }
+
 // TickMsg advances spinners; the shell sends it while a screen is Busy.
 type TickMsg struct{ Frame int }
 

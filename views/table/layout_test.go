@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -134,5 +135,36 @@ func TestColumnsFollowTheRowsOnScreen(t *testing.T) {
 	pressOn(m, "G")
 	if at := strings.Index(lines(m)[0], "KIND"); at != 1+len("a-much-longer-name")+1 {
 		t.Errorf("after G, KIND at %d:\n%s", at, strings.Join(lines(m), "\n"))
+	}
+}
+
+// The table keeps the promise views.Fitted makes for it (the shell does
+// not measure its lines): at every width, with wide and long text, the
+// filter line open on a long pattern, and a loading row, no line is wider
+// than the table.
+func TestEveryLineFitsTheWidth(t *testing.T) {
+	entries := make([]entry, 300)
+	for i := range entries {
+		entries[i] = entry{name: fmt.Sprintf("名前-%d-🚀🚀-%s", i, strings.Repeat("x", i%50)),
+			short: strings.Repeat("ワイド", i%7), long: strings.Repeat("CVE-2026-27937 ", i%9)}
+	}
+	for _, w := range []int{4, 9, 13, 20, 37, 61, 80, 133, 200} {
+		m := entryTable(t, entries, w, 8, nameColumn(), shortColumn("SHORT"), longColumn("LONG"))
+		check := func(when string) {
+			t.Helper()
+			for i, l := range strings.Split(m.View(), "\n") {
+				if lw := ansi.StringWidth(l); lw > w {
+					t.Fatalf("width %d, %s: line %d is %d wide: %q", w, when, i, lw, ansi.Strip(l))
+				}
+			}
+		}
+		check("rows")
+		pressOn(m, "G") // the last page is asked for: a loading row first
+		check("after G")
+		pressOn(m, "/")
+		for _, r := range "名前-1🚀" + strings.Repeat("z", 60) {
+			m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+		check("filter typed")
 	}
 }

@@ -22,6 +22,10 @@ func paintsOf(th *theme.Theme) paints {
 		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match)}
 }
 
+// FitsWidth says the table cuts and pads its own lines (views.Fitted):
+// every cell to its column, every other line to the width.
+func (m *Model[T]) FitsWidth() {}
+
 // View renders the header, the visible rows and the info line. Only the
 // rows on screen are read, once, and the columns sized from them: the cost
 // does not grow with the list.
