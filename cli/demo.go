@@ -35,7 +35,10 @@ func (f *demoFlags) register(fs *flag.FlagSet) {
 }
 
 // runDemo opens the UI on the built-in emulator, served in-process on a
-// loopback port: no flags, no set-up, no network.
+// loopback port: no flags, no set-up, no network. The emulator seeds its
+// data in the background (seconds at the large size): the first frame
+// comes at once, its status line saying how far the data is, and the
+// organization opens once the data is in.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -52,12 +55,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
 	}
-	// A large demo takes seconds to build: a signal must not wait for it.
-	srv, err := exit.StepSaying(ctx, stderr, "canopy demo: building the demo data…", func() (*emulator.Server, error) {
-		return emulator.New(df.data)
-	})
+	srv, err := emulator.Start(df.data)
 	if err != nil {
-		return exit.Fail(ctx, stderr, "canopy demo", "building the demo data", err, exit.Usage)
+		exit.Sayf(stderr, "canopy demo: %v", err)
+		return exit.Usage
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -79,6 +80,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes}, displayOf(to, cfg), stderr)
+			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes,
+			Preparing: newSeeding(srv, "building the demo", "built the demo")}, displayOf(to, cfg), stderr)
 	})
 }

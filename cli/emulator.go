@@ -35,8 +35,9 @@ func (f *emulatorFlags) register(fs *flag.FlagSet) {
 }
 
 // runEmulator serves the Platform API v2 emulator until ctx is cancelled
-// (SIGINT or SIGTERM), printing one "listening on" line once it accepts
-// connections.
+// (SIGINT or SIGTERM), printing one "listening on" line once it answers:
+// the large size seeds for seconds first, saying how far on stderr, and a
+// signal ends it at once.
 func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -55,15 +56,21 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exit.Usage
 	}
 	ef.data.Now = clock
-	srv, err := emulator.New(ef.data)
+	srv, err := emulator.Start(ef.data)
 	if err != nil {
 		exit.Sayf(stderr, "canopy emulator: %v", err)
 		return exit.Usage
 	}
+	// The address is taken at once (a busy port is said before the
+	// seeding, not after it); it is served once the data is in.
 	ln, err := net.Listen("tcp", ef.addr)
 	if err != nil {
 		exit.Sayf(stderr, "canopy emulator: %v", err)
 		return exit.Failure
+	}
+	defer ln.Close()
+	if code, ok := awaitSeeding(ctx, newSeeding(srv, "seeding", "seeded"), stderr); !ok {
+		return code
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
@@ -85,6 +92,32 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exit.Failure
 	}
 	return exit.OK
+}
+
+// awaitSeeding waits for the emulator's data, saying how far it is on
+// stderr every second once it has taken a second (the large size takes
+// several); a signal ends the wait at once, with its exit status.
+func awaitSeeding(ctx context.Context, s *seeding, stderr io.Writer) (int, bool) {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	said := false
+	for {
+		select {
+		case <-s.Ready():
+			if said {
+				exit.Sayf(stderr, "canopy emulator: %s", s.Progress())
+			}
+			return 0, true
+		case <-ctx.Done():
+			if code, ok := exit.Interrupted(ctx, stderr, "canopy emulator", "seeding"); ok {
+				return code, false
+			}
+			return exit.OK, false
+		case <-tick.C:
+			exit.Sayf(stderr, "canopy emulator: %s (ctrl+c stops)", s.Progress())
+			said = true
+		}
+	}
 }
 
 // clockFrom is a clock that starts at the RFC 3339 time given and runs on

@@ -8,7 +8,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,4 +140,88 @@ func TestEmulatorStrictFlag(t *testing.T) {
 	if code := <-done; code != exit.OK {
 		t.Fatalf("exit %d", code)
 	}
+}
+
+// TestEmulatorListensOnceSeeded: the "listening on" line comes once the
+// data is in (what a script waits for): the first request after it is
+// answered, not told to retry; stderr said how far the seeding was if it
+// took over a second.
+func TestEmulatorListensOnceSeeded(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	pr, pw := io.Pipe()
+	var errb lockedWriter
+	done := make(chan int, 1)
+	go func() {
+		code := runEmulator(ctx, []string{"--addr", "127.0.0.1:0", "--token", "T", "--size", "medium"}, pw, &errb)
+		pw.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	base := strings.Fields(strings.TrimPrefix(line, "listening on "))[0]
+	req, _ := http.NewRequest("GET", base+"/registry/v2/tags?page_size=1", nil)
+	req.Header.Set("Authorization", "Bearer T")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"tags"`) {
+		t.Errorf("the first request after %q: %d %s", line, res.StatusCode, b)
+	}
+	if s := errb.String(); s != "" && (!strings.Contains(s, "canopy emulator: seeding: ") || !strings.Contains(s, "canopy emulator: seeded: ")) {
+		t.Errorf("stderr %q", s)
+	}
+	cancel()
+	if code := <-done; code != exit.OK {
+		t.Fatalf("exit %d", code)
+	}
+}
+
+// TestEmulatorSignalWhileSeeding: a signal while the data is seeded ends
+// canopy emulator at once, with the signal's status and what was under
+// way, and nothing listening.
+func TestEmulatorSignalWhileSeeding(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(t.Context())
+	var out, errb lockedWriter
+	done := make(chan int, 1)
+	// Signalled as it starts, so within the seeding (medium's takes half
+	// a second).
+	go func() { done <- runEmulator(ctx, []string{"--addr", "127.0.0.1:0", "--size", "medium"}, &out, &errb) }()
+	sent := time.Now()
+	cancel(exit.Interruption{Signal: os.Interrupt})
+	select {
+	case code := <-done:
+		if took := time.Since(sent); code != 130 || took > time.Second {
+			t.Errorf("exit %d after %v, want 130 at once", code, took)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("still seeding 10 s after the signal")
+	}
+	if !strings.Contains(errb.String(), "canopy emulator: interrupted by SIGINT while seeding; stopped") || out.String() != "" {
+		t.Errorf("stdout %q, stderr %q", out.String(), errb.String())
+	}
+}
+
+// lockedWriter is an output written by one goroutine and read by another.
+type lockedWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -201,35 +201,6 @@ func TestSignalWhileChainctlHangs(t *testing.T) {
 	}
 }
 
-// TestSignalWhileDemoBuilds: canopy demo --size large spends seconds
-// building its data before the first frame; ctrl+c (SIGINT: the terminal
-// is not raw yet) ends it within a second, not once the data is built.
-func TestSignalWhileDemoBuilds(t *testing.T) {
-	t.Parallel()
-	home := t.TempDir()
-	b := startBlocked(t, []string{"PATH=/usr/bin:/bin", "HOME=" + home}, "demo", "--size", "large")
-	// Building: the process has used a fifth of a second of CPU.
-	b.waitUntil(func() bool { return cpuTicks(b.cmd.Process.Pid) >= 20 }, "the demo data to be built")
-	b.interrupt(syscall.SIGINT, "canopy demo: interrupted by SIGINT while building the demo data; stopped")
-}
-
-// cpuTicks is the user and system CPU time of a process, in clock ticks
-// (1/100 s), from /proc.
-func cpuTicks(pid int) int {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	_, rest, _ := strings.Cut(string(b), ") ")
-	f := strings.Fields(rest) // state is field 3 of the line, utime 14, stime 15
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.Atoi(f[11])
-	s, _ := strconv.Atoi(f[12])
-	return u + s
-}
-
 // TestSignalWhilePingHangs: a server that takes the ping and never
 // answers keeps canopy before its first frame for up to 10 s; SIGTERM ends
 // it within a second, as an interruption (not "the server failed").

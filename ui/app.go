@@ -38,6 +38,9 @@ type Options struct {
 	// Notice is said on the status line as the screen opens (a token
 	// passed over because it expired); "" says nothing.
 	Notice string
+	// Preparing, when set, is waited for before the organization is
+	// looked up, its progress on the status line (starting.go).
+	Preparing Preparing
 }
 
 // Model is the root model.
@@ -113,7 +116,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.opts.Notice != "" {
 		notice = views.FlashError(m.opts.Notice)
 	}
-	return tea.Batch(m.resolveOrg(), tea.RequestBackgroundColor, notice)
+	return tea.Batch(afterPreparing(m.ctx, m.opts.Preparing, m.resolveOrg()), tea.RequestBackgroundColor, notice)
 }
 
 // Close cancels every request; call it when the program ends.

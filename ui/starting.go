@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/views"
+)
+
+// Preparing is work the shell waits for before it asks the server
+// anything: the demo seeds its emulator in the background, seconds at the
+// large size, so that the first frame comes at once rather than after a
+// blank terminal. Meanwhile the status line says how far the work is.
+type Preparing interface {
+	Ready() <-chan struct{} // closed once the work is done
+	Progress() string       // how far it is, in a few words; once Ready, what it did
+}
+
+// progressEvery is how often the status line's progress is read again;
+// sayAgain how often it is said again unchanged, so that the flash, which
+// clears after a few seconds, stays while a step (indexing) takes long.
+const (
+	progressEvery = 100 * time.Millisecond
+	sayAgain      = 2 * time.Second
+)
+
+// afterPreparing runs next once p is done (at once when p is nil),
+// saying its progress on the status line until then. Each step is a
+// command that returns the next (in a tea.BatchMsg, which the program runs
+// without an Update), so the wait keeps no state of the shell's, and q and
+// ctrl+c end it as they end any wait.
+func afterPreparing(ctx context.Context, p Preparing, next tea.Cmd) tea.Cmd {
+	if p == nil {
+		return next
+	}
+	return prepareStep(ctx, p, next, "", time.Time{})
+}
+
+// prepareStep waits a while first (unless nothing was said yet), then
+// returns next's message once p is done, or says the progress when it is
+// no longer what was said at saidAt, or was said a while ago.
+func prepareStep(ctx context.Context, p Preparing, next tea.Cmd, said string, saidAt time.Time) tea.Cmd {
+	return func() tea.Msg {
+		wait := !saidAt.IsZero()
+		for {
+			if wait {
+				select {
+				case <-p.Ready():
+				case <-ctx.Done():
+					return nil
+				case <-time.After(progressEvery):
+				}
+			}
+			wait = true
+			select {
+			case <-p.Ready():
+				// What the work did, then the organization: in that order.
+				return tea.Sequence(views.Flash(p.Progress()), next)()
+			default:
+			}
+			if text := p.Progress(); text != said || time.Since(saidAt) >= sayAgain {
+				return tea.BatchMsg{views.Flash(text), prepareStep(ctx, p, next, text, time.Now())}
+			}
+		}
+	}
+}
