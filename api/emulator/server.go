@@ -109,6 +109,7 @@ func Start(opts Options) (*Server, error) {
 	srv.org = acme
 	go func() {
 		s.seedRest(acme, globex, opts.Hostile)
+		srv.progress.tags.Store(int64(len(s.tags.items))) // the synced repo's and hostile ones too
 		srv.progress.indexing.Store(true)
 		s.buildAll()
 		srv.st = s.store
