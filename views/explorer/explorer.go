@@ -174,6 +174,10 @@ func (m *Model) Footer(width int) []string {
 	return m.detail.Footer(width)
 }
 
+// FitsWidth says the explorer's lines fit its width (views.Fitted): the
+// tree fits each of its lines to its pane, the detail cuts each of its own.
+func (m *Model) FitsWidth() {}
+
 // View draws both panes with their titles.
 func (m *Model) View() string {
 	th := m.common.Theme
