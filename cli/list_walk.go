@@ -22,9 +22,9 @@ const defaultMaxItems = 1_000_000
 // items emitted.
 //
 // The next page is fetched while emit prints this one (a goroutine reads
-// the pages, one ahead at most): printing a page costs about as much as
-// fetching it, and done one after the other they took twice as long as a
-// walk. The fetcher stops where the walk stops, so it asks for no page
+// the pages ahead, one waiting at most while it reads the next): printing
+// a page of JSON costs about as much as fetching it, and done one after
+// the other they took up to twice as long as a walk. The fetcher stops where the walk stops, so it asks for no page
 // more than the walk needs; it ends before pages returns, and with ctx.
 func pages[T any](ctx context.Context, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions, maxItems int,
 	emit func([]T) error) (n int, err error) {
