@@ -65,6 +65,11 @@ func NewCursor[T any](list Lister[T], opts ListOptions, key func(*T) string) *Cu
 	return c
 }
 
+// Window makes the cursor remember only the last n items it yielded
+// (RestartDetector.Window), for a walk that keeps nothing per item. Call
+// it before the first Next.
+func (c *Cursor[T]) Window(n int) { c.read.Window(n) }
+
 // Done reports whether the last page has been read.
 func (c *Cursor[T]) Done() bool { return c.done }
 

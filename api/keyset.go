@@ -23,6 +23,7 @@ const (
 	empty       = 0
 	tomb        = ^uint64(0) // a removed hash: probing goes on past it
 	maxLoad     = 0.95
+	minLoad     = 0.63 // the load just after growing by half from maxLoad
 	minBuckets  = 2
 )
 
@@ -104,10 +105,16 @@ func (s *keySet) place(h uint64) {
 	}
 }
 
-// grow re-places every hash in a table half as large again, dropping tombs.
+// grow re-places every hash, dropping tombs, in a table half as large
+// again; or as large as it was when tombs took most of the room (a set
+// that forgets as it learns, see RestartDetector.Window, stays its size).
 func (s *keySet) grow() {
 	old := s.slots
-	nb := max(minBuckets, s.buckets()+s.buckets()/2, int(float64(s.n+1)/(maxLoad*bucketSlots))+1)
+	nb := s.buckets()
+	if float64(s.n+1) > minLoad*float64(len(s.slots)) {
+		nb += nb / 2
+	}
+	nb = max(minBuckets, nb, int(float64(s.n+1)/(maxLoad*bucketSlots))+1)
 	s.slots = make([]uint64, nb*bucketSlots)
 	s.used = s.n
 	for _, h := range old {

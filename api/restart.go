@@ -19,6 +19,24 @@ type RestartDetector[T any] struct {
 	head      keySet // the first page's keys: one page, a few hundred at most
 	headKnown bool
 	seen      keySet
+	// recent, when set (Window), holds the hashes in seen in the order
+	// read, as a ring: past its length the oldest leaves seen, so what is
+	// kept stays the same however many items are read.
+	recent []uint64
+	next   int
+}
+
+// Window keeps only the last n items read (0: every one), for a walk
+// that keeps nothing else per item (canopy list prints and forgets): an
+// item sent again after n others is taken as new, which a server that
+// shifts its pages (an insert, a delete) never does; one that repeats old
+// pages without end is still stopped by the walk's own bounds.
+func (d *RestartDetector[T]) Window(n int) {
+	d.seen.Reset()
+	d.recent, d.next = nil, 0
+	if n > 0 {
+		d.recent = make([]uint64, 0, n)
+	}
 }
 
 // NewRestartDetector makes a detector for items whose key (uid) key gives.
@@ -42,7 +60,22 @@ func (d *RestartDetector[T]) LearnHead(items []T) {
 func (d *RestartDetector[T]) HeadKnown() bool { return d.headKnown }
 
 // Add marks an item read and reports whether it was new.
-func (d *RestartDetector[T]) Add(it *T) bool { return d.seen.Add(d.hash(d.key(it))) }
+func (d *RestartDetector[T]) Add(it *T) bool {
+	h := d.hash(d.key(it))
+	if !d.seen.Add(h) {
+		return false
+	}
+	switch {
+	case d.recent == nil:
+	case len(d.recent) < cap(d.recent):
+		d.recent = append(d.recent, h)
+	default:
+		d.seen.Delete(d.recent[d.next])
+		d.recent[d.next] = h
+		d.next = (d.next + 1) % len(d.recent)
+	}
+	return true
+}
 
 // Seen reports whether the item of this key was read before.
 func (d *RestartDetector[T]) Seen(key string) bool { return d.seen.Has(d.hash(key)) }
@@ -52,11 +85,14 @@ func (d *RestartDetector[T]) Forget(key string) { d.seen.Delete(d.hash(key)) }
 
 // ForgetRead drops every item read, keeping the first page: a new run of
 // the same list.
-func (d *RestartDetector[T]) ForgetRead() { d.seen.Reset() }
+func (d *RestartDetector[T]) ForgetRead() {
+	d.seen.Reset()
+	d.recent, d.next = d.recent[:0], 0
+}
 
 // Reset forgets everything: the list begins anew.
 func (d *RestartDetector[T]) Reset() {
-	d.seen.Reset()
+	d.ForgetRead()
 	d.head.Reset()
 	d.headKnown = false
 }

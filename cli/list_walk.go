@@ -57,16 +57,22 @@ type fetchedPage[T any] struct {
 	err   error
 }
 
+// repeatWindow is how many of the last items read canopy list checks a
+// new one against: about 1.5 MB, whatever the collection's size.
+const repeatWindow = 100_000
+
 // fetchPages reads the pages of pages' walk into out, and closes it when
 // the walk is over: the last page read, or an error (sent, after the items
 // read before it).
 func fetchPages[T any](ctx context.Context, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions, maxItems int,
 	out chan<- fetchedPage[T]) {
 	defer close(out)
-	// The cursor keeps what it read as 64-bit hashes of the keys (8–13
-	// bytes an item), to drop repeats and see a restart: the one thing a
-	// walk keeps that grows with the items.
+	// The cursor keeps what it read as 64-bit hashes of the keys, to drop
+	// repeats and see a restart: only the last repeatWindow, so that what
+	// a walk keeps does not grow with the items (a server that shifts its
+	// pages repeats what it sent a page or two before).
 	c := api.NewCursor(list, opts, key)
+	c.Window(repeatWindow)
 	n, longest := 0, 0
 	for !c.Done() {
 		p, err := c.Next(ctx)
