@@ -56,15 +56,16 @@ type Model struct {
 	cmd           *cmdline.Model
 	width, height int
 
-	flash    string
-	flashErr bool
-	flashSeq int
-	frame    int
-	ticking  bool
-	starting bool
-	startErr error
-	notice   string // Options.Notice, until the organization opens
-	footN    int    // lines the top screen's footer takes (see footer)
+	flash     string
+	flashErr  bool
+	flashSeq  int
+	frame     int
+	ticking   bool
+	starting  bool
+	startErr  error
+	notice    string    // Options.Notice, until the organization opens
+	footN     int       // lines the top screen's footer takes (see footer)
+	hintsMemo hintsMemo // the last frame's hints line (frame.go)
 	// held are keys typed ahead of what they are for (see held.go).
 	held    []tea.KeyPressMsg
 	holdGen int

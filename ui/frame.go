@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -168,7 +169,6 @@ func (m *Model) header() string {
 // struck through), then the global ones. When the line is short, whole
 // screen hints go, from the last; the global ones (: ? q) always stay.
 func (m *Model) hints() string {
-	th := m.common.Theme
 	var states []keymap.State
 	switch {
 	case m.help != nil:
@@ -176,6 +176,34 @@ func (m *Model) hints() string {
 	case m.top() != nil:
 		states = m.top().Actions()
 	}
+	memo := hintsKey{width: m.width, typing: m.typing(), help: m.help != nil}
+	if memo == m.hintsMemo.key && slices.Equal(states, m.hintsMemo.states) {
+		// The same keys as the frame before: the line is drawn once, not
+		// styled again on every key (most keys move a cursor, not the keys).
+		return m.hintsMemo.line
+	}
+	line := m.drawHints(states)
+	m.hintsMemo = hintsMemo{key: memo, states: slices.Clone(states), line: line}
+	return line
+}
+
+// hintsKey and hintsMemo keep the footer's hints line of the last frame,
+// with what it was drawn from.
+type hintsKey struct {
+	width        int
+	typing, help bool
+}
+
+type hintsMemo struct {
+	key    hintsKey
+	states []keymap.State
+	line   string
+}
+
+// drawHints is the hints line for these states: the screen's keys that
+// fit, then the global ones.
+func (m *Model) drawHints(states []keymap.State) string {
+	th := m.common.Theme
 	// Each hint is measured as plain text, before it is styled: measuring
 	// the styled line took as long as drawing the table.
 	hint := func(s keymap.State) (styled string, width int) {

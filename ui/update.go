@@ -40,6 +40,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			o := m.opts.Theme
 			o.Dark = msg.IsDark()
 			*m.common.Theme = *theme.New(o)
+			m.hintsMemo = hintsMemo{} // drawn in the old colours
 			m.layout()
 			// What screens drew with the old colours (a detail pane, a
 			// rendered readme) is drawn again.
