@@ -180,8 +180,20 @@ func allDigits(s string) bool {
 // tagOut renders a stored tag. A tag has no creation time on the wire:
 // the stored one only orders the tags (created_at).
 func (s *store) tagOut(t *tagRec) api.Tag {
-	uid, digest := s.uidAndDigest(t)
-	return api.Tag{UID: uid, Name: s.tagName(t), Digest: digest, Deprecated: t.Deprecated,
+	var b strings.Builder
+	return s.tagOutIn(&b, t)
+}
+
+// tagOutIn is tagOut with the uid and digest strings written to b, and
+// cut from it: what b holds is never written again, so they stay as they
+// are while b grows.
+func (s *store) tagOutIn(b *strings.Builder, t *tagRec) api.Tag {
+	start := b.Len()
+	s.writeUID(b, t, digestLen)
+	n := b.Len()
+	writeDigest(b, t.Digest)
+	all := b.String()
+	return api.Tag{UID: all[start:n], Name: s.tagName(t), Digest: all[n:], Deprecated: t.Deprecated,
 		UpdateTime: api.TimeOf(msTime(t.Update))}
 }
 

@@ -53,16 +53,9 @@ func (s *store) writeUID(b *strings.Builder, t *tagRec, extra int) {
 	b.Write(seg[:])
 }
 
-// uidAndDigest makes a tag's uid and digest strings in one allocation: a
-// page is 200 tags.
-func (s *store) uidAndDigest(t *tagRec) (string, string) {
-	var b strings.Builder
-	s.writeUID(&b, t, digestLen)
-	n := b.Len()
-	writeDigest(&b, t.Digest)
-	both := b.String()
-	return both[:n], both[n:]
-}
+// pageBytesPerTag is what a tag's uid and digest take, about (a repo in
+// a team folder): a list's buffer for them is grown for its page at once.
+const pageBytesPerTag = 192
 
 // segment is "/" and v in 16 lower-case hex digits: a tag uid's last
 // segment, which orders as v does.

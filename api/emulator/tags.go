@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"canopy/api"
 )
@@ -29,8 +30,12 @@ func (c *call) tagsRoute(rest string) *apiErr {
 				mask |= 1 << inc.class
 			}
 		}
+		// The page's uids and digests are cut from one buffer: one
+		// allocation a page rather than one a tag.
+		var strs strings.Builder
+		strs.Grow(q.size * pageBytesPerTag)
 		ls := listSpec[tagRec]{c: st.tags, plural: "tags", mask: mask,
-			out: func(t *tagRec) any { return st.tagOut(t) }}
+			out: func(t *tagRec) any { return st.tagOutIn(&strs, t) }}
 		if scope == "" {
 			ls.within, ls.keep = registryScope(c, capTagList, st.tagUID)
 		}
