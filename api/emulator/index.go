@@ -58,7 +58,7 @@ type accessors[T any] struct {
 	class func(*T) uint8 // nil: every item is classNormal
 
 	// For items whose uid is not stored whole (tags), so that an order or
-	// a lookup does not make one: nil compares uid's strings.
+	// a lookup does not make one; nil: the uid strings are compared.
 	cmpUID  func(it *T, uid string) int // the item's uid against a uid
 	cmpUIDs func(a, b *T) int           // two items' uids
 	// parent, when set, is the uid of the item's parent, which is of
@@ -247,6 +247,10 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 // add appends an item without indexing it (seeding indexes everything at once
 // with build).
 func (c *coll[T]) add(it T) int32 {
+	if len(c.items) >= idMask {
+		// A list entry keeps the id in 29 bits (pack).
+		panic("emulator: a collection of over 2²⁹ items")
+	}
 	c.items = append(c.items, it)
 	c.dead = append(c.dead, false)
 	c.live++
