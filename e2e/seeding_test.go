@@ -23,11 +23,11 @@ import (
 var progressRE = regexp.MustCompile(`building the demo: (?:([\d,]+) of ([\d,]+) repos, ([\d,]+) tags|indexing ([\d,]+) tags|organizations)`)
 
 // seedingFrame is the first frame of a demo whose data is not in yet: the
-// whole frame (header, the line saying it connects, the key hints), the
+// whole frame (header, the line saying its data is being built, the key hints), the
 // status line saying how far the data is.
 func seedingFrame(s string) bool {
 	ls := lines(s)
-	return len(ls) > 3 && strings.TrimSpace(ls[0]) == "canopy" && strings.Contains(s, "connecting to demo emulator") &&
+	return len(ls) > 3 && strings.TrimSpace(ls[0]) == "canopy" && strings.Contains(s, "building the data of demo emulator") &&
 		strings.Contains(s, "q/ctrl+c quit") && progressRE.MatchString(ls[len(ls)-1])
 }
 

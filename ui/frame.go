@@ -102,7 +102,11 @@ func (m *Model) body() string {
 			strings.Join(msg, "\n") + "\n\n  " + th.Muted.Render(m.common.Key(keymap.Refresh)+" retries · "+m.common.Key(keymap.Quit)+" quits")
 	default:
 		frames := th.Glyphs.Spinner
-		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+" connecting to "+m.host())
+		doing := " connecting to "
+		if m.preparing() {
+			doing = " building the data of " // how far: on the status line
+		}
+		content = "\n  " + th.Muted.Render(frames[m.frame%len(frames)]+doing+m.host())
 	}
 	lines := strings.Split(content, "\n")
 	if len(lines) > h {

@@ -66,3 +66,16 @@ func prepareStep(ctx context.Context, p Preparing, next tea.Cmd, said string, sa
 		}
 	}
 }
+
+// preparing reports whether the shell still waits for Options.Preparing.
+func (m *Model) preparing() bool {
+	if m.opts.Preparing == nil {
+		return false
+	}
+	select {
+	case <-m.opts.Preparing.Ready():
+		return false
+	default:
+		return true
+	}
+}

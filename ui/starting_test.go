@@ -29,7 +29,7 @@ func TestPreparingShowsProgressThenTheOrganization(t *testing.T) {
 	p := &fakePreparing{text: "building the demo: 12 of 7,768 repos, 1,602 tags", ready: make(chan struct{})}
 	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
 		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }, Preparing: p}, 120, 30)
-	s := h.waitText("connecting to test", "building the demo: 12 of 7,768 repos, 1,602 tags")
+	s := h.waitText("building the data of test", "building the demo: 12 of 7,768 repos, 1,602 tags")
 	if st := line(s, "admin (test)"); !strings.Contains(st, "building the demo") {
 		t.Errorf("the progress is not on the status line %q:\n%s", st, s)
 	}
