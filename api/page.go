@@ -153,6 +153,11 @@ func decodeItems[T any](dec *json.Decoder, r io.Reader, plural string, asked, al
 				b.liftBudget()
 			}
 			more, complete := countItems(io.MultiReader(dec.Buffered(), r))
+			if more == 0 {
+				// No comma follows the last item: what comes is no further
+				// item but a body that is not JSON.
+				return nil, fmt.Errorf("%s: not JSON after item %d", plural, allowed-1)
+			}
 			return nil, &PageOverflowError{Plural: plural, Held: allowed + more, AtLeast: !complete, Asked: asked, Allowed: allowed}
 		}
 		var item T
