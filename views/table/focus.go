@@ -16,6 +16,7 @@ import (
 // it after a reload.
 func (m *Model[T]) keepFocus() {
 	m.focusUID, m.focusName, m.focusWhy = "", "", ""
+	m.focusLooked = -1
 	if it, ok := m.Selected(); ok {
 		m.focusUID = m.cfg.Key(it)
 		m.focusName = string(m.cfg.Columns[0].Cell(it))
@@ -30,14 +31,7 @@ func (m *Model[T]) refocus() tea.Cmd {
 	if m.focusUID == "" {
 		return nil
 	}
-	found := -1
-	m.cfg.List.Each(func(pos int, it *T) bool {
-		if m.cfg.Key(it) == m.focusUID {
-			found = pos
-			return false
-		}
-		return true
-	})
+	found := m.findFocus()
 	if found >= 0 && m.only {
 		i := sort.SearchInts(m.onlyRows, found)
 		if i < len(m.onlyRows) && m.onlyRows[i] == found {
@@ -64,4 +58,32 @@ func (m *Model[T]) refocus() tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// findFocus is the list position of the remembered item, or -1. The rows
+// loaded are looked through once per list generation; after that only the
+// rows of the page just added: a reload of 10⁶ rows would otherwise look
+// through everything loaded for every page that comes.
+func (m *Model[T]) findFocus() int {
+	l := m.cfg.List
+	found := -1
+	look := func(pos int, it *T) bool {
+		if m.cfg.Key(it) == m.focusUID {
+			found = pos
+			return false
+		}
+		return true
+	}
+	if m.focusLooked != l.Gen() {
+		m.focusLooked = l.Gen()
+		l.Each(look)
+		return found
+	}
+	start, end := l.Added()
+	for p := start; p < end && found < 0; p++ {
+		if it, ok := l.At(p); ok {
+			look(p, it)
+		}
+	}
+	return found
 }

@@ -239,7 +239,14 @@ func (m *Model[T]) flagPage() (cmd tea.Cmd, found []int, ok bool) {
 	}
 	if len(found) > 0 {
 		i := sort.SearchInts(m.onlyRows, found[0])
+		onRow := m.cursor < len(m.onlyRows) && !m.filtering() && m.focusUID == ""
 		m.onlyRows = append(m.onlyRows[:i], append(found, m.onlyRows[i:]...)...)
+		if onRow && i <= m.cursor {
+			// A page that came after the one below it (pages come three
+			// at a time) puts rows above the cursor: it stays on its row.
+			m.cursor += len(found)
+			m.offset += len(found)
+		}
 	}
 	return m.cfg.List.Scan(scanParallel), found, true
 }

@@ -116,6 +116,10 @@ type Model[T any] struct {
 	focusUID       string
 	focusName      string // its first cell, to say where it went
 	focusWhy       string // the order it was sorted into; "" for a reload
+	// focusLooked is the list generation whose loaded rows refocus has
+	// looked through (then only each new page's rows are looked at); -1:
+	// none yet.
+	focusLooked int
 	selectedUID    string
 
 	search     *search.Model

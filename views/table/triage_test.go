@@ -346,3 +346,30 @@ func TestFilterThroughAScanEndsAsAFreshOne(t *testing.T) {
 			len(fresh), fresh[:min(8, len(fresh))])
 	}
 }
+
+// `r` in the flagged rows with the cursor far down brings the cursor back
+// to its row, whatever order the scan's pages come in (rows that land
+// above it do not move it off its row).
+func TestReloadOfFlaggedRowsKeepsTheCursorsRow(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	driveScan(m, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}))
+	for !m.cfg.List.Done() {
+		driveScan(m, m.cfg.List.Scan(scanParallel))
+	}
+	for _, keys := range [][]string{{"G"}, {"g", "j", "j", "j"}, {"G", "k", "k", "k", "k", "k"}} {
+		press(m, keys...)
+		it, ok := m.Selected()
+		if !ok {
+			t.Fatal("no row selected")
+		}
+		want := it.name
+		scan := m.Update(tea.KeyPressMsg{Code: 'r', Text: "r"})
+		driveScan(m, scan)
+		for !m.cfg.List.Done() {
+			driveScan(m, m.cfg.List.Scan(scanParallel))
+		}
+		if got, _ := m.Selected(); got == nil || got.name != want {
+			t.Fatalf("after %v and r: the cursor is on %v, want %s", keys, got, want)
+		}
+	}
+}
