@@ -120,7 +120,7 @@ type Model[T any] struct {
 	// looked through (then only each new page's rows are looked at); -1:
 	// none yet.
 	focusLooked int
-	selectedUID    string
+	selectedUID string
 
 	search     *search.Model
 	unfiltered int // list position the cursor was on when filtering began
