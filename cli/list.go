@@ -173,7 +173,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		// named (and then it must exist).
 		org := &api.Group{}
 		if !isFeed(kind) || cfg.Get("org") != "" {
-			if org, err = pickOrg(ctx, client, cfg.Get("org"), *lf.maxItems); err != nil {
+			if org, err = pickOrg(ctx, client, cfg.Get("org"), defaultMaxItems); err != nil {
 				return exit.Fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}
 		}

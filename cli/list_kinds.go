@@ -125,7 +125,8 @@ func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
 	if r.json {
 		return nil, nil
 	}
-	names, err := folderNames(ctx, r.client, r.org.UID, r.maxItems)
+	// --max-items bounds the rows listed, not what their columns look up.
+	names, err := folderNames(ctx, r.client, r.org.UID, defaultMaxItems)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,7 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
 	repoNames := map[string]string{}
 	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
-	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, r.maxItems, func(repos []api.Repo) error {
+	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, defaultMaxItems, func(repos []api.Repo) error {
 		for _, repo := range repos {
 			repoNames[repo.UID] = repo.Name
 			if r.repo != "" {

@@ -312,3 +312,16 @@ func TestListSaysWhichExpiredTokenItPassedOver(t *testing.T) {
 		}
 	}
 }
+
+// --max-items bounds the rows listed, not the folders and repos their
+// FOLDER and REPO columns are looked up in: a small one prints that many
+// rows (it printed nothing, the lookup stopped first).
+func TestMaxItemsBoundsTheRowsNotTheirLookups(t *testing.T) {
+	getenv, _ := listEnv(t)
+	for _, kind := range []string{"repos", "tags"} {
+		out, errs, code := list(t, getenv, kind, "--max-items", "3")
+		if rows := rowsOf(out); len(rows) != 3 || code != exit.Failure || !strings.Contains(errs, "stopped after 3 "+kind) {
+			t.Errorf("%s --max-items 3: %d rows, exit %d, stderr %q; want 3 rows and the stop said", kind, len(rows), code, errs)
+		}
+	}
+}
