@@ -193,9 +193,9 @@ func (m *Model[T]) copyTargets() tea.Cmd {
 // toggleOnly shows only flagged rows (or everything again). The whole
 // collection loads, a few pages at a time, to find them.
 func (m *Model[T]) toggleOnly() tea.Cmd {
+	was := m.position(m.cursor) // the row's list position, read in the view it is in
 	m.only = !m.only
 	if !m.only {
-		was := m.position(m.cursor)
 		m.onlyRows = nil
 		m.cursor = max(was, 0)
 		m.offset = max(0, m.cursor-m.bodyRows()/2)

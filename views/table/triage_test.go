@@ -373,3 +373,20 @@ func TestReloadOfFlaggedRowsKeepsTheCursorsRow(t *testing.T) {
 		}
 	}
 }
+
+// Leaving the flagged rows keeps the cursor on its row, not on the row of
+// its number among all rows.
+func TestLeavingFlaggedRowsKeepsTheRow(t *testing.T) {
+	m, _ := triageTable(t, 4210)
+	driveScan(m, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}))
+	for !m.cfg.List.Done() {
+		driveScan(m, m.cfg.List.Scan(scanParallel))
+	}
+	press(m, "G", "k", "k")
+	it, _ := m.Selected()
+	want := it.name
+	driveScan(m, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}))
+	if got, _ := m.Selected(); got == nil || got.name != want {
+		t.Fatalf("after leaving the flagged rows the cursor is on %v, want %s", got, want)
+	}
+}
