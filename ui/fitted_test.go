@@ -2,12 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/theme"
 )
@@ -17,16 +15,7 @@ import (
 // wide and long text included, at every width: the explorer side by side
 // and stacked, and a table.
 func TestFittedScreensFitEveryWidth(t *testing.T) {
-	srv, err := emulator.New(emulator.Options{Seed: 1, Hostile: true, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, client := newEmulator(t, emulator.Options{Seed: 1, Hostile: true})
 	for _, w := range []int{40, 79, 80, 117, 200} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
 			h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",

@@ -126,7 +126,12 @@ func (r *running) waitScreen(tb testing.TB, texts ...string) {
 		if time.Now().After(deadline) {
 			tb.Fatalf("the screen never showed %q:\n%s", texts, s)
 		}
-		time.Sleep(5 * time.Millisecond) // polling the program, not waiting on time
+		// The screen changes with a frame written: wait for one (or look
+		// again soon, for a change the renderer has not flushed yet).
+		select {
+		case <-r.frames.wake:
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }
 
