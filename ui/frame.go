@@ -247,13 +247,30 @@ func (m *Model) drawHints(states []keymap.State) string {
 	tail := strings.Join(global, gap)
 	room := m.width - 1 - tailWidth
 	width := 1 + tailWidth
+	// What esc does is kept over the hints before it: room for it is
+	// held until it is placed (the footer always says how to go back).
+	held := 0
+	for _, st := range states {
+		if st.Action == keymap.Back {
+			if _, w := hint(st); w > 0 && w+len(gap) <= room {
+				held = w + len(gap)
+			}
+			break
+		}
+	}
 	var parts []string
 	for _, st := range states {
 		h, w := hint(st)
 		if h == "" {
 			continue
 		}
-		if w+len(gap) > room {
+		if st.Action == keymap.Back {
+			held = 0 // its own room, placed now
+		}
+		if w+len(gap) > room-held {
+			if held > 0 {
+				continue // a later hint may be esc's
+			}
 			break
 		}
 		parts = append(parts, h)

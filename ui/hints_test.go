@@ -35,3 +35,16 @@ func TestHintsNameReboundKeys(t *testing.T) {
 	h.keys("U")
 	h.waitText(`undid description of alertmanager: back to "Prometheus Alertmanager."`)
 }
+
+// On a narrow screen the footer keeps what esc does over the hints before
+// it (the global : ? q stay too): a table at 50 columns says esc goes back.
+func TestNarrowFooterKeepsEsc(t *testing.T) {
+	h := start(t, 50, 20, true)
+	h.waitText("platform")
+	h.keys(":", "r", "e", "p", "o", "s", "enter")
+	s := h.waitText("loaded")
+	hints := line(s, "? help")
+	if !strings.Contains(hints, "esc") || !strings.Contains(hints, "q/ctrl+c quit") {
+		t.Errorf("the footer at 50 columns does not say what esc does: %q", hints)
+	}
+}
