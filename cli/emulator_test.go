@@ -101,24 +101,32 @@ func TestNowMakesTimesReproducible(t *testing.T) {
 	}
 }
 
-// TestEmulatorStrictFlag: `canopy emulator --strict` serves a strict
-// emulator: no totalCount in lists, undocumented orders refused.
-func TestEmulatorStrictFlag(t *testing.T) {
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
+// serveEmulator runs canopy emulator on a free port with args until ctx
+// ends, and returns its base URL once it says it listens (and that line),
+// and its exit status when it ends.
+func serveEmulator(ctx context.Context, t *testing.T, stderr io.Writer, args ...string) (base, line string, done <-chan int) {
+	t.Helper()
 	pr, pw := io.Pipe()
-	done := make(chan int, 1)
+	exited := make(chan int, 1)
 	go func() {
-		code := runEmulator(ctx, []string{"--addr", "127.0.0.1:0", "--token", "T", "--strict"}, pw, io.Discard)
+		code := runEmulator(ctx, append([]string{"--addr", "127.0.0.1:0"}, args...), pw, stderr)
 		pw.Close()
-		done <- code
+		exited <- code
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
 	}
 	go func() { _, _ = io.Copy(io.Discard, pr) }()
-	base := strings.Fields(strings.TrimPrefix(line, "listening on "))[0]
+	return strings.Fields(strings.TrimPrefix(line, "listening on "))[0], line, exited
+}
+
+// TestEmulatorStrictFlag: `canopy emulator --strict` serves a strict
+// emulator: no totalCount in lists, undocumented orders refused.
+func TestEmulatorStrictFlag(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	base, _, done := serveEmulator(ctx, t, io.Discard, "--token", "T", "--strict")
 	get := func(path string) (int, string) {
 		req, _ := http.NewRequest("GET", base+path, nil)
 		req.Header.Set("Authorization", "Bearer T")
@@ -149,20 +157,8 @@ func TestEmulatorStrictFlag(t *testing.T) {
 func TestEmulatorListensOnceSeeded(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	pr, pw := io.Pipe()
 	var errb lockedWriter
-	done := make(chan int, 1)
-	go func() {
-		code := runEmulator(ctx, []string{"--addr", "127.0.0.1:0", "--token", "T", "--size", "medium"}, pw, &errb)
-		pw.Close()
-		done <- code
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
-	base := strings.Fields(strings.TrimPrefix(line, "listening on "))[0]
+	base, line, done := serveEmulator(ctx, t, &errb, "--token", "T", "--size", "medium")
 	req, _ := http.NewRequest("GET", base+"/registry/v2/tags?page_size=1", nil)
 	req.Header.Set("Authorization", "Bearer T")
 	res, err := http.DefaultClient.Do(req)

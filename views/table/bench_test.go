@@ -82,14 +82,11 @@ func synthTag(i int) api.Tag {
 // position of the next item, as in views/paging's tests.
 func tagSource(n int) paging.Source[api.Tag] {
 	return func(_ context.Context, req paging.Request) (paging.Result[api.Tag], error) {
-		start, skipped := req.Skip, req.Skip
-		if req.Token != "" {
-			pos, err := strconv.Atoi(req.Token)
-			if err != nil {
-				return paging.Result[api.Tag]{}, err
-			}
-			start, skipped = pos+req.Skip, req.Skip
+		start, err := startOf(req)
+		if err != nil {
+			return paging.Result[api.Tag]{}, err
 		}
+		skipped := req.Skip
 		start = min(start, n)
 		end := min(start+min(req.Size, paging.DefaultPageSize), n)
 		res := paging.Result[api.Tag]{Total: int64(n), Skipped: skipped, Items: make([]api.Tag, 0, end-start)}
@@ -104,6 +101,20 @@ func tagSource(n int) paging.Source[api.Tag] {
 }
 
 func tagKey(t *api.Tag) string { return t.UID }
+
+// startOf is the position a request of the synthetic sources starts at:
+// its token (the decimal position of the next item) plus its skip.
+func startOf(req paging.Request) (int, error) {
+	start := req.Skip
+	if req.Token != "" {
+		pos, err := strconv.Atoi(req.Token)
+		if err != nil {
+			return 0, err
+		}
+		start += pos
+	}
+	return start, nil
+}
 
 // run executes cmd and what follows from it, passing every page to update.
 func run(tb testing.TB, cmd tea.Cmd, update func(paging.PageMsg) tea.Cmd) {

@@ -57,13 +57,9 @@ func renamedTags(b *testing.B, n int, rename func(int) string) *paging.List[api.
 		return loadedTags(b, n)
 	}
 	src := func(_ context.Context, req paging.Request) (paging.Result[api.Tag], error) {
-		start := req.Skip
-		if req.Token != "" {
-			pos, err := strconv.Atoi(req.Token)
-			if err != nil {
-				return paging.Result[api.Tag]{}, err
-			}
-			start += pos
+		start, err := startOf(req)
+		if err != nil {
+			return paging.Result[api.Tag]{}, err
 		}
 		start = min(start, n)
 		end := min(start+min(req.Size, paging.DefaultPageSize), n)

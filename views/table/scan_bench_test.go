@@ -44,13 +44,9 @@ func jsonPages(tb testing.TB, n int) [][]byte {
 // decodingSource serves the encoded pages, decoding each on request.
 func decodingSource(pages [][]byte, n int) paging.Source[api.Tag] {
 	return func(_ context.Context, req paging.Request) (paging.Result[api.Tag], error) {
-		start := req.Skip
-		if req.Token != "" {
-			pos, err := strconv.Atoi(req.Token)
-			if err != nil {
-				return paging.Result[api.Tag]{}, err
-			}
-			start += pos
+		start, err := startOf(req)
+		if err != nil {
+			return paging.Result[api.Tag]{}, err
 		}
 		res := paging.Result[api.Tag]{Total: int64(n), Skipped: req.Skip}
 		if start >= n {
