@@ -8,12 +8,14 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 
 	"canopy/api"
 	"canopy/cli/config"
 	"canopy/cli/exit"
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views/safe"
 )
@@ -45,6 +47,9 @@ Flags:
 		return exit.Fail(ctx, stderr, "canopy config", "reading the config", err, exit.Usage)
 	}
 	km, moves, kerr := s.KeyMap()
+	if kerr == nil {
+		kerr = checkPlugins(s)
+	}
 	file := s.File
 	if file == "" {
 		file = config.PathsFrom(getenv).Config + " (not found: defaults apply)"
@@ -73,6 +78,9 @@ Flags:
 	fmt.Fprintln(stdout, "\nkeys (override in the config file under keys:, e.g. `delete: [ctrl+d]`):")
 	rows = nil
 	for _, d := range km.Defs() {
+		if d.Group == keymap.Plugins {
+			continue // listed with the plugins
+		}
 		from := "default"
 		if line, ok := s.KeyLine(string(d.Action)); ok {
 			from = "file " + s.At(line)
@@ -87,7 +95,35 @@ Flags:
 	for _, mv := range moves {
 		exit.Sayf(stdout, "%s moved from %s to %s (file %s)", mv.Key, mv.From, mv.To, s.At(keyLine(s, string(mv.To))))
 	}
+	writePlugins(stdout, s)
 	return exit.OK
+}
+
+// writePlugins lists the plugins, each with its line and whether its
+// program is there to run.
+func writePlugins(stdout io.Writer, s *config.Settings) {
+	if len(s.Plugins) == 0 {
+		fmt.Fprintln(stdout, "\nplugins: none (add them under plugins: in the config file; the README has examples)")
+		return
+	}
+	fmt.Fprintln(stdout, "\nplugins (each is also a : command):")
+	rows := [][]string{{"  NAME", "KEY", "KINDS", "MODE", "RUNS", "FROM"}}
+	for _, p := range s.Plugins {
+		key := p.Key
+		if key == "" {
+			key = "(none)"
+		}
+		mode := string(p.Mode)
+		if p.Confirm {
+			mode += ", asks first"
+		}
+		runs := p.Summary()
+		if _, err := exec.LookPath(p.Command); err != nil {
+			runs += "  [" + p.Command + ": not found]"
+		}
+		rows = append(rows, []string{"  " + p.Name, key, strings.Join(p.Kinds, ", "), mode, runs, "file " + s.At(p.Line)})
+	}
+	writeTable(stdout, safeRows(rows))
 }
 
 // effective is a setting's value as canopy uses it, and where it came

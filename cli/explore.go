@@ -111,7 +111,7 @@ Flags:
 	}
 	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.Get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Notice: notice}, displayOf(to, cfg), stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Notice: notice}, displayOf(to, cfg), stderr)
 	})
 }
 
@@ -141,9 +141,12 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, stderr io.Wr
 	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "starting"); ok {
 		return code
 	}
+	t := program.Open(ctx)
+	defer t.Close()
+	opts.Terminal = t
 	m := ui.New(opts)
 	defer m.Close()
-	return program.Run(ctx, m, d, config.DefaultPaths().State, stderr)
+	return t.Run(m, d, config.DefaultPaths().State, stderr)
 }
 
 // displayOf is the display for the theme options and settings.

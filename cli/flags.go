@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"canopy/cli/exit"
 	"canopy/keymap"
 	"canopy/theme"
+	"canopy/ui"
 )
 
 // uiFlags are the flags a UI command takes: some settings, and --config.
@@ -41,6 +43,9 @@ func (f *uiFlags) load(ctx context.Context, getenv func(string) string) (*config
 		return nil, theme.Options{}, nil, err
 	}
 	km, _, err := s.KeyMap()
+	if err == nil {
+		err = checkPlugins(s)
+	}
 	if err != nil {
 		return nil, theme.Options{}, nil, err
 	}
@@ -146,4 +151,14 @@ func wantsValue(fs *flag.FlagSet, args []string) bool {
 	}
 	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
 	return !isBool || !b.IsBoolFlag()
+}
+
+// checkPlugins refuses a plugin named as one of canopy's `:` commands.
+func checkPlugins(s *config.Settings) error {
+	for _, p := range s.Plugins {
+		if err := ui.PluginClash(p); err != nil {
+			return fmt.Errorf("%s: plugins: %s: %w", s.At(p.Line), p.Name, err)
+		}
+	}
+	return nil
 }

@@ -78,10 +78,14 @@ const (
 	// the scroll keys and the inputs' accept and cancel.
 	Dialog Group = "Dialogs"
 	Input  Group = "Text input"
+	// Plugins are the user's own tools (the config's plugins:), each an
+	// action of its own; which one a key runs depends on the kind under
+	// the cursor, so two plugins of different kinds may share a key.
+	Plugins Group = "Plugins"
 )
 
 // Groups lists the help groups in display order.
-func Groups() []Group { return []Group{Navigation, Resource, Global, Dialog, Input} }
+func Groups() []Group { return []Group{Navigation, Resource, Plugins, Global, Dialog, Input} }
 
 // Def is the declaration of one action.
 type Def struct {

@@ -143,6 +143,9 @@ func (k *KeyMap) Apply(user map[Action][]string) ([]Move, error) {
 func (k *KeyMap) together(a, b Action) bool {
 	da, _ := k.Def(a)
 	db, _ := k.Def(b)
+	if da.Group == Plugins && db.Group == Plugins {
+		return false // the kind under the cursor picks one (the config checks their kinds apart)
+	}
 	if da.Group == Dialog || db.Group == Dialog {
 		other := da.Group
 		if other == Dialog {
@@ -177,4 +180,33 @@ func (k *KeyMap) Conflicts() []Conflict {
 		}
 	}
 	return out
+}
+
+// PluginAction is the action of the plugin named name.
+func PluginAction(name string) Action { return Action("plugin:" + name) }
+
+// AddPlugin declares a plugin's action with its key ("" for none): a key
+// another action of canopy has (after the user's overrides) is a
+// *ClaimError, since the plugin would take it from that action everywhere.
+func (k *KeyMap) AddPlugin(name, key, desc string) error {
+	a := PluginAction(name)
+	if _, ok := k.idx[a]; ok {
+		return fmt.Errorf("plugin %s is declared twice", name)
+	}
+	d := Def{Action: a, Short: name, Desc: desc, Group: Plugins}
+	if key != "" {
+		n, err := NormalizeKey(key)
+		if err != nil {
+			return &KeyError{Action: a, Key: key, Err: err}
+		}
+		for _, o := range k.defs {
+			if o.Group != Input && o.Group != Plugins && slices.Contains(o.Keys, n) {
+				return &ClaimError{Key: n, Actions: [2]Action{o.Action, a}}
+			}
+		}
+		d.Keys = []string{n}
+	}
+	k.idx[a] = len(k.defs)
+	k.defs = append(k.defs, d)
+	return nil
 }

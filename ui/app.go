@@ -13,6 +13,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/plugin"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -41,6 +42,11 @@ type Options struct {
 	// Preparing, when set, is waited for before the organization is
 	// looked up, its progress on the status line (starting.go).
 	Preparing Preparing
+	// Plugins are the user's tools (their keys are in Keys, or added);
+	// Terminal lends the terminal to those that run in the foreground
+	// (nil: they run in the background).
+	Plugins  []plugin.Plugin
+	Terminal Terminal
 }
 
 // Model is the root model.
@@ -51,6 +57,7 @@ type Model struct {
 	ctx    context.Context
 	stop   context.CancelFunc
 
+	plugins       []plugin.Plugin
 	stack         []entry
 	help          *help.Model
 	cmd           *cmdline.Model
@@ -104,6 +111,12 @@ func New(opts Options) *Model {
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity}}
 	m.env.push = m.open
+	m.plugins = opts.Plugins
+	for _, p := range m.plugins {
+		if _, ok := keys.Def(keymap.PluginAction(p.Name)); !ok {
+			_ = keys.AddPlugin(p.Name, p.Key, p.Says()) // the config checked the keys
+		}
+	}
 	if m.env.changes == nil {
 		m.env.changes = &ChangeLog{}
 	}

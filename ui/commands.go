@@ -9,21 +9,23 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/picker"
 	"canopy/views/safe"
 )
 
-// commands lists the `:` commands: each kind's table, then the others.
-func commands(keys *keymap.KeyMap, r *registry) []cmdline.Command {
+// commands lists the `:` commands: each kind's table, the others, then
+// the user's plugins.
+func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin) []cmdline.Command {
 	var out []cmdline.Command
 	for _, k := range r.all {
 		if k.command != nil {
 			out = append(out, *k.command)
 		}
 	}
-	return append(out,
+	return append(append(out,
 		cmdline.Command{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
 		cmdline.Command{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
 		cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
@@ -32,7 +34,7 @@ func commands(keys *keymap.KeyMap, r *registry) []cmdline.Command {
 		cmdline.Command{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
 		cmdline.Command{Name: "help", Desc: "show the keys"},
 		cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
-	)
+	), pluginCommands(plugins)...)
 }
 
 // commandScreen opens the table a `:` command names, over the whole

@@ -102,6 +102,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return m.setFlash("this is the top: "+m.common.Key(keymap.Quit)+" quits", false)
 		}
 	}
+	if !m.typing() {
+		if cmd, ok := m.pluginKey(msg); ok {
+			return cmd
+		}
+	}
 	if cmd := m.notHere(top, msg); cmd != nil {
 		return cmd
 	}
@@ -136,7 +141,7 @@ func (m *Model) leaves(k tea.KeyPressMsg) bool {
 
 // openCommandLine opens the `:` line.
 func (m *Model) openCommandLine() tea.Cmd {
-	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds))
+	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds, m.plugins))
 	m.layout()
 	return m.cmd.Open()
 }
@@ -207,7 +212,7 @@ func (m *Model) openHelp() {
 	if top := m.top(); top != nil {
 		title, states = string(top.Title()), top.Actions()
 	}
-	m.help = help.New(m.common, title, append(states, m.shellActions()...))
+	m.help = help.New(m.common, title, append(append(states, m.shellActions()...), m.pluginStates()...))
 	m.layout()
 }
 
@@ -262,6 +267,9 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 	}
 	if m.env.org == nil {
 		return m.setFlash("no organization yet", true)
+	}
+	if p, ok := m.pluginNamed(msg.Name); ok {
+		return m.runPlugin(p)
 	}
 	cmd, err := m.env.commandScreen(msg.Name)
 	if err != nil {

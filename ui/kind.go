@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
@@ -92,6 +93,12 @@ type kind struct {
 	// an advisory's id) anywhere in the organization: what ctrl+s in the
 	// tree's filter finds beyond the nodes loaded.
 	find func(ctx context.Context, c *api.Client, org, pattern string) ([]any, error)
+	// plugin is the kind's name in the config's plugins (plugin.Kinds),
+	// "" when no plugin runs on it; vars are the variables it gives
+	// beyond UID, Name, Org and OrgUID (parent: the tree node's parent's
+	// resource, nil elsewhere).
+	plugin string
+	vars   func(e *env, item, parent any) plugin.Vars
 }
 
 // spec is a kind written with its own type: its file fills in what the
@@ -144,6 +151,9 @@ type spec[T any] struct {
 	// findBy makes the options of a find for a pattern, ok false when the
 	// pattern cannot name one (default: an exact name).
 	findBy func(pattern string) (o api.ListOptions, ok bool)
+	// plugin and vars: see kind.
+	plugin string
+	vars   func(e *env, it *T, parent any) plugin.Vars
 }
 
 // describe makes the kind of a spec: each function takes any item and does
@@ -204,6 +214,15 @@ func describe[T any](s spec[T]) *kind {
 	}
 	if s.find != nil {
 		k.find = s.findAny
+	}
+	k.plugin = s.plugin
+	if s.vars != nil {
+		k.vars = func(e *env, item, parent any) plugin.Vars {
+			if it, ok := item.(*T); ok {
+				return s.vars(e, it, parent)
+			}
+			return nil
+		}
 	}
 	if s.updated != nil {
 		k.updated = func(n *tree.Node, item any) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
@@ -19,6 +20,10 @@ import (
 // packages (no folder: the feed is the same for every organization).
 func advisoryKind() spec[api.Advisory] {
 	return spec[api.Advisory]{noun: "advisory", nouns: "advisories",
+		plugin: "advisory",
+		vars: func(_ *env, a *api.Advisory, _ any) plugin.Vars {
+			return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
+		},
 		root:    advisoryNodes,
 		list:    colAdvisories,
 		page:    detail.AdvisoryPage(),

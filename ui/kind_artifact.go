@@ -20,6 +20,7 @@ import (
 // artifactKind: a library of an ecosystem (Java, Python), with versions.
 func artifactKind() spec[api.Artifact] {
 	return spec[api.Artifact]{noun: "library", nouns: "libraries",
+		plugin:  "library",
 		root:    libraryNodes,
 		list:    colArtifacts,
 		page:    detail.ArtifactPage(),

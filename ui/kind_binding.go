@@ -21,6 +21,7 @@ import (
 // bindingKind: a role granted to an identity on a folder (and below it).
 func bindingKind() spec[api.RoleBinding] {
 	return spec[api.RoleBinding]{noun: "role binding", nouns: "role bindings",
+		plugin:   "binding",
 		inFolder: bindingNodes,
 		list:     colBindings,
 		page:     detail.BindingPage(),

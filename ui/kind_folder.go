@@ -25,7 +25,8 @@ import (
 // organization is the top one).
 func folderKind() spec[api.Group] {
 	return spec[api.Group]{noun: "folder", nouns: "folders",
-		list: colGroups, byName: true,
+		plugin: "folder",
+		list:   colGroups, byName: true,
 		page:    detail.GroupPage(),
 		name:    func(g *api.Group) string { return g.Name },
 		uid:     func(g *api.Group) string { return g.UID },

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/cmdline"
@@ -24,6 +25,8 @@ import (
 // identityKind: who a workload acts as, by the claims of its token.
 func identityKind() spec[api.Identity] {
 	return spec[api.Identity]{noun: "identity", nouns: "identities",
+		plugin:   "identity",
+		vars:     func(_ *env, id *api.Identity, _ any) plugin.Vars { return plugin.Vars{"Email": id.Email} },
 		inFolder: identityNodes,
 		list:     colIdentities, byName: true,
 		page:    detail.IdentityPage(),

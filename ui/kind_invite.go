@@ -28,6 +28,7 @@ import (
 // a new invite opens with it.
 func inviteKind() spec[api.GroupInvite] {
 	return spec[api.GroupInvite]{noun: "invite", nouns: "invites",
+		plugin: "invite",
 		name:   inviteName,
 		uid:    func(g *api.GroupInvite) string { return g.UID },
 		folder: func(g *api.GroupInvite) string { return api.ParentUID(g.UID) },

@@ -26,6 +26,7 @@ import (
 // provision them (SCIM).
 func providerKind() spec[api.IdentityProvider] {
 	return spec[api.IdentityProvider]{noun: "identity provider", nouns: "identity providers",
+		plugin: "provider",
 		name:   func(p *api.IdentityProvider) string { return p.Name },
 		uid:    func(p *api.IdentityProvider) string { return p.UID },
 		folder: func(p *api.IdentityProvider) string { return api.ParentUID(p.UID) },

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
@@ -23,6 +24,10 @@ import (
 // repoKind: an image repository, in a folder, holding tags.
 func repoKind() spec[api.Repo] {
 	return spec[api.Repo]{noun: "repo", nouns: "repos",
+		plugin: "repo",
+		vars: func(e *env, r *api.Repo, _ any) plugin.Vars {
+			return plugin.Vars{"Repo": r.Name, "Image": registryHost + "/" + e.org.Name + "/" + r.Name}
+		},
 		inFolder: repoNodes,
 		list:     colRepos, byName: true,
 		page:    detail.RepoPage(),

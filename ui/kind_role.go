@@ -22,6 +22,7 @@ import (
 // roleKind: a set of capabilities, built in or the organization's own.
 func roleKind() spec[api.Role] {
 	return spec[api.Role]{noun: "role", nouns: "roles",
+		plugin:  "role",
 		list:    colRoles,
 		page:    detail.RolePage(),
 		name:    func(r *api.Role) string { return r.Name },

@@ -22,6 +22,7 @@ import (
 // user knows it by its sink.
 func subscriptionKind() spec[api.Subscription] {
 	return spec[api.Subscription]{noun: "subscription", nouns: "subscriptions",
+		plugin:   "subscription",
 		inFolder: subscriptionNodes,
 		list:     colSubscriptions,
 		page:     detail.SubscriptionPage(),

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/columns"
@@ -23,6 +24,19 @@ import (
 // tagKind: a name in a repo pointing at an image by digest.
 func tagKind() spec[api.Tag] {
 	return spec[api.Tag]{noun: "tag", nouns: "tags",
+		plugin: "tag",
+		vars: func(e *env, t *api.Tag, parent any) plugin.Vars {
+			repo := e.repoName(api.ParentUID(t.UID))
+			if r, ok := parent.(*api.Repo); ok {
+				repo = r.Name
+			}
+			v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}
+			if repo != "" {
+				v["Image"] = registryHost + "/" + e.org.Name + "/" + repo
+				v["Ref"], _ = pullRef(e.org.Name, repo, t)
+			}
+			return v
+		},
 		list: colTags, byName: true,
 		page:    detail.TagPage(),
 		copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },

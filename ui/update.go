@@ -102,6 +102,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return top.Update(msg)
 		}
 		return nil
+	case pluginGoMsg:
+		return m.startPlugin(msg.p, msg.jobs, msg.skipped)
+	case pluginRanMsg:
+		return m.ran(msg)
 	case cmdline.RunMsg:
 		m.cmd = nil
 		m.layout()

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"canopy/keymap"
+	"canopy/plugin"
 	"canopy/theme"
 )
 
@@ -19,6 +20,8 @@ type fileConfig struct {
 	values map[string]fileValue
 	keys   map[string][]string
 	colors map[string]string
+	// plugins are the user's tools, in the file's order.
+	plugins []plugin.Plugin
 	// keyLines and colorLines are the line of each action's and role's entry.
 	keyLines, colorLines map[string]int
 }
@@ -81,10 +84,15 @@ func parseConfig(path string, b []byte) (*fileConfig, error) {
 				return nil, err
 			}
 			continue
+		case "plugins":
+			if fc.plugins, err = readPlugins(v, at); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		j := slices.IndexFunc(defs, func(d Setting) bool { return d.Name == k.Value })
 		if j < 0 {
-			return nil, at(k, "unknown Setting %q (known: %s, keys, colors)", k.Value, strings.Join(names(defs), ", "))
+			return nil, at(k, "unknown Setting %q (known: %s, keys, colors, plugins)", k.Value, strings.Join(names(defs), ", "))
 		}
 		if v.Kind != yaml.ScalarNode {
 			return nil, at(v, "%s: want a single value", k.Value)

@@ -18,6 +18,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/plugin"
 	"canopy/theme"
 )
 
@@ -62,6 +63,8 @@ type Settings struct {
 	source map[string]string // "flag --x", "env X", "file PATH:LINE", "default"
 	Keys   map[string][]string
 	Colors map[string]string
+	// Plugins are the config file's plugins, each with its line.
+	Plugins []plugin.Plugin
 	// keyLines and colorLines are the config file line of each entry.
 	keyLines, colorLines map[string]int
 	File                 string // the config file read; "" when none
@@ -187,6 +190,7 @@ func Resolve(set FlagValues, configFlag string, getenv func(string) string, p Pa
 		s.values[d.Name], s.source[d.Name] = v, src
 	}
 	s.Keys, s.Colors, s.keyLines, s.colorLines = fc.keys, fc.colors, fc.keyLines, fc.colorLines
+	s.Plugins = fc.plugins
 	return s, nil
 }
 
@@ -223,6 +227,9 @@ func (s *Settings) KeyMap() (*keymap.KeyMap, []keymap.Move, error) {
 			lines = append(lines, fmt.Sprintf("%q is bound to both %s and %s", x.Key, x.Actions[0], x.Actions[1]))
 		}
 		return nil, nil, fmt.Errorf("keys: %s", strings.Join(lines, "; "))
+	}
+	if err := s.addPlugins(km); err != nil {
+		return nil, nil, err
 	}
 	return km, moves, nil
 }
@@ -322,4 +329,32 @@ func (s *Settings) Audience() string {
 		return u.String()
 	}
 	return aud
+}
+
+// addPlugins declares each plugin's key: one of canopy's keys (after the
+// overrides) is refused, and so is a key two plugins share on one kind.
+func (s *Settings) addPlugins(km *keymap.KeyMap) error {
+	for i, p := range s.Plugins {
+		for _, q := range s.Plugins[:i] {
+			if p.Key == "" || q.Key != p.Key {
+				continue
+			}
+			for _, k := range p.Kinds {
+				if q.Applies(k) {
+					return fmt.Errorf("%s: plugins: %s: key %s is %s's too (line %d), and both run on %s; give one another key",
+						s.At(p.Line), p.Name, p.Key, q.Name, q.Line, plugin.Plural(k))
+				}
+			}
+		}
+		err := km.AddPlugin(p.Name, p.Key, p.Says())
+		var claim *keymap.ClaimError
+		switch {
+		case errors.As(err, &claim):
+			return fmt.Errorf("%s: plugins: %s: key %s is canopy's key for %s; choose another, or move %s under keys:",
+				s.At(p.Line), p.Name, p.Key, claim.Actions[0], claim.Actions[0])
+		case err != nil:
+			return fmt.Errorf("%s: plugins: %w", s.At(p.Line), err)
+		}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -43,22 +44,75 @@ func signalName(sig os.Signal) string {
 // listening, so that a second signal ends a canopy that is somehow still
 // there the way it would end any program. stop releases the signals.
 func SignalContext(parent context.Context) (ctx context.Context, stop func()) {
-	ctx, cancel := context.WithCancelCause(parent)
+	h := &holder{}
+	ctx, cancel := context.WithCancelCause(context.WithValue(parent, holderKey{}, h))
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
-		select {
-		case s := <-ch:
-			signal.Stop(ch)
-			cancel(Interruption{Signal: s})
-		case <-done:
+		for {
+			select {
+			case s := <-ch:
+				if s == os.Interrupt && h.held() {
+					continue // the program lent the terminal takes it
+				}
+				signal.Stop(ch)
+				cancel(Interruption{Signal: s})
+			case <-done:
+			}
+			return
 		}
 	}()
 	return ctx, func() {
 		signal.Stop(ch)
 		close(done)
 		cancel(nil)
+	}
+}
+
+// holder counts the holds on SIGINT and tells each one that comes.
+type holder struct {
+	mu    sync.Mutex
+	n     int
+	heard chan struct{}
+}
+
+type holderKey struct{}
+
+// held reports whether SIGINT is held, and tells the holders it came.
+func (h *holder) held() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n == 0 {
+		return false
+	}
+	select {
+	case h.heard <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// HoldInterrupts keeps SIGINT from ending ctx (a SignalContext) until
+// release: ctrl+c in the terminal then belongs to the program canopy lent
+// it to. Each SIGINT that comes meanwhile is told on the channel. Other
+// signals end ctx as ever.
+func HoldInterrupts(ctx context.Context) (heard <-chan struct{}, release func()) {
+	h, ok := ctx.Value(holderKey{}).(*holder)
+	if !ok {
+		return make(chan struct{}), func() {}
+	}
+	h.mu.Lock()
+	h.n++
+	if h.heard == nil {
+		h.heard = make(chan struct{}, 1)
+	}
+	ch := h.heard
+	h.mu.Unlock()
+	return ch, func() {
+		h.mu.Lock()
+		h.n--
+		h.mu.Unlock()
 	}
 }
 

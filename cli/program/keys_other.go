@@ -11,3 +11,5 @@ func (k *keyReader) Read([]byte) (int, error)  { return 0, nil }
 func (k *keyReader) Write([]byte) (int, error) { return 0, nil }
 func (k *keyReader) Fd() uintptr               { return 0 }
 func (k *keyReader) Close() error              { return nil }
+func (k *keyReader) Pause()                    {}
+func (k *keyReader) Resume()                   {}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/muesli/cancelreader"
 )
 
 // keyReader is the terminal as Bubble Tea reads it, read ahead (see
@@ -17,6 +18,11 @@ type keyReader struct {
 	in    *os.File
 	p     *pending
 	start sync.Once
+	// mu guards the pump: its reader (cancelled to pause it) and the
+	// channel closed when it has stopped.
+	mu     sync.Mutex
+	cr     cancelreader.CancelReader
+	pumped chan struct{}
 }
 
 // openKeys reads the terminal ahead of Bubble Tea, calling interrupt on
@@ -32,8 +38,51 @@ func openKeys(interrupt func()) *keyReader {
 // Read gives Bubble Tea what was read ahead, starting the reading on the
 // first call: by then Bubble Tea has put the terminal in raw mode.
 func (k *keyReader) Read(b []byte) (int, error) {
-	k.start.Do(func() { go k.p.pump(k.in) })
+	k.start.Do(k.pump)
 	return k.p.read(b)
+}
+
+// pump starts reading the terminal, through a reader a pause can cancel
+// where the system allows it.
+func (k *keyReader) pump() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	var r io.Reader = k.in
+	if cr, err := cancelreader.NewReader(k.in); err == nil {
+		r, k.cr = cr, cr
+	}
+	done := make(chan struct{})
+	k.pumped = done
+	go func() {
+		defer close(done)
+		k.p.pump(r)
+	}()
+}
+
+// Pause stops reading the terminal (another program reads it now): the
+// read in progress is cancelled, and Bubble Tea's reads return empty
+// until it stops reading too.
+func (k *keyReader) Pause() {
+	k.p.pause(true)
+	k.mu.Lock()
+	cr, done := k.cr, k.pumped
+	k.cr, k.pumped = nil, nil
+	k.mu.Unlock()
+	if cr != nil && cr.Cancel() {
+		<-done
+		cr.Close()
+	}
+}
+
+// Resume reads the terminal again after a Pause.
+func (k *keyReader) Resume() {
+	k.mu.Lock()
+	stopped := k.pumped == nil
+	k.mu.Unlock()
+	k.p.pause(false)
+	if stopped {
+		k.pump()
+	}
 }
 
 // Write is never used by Bubble Tea on its input; it is part of what a

@@ -9,8 +9,12 @@ package program
 // Tea unchanged.
 
 import (
+	"errors"
 	"io"
 	"sync"
+	"time"
+
+	"github.com/muesli/cancelreader"
 )
 
 // Bytes read ahead that Bubble Tea has not taken yet. Past softPending,
@@ -161,6 +165,21 @@ type pending struct {
 	dropped   int
 	interrupt func() // called (from the reading goroutine) on ctrl+c
 	said      bool   // interrupt was called
+	// paused: another program reads the terminal; a read with nothing
+	// pending returns empty after pausedPoll, so that Bubble Tea's reader,
+	// once cancelled, sees it and stops.
+	paused bool
+}
+
+// pausedPoll is how often a read waiting while paused returns.
+const pausedPoll = 5 * time.Millisecond
+
+// pause sets whether another program reads the terminal.
+func (p *pending) pause(on bool) {
+	p.mu.Lock()
+	p.paused = on
+	p.ready.Broadcast()
+	p.mu.Unlock()
 }
 
 func newPending(interrupt func()) *pending {
@@ -208,6 +227,15 @@ func (p *pending) read(out []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for len(p.buf) == 0 && p.err == nil {
+		if p.paused {
+			p.mu.Unlock()
+			time.Sleep(pausedPoll)
+			p.mu.Lock()
+			if len(p.buf) == 0 && p.err == nil {
+				return 0, nil
+			}
+			continue
+		}
 		p.ready.Wait()
 	}
 	if len(p.buf) == 0 {
@@ -230,7 +258,9 @@ func (p *pending) pump(r io.Reader) {
 			p.add(chunk[:n])
 		}
 		if err != nil {
-			p.fail(io.EOF)
+			if !errors.Is(err, cancelreader.ErrCanceled) { // a pause is no end
+				p.fail(io.EOF)
+			}
 			return
 		}
 	}

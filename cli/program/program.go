@@ -20,20 +20,41 @@ import (
 	"canopy/views/safe"
 )
 
+// Terminal is the user's terminal as canopy runs in it: its keys read
+// ahead of the program (ctrl+c cancels it at once), and lent to another
+// program on request (lend.go).
+type Terminal struct {
+	ctx       context.Context
+	interrupt context.CancelFunc
+	keys      *keyReader // nil when stdin is not a terminal
+}
+
+// Open takes the terminal; ctx's end (a signal) ends what runs in it.
+// Close it once the program has run.
+func Open(ctx context.Context) *Terminal {
+	ctx, interrupt := context.WithCancel(ctx)
+	return &Terminal{ctx: ctx, interrupt: interrupt, keys: openKeys(interrupt)}
+}
+
+// Close stops reading the keys.
+func (t *Terminal) Close() {
+	if t.keys != nil {
+		t.keys.Close()
+	}
+	t.interrupt()
+}
+
 // Run runs the root model m in the terminal until the user quits, and
 // returns the exit status: the terminal's title is kept, the keys are read
 // ahead of the program (ctrl+c cancels it at once) and frames are paced
 // and drawn as d says. A crash report goes under stateDir.
-func Run(ctx context.Context, m tea.Model, d Display, stateDir string, stderr io.Writer) int {
-	ctx, interrupt := context.WithCancel(ctx)
-	defer interrupt()
+func (t *Terminal) Run(m tea.Model, d Display, stateDir string, stderr io.Writer) int {
 	defer keepTitle(os.Stdout)() // Bubble Tea writes to stdout
 	popts := d.options()
-	if keys := openKeys(interrupt); keys != nil {
-		defer keys.Close()
-		popts = append(popts, tea.WithInput(keys))
+	if t.keys != nil {
+		popts = append(popts, tea.WithInput(t.keys))
 	}
-	return runProgram(ctx, &pacer{inner: &displayModel{inner: m, d: d}}, stateDir, stderr, popts...)
+	return runProgram(t.ctx, &pacer{inner: &displayModel{inner: m, d: d}}, stateDir, stderr, popts...)
 }
 
 // runProgram runs the model under a guard until the user quits. A panic

@@ -266,3 +266,14 @@ func (m *Model[T]) onlyProgress() string {
 	}
 	return found + " of " + text.Count(total) + " " + f.Noun
 }
+
+// Targets are the marked rows, or the one under the cursor, as resource
+// pointers (*T): what the shell runs the user's tools on.
+func (m *Model[T]) Targets() []any {
+	ts := m.targets()
+	out := make([]any, len(ts))
+	for i, t := range ts {
+		out[i] = t
+	}
+	return out
+}

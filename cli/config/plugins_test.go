@@ -1,0 +1,116 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"canopy/keymap"
+	"canopy/plugin"
+)
+
+const verifyPlugin = `# my tools
+plugins:
+  - name: verify
+    key: ctrl+v
+    description: verify the tag's signature
+    kinds: [tag]
+    command: cosign
+    args: ["verify", "--certificate-oidc-issuer=https://token.actions.githubusercontent.com", "{{.Ref}}"]
+    mode: foreground
+    confirm: false
+  - name: manifest
+    kinds: tag
+    command: crane
+    args: ["manifest", "{{ .Ref }}"]
+    mode: background
+    confirm: true
+`
+
+func TestPluginsAreRead(t *testing.T) {
+	getenv := env(t, nil)
+	writeConfig(t, getenv, verifyPlugin)
+	s, err := settingsFor(t, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Plugins) != 2 {
+		t.Fatalf("plugins: %+v", s.Plugins)
+	}
+	v, m := s.Plugins[0], s.Plugins[1]
+	if v.Name != "verify" || v.Key != "ctrl+v" || v.Mode != plugin.Foreground || v.Confirm || v.Line != 3 ||
+		v.Summary() != "cosign verify --certificate-oidc-issuer=https://token.actions.githubusercontent.com {{.Ref}}" {
+		t.Errorf("verify: %+v", v)
+	}
+	if m.Key != "" || m.Mode != plugin.Background || !m.Confirm || len(m.Kinds) != 1 || m.Kinds[0] != "tag" {
+		t.Errorf("manifest: %+v", m)
+	}
+	km, _, err := s.KeyMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := km.Def(keymap.PluginAction("verify"))
+	if !ok || d.Group != keymap.Plugins || len(d.Keys) != 1 || d.Keys[0] != "ctrl+v" || d.Desc != "verify the tag's signature" {
+		t.Errorf("the keymap's verify: %+v %v", d, ok)
+	}
+}
+
+// TestPluginMistakesNameTheirLine: every mistake in a plugin says the file
+// and line, and what would be right.
+func TestPluginMistakesNameTheirLine(t *testing.T) {
+	head := "theme: dark\nplugins:\n"
+	cases := []struct{ body, says string }{
+		{"  name: x\n", ":3: plugins: want a list"},
+		{"  - key: ctrl+v\n    kinds: [tag]\n    command: x\n", ":3: plugins: a plugin without a name"},
+		{"  - name: Verify!\n    kinds: [tag]\n    command: x\n", ":3: plugins: name \"Verify!\""},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n    shell: true\n", ":6: plugins: unknown field \"shell\""},
+		{"  - name: x\n    kinds: [tags]\n    command: x\n", ":4: plugins: x: kinds: unknown kind \"tags\""},
+		{"  - name: x\n    command: x\n", ":3: plugins: x: no kinds"},
+		{"  - name: x\n    kinds: [tag]\n", ":3: plugins: x: no command"},
+		{"  - name: x\n    kinds: [tag]\n    command: \"{{.Repo}}\"\n", ":5: plugins: x: command: no variables here"},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n    args: \"{{.Ref}}\"\n", ":6: plugins: x: args: want a list"},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n    args:\n      - ok\n      - \"{{.Nope}}\"\n", ":8: plugins: x: args[1]: {{.Nope}} is no variable"},
+		{"  - name: x\n    kinds: [repo]\n    command: x\n    args:\n      - \"{{.Digest}}\"\n", ":7: plugins: x: args[0]: a repo has no {{.Digest}}"},
+		{"  - name: x\n    kinds: [tag]\n    command: bash\n    args: [\"-c\", \"crane ls {{.Repo}}\"]\n", "plugins: x: args[1]: {{.Repo}} would reach bash"},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n    mode: detached\n", ":6: plugins: x: mode \"detached\""},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n    confirm: maybe\n", ":6: plugins: x: confirm: \"maybe\""},
+		{"  - name: x\n    key: ctrl+shift+\n    kinds: [tag]\n    command: x\n", ":4: plugins: x: key:"},
+		{"  - name: x\n    kinds: [tag]\n    command: x\n  - name: x\n    kinds: [repo]\n    command: y\n", ":6: plugins: x is given twice (first on line 3)"},
+		{"  - name: x\n    name: y\n", ":4: plugins: name is given twice"},
+	}
+	for _, c := range cases {
+		getenv := env(t, nil)
+		file := writeConfig(t, getenv, head+c.body)
+		_, err := settingsFor(t, getenv)
+		if err == nil || !strings.Contains(err.Error(), c.says) || !strings.HasPrefix(err.Error(), file+":") {
+			t.Errorf("%q: err %v, want %s%s", c.body, err, file, c.says)
+		}
+	}
+}
+
+// TestPluginKeysClash: a plugin's key that is one of canopy's (after the
+// overrides), or that another plugin has on a kind both run on, is refused
+// with the line; a key freed by an override, or shared across kinds, is not.
+func TestPluginKeysClash(t *testing.T) {
+	cases := []struct{ body, says string }{
+		{"plugins:\n  - name: x\n    key: d\n    kinds: [tag]\n    command: x\n", ":2: plugins: x: key d is canopy's key for delete"},
+		{"plugins:\n  - name: a\n    key: ctrl+v\n    kinds: [tag]\n    command: x\n  - name: b\n    key: ctrl+v\n    kinds: [repo, tag]\n    command: x\n",
+			":6: plugins: b: key ctrl+v is a's too (line 2), and both run on tags"},
+		{"keys:\n  delete: [ctrl+x]\nplugins:\n  - name: x\n    key: d\n    kinds: [tag]\n    command: x\n", ""},
+		{"plugins:\n  - name: a\n    key: ctrl+v\n    kinds: [tag]\n    command: x\n  - name: b\n    key: ctrl+v\n    kinds: [repo]\n    command: x\n", ""},
+	}
+	for _, c := range cases {
+		getenv := env(t, nil)
+		file := writeConfig(t, getenv, c.body)
+		s, err := settingsFor(t, getenv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = s.KeyMap()
+		switch {
+		case c.says == "" && err != nil:
+			t.Errorf("%q: %v", c.body, err)
+		case c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says) || !strings.HasPrefix(err.Error(), file+":")):
+			t.Errorf("%q: err %v, want %s%s", c.body, err, file, c.says)
+		}
+	}
+}

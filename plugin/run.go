@@ -1,0 +1,218 @@
+package plugin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// Job is one run: the resource it is on (as the user knows it) and the
+// argument vector, program first.
+type Job struct {
+	On   string
+	Argv []string
+}
+
+// Line is the job's command line as a person reads it, each argument
+// quoted where it holds a space or a quote (for the confirmation and the
+// headers; nothing parses it).
+func (j Job) Line() string {
+	out := make([]string, len(j.Argv))
+	for i, a := range j.Argv {
+		out[i] = a
+		if a == "" || strings.ContainsAny(a, " \t'\"\\$`") {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// Status is how a run ended.
+type Status struct {
+	Code int   // the exit code; -1 when it did not exit by itself
+	Err  error // why it did not start, or what ended it; nil for an exit
+}
+
+// OK reports whether the run exited 0.
+func (s Status) OK() bool { return s.Err == nil && s.Code == 0 }
+
+func (s Status) String() string {
+	if s.Err != nil {
+		return s.Err.Error()
+	}
+	return fmt.Sprintf("exit %d", s.Code)
+}
+
+// statusOf is what exec's error says of a run.
+func statusOf(ctx context.Context, err error) Status {
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return Status{}
+	case ctx.Err() != nil:
+		return Status{Code: -1, Err: errors.New("stopped")}
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return Status{Code: exit.ExitCode()}
+	case errors.As(err, &exit):
+		return Status{Code: -1, Err: fmt.Errorf("ended by %s", exit.ProcessState.String())}
+	}
+	return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
+}
+
+// Event is what a background batch tells of its runs, one at a time.
+type Event struct {
+	// Start: job Index begins. Output: bytes it wrote (stdout and
+	// stderr, as they came). End: it ended, with Status. Done: every job
+	// has ended (nothing follows).
+	Index  int
+	Start  bool
+	Output []byte
+	End    bool
+	Status Status
+	Done   bool
+}
+
+// chunk bounds one Output event.
+const chunk = 32 << 10
+
+// graceAfterExit is how long output is read after the program exited
+// (a child it started may hold the pipe open).
+const graceAfterExit = time.Second
+
+// Batch runs jobs in the background, one after another, and tells what
+// happens as Events. Output is read only as fast as Next is called, so
+// memory stays bounded by whoever keeps it; a cancelled context stops the
+// run under way and every one after it.
+type Batch struct {
+	events chan Event
+}
+
+// StartBatch starts running jobs; Next gives their events.
+func StartBatch(ctx context.Context, jobs []Job) *Batch {
+	b := &Batch{events: make(chan Event)}
+	go b.run(ctx, jobs)
+	return b
+}
+
+// Next is the next event; false once the batch is over (after Done, or
+// when ctx was cancelled).
+func (b *Batch) Next(ctx context.Context) (Event, bool) {
+	select {
+	case e, ok := <-b.events:
+		return e, ok
+	case <-ctx.Done():
+		return Event{}, false
+	}
+}
+
+func (b *Batch) run(ctx context.Context, jobs []Job) {
+	defer close(b.events)
+	send := func(e Event) bool {
+		select {
+		case b.events <- e:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for i, j := range jobs {
+		if !send(Event{Index: i, Start: true}) {
+			return
+		}
+		st := runOne(ctx, j, func(p []byte) bool { return send(Event{Index: i, Output: p}) })
+		if !send(Event{Index: i, End: true, Status: st}) {
+			return
+		}
+	}
+	send(Event{Done: true})
+}
+
+// runOne runs a job with no input, its output given to emit a chunk at a
+// time (a fresh slice each).
+func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
+	}
+	defer pr.Close()
+	cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
+	cmd.Stdout, cmd.Stderr = pw, pw
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		return statusOf(ctx, err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		for {
+			buf := make([]byte, chunk)
+			n, err := pr.Read(buf)
+			if n > 0 && !emit(buf[:n]) {
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	werr := <-exited
+	select {
+	case <-read:
+	case <-time.After(graceAfterExit):
+		pr.Close() // a grandchild holds the pipe: stop reading it
+		<-read
+	}
+	return statusOf(ctx, werr)
+}
+
+// RunForeground runs jobs one after another on the terminal's files,
+// writing a line before each (when there are several) and a summary after;
+// it returns each run's status.
+func RunForeground(ctx context.Context, name string, jobs []Job, in, out, errOut *os.File) []Status {
+	var statuses []Status
+	for i, j := range jobs {
+		if len(jobs) > 1 {
+			fmt.Fprintf(out, "\r\n── canopy: %s on %s (%d of %d) ──\r\n", name, j.On, i+1, len(jobs))
+		}
+		cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
+		statuses = append(statuses, statusOf(ctx, cmd.Run()))
+		if ctx.Err() != nil {
+			break // the rest do not run
+		}
+	}
+	fmt.Fprintf(out, "\r\n── canopy: %s: %s ──\r\n", name, Summary(statuses))
+	return statuses
+}
+
+// Summary says how runs ended: "exit 0", "3 runs: 2 ok, 1 exit 1".
+func Summary(st []Status) string {
+	if len(st) == 1 {
+		return st[0].String()
+	}
+	ok, bad := 0, map[string]int{}
+	var order []string
+	for _, s := range st {
+		if s.OK() {
+			ok++
+			continue
+		}
+		k := s.String()
+		if bad[k] == 0 {
+			order = append(order, k)
+		}
+		bad[k]++
+	}
+	parts := []string{fmt.Sprintf("%d ok", ok)}
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", bad[k], k))
+	}
+	return fmt.Sprintf("%d runs: %s", len(st), strings.Join(parts, ", "))
+}

@@ -1,0 +1,332 @@
+// Package runlog shows the output of programs run in the background (the
+// user's plugins) as it comes: a header line per run, its output made safe
+// and wrapped to the width, and how each run ended. It follows the end
+// while the view is there, scrolls with the usual keys, and keeps a
+// bounded amount of output. The screen owns the runs: going back stops
+// what still runs.
+package runlog
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// Event is what the runs tell, one at a time.
+type Event struct {
+	// Header: a run begins (a line naming it). Output: bytes it wrote,
+	// raw. End: it ended (its status line; Bad when not a success).
+	// Done: every run ended, Summary says how.
+	Header  safe.Text
+	Output  []byte
+	End     safe.Text
+	Bad     bool
+	Done    bool
+	Summary safe.Text
+}
+
+// Config is a run log.
+type Config struct {
+	Title safe.Text
+	// Intro are lines shown first (the rows that did not run, and why).
+	Intro []safe.Text
+	// Next waits for the next event; false when there is none (ctx ended).
+	Next func(ctx context.Context) (Event, bool)
+}
+
+// maxKept bounds the output kept (what comes past it is counted).
+const maxKept = 4 << 20
+
+// maxLine bounds one line waiting for its end (a program that writes
+// without newlines).
+const maxLine = 64 << 10
+
+// line is one line to show and how it is drawn.
+type line struct {
+	text  string // safe
+	style int    // plain, header, ok, bad, intro
+}
+
+const (
+	plain = iota
+	header
+	good
+	bad
+	intro
+)
+
+type eventMsg struct {
+	owner *Model
+	ev    Event
+	ok    bool
+}
+
+// Model is a run log screen.
+type Model struct {
+	closed        bool
+	common        views.Common
+	ctx           context.Context
+	cfg           Config
+	lines         []line   // logical lines
+	wrapped       []string // display lines, styled
+	partial       []byte   // output after the last newline
+	kept, dropped int
+	done          bool
+	summary       safe.Text
+	summaryBad    bool
+	offset        int
+	width, height int
+	frame         int
+}
+
+// New makes a run log; ctx ends with the screen, and stops the runs.
+func New(ctx context.Context, common views.Common, cfg Config) *Model {
+	m := &Model{common: common, ctx: ctx, cfg: cfg}
+	for _, l := range cfg.Intro {
+		m.add(line{text: string(l), style: intro})
+	}
+	return m
+}
+
+// Init waits for the first event.
+func (m *Model) Init() tea.Cmd { return m.next() }
+
+func (m *Model) next() tea.Cmd {
+	ctx, next := m.ctx, m.cfg.Next
+	return func() tea.Msg {
+		ev, ok := next(ctx)
+		return eventMsg{owner: m, ev: ev, ok: ok}
+	}
+}
+
+// Title names the screen and says where the runs are.
+func (m *Model) Title() safe.Text {
+	if m.done {
+		return m.cfg.Title + " · " + m.summary
+	}
+	return m.cfg.Title + " · running"
+}
+
+// Busy is true while a run is under way.
+func (m *Model) Busy() bool { return !m.done }
+
+// Done reports whether every run ended.
+func (m *Model) Done() bool { return m.done }
+
+// Closed reports whether it closed itself.
+func (m *Model) Closed() bool { return m.closed }
+
+// Actions: scroll, copy the output, back (which stops what runs).
+func (m *Model) Actions() []keymap.State {
+	back := keymap.On(keymap.Back)
+	if !m.done {
+		back = back.Saying("stop")
+	}
+	states := []keymap.State{back, keymap.On(keymap.Copy)}
+	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom, keymap.HalfUp,
+		keymap.HalfDown, keymap.PageUp, keymap.PageDown, keymap.Collapse} {
+		states = append(states, keymap.Quiet(a))
+	}
+	return states
+}
+
+// Update takes the runs' events and the keys.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case eventMsg:
+		if msg.owner != m {
+			return nil
+		}
+		return m.event(msg.ev, msg.ok)
+	case views.TickMsg:
+		m.frame = msg.Frame
+		return nil
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	return nil
+}
+
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	st, ok := m.common.Keys.Lookup(k, m.Actions())
+	if !ok {
+		return nil
+	}
+	if to, moved := views.Step(st.Action, m.offset, len(m.wrapped), m.height); moved {
+		m.scroll(to - m.offset)
+		return nil
+	}
+	switch st.Action {
+	case keymap.Back, keymap.Collapse:
+		m.closed = true
+		if !m.done {
+			return views.Flash("stopped: " + string(m.cfg.Title))
+		}
+	case keymap.Copy:
+		var b strings.Builder
+		for _, l := range m.lines {
+			b.WriteString(l.text)
+			b.WriteByte('\n')
+		}
+		return views.Copy(b.String(), "output")
+	}
+	return nil
+}
+
+// event adds what a run told and waits for the next.
+func (m *Model) event(ev Event, ok bool) tea.Cmd {
+	if !ok {
+		m.flush()
+		m.done = true
+		if m.summary == "" {
+			m.summary = "stopped"
+		}
+		return nil
+	}
+	follow := m.atEnd()
+	switch {
+	case ev.Header != "":
+		m.flush()
+		m.add(line{text: string(ev.Header), style: header})
+	case ev.Output != nil:
+		m.output(ev.Output)
+	case ev.End != "":
+		m.flush()
+		style := good
+		if ev.Bad {
+			style = bad
+		}
+		m.add(line{text: string(ev.End), style: style})
+	}
+	if ev.Done {
+		m.flush()
+		m.done, m.summary, m.summaryBad = true, ev.Summary, ev.Bad
+		if m.dropped > 0 {
+			m.add(line{text: fmt.Sprintf("(%s bytes of output past the first %s not kept)", text.Count(m.dropped), text.Count(maxKept)), style: intro})
+		}
+	}
+	if follow {
+		m.scroll(len(m.wrapped))
+	}
+	if m.done {
+		return nil
+	}
+	return m.next()
+}
+
+// output takes raw bytes: whole lines are added, the rest waits. A
+// carriage return alone (a progress bar) starts its line over.
+func (m *Model) output(p []byte) {
+	for len(p) > 0 {
+		i := strings.IndexAny(string(p), "\n\r")
+		if i < 0 {
+			m.partial = append(m.partial, p...)
+			if len(m.partial) > maxLine {
+				m.flush()
+			}
+			return
+		}
+		m.partial = append(m.partial, p[:i]...)
+		switch {
+		case p[i] == '\r' && i+1 < len(p) && p[i+1] == '\n':
+			m.flush()
+			i++
+		case p[i] == '\r':
+			m.partial = m.partial[:0]
+		default:
+			m.flush()
+		}
+		p = p[i+1:]
+	}
+}
+
+// flush adds the waiting line, if any.
+func (m *Model) flush() {
+	if len(m.partial) == 0 {
+		return
+	}
+	s := safe.Lines(ansi.Strip(string(m.partial)))
+	m.partial = m.partial[:0]
+	if m.kept+len(s) > maxKept {
+		m.dropped += len(s)
+		return
+	}
+	m.kept += len(s)
+	m.add(line{text: s, style: plain})
+}
+
+// add keeps a line and wraps it for the width.
+func (m *Model) add(l line) {
+	m.lines = append(m.lines, l)
+	if m.width > 0 {
+		m.wrapped = append(m.wrapped, m.wrap(l)...)
+	}
+}
+
+// wrap is a line as display lines, styled.
+func (m *Model) wrap(l line) []string {
+	th := m.common.Theme
+	w := max(m.width-1, 10)
+	var out []string
+	for _, s := range strings.Split(ansi.Hardwrap(l.text, w, true), "\n") {
+		s = text.Cut(s, w, th.Glyphs.Ellipsis)
+		switch l.style {
+		case header:
+			s = th.Section.Render(s)
+		case good:
+			s = th.Good.Render(s)
+		case bad:
+			s = th.Bad.Render(s)
+		case intro:
+			s = th.Muted.Render(s)
+		}
+		out = append(out, " "+s)
+	}
+	return out
+}
+
+// SetSize wraps every line for the width.
+func (m *Model) SetSize(w, h int) {
+	follow := m.atEnd()
+	resized := w != m.width
+	m.width, m.height = w, h
+	if resized {
+		m.wrapped = m.wrapped[:0]
+		for _, l := range m.lines {
+			m.wrapped = append(m.wrapped, m.wrap(l)...)
+		}
+	}
+	if follow {
+		m.scroll(len(m.wrapped))
+	}
+	m.scroll(0)
+}
+
+func (m *Model) atEnd() bool { return m.offset >= len(m.wrapped)-m.height }
+
+func (m *Model) scroll(d int) {
+	m.offset = min(max(m.offset+d, 0), max(len(m.wrapped)-m.height, 0))
+}
+
+// View draws the visible lines; the last says the runs go on.
+func (m *Model) View() string {
+	h := m.height
+	end := min(m.offset+h, len(m.wrapped))
+	out := append([]string(nil), m.wrapped[m.offset:end]...)
+	if !m.done && len(out) < h {
+		g := m.common.Theme.Glyphs.Spinner
+		out = append(out, " "+m.common.Theme.Muted.Render(g[m.frame%len(g)]+" running…"))
+	}
+	for len(out) < h {
+		out = append(out, "")
+	}
+	return strings.Join(out, "\n")
+}
