@@ -95,7 +95,12 @@ set -g history-limit 0
 
 // exitScript runs canopy, then prints its exit status and the tty modes, and
 // stays alive (cat) so the pane shows what a shell would after canopy quit.
-const exitScript = `"$@"
+// Like an interactive shell, which runs canopy in a process group of its
+// own, it outlives a ctrl+c typed while the terminal is in its own mode (a
+// plugin in the foreground): the trap is a handler, so canopy and what it
+// runs still get SIGINT as they would.
+const exitScript = `trap : INT
+"$@"
 status=$?
 printf '\n[canopy exited with status %d]\n' "$status"
 stty -a

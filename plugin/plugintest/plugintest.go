@@ -12,8 +12,18 @@ import (
 )
 
 // Argdump builds argdump into a temporary directory and returns its path
-// and the file it records to (set in the test's environment as ARGDUMP).
+// and the file it records to, set in the test's environment as ARGDUMP
+// (so not for parallel tests: see Build).
 func Argdump(t testing.TB) (bin, record string) {
+	t.Helper()
+	bin, record = Build(t)
+	t.Setenv("ARGDUMP", record)
+	return bin, record
+}
+
+// Build builds argdump and names the file it is to record to: the test
+// gives it to the program as ARGDUMP.
+func Build(t testing.TB) (bin, record string) {
 	t.Helper()
 	dir := t.TempDir()
 	bin = filepath.Join(dir, "argdump")
@@ -22,9 +32,7 @@ func Argdump(t testing.TB) (bin, record string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building argdump: %v\n%s", err, out)
 	}
-	record = filepath.Join(dir, "record")
-	t.Setenv("ARGDUMP", record)
-	return bin, record
+	return bin, filepath.Join(dir, "record")
 }
 
 // Calls are the argument lists argdump recorded, one per run.

@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"canopy/plugin/plugintest"
+)
+
+// TestDemoPluginInTheForeground: a foreground plugin gets the terminal (it
+// reads what is typed), ctrl+c ends the plugin and not canopy, enter comes
+// back to canopy where the keys work as before; a background plugin's
+// run log shows each run's output and status.
+func TestDemoPluginInTheForeground(t *testing.T) {
+	t.Parallel()
+	bin, record := plugintest.Build(t)
+	cfg := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	conf := `plugins:
+  - name: ask
+    key: ctrl+g
+    kinds: [repo, tag]
+    command: sh
+    args: ["-c", "printf 'type: '; read x; echo \"got [$x]\"; [ \"$x\" != wait ] || sleep 60"]
+  - name: dump
+    key: ctrl+v
+    kinds: [tag]
+    command: ` + bin + `
+    args: ["{{.Ref}}"]
+    mode: background
+`
+	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg, "ARGDUMP=" + record}})
+	tt.waitTree()
+	tt.command("repos")
+	tt.waitTable("repos of acme.example", tableHeaderRE)
+	tt.send("C-g")
+	tt.waitFor(func(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "type:") }, "the plugin's prompt on the terminal")
+	tt.typeText("hello")
+	tt.send("Enter")
+	tt.waitText("got [hello]", "press enter to go back to canopy")
+	tt.send("Enter")
+	tt.waitText("repos of acme.example", "ask: exit 0")
+
+	// ctrl+c is the plugin's while it runs: it ends, canopy does not.
+	tt.send("C-g")
+	tt.waitText("type:")
+	tt.typeText("wait")
+	tt.send("Enter")
+	tt.waitText("got [wait]")
+	tt.send("C-c")
+	tt.waitText("ask: ended by signal: interrupt", "press enter to go back to canopy")
+	tt.send("Enter")
+	tt.waitText("repos of acme.example", "ask: ended by signal: interrupt")
+	tt.typeText("j")
+	tt.waitText("2 of ")
+
+	tt.command("tags")
+	tt.waitText("tags of acme.example", "ollama", "sha256:")
+	tt.send("C-v")
+	s := tt.waitText("dump on ", "· exit 0", "argdump: 1 args")
+	calls := plugintest.Calls(t, record)
+	if len(calls) != 1 || !strings.HasPrefix(calls[0][0], "cgr.dev/acme.example/") || !strings.Contains(calls[0][0], "@sha256:") {
+		t.Fatalf("dump got %q; screen:\n%s", calls, frame(s))
+	}
+	tt.send("Escape")
+	tt.waitText("tags of acme.example")
+	tt.send("C-c")
+	if code := tt.waitExit(); code != exitOK {
+		t.Errorf("exit %d after ctrl+c, want %d", code, exitOK)
+	}
+	tt.assertRestored()
+}

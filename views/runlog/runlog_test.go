@@ -1,0 +1,98 @@
+package runlog
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/safe"
+	"canopy/views/viewstest"
+)
+
+// feed makes a run log whose runs tell events, in order.
+func feed(events ...Event) *Model {
+	i := 0
+	next := func(context.Context) (Event, bool) {
+		if i == len(events) {
+			return Event{}, false
+		}
+		i++
+		return events[i-1], true
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	m := New(context.Background(), common, Config{Title: "dump on 2 tags", Intro: []safe.Text{"x: not run: {{.Name}} is empty"}, Next: next})
+	m.SetSize(60, 12)
+	viewstest.Drive(m.Init(), func(tea.Msg) bool { return true }, m.Update)
+	return m
+}
+
+func screen(m *Model) string { return ansi.Strip(m.View()) }
+
+// TestRunLogShowsOutputSafely: output is made safe (an escape sequence is
+// dropped, a control shown), a carriage return starts its line over (a
+// progress bar), and each run's header and end are there.
+func TestRunLogShowsOutputSafely(t *testing.T) {
+	m := feed(
+		Event{Header: "$ dump a"},
+		Event{Output: []byte("\x1b[31mred\x1b[0m and \x1b]0;title\x07 ok\r\nprog 10%\rprog 100%\n")},
+		Event{Output: []byte("no newline \x07 at the end")},
+		Event{End: "dump: exit 0"},
+		Event{Header: "$ dump b"},
+		Event{End: "dump: exit 3", Bad: true},
+		Event{Done: true, Summary: "2 runs: 1 ok, 1 exit 3", Bad: true},
+	)
+	s := screen(m)
+	for _, want := range []string{"x: not run:", "$ dump a", "red and  ok", "prog 100%", "no newline ␇ at the end", "dump: exit 0", "dump: exit 3"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "prog 10%\n") || strings.Contains(m.View(), "\x1b]") || strings.Contains(m.View(), "\x07") {
+		t.Errorf("not safe, or the progress line kept:\n%q", m.View())
+	}
+	if got := m.Title(); got != "dump on 2 tags · 2 runs: 1 ok, 1 exit 3" || m.Busy() {
+		t.Errorf("title %q busy %v", got, m.Busy())
+	}
+}
+
+// TestRunLogKeepsABoundedOutput: past maxKept, output is counted, not kept,
+// and a line without an end is cut at maxLine.
+func TestRunLogKeepsABoundedOutput(t *testing.T) {
+	line := strings.Repeat("x", 1000) + "\n"
+	var evs []Event
+	for range (maxKept / len(line)) + 500 {
+		evs = append(evs, Event{Output: []byte(line)})
+	}
+	evs = append(evs, Event{Output: []byte(strings.Repeat("y", 3*maxLine))}, Event{Done: true, Summary: "exit 0"})
+	m := feed(evs...)
+	if m.kept > maxKept || m.dropped == 0 {
+		t.Fatalf("kept %d dropped %d", m.kept, m.dropped)
+	}
+	if s := screen(m); !strings.Contains(s, "not kept") {
+		t.Errorf("the end does not say output was dropped:\n%s", s)
+	}
+}
+
+// TestRunLogFollowsTheEnd: while at the end, new lines scroll into view;
+// scrolled up, the view stays.
+func TestRunLogFollowsTheEnd(t *testing.T) {
+	var evs []Event
+	for i := range 40 {
+		evs = append(evs, Event{Output: []byte(strings.Repeat("l", i%7+1) + "\n")})
+	}
+	evs = append(evs, Event{Output: []byte("the last line\n")}, Event{Done: true, Summary: "exit 0"})
+	m := feed(evs...)
+	if s := screen(m); !strings.Contains(s, "the last line") {
+		t.Errorf("not following the end:\n%s", s)
+	}
+	m.Update(tea.KeyPressMsg{Code: 'g', Text: "g"})
+	if s := screen(m); !strings.Contains(s, "x: not run") {
+		t.Errorf("g does not go to the top:\n%s", s)
+	}
+}
