@@ -8,7 +8,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 
@@ -118,7 +117,7 @@ func writePlugins(stdout io.Writer, s *config.Settings) {
 			mode += ", asks first"
 		}
 		runs := p.Summary()
-		if _, err := exec.LookPath(p.Command); err != nil {
+		if p.Locate() != nil {
 			runs += "  [" + p.Command + ": not found]"
 		}
 		rows = append(rows, []string{"  " + p.Name, key, strings.Join(p.Kinds, ", "), mode, runs, "file " + s.At(p.Line)})

@@ -31,6 +31,15 @@ func (j Job) Line() string {
 	return strings.Join(out, " ")
 }
 
+// Locate says whether the plugin's program is there to run: a name is
+// looked up in PATH, a path must be an executable file.
+func (p Plugin) Locate() error {
+	if _, err := exec.LookPath(p.Command); err != nil {
+		return fmt.Errorf("%s is not found: install it, or give its path as command (canopy config lists the plugins)", p.Command)
+	}
+	return nil
+}
+
 // Status is how a run ended.
 type Status struct {
 	Code int   // the exit code; -1 when it did not exit by itself

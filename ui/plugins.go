@@ -174,6 +174,9 @@ func (m *Model) runPlugin(p plugin.Plugin) tea.Cmd {
 		}
 		return m.setFlash(msg, true)
 	}
+	if err := p.Locate(); err != nil {
+		return m.setFlash(p.Name+": "+err.Error(), true)
+	}
 	if p.Confirm {
 		return m.env.askPlugin(p, jobs, skipped, func() tea.Msg { return pluginGoMsg{p: p, jobs: jobs, skipped: skipped} })
 	}

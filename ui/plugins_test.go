@@ -207,3 +207,38 @@ func TestPluginInTheForeground(t *testing.T) {
 		t.Fatalf("the terminal got:\n%s", b)
 	}
 }
+
+// detailsOf is the title of the detail pane: "details: <title>".
+func detailsOf(s string) string {
+	l := line(s, "details: ")
+	_, title, _ := strings.Cut(l, "details: ")
+	return strings.TrimSpace(strings.Split(title, "  ")[0])
+}
+
+// TestPluginOnATagInTheTree: in the tree, a tag's repo is its parent node.
+func TestPluginOnATagInTheTree(t *testing.T) {
+	bin, record := plugintest.Argdump(t)
+	h := startPlugins(t, false, nil, dumpPlugin(bin, plugin.Background))
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.moveTo("repos of platform")
+	h.keys("l", "j")
+	repo := detailsOf(h.waitFor("a repo selected", func(s string) bool { return detailsOf(s) != "repos of platform" }))
+	h.keys("l", "j")
+	tag := detailsOf(h.waitFor("a tag selected", func(s string) bool { return detailsOf(s) != repo && detailsOf(s) != "" }))
+	h.send(ctrlV)
+	h.waitText("dump on " + repo + ":" + tag + " · exit 0")
+	checkDumped(t, plugintest.Calls(t, record), "acme.example", []string{repo + ":" + tag})
+}
+
+// TestPluginWhoseProgramIsMissing says so, and hands nothing over.
+func TestPluginWhoseProgramIsMissing(t *testing.T) {
+	h := startPlugins(t, false, nil, dumpPlugin("/no/such/cosign", plugin.Foreground))
+	h.waitText("acme.example")
+	h.typeText(":tags")
+	h.keys("enter")
+	h.waitText("sha256:", "ollama")
+	h.send(ctrlV)
+	h.waitText("dump: /no/such/cosign is not found")
+}
