@@ -22,7 +22,9 @@ func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin) []cmdli
 	var out []cmdline.Command
 	for _, k := range r.all {
 		if k.command != nil {
-			out = append(out, *k.command)
+			c := *k.command
+			c.Args = "[filter]" // kept as the table's fuzzy filter
+			out = append(out, c)
 		}
 	}
 	return append(append(out,
@@ -38,8 +40,8 @@ func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin) []cmdli
 }
 
 // commandScreen opens the table a `:` command names, over the whole
-// organization (or feed).
-func (e *env) commandScreen(name string) (tea.Cmd, error) {
+// organization (or feed), its rows filtered by filter as if typed.
+func (e *env) commandScreen(name, filter string) (tea.Cmd, error) {
 	if name == "changes" {
 		return e.openCommand(e.changesTable), nil
 	}
@@ -47,9 +49,55 @@ func (e *env) commandScreen(name string) (tea.Cmd, error) {
 	if k == nil || k.table == nil {
 		return nil, fmt.Errorf("no table for :%s", name)
 	}
+	if hk := e.kinds.byNoun(k.heldBy); filter != "" && hk != nil && hk.find != nil {
+		return e.heldCommand(k, hk, filter), nil
+	}
 	title, o := k.whole(e)
-	return e.openCommand(func(ctx context.Context) views.Screen { return k.table(e, ctx, title, o) }), nil
+	return e.openCommand(func(ctx context.Context) views.Screen {
+		s := k.table(e, ctx, title, o)
+		if f, ok := s.(keepsFilter); ok && filter != "" {
+			f.KeepFilter(filter)
+		}
+		return s
+	}), nil
 }
+
+// heldCommand opens the table of a kind held by another (`:tags python`):
+// of the one named so, when one is; else the whole table filtered by the
+// name, saying why.
+func (e *env) heldCommand(k, hk *kind, name string) tea.Cmd {
+	c, org := e.client, e.org.UID
+	table := func(title safe.Text, o api.ListOptions, filter string) tea.Cmd {
+		return func() tea.Msg {
+			return openMsg{screenAsk{command: true, build: func(ctx context.Context) views.Screen {
+				s := k.table(e, ctx, title, o)
+				if f, ok := s.(keepsFilter); ok && filter != "" {
+					f.KeepFilter(filter)
+				}
+				return s
+			}}}
+		}
+	}
+	return tea.Batch(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
+		items, err := hk.find(e.ctx, c, org, name)
+		title, whole := k.whole(e)
+		switch {
+		case err != nil:
+			return tea.BatchMsg{table(title, whole, name), views.FlashError(err.Error() + ": the loaded " + k.nouns + " are filtered by it")}
+		case len(items) == 1:
+			return tea.BatchMsg{table(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: hk.uid(items[0])}, ""),
+				views.Flash(k.nouns + " of the " + hk.noun + " " + safe.String(name))}
+		case len(items) == 0:
+			return tea.BatchMsg{table(title, whole, name),
+				views.Flash("no " + hk.noun + " is named " + safe.String(name) + ": the loaded " + k.nouns + " are filtered by it")}
+		}
+		return tea.BatchMsg{table(title, whole, name), views.Flash(fmt.Sprintf("%d %s are named %s (:%s %s lists them): the loaded %s are filtered by it",
+			len(items), hk.nouns, safe.String(name), hk.command.Name, safe.String(name), k.nouns))}
+	})
+}
+
+// keepsFilter is a screen that can start filtered (a table).
+type keepsFilter interface{ KeepFilter(text string) }
 
 // groups walks the organization and its folders.
 func (e *env) groups(ctx context.Context, org api.Group) ([]api.Group, error) {

@@ -183,6 +183,11 @@ func (r *registry) pathOf(item any) []string {
 		return uidPath(uid)
 	case k.root != nil:
 		return []string{k.in(""), uid}
+	case k.heldBy != "" && r.byNoun(k.heldBy) != nil:
+		// A tag: under its repo, which is under its folder's repos.
+		holder := api.ParentUID(uid)
+		folder := api.ParentUID(holder)
+		return append(uidPath(folder), r.byNoun(k.heldBy).in(folder), holder, uid)
 	}
 	folder := k.folder(item)
 	return append(uidPath(folder), k.in(folder), uid)

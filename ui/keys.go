@@ -271,7 +271,7 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 	if p, ok := m.pluginNamed(msg.Name); ok {
 		return m.runPlugin(p)
 	}
-	cmd, err := m.env.commandScreen(msg.Name)
+	cmd, err := m.env.commandScreen(msg.Name, strings.Join(msg.Args, " "))
 	if err != nil {
 		return m.setFlash(err.Error(), true)
 	}

@@ -99,6 +99,10 @@ type kind struct {
 	// resource, nil elsewhere).
 	plugin string
 	vars   func(e *env, item, parent any) plugin.Vars
+	// heldBy is the noun of the kind one lives in, beside its folder (a
+	// tag's repo: its uid's parent), "" for none; get reads one by uid.
+	heldBy string
+	get    func(ctx context.Context, c *api.Client, uid string) (any, error)
 }
 
 // spec is a kind written with its own type: its file fills in what the
@@ -151,9 +155,10 @@ type spec[T any] struct {
 	// findBy makes the options of a find for a pattern, ok false when the
 	// pattern cannot name one (default: an exact name).
 	findBy func(pattern string) (o api.ListOptions, ok bool)
-	// plugin and vars: see kind.
+	// plugin, vars and heldBy: see kind.
 	plugin string
 	vars   func(e *env, it *T, parent any) plugin.Vars
+	heldBy string
 }
 
 // describe makes the kind of a spec: each function takes any item and does
@@ -215,7 +220,16 @@ func describe[T any](s spec[T]) *kind {
 	if s.find != nil {
 		k.find = s.findAny
 	}
-	k.plugin = s.plugin
+	k.plugin, k.heldBy = s.plugin, s.heldBy
+	if s.get != nil {
+		k.get = func(ctx context.Context, c *api.Client, uid string) (any, error) {
+			it, err := s.get(c, ctx, uid)
+			if err != nil {
+				return nil, err
+			}
+			return it, nil
+		}
+	}
 	if s.vars != nil {
 		k.vars = func(e *env, item, parent any) plugin.Vars {
 			if it, ok := item.(*T); ok {
@@ -378,6 +392,16 @@ func (r *registry) of(item any) *kind {
 		return nil
 	}
 	return r.byType[reflect.TypeOf(item)]
+}
+
+// byNoun is the kind named noun, nil for none.
+func (r *registry) byNoun(noun string) *kind {
+	for _, k := range r.all {
+		if k.noun == noun {
+			return k
+		}
+	}
+	return nil
 }
 
 // detailOf is what the detail pane knows of a resource's kind.

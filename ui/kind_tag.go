@@ -24,7 +24,7 @@ import (
 // tagKind: a name in a repo pointing at an image by digest.
 func tagKind() spec[api.Tag] {
 	return spec[api.Tag]{noun: "tag", nouns: "tags",
-		plugin: "tag",
+		plugin: "tag", heldBy: "repo",
 		vars: func(e *env, t *api.Tag, parent any) plugin.Vars {
 			repo := e.repoName(api.ParentUID(t.UID))
 			if r, ok := parent.(*api.Repo); ok {

@@ -3,6 +3,8 @@
 package cmdline
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -267,4 +269,34 @@ func parseJump(s string) (views.JumpMsg, bool) {
 		return views.JumpMsg{}, false
 	}
 	return views.JumpMsg{Row: n, Percent: percent}, true
+}
+
+// Resolve is what a command line run from outside the UI (canopy -c)
+// asks: a jump (":2500"), or a command by its name, an alias or a prefix
+// that names one command only, with its arguments.
+func Resolve(commands []Command, line string) (tea.Msg, error) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return nil, errors.New("no command given")
+	}
+	name := strings.TrimPrefix(fields[0], ":")
+	if jump, ok := parseJump(name); ok && len(fields) == 1 {
+		return jump, nil
+	}
+	var prefixed []string
+	for _, c := range commands {
+		if c.Name == name || contains(c.Aliases, name) {
+			return RunMsg{Name: c.Name, Args: fields[1:]}, nil
+		}
+		if strings.HasPrefix(c.Name, name) {
+			prefixed = append(prefixed, c.Name)
+		}
+	}
+	switch len(prefixed) {
+	case 1:
+		return RunMsg{Name: prefixed[0], Args: fields[1:]}, nil
+	case 0:
+		return nil, fmt.Errorf("unknown command :%s", name)
+	}
+	return nil, fmt.Errorf(":%s could be :%s", name, strings.Join(prefixed, " or :"))
 }

@@ -219,6 +219,23 @@ func (m *Model) Open() tea.Cmd {
 	return tea.Batch(focus, func() tea.Msg { p.get(); return nil })
 }
 
+// Keep filters by text as if it had been typed and kept (enter): the rows
+// are filtered, and the line does not take the keyboard. Empty text keeps
+// no filter.
+func (m *Model) Keep(text string) tea.Cmd {
+	open := m.Open()
+	m.typing = false
+	m.input.Blur()
+	m.input.SetValue(text)
+	m.input.CursorEnd()
+	m.setQuery(filter.ParseQuery(text))
+	if m.query.IsEmpty() {
+		m.Clear()
+		return nil
+	}
+	return tea.Batch(open, m.run())
+}
+
 // Clear drops the filter.
 func (m *Model) Clear() {
 	m.typing = false
