@@ -124,7 +124,7 @@ type Model[T any] struct {
 
 	search     *search.Model
 	keep       string // the filter to start with (KeepFilter)
-	unfiltered int // list position the cursor was on when filtering began
+	unfiltered int    // list position the cursor was on when filtering began
 	base       *paging.List[T]
 	baseCursor int
 	chip       string // the server filter in force, e.g. `name = "nginx"`
