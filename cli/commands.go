@@ -34,7 +34,8 @@ type command struct {
 // explore is the command run when the arguments name none: the UI on a
 // real API.
 func explore() command {
-	return command{synopsis: "[flags]", summary: "explore an API", flags: func(fs *flag.FlagSet) { exploreFlags(fs) }, run: runExplore}
+	return command{synopsis: "[flags]", summary: "explore an API", flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) },
+		run: runExplore}
 }
 
 // commands are the commands named by a word, in the order the usage lists
@@ -47,6 +48,8 @@ func commands() []command {
 			flags: func(fs *flag.FlagSet) { new(emulatorFlags).register(fs) }, run: runEmulator},
 		{name: "list", synopsis: "list KIND [flags]", summary: "print repos, tags, groups, identities, bindings,\nroles or advisories as a table or JSON",
 			flags: func(fs *flag.FlagSet) { new(listFlags).register(fs) }, args: listKinds, run: withEnv(runList)},
+		{name: "open", synopsis: "open TARGET [flags]", summary: "explore with one resource shown: a uid, a pull\nreference or an advisory id",
+			flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) }, run: runOpen},
 		{name: "config", synopsis: "config [flags]", summary: "print the effective settings and where each came from",
 			flags: func(fs *flag.FlagSet) { exploreFlags(fs) }, run: withEnv(runConfig)},
 		{name: "info", synopsis: "info", summary: "print the config, state, log and cache paths", run: withEnv(runInfo)},
@@ -95,7 +98,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // commandList is the usage's list of commands: "canopy SYNOPSIS" and what
 // each does, in two columns.
 func commandList() string {
-	const width = 26 // "canopy list KIND [flags]" and two spaces
+	const width = 28 // "canopy open TARGET [flags]" and two spaces
 	var b strings.Builder
 	for _, c := range append([]command{explore()}, commands()...) {
 		if c.synopsis == "" {

@@ -19,13 +19,15 @@ import (
 // demoFlags are canopy demo's flags: the UI's, and the emulator options
 // that make the demo's data and behaviour.
 type demoFlags struct {
-	ui   uiFlags
-	data emulator.Options
+	ui    uiFlags
+	start startFlags
+	data  emulator.Options
 }
 
 func (f *demoFlags) register(fs *flag.FlagSet) {
 	f.ui.settings = uiSettings()
 	f.ui.register(fs)
+	f.start.register(fs, true)
 	fs.Int64Var(&f.data.Seed, "seed", 1, "seed of the demo data")
 	fs.StringVar(&f.data.Size, "size", "small", "demo size: small, medium (~100k tags) or large (~1M tags)")
 	fs.DurationVar(&f.data.Latency, "latency", 0, "delay added to every request, e.g. 50ms")
@@ -55,6 +57,11 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
 	}
+	start, err := df.start.start(cfg)
+	if err != nil {
+		exit.Sayf(stderr, "canopy demo: %v", err)
+		return exit.Usage
+	}
 	srv, err := emulator.Start(df.data)
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)
@@ -80,7 +87,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins,
+			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Start: start,
 			Preparing: newSeeding(srv, "building the demo", "built the demo")}, displayOf(to, cfg), stderr)
 	})
 }

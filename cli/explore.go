@@ -36,10 +36,23 @@ func passedOver(stderr io.Writer, name string, tokens *api.TokenSource) string {
 
 // runExplore opens the UI on an API found by flags and environment.
 func runExplore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
+	return exploreAs(ctx, "canopy", args, stdout, stderr)
+}
+
+// exploreAs is canopy (name "canopy") and canopy open (name "canopy open",
+// which takes the resource to show as its argument).
+func exploreAs(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	uf := exploreFlags(fs)
+	var sf startFlags
+	sf.register(fs, false)
 	fs.Usage = func() {
+		if name != "canopy" {
+			fmt.Fprint(fs.Output(), openUsage)
+			fs.PrintDefaults()
+			return
+		}
 		fmt.Fprint(fs.Output(), "canopy: a terminal explorer for Platform API v2\n\nUsage:\n"+commandList()+`
 Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
 CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
@@ -55,12 +68,24 @@ Flags:
 	if done {
 		return code
 	}
-	if len(pos) > 0 {
+	switch {
+	case name != "canopy":
+		target, code, ok := wantTarget(stderr, pos)
+		if !ok {
+			return code
+		}
+		sf.open = target
+	case len(pos) > 0:
 		return unknownCommand(stderr, pos[0])
 	}
 	cfg, to, keys, err := uf.load(ctx, os.Getenv)
 	if err != nil {
-		return exit.Fail(ctx, stderr, "canopy", "reading the config", err, exit.Usage)
+		return exit.Fail(ctx, stderr, name, "reading the config", err, exit.Usage)
+	}
+	start, err := sf.start(cfg)
+	if err != nil {
+		exit.Sayf(stderr, "%s: -c: %v", name, err)
+		return exit.Usage
 	}
 	apiURL := cfg.Get("api-url")
 	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
@@ -111,7 +136,7 @@ Flags:
 	}
 	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.Get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Notice: notice}, displayOf(to, cfg), stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Notice: notice, Start: start}, displayOf(to, cfg), stderr)
 	})
 }
 

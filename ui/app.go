@@ -47,6 +47,9 @@ type Options struct {
 	// (nil: they run in the background).
 	Plugins  []plugin.Plugin
 	Terminal Terminal
+	// Start is where the explorer starts (a command, a resource), once the
+	// organization opens the first time.
+	Start Start
 }
 
 // Model is the root model.

@@ -149,5 +149,5 @@ func (m *Model) openOrg(org *api.Group) tea.Cmd {
 		// the line naming it: it is what the user must act on.
 		flash, m.notice = m.setFlash(m.notice, true), ""
 	}
-	return tea.Batch(m.push(m.explorer), flash)
+	return tea.Batch(m.push(m.explorer), flash, m.begin())
 }

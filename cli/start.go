@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"canopy/cli/config"
+	"canopy/cli/exit"
+	"canopy/ui"
+)
+
+// startFlags are where the UI starts: -c runs a `:` command once the
+// organization opens; open (canopy open's argument, canopy demo --open)
+// shows a resource in the tree.
+type startFlags struct {
+	command, open string
+}
+
+func (f *startFlags) register(fs *flag.FlagSet, withOpen bool) {
+	fs.StringVar(&f.command, "c", "", "run this `command` once the organization opens, as typed after : (e.g. 'tags python')")
+	if withOpen {
+		fs.StringVar(&f.open, "open", "", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>), an advisory id (CGA-…) or a name")
+	}
+}
+
+// start is the UI's start, checked against the commands canopy has (with
+// the config's plugins).
+func (f *startFlags) start(cfg *config.Settings) (ui.Start, error) {
+	s := ui.Start{Command: f.command, Open: f.open}
+	return s, ui.CheckStart(s, cfg.Plugins)
+}
+
+// runOpen is canopy explore showing one resource: canopy open TARGET.
+func runOpen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return exploreAs(ctx, "canopy open", args, stdout, stderr)
+}
+
+// openUsage is canopy open's usage line and what it does.
+const openUsage = `Usage: canopy open TARGET [flags]
+
+Open the explorer on one resource, shown in the tree with its folders
+opened and the cursor on it. TARGET is a uid (of a folder, repo, tag,
+identity, ...), a pull reference (cgr.dev/<org>/<repo>:<tag>[@<digest>],
+or <repo>:<tag>, or a repo's name with its path), an advisory id
+(CGA-xxxx-xxxx-xxxx), or a name the server is asked for (as ctrl+s in the
+tree's filter). It takes canopy's flags.
+
+Flags:
+`
+
+// wantTarget is canopy open's one argument.
+func wantTarget(stderr io.Writer, pos []string) (string, int, bool) {
+	if len(pos) != 1 {
+		exit.Sayf(stderr, "canopy open: want one uid, pull reference, advisory id or name (got %d arguments)", len(pos))
+		fmt.Fprintln(stderr, "Run 'canopy open -h' for usage.")
+		return "", exit.Usage, false
+	}
+	return pos[0], 0, true
+}

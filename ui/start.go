@@ -1,0 +1,203 @@
+package ui
+
+// Where canopy starts: a `:` command run once the organization opens
+// (canopy -c ':tags python'), or a resource shown in the tree (canopy open
+// <uid | pull reference | advisory id>), its folders opened and the
+// cursor on it.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/plugin"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/safe"
+)
+
+// Start is where the explorer starts, beside the tree: a `:` command line,
+// or a resource to show. Both empty: the tree.
+type Start struct {
+	Command string // ":tags python"
+	Open    string // a uid, a pull reference, an advisory id, or a name
+}
+
+// CheckStart says what is wrong with a start before the screen changes: a
+// command canopy (with these plugins) does not have.
+func CheckStart(s Start, plugins []plugin.Plugin) error {
+	if s.Command != "" && s.Open != "" {
+		return errors.New("give a command or a resource to open, not both")
+	}
+	if s.Command == "" {
+		return nil
+	}
+	_, err := cmdline.Resolve(commands(keymap.Default(), kinds(nil), plugins), s.Command)
+	return err
+}
+
+// begin is the command of the start, once the explorer is there (once).
+func (m *Model) begin() tea.Cmd {
+	s := m.opts.Start
+	m.opts.Start = Start{}
+	switch {
+	case s.Command != "":
+		msg, err := cmdline.Resolve(commands(m.common.Keys, m.env.kinds, m.plugins), s.Command)
+		if err != nil {
+			return m.setFlash(err.Error(), true)
+		}
+		return func() tea.Msg { return msg }
+	case s.Open != "":
+		return m.env.openTarget(m.ctx, s.Open)
+	}
+	return nil
+}
+
+var (
+	// advisoryIDShape is an advisory's id: CGA-xxxx-xxxx-xxxx.
+	advisoryIDShape = regexp.MustCompile(`^(?i)CGA(-[0-9a-z]{4}){3}$`)
+	// uidShape is a uid: 40 hex digits, then /16 hex digits per level.
+	uidShape = regexp.MustCompile(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
+)
+
+// openTarget shows what target names in the tree: by uid (whatever kind
+// has it), pull reference, advisory id, else by name (as ctrl+s in the
+// tree's filter finds one).
+func (e *env) openTarget(ctx context.Context, target string) tea.Cmd {
+	target = strings.TrimSpace(target)
+	if !uidShape.MatchString(target) && !advisoryIDShape.MatchString(target) && !isPullRef(target) {
+		return e.findOnServer(ctx, target)
+	}
+	return tea.Batch(views.Flash("looking up "+safe.String(target)+"…"), func() tea.Msg {
+		item, err := e.lookUp(ctx, target)
+		if err != nil {
+			return views.FlashMsg{Text: "canopy open " + safe.String(target) + ": " + safe.String(err.Error()), Error: true}
+		}
+		k := e.kinds.of(item)
+		return gotoMsg{path: e.kinds.pathOf(item), say: "opened the " + k.noun + " " + safe.String(k.name(item))}
+	})
+}
+
+// isPullRef reports whether s reads as an image reference: a repo with a
+// tag or digest, or a registry path.
+func isPullRef(s string) bool { return strings.ContainsAny(s, ":/@") }
+
+// lookUp finds the resource target names.
+func (e *env) lookUp(ctx context.Context, target string) (any, error) {
+	switch {
+	case uidShape.MatchString(target):
+		return e.lookUpUID(ctx, target)
+	case advisoryIDShape.MatchString(target):
+		k := e.kinds.byNoun("advisory")
+		items, err := k.find(ctx, e.client, e.org.UID, strings.ToUpper(target))
+		if err != nil {
+			return nil, err
+		}
+		if len(items) == 0 {
+			return nil, fmt.Errorf("no advisory has the id %s", strings.ToUpper(target))
+		}
+		return items[0], nil
+	}
+	return e.lookUpRef(ctx, target)
+}
+
+// lookUpUID asks every kind that reads one by uid at once; the first in
+// the registry's order that has it wins (a uid names one resource).
+func (e *env) lookUpUID(ctx context.Context, uid string) (any, error) {
+	found := make([]any, len(e.kinds.all))
+	var wg sync.WaitGroup
+	for i, k := range e.kinds.all {
+		if k.get == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if it, err := k.get(ctx, e.client, uid); err == nil {
+				found[i] = it
+			}
+		}()
+	}
+	wg.Wait()
+	for _, it := range found {
+		if it != nil {
+			return it, nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("nothing this token can see has the uid %s", uid)
+}
+
+// lookUpRef finds a repo, or its tag, by a pull reference:
+// [cgr.dev/<org>/]<repo>[:<tag>][@<digest>].
+func (e *env) lookUpRef(ctx context.Context, ref string) (any, error) {
+	rest := ref
+	if host, path, ok := strings.Cut(rest, "/"); ok && strings.ContainsAny(host, ".:") {
+		org, repo, ok := strings.Cut(path, "/")
+		if !ok {
+			return nil, fmt.Errorf("%s names no repo (want %s/<org>/<repo>:<tag>)", ref, host)
+		}
+		if org != e.org.Name {
+			return nil, fmt.Errorf("it is in the organization %s; canopy has %s open (--org picks one)", org, e.org.Name)
+		}
+		rest = repo
+	}
+	digest := ""
+	if i := strings.IndexByte(rest, '@'); i >= 0 {
+		rest, digest = rest[:i], rest[i+1:]
+	}
+	tag := ""
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 {
+		rest, tag = rest[:i], rest[i+1:]
+	}
+	repos, err := e.kinds.byNoun("repo").find(ctx, e.client, e.org.UID, rest)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(repos) == 0:
+		return nil, fmt.Errorf("no repo is named %s", rest)
+	}
+	repo := repos[0].(*api.Repo)
+	if tag == "" && digest == "" {
+		return repo, nil
+	}
+	return e.findTag(ctx, repo, tag, digest)
+}
+
+// maxTagScan bounds the tags read to find one by digest alone.
+const maxTagScan = 20_000
+
+// findTag finds a repo's tag by name (the server's exact filter), or by
+// digest alone (the repo's tags read, bounded).
+func (e *env) findTag(ctx context.Context, repo *api.Repo, tag, digest string) (any, error) {
+	o := api.ListOptions{ChildrenOf: repo.UID, Name: tag, PageSize: api.MaxPageSize, IncludeDates: true, IncludeEpochs: true}
+	cur := api.NewCursor(e.client.ListTags, o, api.TagKey)
+	seen := 0
+	for t, err := range cur.All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list the tags of %s: %w", repo.Name, err)
+		}
+		if (tag == "" || t.Name == tag) && (digest == "" || t.Digest == digest) {
+			return &t, nil
+		}
+		if seen++; seen >= maxTagScan {
+			break
+		}
+	}
+	if tag != "" {
+		if digest != "" {
+			return nil, fmt.Errorf("%s:%s is not at %s", repo.Name, tag, digest)
+		}
+		return nil, fmt.Errorf("%s has no tag %s", repo.Name, tag)
+	}
+	return nil, fmt.Errorf("no tag of %s is at %s", repo.Name, digest)
+}

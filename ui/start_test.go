@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// startAt runs the shell on the small emulator with a start.
+func startAt(t *testing.T, s Start) (*harness, *api.Client) {
+	t.Helper()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }, Start: s}, 140, 40)
+	return h, client
+}
+
+// TestStartWithACommand: -c runs a `:` command once the organization
+// opens; a table command's argument is its filter, and :tags's a repo.
+func TestStartWithACommand(t *testing.T) {
+	h, _ := startAt(t, Start{Command: ":tags python"})
+	s := h.waitText("tags of python", "184/184 loaded")
+	if strings.Contains(s, "ollama") {
+		t.Errorf("tags of other repos:\n%s", s)
+	}
+	h, _ = startAt(t, Start{Command: "repos pyth"})
+	h.waitText("repos of acme.example", "/pyth", "python")
+	h, _ = startAt(t, Start{Command: "ident"}) // a prefix of one command
+	h.waitText("identities of acme.example")
+}
+
+// TestStartOnAResource: canopy open shows a resource in the tree, its
+// folders opened and the cursor on it, by pull reference, uid, advisory id
+// or name.
+func TestStartOnAResource(t *testing.T) {
+	h, client := startAt(t, Start{Open: "cgr.dev/acme.example/python:3.10"})
+	h.waitText("details: 3.10", "opened the tag 3.10")
+	if l := line(h.screen(), "v python"); l == "" {
+		t.Errorf("python is not open in the tree:\n%s", h.screen())
+	}
+
+	repos, err := client.ListRepos(t.Context(), api.ListOptions{Name: "python", DescendantsOf: h.m.env.org.UID})
+	if err != nil || len(repos.Items) != 1 {
+		t.Fatalf("python: %v %v", repos, err)
+	}
+	tags, err := client.ListTags(t.Context(), api.ListOptions{ChildrenOf: repos.Items[0].UID, Name: "3.11"})
+	if err != nil || len(tags.Items) != 1 {
+		t.Fatalf("python:3.11: %v %v", tags, err)
+	}
+	h, _ = startAt(t, Start{Open: tags.Items[0].UID})
+	h.waitText("details: 3.11", "opened the tag 3.11")
+	h, _ = startAt(t, Start{Open: "python@" + tags.Items[0].Digest})
+	h.waitText("opened the tag 3.11")
+
+	h, _ = startAt(t, Start{Open: api.ParentUID(repos.Items[0].UID)})
+	h.waitText("opened the folder")
+
+	advs, err := client.ListAdvisories(t.Context(), api.ListOptions{PageSize: 1})
+	if err != nil || len(advs.Items) == 0 {
+		t.Fatalf("advisories: %v", err)
+	}
+	id := advs.Items[0].AdvisoryID
+	h, _ = startAt(t, Start{Open: strings.ToLower(id)})
+	h.waitText("details: "+id, "opened the advisory "+id)
+
+	h, _ = startAt(t, Start{Open: "python"}) // a name: asked of the server
+	h.waitText("found repo python")
+}
+
+// TestStartOnNothing says what was not found, on the tree.
+func TestStartOnNothing(t *testing.T) {
+	for target, says := range map[string]string{
+		"cgr.dev/acme.example/python:9.99":             "python has no tag 9.99",
+		"cgr.dev/globex/python:3":                      "it is in the organization globex",
+		"nosuchrepo:1":                                 "no repo is named nosuchrepo",
+		strings.Repeat("ab", 20) + "/0123456789abcdef": "nothing this token can see has the uid",
+		"CGA-zzzz-zzzz-zzzz":                           "no advisory has the id CGA-ZZZZ-ZZZZ-ZZZZ",
+	} {
+		h, _ := startAt(t, Start{Open: target})
+		h.waitText("canopy open", says)
+		h.waitText("acme.example", "platform")
+	}
+}
+
+func TestCheckStart(t *testing.T) {
+	if err := CheckStart(Start{Command: "nosuch"}, nil); err == nil || !strings.Contains(err.Error(), "unknown command :nosuch") {
+		t.Errorf("nosuch: %v", err)
+	}
+	if err := CheckStart(Start{Command: "t"}, nil); err == nil || !strings.Contains(err.Error(), ":t could be") {
+		t.Errorf("t: %v", err)
+	}
+	if err := CheckStart(Start{Command: ":2500"}, nil); err != nil {
+		t.Errorf(":2500: %v", err)
+	}
+}
