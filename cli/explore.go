@@ -17,6 +17,7 @@ import (
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/cli/program"
+	"canopy/state"
 	"canopy/theme"
 	"canopy/ui"
 )
@@ -136,7 +137,7 @@ Flags:
 	}
 	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.Get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Notice: notice, Start: start}, displayOf(to, cfg), stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Notice: notice, Start: start}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
 	})
 }
 
@@ -161,17 +162,32 @@ func whoIs(token, origin string) string {
 }
 
 // runUI runs the UI until the user quits; a signal that came before it
-// starts ends canopy without a frame.
-func runUI(ctx context.Context, opts ui.Options, d program.Display, stderr io.Writer) int {
+// starts ends canopy without a frame. The session is kept under the
+// state directory by apiKey (the API), and offered at the next start
+// (when resume is on).
+func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey string, resume bool, stderr io.Writer) int {
 	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "starting"); ok {
 		return code
+	}
+	stateDir := config.DefaultPaths().State
+	store := state.Open(stateDir)
+	if resume {
+		// A file that cannot be read is no reason not to start: it is
+		// replaced at the end.
+		opts.Resume, _ = store.Load(apiKey)
 	}
 	t := program.Open(ctx)
 	defer t.Close()
 	opts.Terminal = t
 	m := ui.New(opts)
 	defer m.Close()
-	return t.Run(m, d, config.DefaultPaths().State, stderr)
+	code := t.Run(m, d, stateDir, stderr)
+	if s, ok := m.Session(); ok {
+		if err := store.Save(apiKey, s); err != nil {
+			exit.Sayf(stderr, "canopy: %v", err)
+		}
+	}
+	return code
 }
 
 // displayOf is the display for the theme options and settings.

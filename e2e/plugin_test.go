@@ -77,3 +77,44 @@ func TestDemoPluginInTheForeground(t *testing.T) {
 	}
 	tt.assertRestored()
 }
+
+// TestDemoResumesTheSession: quit, start again: the tree is where it was
+// left, and the last command is offered on the command line.
+func TestDemoResumesTheSession(t *testing.T) {
+	t.Parallel()
+	st := t.TempDir()
+	env := []string{"XDG_STATE_HOME=" + st}
+	tt := startCanopy(t, termOptions{width: 120, height: 36, env: env})
+	tt.waitTree()
+	tt.selectInTree("j", "platform", 20)
+	tt.send("l")
+	tt.selectInTree("j", "repos of platform", 10)
+	tt.send("l")
+	s := tt.press(func(s string) bool { return detailsTitle(s) != "repos of platform" }, "a repo", "j")
+	repo := detailsTitle(s)
+	tt.command("tags python")
+	tt.waitText("tags of python")
+	tt.send("Escape")
+	tt.waitText("details: " + repo)
+	tt.typeText("q")
+	if code := tt.waitExit(); code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(st, "canopy", "sessions.json")); err != nil {
+		t.Fatalf("no session kept: %v", err)
+	}
+
+	tt = startCanopy(t, termOptions{width: 120, height: 36, env: env})
+	tt.waitText("details: "+repo, "back where you left off")
+	tt.typeText(":")
+	tt.waitText("brings back :tags python")
+	tt.send("Tab")
+	tt.send("Enter")
+	tt.waitText("tags of python")
+
+	tt = startCanopy(t, termOptions{width: 120, height: 36, env: env, args: []string{"demo", "--resume=false"}})
+	tt.waitTree()
+	if s := tt.screen(); strings.Contains(s, "back where you left off") || strings.Contains(s, "details: "+repo) {
+		t.Errorf("--resume=false resumed:\n%s", frame(s))
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/state"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -50,6 +51,10 @@ type Options struct {
 	// Start is where the explorer starts (a command, a resource), once the
 	// organization opens the first time.
 	Start Start
+	// Resume is what was kept of this API from the last runs: the
+	// organization open last (offered first when several can be), and
+	// where each organization's explorer was left.
+	Resume state.API
 }
 
 // Model is the root model.
@@ -61,6 +66,7 @@ type Model struct {
 	stop   context.CancelFunc
 
 	plugins       []plugin.Plugin
+	lastCommand   string // the last `:` line run, offered again
 	stack         []entry
 	help          *help.Model
 	cmd           *cmdline.Model

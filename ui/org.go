@@ -128,6 +128,8 @@ func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
 	})
 	if m.env.org != nil {
 		p.Preselect(m.env.org.UID) // the cursor starts on the current one
+	} else if last := m.opts.Resume.LastOrg; last != "" {
+		p.Preselect(last) // or on the one open last time
 	}
 	m.starting = false
 	return m.push(func(context.Context) views.Screen { return p })
@@ -149,5 +151,9 @@ func (m *Model) openOrg(org *api.Group) tea.Cmd {
 		// the line naming it: it is what the user must act on.
 		flash, m.notice = m.setFlash(m.notice, true), ""
 	}
-	return tea.Batch(m.push(m.explorer), flash, m.begin())
+	push := m.push(m.explorer)
+	if m.opts.Start == (Start{}) {
+		return tea.Batch(push, flash, m.resume())
+	}
+	return tea.Batch(push, flash, m.begin())
 }

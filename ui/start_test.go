@@ -7,6 +7,7 @@ import (
 
 	"canopy/api"
 	"canopy/api/emulator"
+	"canopy/state"
 	"canopy/theme"
 )
 
@@ -96,4 +97,52 @@ func TestCheckStart(t *testing.T) {
 	if err := CheckStart(Start{Command: ":2500"}, nil); err != nil {
 		t.Errorf(":2500: %v", err)
 	}
+}
+
+// TestSessionIsResumed: where the explorer was left (open branches, the
+// cursor, the last command) comes back at the next start on the
+// organization, and the org picker offers the organization open last.
+func TestSessionIsResumed(t *testing.T) {
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	opts := Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}
+	h := startWith(t, srv, opts, 140, 40)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.moveTo("repos of platform")
+	h.keys("l", "j")
+	h.waitFor("a repo under the cursor", func(s string) bool { return !strings.Contains(s, "details: repos of platform") })
+	left := detailsOf(h.screen())
+	h.typeText(":tags python")
+	h.keys("enter")
+	h.waitText("tags of python")
+	h.keys("esc")
+	h.waitText("details: " + left)
+	s, ok := h.m.Session()
+	if !ok || s.Command != "tags python" || len(s.Cursor) != 4 || len(s.Open) != 1 {
+		t.Fatalf("session %+v %v", s, ok)
+	}
+
+	opts.Resume = state.API{LastOrg: s.OrgUID, Orgs: map[string]state.Session{s.OrgUID: s}}
+	h = startWith(t, srv, opts, 140, 40)
+	h.waitText("details: "+left, "back where you left off", "brings back :tags python")
+	if line(h.screen(), "v platform") == "" || line(h.screen(), "v repos") == "" {
+		t.Errorf("the branches are not open again:\n%s", h.screen())
+	}
+	h.keys(":")
+	h.waitText("brings back :tags python")
+	h.keys("tab", "enter")
+	h.waitText("tags of python")
+
+	// Several organizations: the one open last is offered first.
+	opts.Org = ""
+	opts.Resume = state.API{LastOrg: s.OrgUID, Orgs: map[string]state.Session{s.OrgUID: s}}
+	h = startWith(t, srv, opts, 140, 40)
+	pick := h.waitText("Which organization?")
+	if strings.Index(pick, "globex.example") > strings.Index(pick, "acme.example") {
+		t.Fatalf("acme is listed first: enter proves nothing:\n%s", pick)
+	}
+	h.keys("enter") // on acme.example, the one open last
+	h.waitText("details: "+left, "back where you left off")
 }

@@ -107,6 +107,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case pluginRanMsg:
 		return m.ran(msg)
 	case cmdline.RunMsg:
+		m.remember(msg)
 		m.cmd = nil
 		m.layout()
 		cmd := m.run(msg)

@@ -52,6 +52,8 @@ func Defs() []Setting {
 			usage: "use Unicode icons instead of ASCII glyphs", check: checkBool},
 		{Name: "read-only", Flag: "read-only", env: []string{"CANOPY_READ_ONLY"}, def: "false", Bool: true,
 			usage: "change nothing: every edit, create, delete and binding key is disabled", check: checkBool},
+		{Name: "resume", Flag: "resume", env: []string{"CANOPY_RESUME"}, def: "true", Bool: true,
+			usage: "open each organization where the last session on it left the tree (--resume=false: a fresh tree)", check: checkBool},
 		{Name: "mouse", Flag: "mouse", env: []string{"CANOPY_MOUSE"}, def: "true", Bool: true,
 			usage: "capture the mouse (wheel scrolls, click selects); --mouse=false leaves it to the terminal, to select and copy text", check: checkBool},
 	}

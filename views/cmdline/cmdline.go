@@ -53,6 +53,9 @@ type Model struct {
 	width    int
 	closing  bool // a RunMsg or CloseMsg is on its way
 	fill     views.Fill
+	// last is the last line run (this session's, or the one before's):
+	// on an empty line the complete key brings it back.
+	last string
 }
 
 // New makes a command line over commands.
@@ -61,6 +64,15 @@ func New(common views.Common, commands []Command) *Model {
 	m := &Model{common: common, input: in, commands: commands}
 	m.refilter()
 	return m
+}
+
+// SetLast offers line, the last one run, on an empty line: the
+// placeholder names it and the complete key brings it back.
+func (m *Model) SetLast(line string) {
+	m.last = strings.TrimSpace(line)
+	if m.last != "" {
+		m.input.Placeholder = "command (" + m.common.Key(keymap.Complete) + " brings back :" + m.last + ")"
+	}
 }
 
 // Closing reports whether the line has run or closed and its message is on
@@ -98,6 +110,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 				m.closing = true
 				return func() tea.Msg { return CloseMsg{} }
 			case keymap.Complete:
+				if m.last != "" && strings.TrimSpace(m.input.Value()) == "" {
+					m.input.SetValue(m.last)
+					m.input.CursorEnd()
+					m.refilter()
+					return nil
+				}
 				if c, ok := m.current(); ok {
 					m.input.SetValue(c.Name + " ")
 					m.input.CursorEnd()

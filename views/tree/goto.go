@@ -32,8 +32,96 @@ func (m *Model) Reveal(path []string) tea.Cmd {
 		m.search.Clear()
 		m.rebuild()
 	}
-	m.path = path
+	m.path, m.openEnd, m.quiet, m.restoring = path, false, false, nil
 	return m.seek()
+}
+
+// restorePath is a path Restore walks: to a branch to open, or to the
+// cursor.
+type restorePath struct {
+	ids  []string
+	open bool
+}
+
+// Restore reopens the branch at the end of each path of open, then puts
+// the cursor on the node at the end of cursor: each path walked as Reveal
+// walks one (levels loaded as they are needed), one after another. A path
+// that no longer leads anywhere is dropped quietly; a key stops it all.
+func (m *Model) Restore(open [][]string, cursor []string) tea.Cmd {
+	m.restoring = nil
+	for _, p := range open {
+		m.restoring = append(m.restoring, restorePath{ids: p, open: true})
+	}
+	if len(cursor) > 0 {
+		m.restoring = append(m.restoring, restorePath{ids: cursor})
+	}
+	m.path = nil
+	return m.nextRestore()
+}
+
+// nextRestore starts the next path Restore has, when none is walked.
+func (m *Model) nextRestore() tea.Cmd {
+	if len(m.restoring) == 0 || m.path != nil {
+		return nil
+	}
+	r := m.restoring[0]
+	m.restoring = m.restoring[1:]
+	m.path, m.openEnd, m.quiet = r.ids, r.open, true
+	return m.seek()
+}
+
+// Opened are the paths (ids from a root down) of the open nodes none of
+// whose children is open, in tree order, at most max: what Restore takes
+// to open them all again.
+func (m *Model) Opened(max int) [][]string {
+	var out [][]string
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		if !n.expanded || len(out) >= max {
+			return false
+		}
+		deeper := false
+		each := func(c *Node) {
+			if walk(c) {
+				deeper = true
+			}
+		}
+		if n.Children != nil {
+			n.Children.Each(func(_ int, c **Node) bool {
+				each(*c)
+				return len(out) < max
+			})
+		}
+		for _, c := range n.Static {
+			each(c)
+		}
+		if !deeper && len(out) < max {
+			out = append(out, pathTo(n))
+		}
+		return true
+	}
+	for _, r := range m.cfg.Roots {
+		walk(r)
+	}
+	return out
+}
+
+// CursorPath is the path (ids from a root down) of the node under the
+// cursor, nil when there is none.
+func (m *Model) CursorPath() []string {
+	if n := m.Selected(); n != nil {
+		return pathTo(n)
+	}
+	return nil
+}
+
+// pathTo is the ids from a root down to n.
+func pathTo(n *Node) []string {
+	var out []string
+	for ; n != nil; n = n.Parent {
+		out = append([]string{n.ID}, out...)
+	}
+	return out
 }
 
 // seek walks from the roots along m.path as far as loaded nodes go.
@@ -47,10 +135,11 @@ func (m *Model) seek() tea.Cmd {
 		next := childWithID(level, from, id)
 		if next == nil {
 			m.path = nil // not among the roots, or the parent changed
-			return tea.Batch(cmds...)
+			return tea.Batch(append(cmds, m.nextRestore())...)
 		}
 		last := i == len(m.path)-1
-		if !last && !next.expanded || last && next.Kind != nil && next.Kind.Group && !next.expanded {
+		opens := next.Kind != nil && next.Kind.Group || m.openEnd && (next.Children != nil || len(next.Static) > 0)
+		if !last && !next.expanded || last && opens && !next.expanded {
 			// Opened on the way; a folder at the end too: one goes to a
 			// folder to see what is in it (a repo found stays closed).
 			cmds = append(cmds, m.expand(next))
@@ -59,12 +148,15 @@ func (m *Model) seek() tea.Cmd {
 		if last {
 			m.path = nil
 			m.reveal(next)
-			return tea.Batch(append(cmds, m.prefetch(), m.selectCmd())...)
+			return tea.Batch(append(cmds, m.prefetch(), m.selectCmd(), m.nextRestore())...)
 		}
 		if found, wait := m.within(next, m.path[i+1]); !found {
 			m.reveal(next)
 			if !wait {
 				m.path = nil // loaded to the end and not there
+				if m.quiet {
+					return tea.Batch(append(cmds, m.selectCmd(), m.nextRestore())...)
+				}
 				return tea.Batch(append(cmds, m.selectCmd(), views.Flash(string(next.Label)+" does not hold it (any more?): "+
 					m.common.Key(keymap.Refresh)+" reloads it"))...)
 			}

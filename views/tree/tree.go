@@ -84,6 +84,11 @@ type Model struct {
 	// so unloaded is a lower bound.
 	unloadedMore bool
 	path         []string // the ids Reveal walks along
+	// restoring are the paths Restore walks after path; openEnd: the
+	// node at path's end is opened too; quiet: a path that no longer
+	// leads anywhere is dropped without a word (a session's old branch).
+	restoring      []restorePath
+	openEnd, quiet bool
 	// former are the expanded nodes of lists being reloaded, by uid, and
 	// refocus the node the cursor was on (see reload); focus the uid of
 	// what a change made, which the cursor goes to once it is shown.
@@ -247,7 +252,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		// A key stops a reveal still walking pages toward its node (a
 		// collection that never ends must not hold the tree).
-		m.refocus, m.focus, m.path = nil, "", nil
+		m.refocus, m.focus, m.path, m.restoring = nil, "", nil, nil
 		if m.search != nil && m.search.HoldOpen(msg) {
 			return nil
 		}
