@@ -65,7 +65,9 @@ func exploreFlags(fs *flag.FlagSet) *uiFlags {
 
 // uiSettings are the settings of every UI command; exploreSettings add how
 // to reach an API.
-func uiSettings() []string { return []string{"theme", "icons", "read-only", "page-size", "mouse", "resume"} }
+func uiSettings() []string {
+	return []string{"theme", "icons", "read-only", "page-size", "mouse", "resume"}
+}
 
 func exploreSettings() []string {
 	return append([]string{"api-url", "audience", "org", "token-file"}, uiSettings()...)

@@ -75,8 +75,10 @@ func TestWhatIsKeptIsBounded(t *testing.T) {
 func TestAFileCanopyCannotReadIsNone(t *testing.T) {
 	for name, write := range map[string]func(path string) error{
 		"garbage": func(p string) error { return os.WriteFile(p, []byte("{not json"), 0o600) },
-		"huge":    func(p string) error { return os.WriteFile(p, []byte(`{"a":"`+strings.Repeat("x", maxBytes)+`"}`), 0o600) },
-		"a dir":   func(p string) error { return os.Mkdir(p, 0o700) },
+		"huge": func(p string) error {
+			return os.WriteFile(p, []byte(`{"a":"`+strings.Repeat("x", maxBytes)+`"}`), 0o600)
+		},
+		"a dir": func(p string) error { return os.Mkdir(p, 0o700) },
 	} {
 		dir := t.TempDir()
 		s := Open(dir)
