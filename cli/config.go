@@ -95,7 +95,22 @@ Flags:
 		exit.Sayf(stdout, "%s moved from %s to %s (file %s)", mv.Key, mv.From, mv.To, s.At(keyLine(s, string(mv.To))))
 	}
 	writePlugins(stdout, s)
+	writeViews(stdout, s)
 	return exit.OK
+}
+
+// writeViews lists the saved views, each with its line.
+func writeViews(stdout io.Writer, s *config.Settings) {
+	if len(s.Views) == 0 {
+		fmt.Fprintln(stdout, "\nviews: none (:save <name> on a table writes one under views:)")
+		return
+	}
+	fmt.Fprintln(stdout, "\nviews (each is a : command):")
+	rows := [][]string{{"  NAME", "SHOWS", "FROM"}}
+	for _, v := range s.Views {
+		rows = append(rows, []string{"  " + v.Name, v.Says(), "file " + s.At(v.Line)})
+	}
+	writeTable(stdout, safeRows(rows))
 }
 
 // writePlugins lists the plugins, each with its line and whether its

@@ -14,6 +14,7 @@ import (
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/keymap"
+	"canopy/saved"
 	"canopy/theme"
 	"canopy/ui"
 )
@@ -155,12 +156,27 @@ func wantsValue(fs *flag.FlagSet, args []string) bool {
 	return !isBool || !b.IsBoolFlag()
 }
 
-// checkPlugins refuses a plugin named as one of canopy's `:` commands.
+// checkPlugins refuses a plugin named as one of canopy's `:` commands,
+// and a saved view canopy cannot open.
 func checkPlugins(s *config.Settings) error {
 	for _, p := range s.Plugins {
 		if err := ui.PluginClash(p); err != nil {
 			return fmt.Errorf("%s: plugins: %s: %w", s.At(p.Line), p.Name, err)
 		}
 	}
+	if v, err := ui.CheckViews(s.Views, s.Plugins); err != nil {
+		return fmt.Errorf("%s: views: %s: %w", s.At(v.Line), v.Name, err)
+	}
 	return nil
+}
+
+// viewSaver writes a view into the config file read, or the default one.
+func viewSaver(s *config.Settings, getenv func(string) string) func(saved.View) (string, error) {
+	return func(v saved.View) (string, error) {
+		path := s.File
+		if path == "" {
+			path = config.PathsFrom(getenv).Config
+		}
+		return path, config.SaveView(path, v)
+	}
 }

@@ -29,7 +29,7 @@ func (f *startFlags) register(fs *flag.FlagSet, withOpen bool) {
 // the config's plugins).
 func (f *startFlags) start(cfg *config.Settings) (ui.Start, error) {
 	s := ui.Start{Command: f.command, Open: f.open}
-	return s, ui.CheckStart(s, cfg.Plugins)
+	return s, ui.CheckStart(s, cfg.Plugins, cfg.Views)
 }
 
 // runOpen is canopy explore showing one resource: canopy open TARGET.

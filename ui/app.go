@@ -7,6 +7,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,6 +15,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/saved"
 	"canopy/state"
 	"canopy/theme"
 	"canopy/views"
@@ -55,6 +57,10 @@ type Options struct {
 	// organization open last (offered first when several can be), and
 	// where each organization's explorer was left.
 	Resume state.API
+	// Views are the saved views; SaveView writes one into the config file
+	// (:save) and says which file (nil: :save has nowhere to write).
+	Views    []saved.View
+	SaveView func(saved.View) (file string, err error)
 }
 
 // Model is the root model.
@@ -67,6 +73,7 @@ type Model struct {
 
 	plugins       []plugin.Plugin
 	lastCommand   string // the last `:` line run, offered again
+	views         []saved.View
 	stack         []entry
 	help          *help.Model
 	cmd           *cmdline.Model
@@ -120,7 +127,7 @@ func New(opts Options) *Model {
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity}}
 	m.env.push = m.open
-	m.plugins = opts.Plugins
+	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {
 		if _, ok := keys.Def(keymap.PluginAction(p.Name)); !ok {
 			_ = keys.AddPlugin(p.Name, p.Key, p.Says()) // the config checked the keys

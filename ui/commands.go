@@ -10,15 +10,17 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/picker"
 	"canopy/views/safe"
+	"canopy/views/table"
 )
 
 // commands lists the `:` commands: each kind's table, the others, then
-// the user's plugins.
-func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin) []cmdline.Command {
+// the user's plugins and saved views.
+func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, views []saved.View) []cmdline.Command {
 	var out []cmdline.Command
 	for _, k := range r.all {
 		if k.command != nil {
@@ -34,13 +36,15 @@ func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin) []cmdli
 		cmdline.Command{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
 			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},
 		cmdline.Command{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
+		cmdline.Command{Name: "save", Args: "<name>", Desc: "save this table as a view (its order, server filter, columns, filter) in the config file: :<name> opens it"},
 		cmdline.Command{Name: "help", Desc: "show the keys"},
 		cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
-	), pluginCommands(plugins)...)
+	), append(pluginCommands(plugins), viewCommands(views)...)...)
 }
 
 // commandScreen opens the table a `:` command names, over the whole
-// organization (or feed), its rows filtered by filter as if typed.
+// organization (or feed), its rows filtered by filter as if typed; for a
+// kind held by another (tags), filter names the holder (:tags python).
 func (e *env) commandScreen(name, filter string) (tea.Cmd, error) {
 	if name == "changes" {
 		return e.openCommand(e.changesTable), nil
@@ -50,54 +54,10 @@ func (e *env) commandScreen(name, filter string) (tea.Cmd, error) {
 		return nil, fmt.Errorf("no table for :%s", name)
 	}
 	if hk := e.kinds.byNoun(k.heldBy); filter != "" && hk != nil && hk.find != nil {
-		return e.heldCommand(k, hk, filter), nil
+		return e.openTable(k, table.Setup{}, saved.View{Of: name, In: filter}, true), nil
 	}
-	title, o := k.whole(e)
-	return e.openCommand(func(ctx context.Context) views.Screen {
-		s := k.table(e, ctx, title, o)
-		if f, ok := s.(keepsFilter); ok && filter != "" {
-			f.KeepFilter(filter)
-		}
-		return s
-	}), nil
+	return e.openTable(k, table.Setup{Filter: filter}, saved.View{Of: name}, false), nil
 }
-
-// heldCommand opens the table of a kind held by another (`:tags python`):
-// of the one named so, when one is; else the whole table filtered by the
-// name, saying why.
-func (e *env) heldCommand(k, hk *kind, name string) tea.Cmd {
-	c, org := e.client, e.org.UID
-	table := func(title safe.Text, o api.ListOptions, filter string) tea.Cmd {
-		return func() tea.Msg {
-			return openMsg{screenAsk{command: true, build: func(ctx context.Context) views.Screen {
-				s := k.table(e, ctx, title, o)
-				if f, ok := s.(keepsFilter); ok && filter != "" {
-					f.KeepFilter(filter)
-				}
-				return s
-			}}}
-		}
-	}
-	return tea.Batch(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
-		items, err := hk.find(e.ctx, c, org, name)
-		title, whole := k.whole(e)
-		switch {
-		case err != nil:
-			return tea.BatchMsg{table(title, whole, name), views.FlashError(err.Error() + ": the loaded " + k.nouns + " are filtered by it")}
-		case len(items) == 1:
-			return tea.BatchMsg{table(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: hk.uid(items[0])}, ""),
-				views.Flash(k.nouns + " of the " + hk.noun + " " + safe.String(name))}
-		case len(items) == 0:
-			return tea.BatchMsg{table(title, whole, name),
-				views.Flash("no " + hk.noun + " is named " + safe.String(name) + ": the loaded " + k.nouns + " are filtered by it")}
-		}
-		return tea.BatchMsg{table(title, whole, name), views.Flash(fmt.Sprintf("%d %s are named %s (:%s %s lists them): the loaded %s are filtered by it",
-			len(items), hk.nouns, safe.String(name), hk.command.Name, safe.String(name), k.nouns))}
-	})
-}
-
-// keepsFilter is a screen that can start filtered (a table).
-type keepsFilter interface{ KeepFilter(text string) }
 
 // groups walks the organization and its folders.
 func (e *env) groups(ctx context.Context, org api.Group) ([]api.Group, error) {

@@ -141,7 +141,7 @@ func (m *Model) leaves(k tea.KeyPressMsg) bool {
 
 // openCommandLine opens the `:` line.
 func (m *Model) openCommandLine() tea.Cmd {
-	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds, m.plugins))
+	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds, m.plugins, m.views))
 	m.cmd.SetLast(m.lastCommand)
 	m.layout()
 	return m.cmd.Open()
@@ -271,6 +271,12 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 	}
 	if p, ok := m.pluginNamed(msg.Name); ok {
 		return m.runPlugin(p)
+	}
+	if v, ok := m.viewNamed(msg.Name); ok {
+		return m.openView(v)
+	}
+	if msg.Name == "save" {
+		return m.saveView(msg.Args)
 	}
 	cmd, err := m.env.commandScreen(msg.Name, strings.Join(msg.Args, " "))
 	if err != nil {

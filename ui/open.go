@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/form"
@@ -18,6 +19,8 @@ import (
 type screenAsk struct {
 	build   func(ctx context.Context) views.Screen
 	command bool
+	// origin is the table's collection as a view (:save keeps it).
+	origin *saved.View
 }
 
 // open puts a screen on the shell's stack now, in the Update of the key

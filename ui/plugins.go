@@ -31,7 +31,7 @@ type Terminal interface {
 // PluginClash says why a plugin's name cannot be its `:` command (it is
 // one of canopy's), nil when it can.
 func PluginClash(p plugin.Plugin) error {
-	for _, c := range commands(keymap.Default(), kinds(nil), nil) {
+	for _, c := range commands(keymap.Default(), kinds(nil), nil, nil) {
 		if c.Name == p.Name || slices.Contains(c.Aliases, p.Name) {
 			return fmt.Errorf("name %q is canopy's command :%s; name the plugin otherwise", p.Name, c.Name)
 		}

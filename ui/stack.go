@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/saved"
 	"canopy/views"
 )
 
@@ -14,8 +15,9 @@ type entry struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	// command is set on a screen a `:` command opened: the next command's
-	// screen replaces it.
+	// screen replaces it; origin is its collection as a view (:save).
 	command bool
+	origin  *saved.View
 }
 
 // top is the screen on top of the stack, or nil.
@@ -54,6 +56,7 @@ func (m *Model) open(a screenAsk) tea.Cmd {
 	}
 	cmd := m.push(a.build)
 	m.stack[len(m.stack)-1].command = a.command
+	m.stack[len(m.stack)-1].origin = a.origin
 	return cmd
 }
 

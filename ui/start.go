@@ -18,6 +18,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/safe"
@@ -32,14 +33,14 @@ type Start struct {
 
 // CheckStart says what is wrong with a start before the screen changes: a
 // command canopy (with these plugins) does not have.
-func CheckStart(s Start, plugins []plugin.Plugin) error {
+func CheckStart(s Start, plugins []plugin.Plugin, views []saved.View) error {
 	if s.Command != "" && s.Open != "" {
 		return errors.New("give a command or a resource to open, not both")
 	}
 	if s.Command == "" {
 		return nil
 	}
-	_, err := cmdline.Resolve(commands(keymap.Default(), kinds(nil), plugins), s.Command)
+	_, err := cmdline.Resolve(commands(keymap.Default(), kinds(nil), plugins, views), s.Command)
 	return err
 }
 
@@ -49,7 +50,7 @@ func (m *Model) begin() tea.Cmd {
 	m.opts.Start = Start{}
 	switch {
 	case s.Command != "":
-		msg, err := cmdline.Resolve(commands(m.common.Keys, m.env.kinds, m.plugins), s.Command)
+		msg, err := cmdline.Resolve(commands(m.common.Keys, m.env.kinds, m.plugins, m.views), s.Command)
 		if err != nil {
 			return m.setFlash(err.Error(), true)
 		}

@@ -88,13 +88,13 @@ func TestStartOnNothing(t *testing.T) {
 }
 
 func TestCheckStart(t *testing.T) {
-	if err := CheckStart(Start{Command: "nosuch"}, nil); err == nil || !strings.Contains(err.Error(), "unknown command :nosuch") {
+	if err := CheckStart(Start{Command: "nosuch"}, nil, nil); err == nil || !strings.Contains(err.Error(), "unknown command :nosuch") {
 		t.Errorf("nosuch: %v", err)
 	}
-	if err := CheckStart(Start{Command: "t"}, nil); err == nil || !strings.Contains(err.Error(), ":t could be") {
+	if err := CheckStart(Start{Command: "t"}, nil, nil); err == nil || !strings.Contains(err.Error(), ":t could be") {
 		t.Errorf("t: %v", err)
 	}
-	if err := CheckStart(Start{Command: ":2500"}, nil); err != nil {
+	if err := CheckStart(Start{Command: ":2500"}, nil, nil); err != nil {
 		t.Errorf(":2500: %v", err)
 	}
 }

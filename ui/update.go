@@ -106,6 +106,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.startPlugin(msg.p, msg.jobs, msg.skipped)
 	case pluginRanMsg:
 		return m.ran(msg)
+	case viewSavedMsg:
+		return m.viewSaved(msg)
 	case cmdline.RunMsg:
 		m.remember(msg)
 		m.cmd = nil

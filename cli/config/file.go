@@ -12,6 +12,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/saved"
 	"canopy/theme"
 )
 
@@ -20,8 +21,10 @@ type fileConfig struct {
 	values map[string]fileValue
 	keys   map[string][]string
 	colors map[string]string
-	// plugins are the user's tools, in the file's order.
+	// plugins are the user's tools, views the saved views, in the file's
+	// order.
 	plugins []plugin.Plugin
+	views   []saved.View
 	// keyLines and colorLines are the line of each action's and role's entry.
 	keyLines, colorLines map[string]int
 }
@@ -89,10 +92,15 @@ func parseConfig(path string, b []byte) (*fileConfig, error) {
 				return nil, err
 			}
 			continue
+		case "views":
+			if fc.views, err = readViews(v, at); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		j := slices.IndexFunc(defs, func(d Setting) bool { return d.Name == k.Value })
 		if j < 0 {
-			return nil, at(k, "unknown Setting %q (known: %s, keys, colors, plugins)", k.Value, strings.Join(names(defs), ", "))
+			return nil, at(k, "unknown Setting %q (known: %s, keys, colors, plugins, views)", k.Value, strings.Join(names(defs), ", "))
 		}
 		if v.Kind != yaml.ScalarNode {
 			return nil, at(v, "%s: want a single value", k.Value)

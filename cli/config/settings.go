@@ -19,6 +19,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/saved"
 	"canopy/theme"
 )
 
@@ -67,6 +68,8 @@ type Settings struct {
 	Colors map[string]string
 	// Plugins are the config file's plugins, each with its line.
 	Plugins []plugin.Plugin
+	// Views are the config file's saved views, each with its line.
+	Views []saved.View
 	// keyLines and colorLines are the config file line of each entry.
 	keyLines, colorLines map[string]int
 	File                 string // the config file read; "" when none
@@ -192,7 +195,7 @@ func Resolve(set FlagValues, configFlag string, getenv func(string) string, p Pa
 		s.values[d.Name], s.source[d.Name] = v, src
 	}
 	s.Keys, s.Colors, s.keyLines, s.colorLines = fc.keys, fc.colors, fc.keyLines, fc.colorLines
-	s.Plugins = fc.plugins
+	s.Plugins, s.Views = fc.plugins, fc.views
 	return s, nil
 }
 

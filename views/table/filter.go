@@ -235,7 +235,7 @@ func (m *Model[T]) applyServerFilter() tea.Cmd {
 		m.base, m.baseCursor = m.cfg.List, m.position(m.cursor)
 	}
 	m.cfg.List = sf.List(pattern)
-	m.chip = chip
+	m.chip, m.chipPattern = chip, pattern
 	m.search.Clear()
 	m.cursor, m.offset = 0, 0
 	return m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
@@ -244,11 +244,17 @@ func (m *Model[T]) applyServerFilter() tea.Cmd {
 // removeChip goes back to the list the server filter replaced.
 func (m *Model[T]) removeChip() tea.Cmd {
 	m.cfg.List, m.base = m.base, nil
-	m.chip = ""
+	m.chip, m.chipPattern = "", ""
 	m.cursor = m.baseCursor
 	m.offset = max(0, m.cursor-m.bodyRows()/2)
 	m.clamp()
-	return tea.Batch(m.ensure(), m.selectCmd())
+	var first tea.Cmd
+	if m.cfg.List.Total() < 0 && !m.cfg.List.Busy() {
+		// A saved view opened with the server filter: the whole list
+		// was never asked for.
+		first = m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
+	}
+	return tea.Batch(first, m.ensure(), m.selectCmd())
 }
 
 // serverChip is the chip a server filter for the current pattern would

@@ -128,6 +128,10 @@ type Model[T any] struct {
 	base       *paging.List[T]
 	baseCursor int
 	chip       string // the server filter in force, e.g. `name = "nginx"`
+	// chipPattern is the pattern that made chip; narrowed: Start chose
+	// the columns.
+	chipPattern string
+	narrowed    bool
 
 	marks    map[string]bool // by key
 	only     bool            // showing flagged rows only

@@ -1,0 +1,219 @@
+package ui
+
+// Tables opened by `:` commands and saved views (the config's views:),
+// and `:save`, which writes the table on screen as a view.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/keymap"
+	"canopy/plugin"
+	"canopy/saved"
+	"canopy/views"
+	"canopy/views/cmdline"
+	"canopy/views/safe"
+	"canopy/views/table"
+)
+
+// viewCommands are the saved views' `:` commands.
+func viewCommands(vs []saved.View) []cmdline.Command {
+	out := make([]cmdline.Command, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, cmdline.Command{Name: v.Name, Desc: "view: " + v.Says()})
+	}
+	return out
+}
+
+// startable is a table that can start set up (a saved view) and say how
+// it shows its rows now (:save).
+type startable interface {
+	Start(table.Setup) error
+	Shown() table.Setup
+}
+
+// CheckViews says what is wrong with saved views before the screen
+// changes: a name that is one of canopy's commands or a plugin's, a table
+// canopy does not have, an order, column or filter the table does not
+// have. The error starts with the view's name; the caller adds its line.
+func CheckViews(vs []saved.View, plugins []plugin.Plugin) (saved.View, error) {
+	r := kinds(nil)
+	builtin := commands(keymap.Default(), r, plugins, nil)
+	for _, v := range vs {
+		for _, c := range builtin {
+			if c.Name == v.Name || slices.Contains(c.Aliases, v.Name) {
+				return v, fmt.Errorf("name %q is the command :%s; name the view otherwise", v.Name, c.Name)
+			}
+		}
+		k := r.byCommand[v.Of]
+		if k == nil || k.table == nil || k.command == nil {
+			return v, fmt.Errorf("of %q: not a table (want one of %s)", v.Of, strings.Join(tableCommands(r), ", "))
+		}
+		if v.In != "" && k.heldBy == "" {
+			return v, fmt.Errorf("in: %s are not held by another resource (only :tags takes a repo)", k.nouns)
+		}
+		if err := probe(k, setupOf(v)); err != nil {
+			return v, err
+		}
+	}
+	return saved.View{}, nil
+}
+
+// tableCommands are the `:` commands that open tables.
+func tableCommands(r *registry) []string {
+	var out []string
+	for _, k := range r.all {
+		if k.command != nil && k.table != nil {
+			out = append(out, k.command.Name)
+		}
+	}
+	return out
+}
+
+// probe checks a setup against a table of k, made and dropped without a
+// request.
+func probe(k *kind, s table.Setup) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := &env{kinds: kinds(nil), org: &api.Group{}, repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
+		tags: newTagSets(), orders: &refusedOrders{}, common: views.Common{Keys: keymap.Default()}}
+	title, o := k.whole(e)
+	st, ok := k.table(e, ctx, title, o).(startable)
+	if !ok {
+		return fmt.Errorf("of %q: its table keeps no view", k.command.Name)
+	}
+	return st.Start(s)
+}
+
+// setupOf is how a view's table starts.
+func setupOf(v saved.View) table.Setup {
+	return table.Setup{Order: v.Order, Server: v.Server, Columns: v.Columns, Filter: v.Filter, Flagged: v.Deprecated}
+}
+
+// openTable opens the table of k: over the whole organization (or feed),
+// or, for a kind held by another, over the one origin.In names (looked up
+// by name first); set up as setup says, origin kept for :save. A holder
+// not found is said; with fallback, the whole table opens instead,
+// filtered by the name.
+func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback bool) tea.Cmd {
+	build := func(title safe.Text, o api.ListOptions, s table.Setup) func(ctx context.Context) views.Screen {
+		return func(ctx context.Context) views.Screen {
+			screen := k.table(e, ctx, title, o)
+			if st, ok := screen.(startable); ok {
+				_ = st.Start(s) // checked before: the config's views by CheckViews, commands start plainly
+			}
+			return screen
+		}
+	}
+	o := origin
+	if origin.In == "" {
+		title, whole := k.whole(e)
+		return e.push(screenAsk{command: true, origin: &o, build: build(title, whole, setup)})
+	}
+	hk := e.kinds.byNoun(k.heldBy)
+	c, org, name := e.client, e.org.UID, origin.In
+	open := func(title safe.Text, lo api.ListOptions, s table.Setup, say tea.Cmd, origin saved.View) tea.Msg {
+		return tea.BatchMsg{func() tea.Msg { return openMsg{screenAsk{command: true, origin: &origin, build: build(title, lo, s)}} }, say}
+	}
+	return tea.Batch(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
+		items, err := hk.find(e.ctx, c, org, name)
+		if err == nil && len(items) == 1 {
+			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: hk.uid(items[0])}, setup,
+				views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(name)), origin)
+		}
+		why := ""
+		switch {
+		case err != nil:
+			why = err.Error()
+		case len(items) == 0:
+			why = "no " + hk.noun + " is named " + safe.String(name)
+		default:
+			why = fmt.Sprintf("%d %s are named %s (:%s %s lists them)", len(items), hk.nouns, safe.String(name), hk.command.Name, safe.String(name))
+		}
+		if !fallback {
+			return views.FlashMsg{Text: why, Error: true}
+		}
+		title, whole := k.whole(e)
+		setup.Filter = name
+		return open(title, whole, setup, views.Flash(why+": the loaded "+k.nouns+" are filtered by it"), saved.View{Of: origin.Of})
+	})
+}
+
+// viewNamed is the saved view a `:` command names.
+func (m *Model) viewNamed(name string) (saved.View, bool) {
+	i := slices.IndexFunc(m.views, func(v saved.View) bool { return v.Name == name })
+	if i < 0 {
+		return saved.View{}, false
+	}
+	return m.views[i], true
+}
+
+// openView opens a saved view.
+func (m *Model) openView(v saved.View) tea.Cmd {
+	k := m.env.kinds.byCommand[v.Of]
+	if k == nil || k.table == nil {
+		return m.setFlash("view "+v.Name+": no table :"+v.Of, true)
+	}
+	if err := probe(k, setupOf(v)); err != nil {
+		return m.setFlash("view "+v.Name+": "+err.Error(), true)
+	}
+	return m.env.openTable(k, setupOf(v), v, false)
+}
+
+// viewSavedMsg: a view was written into the config file (or not).
+type viewSavedMsg struct {
+	v    saved.View
+	file string
+	err  error
+}
+
+// saveView writes the table on top as the view name, in a command.
+func (m *Model) saveView(args []string) tea.Cmd {
+	if len(args) != 1 {
+		return m.setFlash("name the view: :save <name> (then :<name> opens it)", true)
+	}
+	name := args[0]
+	if err := saved.CheckName(name); err != nil {
+		return m.setFlash(":save "+err.Error(), true)
+	}
+	for _, c := range commands(m.common.Keys, m.env.kinds, m.plugins, nil) {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return m.setFlash(":save: "+name+" is the command :"+c.Name+"; name the view otherwise", true)
+		}
+	}
+	top := m.stack[len(m.stack)-1]
+	st, ok := top.screen.(startable)
+	if top.origin == nil || !ok {
+		return m.setFlash(":save saves a table opened by a : command or a view; this screen is not one", true)
+	}
+	if m.opts.SaveView == nil {
+		return m.setFlash(":save: there is no config file to save to", true)
+	}
+	v := *top.origin
+	v.Name, v.Line = name, 0
+	s := st.Shown()
+	v.Order, v.Server, v.Columns, v.Filter, v.Deprecated = s.Order, s.Server, s.Columns, s.Filter, s.Flagged
+	save := m.opts.SaveView
+	return func() tea.Msg {
+		file, err := save(v)
+		return viewSavedMsg{v: v, file: file, err: err}
+	}
+}
+
+// viewSaved keeps a saved view as a command, or says why it was not.
+func (m *Model) viewSaved(msg viewSavedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.setFlash(msg.err.Error(), true)
+	}
+	if i := slices.IndexFunc(m.views, func(v saved.View) bool { return v.Name == msg.v.Name }); i >= 0 {
+		m.views[i] = msg.v
+	} else {
+		m.views = append(m.views, msg.v)
+	}
+	return m.setFlash("saved :"+msg.v.Name+" ("+msg.v.Says()+") in "+msg.file, false)
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"canopy/api/emulator"
+	"canopy/saved"
+	"canopy/theme"
+)
+
+// startViews runs the shell with saved views; what :save writes is kept
+// in *written.
+func startViews(t *testing.T, written *[]saved.View, views ...saved.View) *harness {
+	t.Helper()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	return startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }, Views: views,
+		SaveView: func(v saved.View) (string, error) { *written = append(*written, v); return "/test/config.yaml", nil }}, 140, 30)
+}
+
+// TestSavedViewOpensAsSaved: a view's table opens with its collection,
+// order, columns, deprecated rows only and fuzzy filter.
+func TestSavedViewOpensAsSaved(t *testing.T) {
+	var written []saved.View
+	h := startViews(t, &written, saved.View{Name: "pydep", Of: "tags", In: "python", Order: "name desc",
+		Columns: []string{"tag", "status"}, Filter: "3.1", Deprecated: true})
+	h.waitText("acme.example")
+	h.typeText(":pydep")
+	h.keys("enter")
+	s := h.waitText("deprecated tags of python", "TAG v", "/3.1")
+	if strings.Contains(s, "DIGEST") || strings.Contains(s, "ollama") {
+		t.Errorf("columns or rows not as saved:\n%s", s)
+	}
+}
+
+// TestSaveWritesTheTableOnScreen: :save keeps what the table shows (its
+// collection, order, server filter, deprecated only, filter) and the name
+// opens it at once.
+func TestSaveWritesTheTableOnScreen(t *testing.T) {
+	var written []saved.View
+	h := startViews(t, &written)
+	h.waitText("acme.example")
+	h.typeText(":repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "loaded")
+	h.keys("s")
+	h.waitFor("sorted and loaded", func(s string) bool {
+		return strings.Contains(s, "sort: name ↓") && strings.Contains(s, "loaded") && !strings.Contains(s, "loading")
+	})
+	h.typeText("/pyth")
+	h.keys("enter")
+	h.waitText("/pyth")
+	h.typeText(":save mine")
+	h.keys("enter")
+	h.waitText("saved :mine (repos · by name desc · filter pyth) in /test/config.yaml")
+	want := saved.View{Name: "mine", Of: "repos", Order: "name desc", Filter: "pyth"}
+	if len(written) != 1 || !viewsEqual(written[0], want) {
+		t.Fatalf("written %+v, want %+v", written, want)
+	}
+	h.keys("esc", "esc")
+	h.typeText(":mine")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "/pyth", "NAME v")
+
+	// The tags of a repo keep the repo; a name of canopy's is refused.
+	h.typeText(":tags python")
+	h.keys("enter")
+	h.waitText("tags of python", "loaded")
+	h.typeText(":save tags")
+	h.keys("enter")
+	h.waitText(":save: tags is the command :tags")
+	h.typeText(":save py")
+	h.keys("enter")
+	h.waitText("saved :py (tags of python)")
+	if last := written[len(written)-1]; last.Of != "tags" || last.In != "python" {
+		t.Errorf("written %+v", last)
+	}
+	h.keys("esc")
+	h.typeText(":save x")
+	h.keys("enter")
+	h.waitText(":save saves a table opened by a : command or a view")
+}
+
+func viewsEqual(a, b saved.View) bool {
+	return a.Name == b.Name && a.Of == b.Of && a.In == b.In && a.Order == b.Order && a.Server == b.Server &&
+		slices.Equal(a.Columns, b.Columns) && a.Filter == b.Filter && a.Deprecated == b.Deprecated
+}
+
+func TestCheckViews(t *testing.T) {
+	for _, c := range []struct {
+		v    saved.View
+		says string
+	}{
+		{saved.View{Name: "repos", Of: "tags"}, `name "repos" is the command :repos`},
+		{saved.View{Name: "x", Of: "nope"}, `of "nope": not a table`},
+		{saved.View{Name: "x", Of: "repos", In: "python"}, "in: repos are not held"},
+		{saved.View{Name: "x", Of: "tags", Order: "size"}, `order "size": this table sorts by name`},
+		{saved.View{Name: "x", Of: "tags", Columns: []string{"tag", "colour"}}, `column "colour": this table has tag, repo`},
+		{saved.View{Name: "x", Of: "identities", Deprecated: true}, "deprecated: this table has no rows"},
+		{saved.View{Name: "x", Of: "tags", Order: "name desc", Columns: []string{"TAG"}, Deprecated: true, Server: "3"}, ""},
+	} {
+		_, err := CheckViews([]saved.View{c.v}, nil)
+		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
+			t.Errorf("%+v: %v, want %q", c.v, err, c.says)
+		}
+	}
+}
