@@ -178,10 +178,15 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 	}
 	t := program.Open(ctx)
 	defer t.Close()
-	opts.Terminal = t
+	if t.Lends() {
+		opts.Terminal = t
+	}
 	m := ui.New(opts)
 	defer m.Close()
 	code := t.Run(m, d, stateDir, stderr)
+	if _, signalled := exit.Signalled(ctx); signalled {
+		return code // ended by a signal (the terminal closed): no time for more
+	}
 	if s, ok := m.Session(); ok {
 		if err := store.Save(apiKey, s); err != nil {
 			exit.Sayf(stderr, "canopy: %v", err)

@@ -41,7 +41,7 @@ func TestDemoPluginInTheForeground(t *testing.T) {
 	tt.command("repos")
 	tt.waitTable("repos of acme.example", tableHeaderRE)
 	tt.send("C-g")
-	tt.waitFor(func(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "type:") }, "the plugin's prompt on the terminal")
+	tt.waitText("── canopy: ask on ", "type:") // the terminal is the plugin's
 	tt.typeText("hello")
 	tt.send("Enter")
 	tt.waitText("got [hello]", "press enter to go back to canopy")
@@ -117,4 +117,64 @@ func TestDemoResumesTheSession(t *testing.T) {
 	if s := tt.screen(); strings.Contains(s, "back where you left off") || strings.Contains(s, "details: "+repo) {
 		t.Errorf("--resume=false resumed:\n%s", frame(s))
 	}
+}
+
+// TestDemoPluginsCannotTakeTheTerminal: a background plugin has no
+// terminal to ask on (it fails, canopy's keys stay canopy's); ctrl+\ ends a
+// foreground plugin, not canopy; ctrl+c on one of several marked runs
+// stops the rest too.
+func TestDemoPluginsCannotTakeTheTerminal(t *testing.T) {
+	t.Parallel()
+	cfg := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	conf := `plugins:
+  - name: tty
+    key: ctrl+t
+    kinds: [repo]
+    command: sh
+    args: ["-c", "set -e; printf 'Password: ' >/dev/tty; read pw </dev/tty; echo got"]
+    mode: background
+  - name: hang
+    key: ctrl+g
+    kinds: [tag]
+    command: sh
+    args: ["-c", "trap '' INT; echo ready; sleep 30"]
+  - name: each
+    key: ctrl+e
+    kinds: [tag]
+    command: sh
+    args: ["-c", "echo running; sleep 30"]
+`
+	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg}})
+	tt.waitTree()
+	tt.command("repos")
+	tt.waitTable("repos of acme.example", tableHeaderRE)
+	tt.send("C-t")
+	tt.waitText("tty on ", "tty: exit 2")
+	tt.send("Escape")
+	tt.waitTable("repos of acme.example", tableHeaderRE)
+
+	tt.command("tags")
+	tt.waitText("tags of acme.example", "ollama", "sha256:")
+	tt.send("C-g")
+	tt.waitText("ready")
+	tt.send("C-c") // ignored by the plugin
+	tt.send(`C-\`)
+	tt.waitText("hang: ended by signal: quit", "press enter to go back to canopy")
+	tt.send("Enter")
+	tt.waitText("tags of acme.example", "hang: ended by signal: quit")
+
+	tt.send("Space", "Space", "Space")
+	tt.waitText("3 marked")
+	tt.send("C-e")
+	tt.waitText("each on ", "(1 of 3)", "running")
+	tt.send("C-c")
+	tt.waitText("the 2 runs left do not run", "press enter to go back to canopy")
+	tt.send("Enter")
+	tt.waitText("tags of acme.example", "each: ended by signal: interrupt")
 }

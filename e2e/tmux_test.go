@@ -96,10 +96,10 @@ set -g history-limit 0
 // exitScript runs canopy, then prints its exit status and the tty modes, and
 // stays alive (cat) so the pane shows what a shell would after canopy quit.
 // Like an interactive shell, which runs canopy in a process group of its
-// own, it outlives a ctrl+c typed while the terminal is in its own mode (a
-// plugin in the foreground): the trap is a handler, so canopy and what it
-// runs still get SIGINT as they would.
-const exitScript = `trap : INT
+// own, it outlives a ctrl+c or ctrl+\ typed while the terminal is in its
+// own mode (a plugin in the foreground): the trap is a handler, so canopy
+// and what it runs still get SIGINT and SIGQUIT as they would.
+const exitScript = `trap : INT QUIT
 "$@"
 status=$?
 printf '\n[canopy exited with status %d]\n' "$status"

@@ -186,8 +186,9 @@ func (k *KeyMap) Conflicts() []Conflict {
 func PluginAction(name string) Action { return Action("plugin:" + name) }
 
 // AddPlugin declares a plugin's action with its key ("" for none): a key
-// another action of canopy has (after the user's overrides) is a
-// *ClaimError, since the plugin would take it from that action everywhere.
+// any action of canopy has (after the user's overrides, text inputs'
+// included) is a *ClaimError, since the plugin would take it from that
+// action, or be shadowed by it.
 func (k *KeyMap) AddPlugin(name, key, desc string) error {
 	a := PluginAction(name)
 	if _, ok := k.idx[a]; ok {
@@ -200,7 +201,7 @@ func (k *KeyMap) AddPlugin(name, key, desc string) error {
 			return &KeyError{Action: a, Key: key, Err: err}
 		}
 		for _, o := range k.defs {
-			if o.Group != Input && o.Group != Plugins && slices.Contains(o.Keys, n) {
+			if o.Group != Plugins && slices.Contains(o.Keys, n) {
 				return &ClaimError{Key: n, Actions: [2]Action{o.Action, a}}
 			}
 		}

@@ -43,8 +43,9 @@ type Plugin struct {
 	Args        []Arg
 	Mode        Mode
 	Confirm     bool // ask before running
-	// Line is the line of its entry in the config file (0: not from one).
-	Line int
+	// Line is the line of its entry in the config file (0: not from one),
+	// KeyLine its key's.
+	Line, KeyLine int
 }
 
 // Applies reports whether the plugin runs on resources of kind.
@@ -53,9 +54,9 @@ func (p Plugin) Applies(kind string) bool { return slices.Contains(p.Kinds, kind
 // Summary is the plugin's command line as written, for the help and the
 // confirmation: "cosign verify … {{.Ref}}".
 func (p Plugin) Summary() string {
-	parts := []string{p.Command}
+	parts := []string{quoted(p.Command)}
 	for _, a := range p.Args {
-		parts = append(parts, a.text)
+		parts = append(parts, quoted(a.text))
 	}
 	return strings.Join(parts, " ")
 }
@@ -66,6 +67,12 @@ func (p Plugin) Says() string {
 		return p.Description
 	}
 	return "runs " + p.Summary()
+}
+
+// Help is the plugin's line in the help: its command, its mode and what
+// it does.
+func (p Plugin) Help() string {
+	return ":" + p.Name + " · " + string(p.Mode) + " · " + p.Says()
 }
 
 // KindsText lists the kinds it runs on in words: "tags and repos".
@@ -108,9 +115,24 @@ func CheckCommand(cmd string) error {
 	return nil
 }
 
-// shells are programs that read an argument as code: a server value in
-// their arguments could run as a command.
-var shells = []string{"sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "tcsh", "ash", "pwsh", "powershell", "cmd", "cmd.exe", "env", "xargs", "eval"}
+// shells are programs that read an argument as code, or hand their
+// arguments to one (a remote shell, a command they run): a server value
+// in their arguments could run as a command. Names a value may hold are
+// also limited (vars.go), so this list is a second guard, not the only one.
+var shells = []string{"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "csh", "tcsh", "ash", "busybox", "pwsh", "powershell",
+	"cmd", "cmd.exe", "env", "xargs", "eval", "exec", "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
+	"deno", "bun", "php", "lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "osascript", "sudo", "doas", "su", "runuser",
+	"ssh", "timeout", "nice", "nohup", "watch", "stdbuf", "time", "chroot", "setsid", "flock", "unbuffer", "script", "parallel", "make"}
+
+// isShell reports whether a program's name is one of shells (versioned
+// names too: python3.12, perl5.36).
+func isShell(base string) bool {
+	base = strings.TrimSuffix(strings.ToLower(base), ".exe")
+	return slices.ContainsFunc(shells, func(s string) bool {
+		rest, ok := strings.CutPrefix(base, s)
+		return ok && strings.Trim(rest, "0123456789.") == ""
+	})
+}
 
 // ArgError is a mistake in one argument.
 type ArgError struct {
@@ -126,10 +148,10 @@ func (p Plugin) Check() error {
 	if len(p.Kinds) == 0 {
 		return errors.New("kinds: want the kinds it runs on, such as [tag]")
 	}
-	base := strings.ToLower(filepath.Base(p.Command))
+	base := filepath.Base(p.Command)
 	for i, a := range p.Args {
 		for _, v := range a.Vars() {
-			if slices.Contains(shells, base) {
+			if isShell(base) {
 				return &ArgError{i, fmt.Errorf("{{.%s}} would reach %s, which may read it as code: canopy passes values only to programs that take them as arguments", v, base)}
 			}
 			for _, k := range p.Kinds {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -23,12 +24,18 @@ type Job struct {
 func (j Job) Line() string {
 	out := make([]string, len(j.Argv))
 	for i, a := range j.Argv {
-		out[i] = a
-		if a == "" || strings.ContainsAny(a, " \t'\"\\$`") {
-			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
+		out[i] = quoted(a)
 	}
 	return strings.Join(out, " ")
+}
+
+// quoted is an argument as a person reads it: in quotes when it holds a
+// space or a quote, or is empty.
+func quoted(a string) string {
+	if a == "" || strings.ContainsAny(a, " \t'\"\\$`") {
+		return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return a
 }
 
 // Locate says whether the plugin's program is there to run: a name is
@@ -42,9 +49,14 @@ func (p Plugin) Locate() error {
 
 // Status is how a run ended.
 type Status struct {
-	Code int   // the exit code; -1 when it did not exit by itself
-	Err  error // why it did not start, or what ended it; nil for an exit
+	Code   int   // the exit code; -1 when it did not exit by itself
+	Err    error // why it did not start, or what ended it; nil for an exit
+	signal syscall.Signal
 }
+
+// Interrupted reports whether ctrl+c ended the run: SIGINT, or the exit
+// status a shell gives a command SIGINT ended.
+func (s Status) Interrupted() bool { return s.signal == syscall.SIGINT || s.Code == 130 }
 
 // OK reports whether the run exited 0.
 func (s Status) OK() bool { return s.Err == nil && s.Code == 0 }
@@ -67,7 +79,11 @@ func statusOf(ctx context.Context, err error) Status {
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return Status{Code: exit.ExitCode()}
 	case errors.As(err, &exit):
-		return Status{Code: -1, Err: fmt.Errorf("ended by %s", exit.ProcessState.String())}
+		st := Status{Code: -1, Err: fmt.Errorf("ended by %s", exit.ProcessState.String())}
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			st.signal = ws.Signal()
+		}
+		return st
 	}
 	return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
 }
@@ -150,6 +166,7 @@ func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
 	defer pr.Close()
 	cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
 	cmd.Stdout, cmd.Stderr = pw, pw
+	detach(cmd)
 	err = cmd.Start()
 	pw.Close()
 	if err != nil {
@@ -175,7 +192,9 @@ func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
 	select {
 	case <-read:
 	case <-time.After(graceAfterExit):
-		pr.Close() // a grandchild holds the pipe: stop reading it
+		// Something it started holds the pipe: it ends with the run.
+		_ = killGroup(cmd)
+		pr.Close()
 		<-read
 	}
 	return statusOf(ctx, werr)
@@ -188,14 +207,21 @@ func RunForeground(ctx context.Context, name string, jobs []Job, in, out, errOut
 	var statuses []Status
 	for i, j := range jobs {
 		if len(jobs) > 1 {
-			fmt.Fprintf(out, "\r\n── canopy: %s on %s (%d of %d) ──\r\n", name, j.On, i+1, len(jobs))
+			fmt.Fprintf(out, "── canopy: %s on %s (%d of %d) ──\r\n", name, j.On, i+1, len(jobs))
+		} else {
+			fmt.Fprintf(out, "── canopy: %s on %s ──\r\n", name, j.On)
 		}
 		cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
-		statuses = append(statuses, statusOf(ctx, cmd.Run()))
-		if ctx.Err() != nil {
-			break // the rest do not run
+		st := statusOf(ctx, cmd.Run())
+		statuses = append(statuses, st)
+		if ctx.Err() != nil || st.Interrupted() {
+			if left := len(jobs) - i - 1; left > 0 {
+				fmt.Fprintf(out, "\r\n── canopy: ctrl+c: the %d runs left do not run ──", left)
+			}
+			break
 		}
+		fmt.Fprint(out, "\r\n")
 	}
 	fmt.Fprintf(out, "\r\n── canopy: %s: %s ──\r\n", name, Summary(statuses))
 	return statuses

@@ -134,8 +134,24 @@ func checkValue(s string) error {
 	return nil
 }
 
-// checkText is a name: any text that passes checkValue.
-func checkText(s string) error { return checkValue(s) }
+// nameMarks are the marks a name may hold beside letters, digits and
+// spaces: none of them quotes, escapes, substitutes or ends anything in a
+// shell or a programming language, so a name passed inside a program's
+// code (python -c "…{{.Name}}…") cannot break out of its string.
+const nameMarks = "._-@/:+,="
+
+// checkText is a name: letters, digits, spaces and nameMarks.
+func checkText(s string) error {
+	if err := checkValue(s); err != nil {
+		return err
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && !strings.ContainsRune(nameMarks, r) {
+			return fmt.Errorf("holds %q: a name passed to a program may hold letters, digits, spaces and %s only", r, nameMarks)
+		}
+	}
+	return nil
+}
 
 var (
 	repoName    = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)

@@ -130,7 +130,7 @@ func New(opts Options) *Model {
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {
 		if _, ok := keys.Def(keymap.PluginAction(p.Name)); !ok {
-			_ = keys.AddPlugin(p.Name, p.Key, p.Says()) // the config checked the keys
+			_ = keys.AddPlugin(p.Name, p.Key, p.Help()) // the config checked the keys
 		}
 	}
 	if m.env.changes == nil {

@@ -32,8 +32,11 @@ type Terminal interface {
 // one of canopy's), nil when it can.
 func PluginClash(p plugin.Plugin) error {
 	for _, c := range commands(keymap.Default(), kinds(nil), nil, nil) {
-		if c.Name == p.Name || slices.Contains(c.Aliases, p.Name) {
+		switch {
+		case c.Name == p.Name:
 			return fmt.Errorf("name %q is canopy's command :%s; name the plugin otherwise", p.Name, c.Name)
+		case slices.Contains(c.Aliases, p.Name):
+			return fmt.Errorf("name %q is canopy's command :%s (another name of :%s); name the plugin otherwise", p.Name, p.Name, c.Name)
 		}
 	}
 	return nil
@@ -153,11 +156,13 @@ func (m *Model) runPlugin(p plugin.Plugin) tea.Cmd {
 	}
 	var jobs []plugin.Job
 	var skipped []safe.Text
+	nouns := ""
 	for _, t := range m.pluginTargets() {
 		k := m.env.kinds.of(t.item)
 		if k == nil || !p.Applies(k.plugin) {
 			continue // a screen's rows are of one kind: pluginState looked at the first
 		}
+		nouns = k.nouns
 		vars := m.env.pluginVars(k, t)
 		on := targetName(vars)
 		argv, err := p.Expand(vars)
@@ -178,9 +183,9 @@ func (m *Model) runPlugin(p plugin.Plugin) tea.Cmd {
 		return m.setFlash(p.Name+": "+err.Error(), true)
 	}
 	if p.Confirm {
-		return m.env.askPlugin(p, jobs, skipped, func() tea.Msg { return pluginGoMsg{p: p, jobs: jobs, skipped: skipped} })
+		return m.env.askPlugin(p, jobs, skipped, nouns, func() tea.Msg { return pluginGoMsg{p: p, jobs: jobs, skipped: skipped, nouns: nouns} })
 	}
-	return m.startPlugin(p, jobs, skipped)
+	return m.startPlugin(p, jobs, skipped, nouns)
 }
 
 // pluginGoMsg: the user said yes to running p.
@@ -188,6 +193,7 @@ type pluginGoMsg struct {
 	p       plugin.Plugin
 	jobs    []plugin.Job
 	skipped []safe.Text
+	nouns   string
 }
 
 // pluginRanMsg: a foreground run gave the terminal back.
@@ -199,7 +205,7 @@ type pluginRanMsg struct {
 
 // startPlugin runs the jobs: in the foreground, on the terminal lent;
 // in the background (or without a terminal to lend), on a page of its own.
-func (m *Model) startPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.Text) tea.Cmd {
+func (m *Model) startPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.Text, nouns string) tea.Cmd {
 	if p.Mode == plugin.Foreground && m.opts.Terminal != nil {
 		var statuses []plugin.Status
 		run := func(ctx context.Context, in, out, errOut *os.File) error {
@@ -213,10 +219,11 @@ func (m *Model) startPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.T
 	}
 	title := safe.Of(p.Name) + " on " + safe.Of(jobs[0].On)
 	if len(jobs) > 1 {
-		title = safe.Of(p.Name) + " on " + safe.Of(text.Count(len(jobs))) + " " + safe.Of(p.KindsText())
+		title = safe.Of(p.Name) + " on " + safe.Of(text.Count(len(jobs))) + " " + safe.Of(nouns)
 	}
 	return m.env.open(func(ctx context.Context) views.Screen {
-		return runlog.New(ctx, m.common, runlog.Config{Title: title, Intro: skipped, Next: pluginEvents(ctx, p.Name, jobs)})
+		return runlog.New(ctx, m.common, runlog.Config{Title: title, Intro: skipped, Runs: len(jobs),
+			Next: pluginEvents(ctx, p.Name, jobs, len(skipped))})
 	})
 }
 
@@ -234,7 +241,7 @@ func (m *Model) ran(msg pluginRanMsg) tea.Cmd {
 
 // pluginEvents runs the jobs in the background and tells each event as
 // the run log takes it.
-func pluginEvents(ctx context.Context, name string, jobs []plugin.Job) func(context.Context) (runlog.Event, bool) {
+func pluginEvents(ctx context.Context, name string, jobs []plugin.Job, notRun int) func(context.Context) (runlog.Event, bool) {
 	b := plugin.StartBatch(ctx, jobs)
 	var statuses []plugin.Status
 	return func(ctx context.Context) (runlog.Event, bool) {
@@ -254,7 +261,11 @@ func pluginEvents(ctx context.Context, name string, jobs []plugin.Job) func(cont
 			return runlog.Event{End: safe.Of(name + ": " + ev.Status.String()), Bad: !ev.Status.OK()}, true
 		case ev.Done:
 			bad := slices.ContainsFunc(statuses, func(s plugin.Status) bool { return !s.OK() })
-			return runlog.Event{Done: true, Summary: safe.Of(plugin.Summary(statuses)), Bad: bad}, true
+			say := plugin.Summary(statuses)
+			if notRun > 0 {
+				say += fmt.Sprintf(" · %d not run (see the top)", notRun)
+			}
+			return runlog.Event{Done: true, Summary: safe.Of(say), Bad: bad || notRun > 0}, true
 		}
 		return runlog.Event{Output: ev.Output}, true
 	}
@@ -286,8 +297,8 @@ func targetName(v plugin.Vars) string {
 }
 
 // askPlugin asks before running p: the command lines it will run.
-func (e *env) askPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.Text, yes tea.Cmd) tea.Cmd {
-	const shown = 5
+func (e *env) askPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.Text, nouns string, yes tea.Cmd) tea.Cmd {
+	const shown = 12
 	var lines []safe.Text
 	for _, j := range jobs[:min(len(jobs), shown)] {
 		lines = append(lines, "$ "+safe.Of(j.Line()))
@@ -300,10 +311,14 @@ func (e *env) askPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.Text,
 	}
 	what := safe.Of(jobs[0].On)
 	if len(jobs) > 1 {
-		what = safe.Of(fmt.Sprintf("%d %s", len(jobs), p.KindsText()))
+		what = safe.Of(fmt.Sprintf("%d %s", len(jobs), nouns))
+	}
+	runs := safe.Of(p.Command + ", once")
+	if len(jobs) > 1 {
+		runs = safe.Of(fmt.Sprintf("%s, %d times, one after another", p.Command, len(jobs)))
 	}
 	cfg := dialog.Config{Title: "Run " + safe.Of(p.Name) + " on " + what + "?", Lines: lines, Verb: "run", AutoClose: true,
-		Items: []dialog.Item{{Key: p.Name, Label: safe.Of(p.Name), Run: func(context.Context) (any, error) { return nil, nil }}},
+		Items: []dialog.Item{{Key: p.Name, Label: runs, Run: func(context.Context) (any, error) { return nil, nil }}},
 		Done: func(s dialog.Settled) tea.Msg {
 			if len(s.Done) == 0 {
 				return nil

@@ -102,9 +102,11 @@ func TestPluginIsACommandAndInHelp(t *testing.T) {
 	h.waitText("acme.example")
 	h.keys("?")
 	s := h.waitText("Plugins")
-	if l := line(s, "ctrl+v"); !strings.Contains(l, "runs "+bin) || !strings.Contains(l, "it runs on tags, not on") {
+	if l := line(s, "ctrl+v"); !strings.Contains(l, ":dump · background · runs "+bin) {
 		t.Errorf("the help's plugin line: %q\n%s", l, s)
 	}
+	h.keys("G") // the reason wraps below the fold
+	h.waitText("runs on tags, not on folders")
 	h.keys("esc")
 	h.send(ctrlV)
 	h.waitText("`ctrl+v` (dump): it runs on tags, not on")

@@ -103,7 +103,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case pluginGoMsg:
-		return m.startPlugin(msg.p, msg.jobs, msg.skipped)
+		return m.startPlugin(msg.p, msg.jobs, msg.skipped, msg.nouns)
 	case pluginRanMsg:
 		return m.ran(msg)
 	case viewSavedMsg:

@@ -81,7 +81,7 @@ func readPlugin(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (plugin
 		if err != nil {
 			return p, in(v, "key: %v", err)
 		}
-		p.Key = key
+		p.Key, p.KeyLine = key, v.Line
 	}
 	if v, err := scalar("description"); err != nil {
 		return p, err

@@ -49,7 +49,7 @@ func TestPluginsAreRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, ok := km.Def(keymap.PluginAction("verify"))
-	if !ok || d.Group != keymap.Plugins || len(d.Keys) != 1 || d.Keys[0] != "ctrl+v" || d.Desc != "verify the tag's signature" {
+	if !ok || d.Group != keymap.Plugins || len(d.Keys) != 1 || d.Keys[0] != "ctrl+v" || d.Desc != ":verify · foreground · verify the tag's signature" {
 		t.Errorf("the keymap's verify: %+v %v", d, ok)
 	}
 }
@@ -92,9 +92,9 @@ func TestPluginMistakesNameTheirLine(t *testing.T) {
 // with the line; a key freed by an override, or shared across kinds, is not.
 func TestPluginKeysClash(t *testing.T) {
 	cases := []struct{ body, says string }{
-		{"plugins:\n  - name: x\n    key: d\n    kinds: [tag]\n    command: x\n", ":2: plugins: x: key d is canopy's key for delete"},
+		{"plugins:\n  - name: x\n    key: d\n    kinds: [tag]\n    command: x\n", ":3: plugins: x: key d is canopy's key for delete"},
 		{"plugins:\n  - name: a\n    key: ctrl+v\n    kinds: [tag]\n    command: x\n  - name: b\n    key: ctrl+v\n    kinds: [repo, tag]\n    command: x\n",
-			":6: plugins: b: key ctrl+v is a's too (line 2), and both run on tags"},
+			":7: plugins: b: key ctrl+v is a's too (line 3), and both run on tags"},
 		{"keys:\n  delete: [ctrl+x]\nplugins:\n  - name: x\n    key: d\n    kinds: [tag]\n    command: x\n", ""},
 		{"plugins:\n  - name: a\n    key: ctrl+v\n    kinds: [tag]\n    command: x\n  - name: b\n    key: ctrl+v\n    kinds: [repo]\n    command: x\n", ""},
 	}

@@ -347,16 +347,16 @@ func (s *Settings) addPlugins(km *keymap.KeyMap) error {
 			for _, k := range p.Kinds {
 				if q.Applies(k) {
 					return fmt.Errorf("%s: plugins: %s: key %s is %s's too (line %d), and both run on %s; give one another key",
-						s.At(p.Line), p.Name, p.Key, q.Name, q.Line, plugin.Plural(k))
+						s.At(p.KeyLine), p.Name, p.Key, q.Name, q.KeyLine, plugin.Plural(k))
 				}
 			}
 		}
-		err := km.AddPlugin(p.Name, p.Key, p.Says())
+		err := km.AddPlugin(p.Name, p.Key, p.Help())
 		var claim *keymap.ClaimError
 		switch {
 		case errors.As(err, &claim):
 			return fmt.Errorf("%s: plugins: %s: key %s is canopy's key for %s; choose another, or move %s under keys:",
-				s.At(p.Line), p.Name, p.Key, claim.Actions[0], claim.Actions[0])
+				s.At(p.KeyLine), p.Name, p.Key, claim.Actions[0], claim.Actions[0])
 		case err != nil:
 			return fmt.Errorf("%s: plugins: %w", s.At(p.Line), err)
 		}

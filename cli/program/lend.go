@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +14,11 @@ import (
 
 	"canopy/cli/exit"
 )
+
+// Lends reports whether the terminal can be lent: stdin is the terminal
+// (else a program run "in the foreground" would read what canopy was
+// given, not the keys).
+func (t *Terminal) Lends() bool { return t.keys != nil }
 
 // Lend is the command that hands the terminal to run (a plugin in the
 // foreground) and takes it back: canopy's screen goes, its key reading
@@ -43,7 +50,12 @@ func (h *handover) SetStderr(io.Writer) {}
 // Run runs the program with ctrl+c left to it, then waits for enter.
 func (h *handover) Run() error {
 	interrupts, release := exit.HoldInterrupts(h.t.ctx)
+	// ctrl+\ is the program's too: caught here (not ignored, which the
+	// program would inherit), it does not dump and end canopy.
+	quit := make(chan os.Signal, 1)
+	signal.Notify(quit, syscall.SIGQUIT)
 	defer func() {
+		signal.Stop(quit)
 		release()
 		if h.t.keys != nil {
 			h.t.keys.Resume()

@@ -229,6 +229,18 @@ func (m *Model) refilter() {
 			m.matches = append(m.matches, i)
 		}
 	}
+	// The command named exactly first: enter runs it, so it is the one
+	// highlighted (a plugin "re" before :repos).
+	exact := func(i int) bool { c := m.commands[i]; return c.Name == name || slices.Contains(c.Aliases, name) }
+	slices.SortStableFunc(m.matches, func(a, b int) int {
+		switch ea, eb := exact(a), exact(b); {
+		case ea && !eb:
+			return -1
+		case eb && !ea:
+			return 1
+		}
+		return 0
+	})
 	m.prefixed = len(m.matches)
 	for _, f := range fuzzy.Find(name, names) {
 		if !begins(m.commands[f.Index]) {

@@ -40,6 +40,8 @@ type Config struct {
 	Intro []safe.Text
 	// Next waits for the next event; false when there is none (ctx ended).
 	Next func(ctx context.Context) (Event, bool)
+	// Runs is how many runs there are (for "running 2 of 3").
+	Runs int
 }
 
 // maxKept bounds the output kept (what comes past it is counted).
@@ -85,6 +87,7 @@ type Model struct {
 	offset        int
 	width, height int
 	frame         int
+	started       int // runs begun
 }
 
 // New makes a run log; ctx ends with the screen, and stops the runs.
@@ -160,7 +163,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	if to, moved := views.Step(st.Action, m.offset, len(m.wrapped), m.height); moved {
+	if to, moved := views.Step(st.Action, m.offset, len(m.wrapped), m.rows()); moved {
 		m.scroll(to - m.offset)
 		return nil
 	}
@@ -195,6 +198,7 @@ func (m *Model) event(ev Event, ok bool) tea.Cmd {
 	switch {
 	case ev.Header != "":
 		m.flush()
+		m.started++
 		m.add(line{text: string(ev.Header), style: header})
 	case ev.Output != nil:
 		m.output(ev.Output)
@@ -310,22 +314,40 @@ func (m *Model) SetSize(w, h int) {
 	m.scroll(0)
 }
 
-func (m *Model) atEnd() bool { return m.offset >= len(m.wrapped)-m.height }
+func (m *Model) atEnd() bool { return m.offset >= len(m.wrapped)-m.rows() }
+
+// rows is the number of output lines shown: the first line says how the
+// runs are.
+func (m *Model) rows() int { return max(m.height-1, 1) }
 
 func (m *Model) scroll(d int) {
-	m.offset = min(max(m.offset+d, 0), max(len(m.wrapped)-m.height, 0))
+	m.offset = min(max(m.offset+d, 0), max(len(m.wrapped)-m.rows(), 0))
 }
 
-// View draws the visible lines; the last says the runs go on.
-func (m *Model) View() string {
-	h := m.height
-	end := min(m.offset+h, len(m.wrapped))
-	out := append([]string(nil), m.wrapped[m.offset:end]...)
-	if !m.done && len(out) < h {
-		g := m.common.Theme.Glyphs.Spinner
-		out = append(out, " "+m.common.Theme.Muted.Render(g[m.frame%len(g)]+" running…"))
+// status is the first line: how the runs are, and what esc does.
+func (m *Model) status() string {
+	th := m.common.Theme
+	if m.done {
+		st := th.Good
+		if m.summaryBad {
+			st = th.Bad
+		}
+		return text.Cut(" "+st.Render(string(m.summary))+th.Muted.Render(" · "+m.common.Key(keymap.Back)+" goes back"), m.width, th.Glyphs.Ellipsis)
 	}
-	for len(out) < h {
+	g := th.Glyphs.Spinner
+	say := "running"
+	if m.cfg.Runs > 1 {
+		say = fmt.Sprintf("running %d of %d", max(m.started, 1), m.cfg.Runs)
+	}
+	return text.Cut(" "+th.Muted.Render(g[m.frame%len(g)]+" "+say+" · "+m.common.Key(keymap.Back)+" stops"), m.width, th.Glyphs.Ellipsis)
+}
+
+// View draws the status line and the visible lines.
+func (m *Model) View() string {
+	h := m.rows()
+	end := min(m.offset+h, len(m.wrapped))
+	out := append([]string{m.status()}, m.wrapped[m.offset:end]...)
+	for len(out) < m.height {
 		out = append(out, "")
 	}
 	return strings.Join(out, "\n")
