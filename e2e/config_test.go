@@ -13,14 +13,7 @@ import (
 // effective key.
 func TestDemoFollowsTheConfigFile(t *testing.T) {
 	t.Parallel()
-	cfg := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	conf := "theme: high-contrast\nread-only: true\nkeys:\n  sort: [o]\n"
-	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg := configHome(t, "theme: high-contrast\nread-only: true\nkeys:\n  sort: [o]\n")
 	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg}})
 	tt.waitTree()
 	tt.command("repos")
@@ -76,4 +69,17 @@ func TestDemoOtherTerminals(t *testing.T) {
 			tt.assertRestored()
 		})
 	}
+}
+
+// configHome is an XDG_CONFIG_HOME whose canopy/config.yaml says conf.
+func configHome(t *testing.T, conf string) string {
+	t.Helper()
+	cfg := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }

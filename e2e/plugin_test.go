@@ -16,11 +16,7 @@ import (
 func TestDemoPluginInTheForeground(t *testing.T) {
 	t.Parallel()
 	bin, record := plugintest.Build(t)
-	cfg := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	conf := `plugins:
+	cfg := configHome(t, `plugins:
   - name: ask
     key: ctrl+g
     kinds: [repo, tag]
@@ -29,13 +25,10 @@ func TestDemoPluginInTheForeground(t *testing.T) {
   - name: dump
     key: ctrl+v
     kinds: [tag]
-    command: ` + bin + `
+    command: `+bin+`
     args: ["{{.Ref}}"]
     mode: background
-`
-	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
-		t.Fatal(err)
-	}
+`)
 	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg, "ARGDUMP=" + record}})
 	tt.waitTree()
 	tt.command("repos")
@@ -125,11 +118,7 @@ func TestDemoResumesTheSession(t *testing.T) {
 // stops the rest too.
 func TestDemoPluginsCannotTakeTheTerminal(t *testing.T) {
 	t.Parallel()
-	cfg := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(cfg, "canopy"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	conf := `plugins:
+	cfg := configHome(t, `plugins:
   - name: tty
     key: ctrl+t
     kinds: [repo]
@@ -146,10 +135,7 @@ func TestDemoPluginsCannotTakeTheTerminal(t *testing.T) {
     kinds: [tag]
     command: sh
     args: ["-c", "echo running; sleep 30"]
-`
-	if err := os.WriteFile(filepath.Join(cfg, "canopy", "config.yaml"), []byte(conf), 0o600); err != nil {
-		t.Fatal(err)
-	}
+`)
 	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg}})
 	tt.waitTree()
 	tt.command("repos")

@@ -20,21 +20,30 @@ var pluginFields = []string{"name", "key", "description", "kinds", "command", "a
 // readPlugins reads the `plugins:` list: every mistake is named with its
 // line, and a plugin's name is given once.
 func readPlugins(n *yaml.Node, at func(*yaml.Node, string, ...any) error) ([]plugin.Plugin, error) {
+	return readList(n, "plugins", "plugins, each `- name: …` with key, kinds, command and args", at, readPlugin,
+		func(p plugin.Plugin) (string, int) { return p.Name, p.Line })
+}
+
+// readList reads a list of named entries (plugins:, views:), each with
+// read: a name given twice is refused, naming both lines.
+func readList[T any](n *yaml.Node, what, want string, at func(*yaml.Node, string, ...any) error,
+	read func(*yaml.Node, func(*yaml.Node, string, ...any) error) (T, error), named func(T) (string, int)) ([]T, error) {
 	if n.Kind != yaml.SequenceNode {
-		return nil, at(n, "plugins: want a list of plugins, each `- name: …` with key, kinds, command and args")
+		return nil, at(n, "%s: want a list of %s", what, want)
 	}
-	var out []plugin.Plugin
+	var out []T
 	names := map[string]int{}
 	for _, e := range n.Content {
-		p, err := readPlugin(e, at)
+		it, err := read(e, at)
 		if err != nil {
 			return nil, err
 		}
-		if line, ok := names[p.Name]; ok {
-			return nil, at(e, "plugins: %s is given twice (first on line %d); keep one", p.Name, line)
+		name, line := named(it)
+		if first, ok := names[name]; ok {
+			return nil, at(e, "%s: %s is given twice (first on line %d); keep one", what, name, first)
 		}
-		names[p.Name] = p.Line
-		out = append(out, p)
+		names[name] = line
+		out = append(out, it)
 	}
 	return out, nil
 }

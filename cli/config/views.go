@@ -13,23 +13,8 @@ import (
 // readViews reads the `views:` list: every mistake named with its line,
 // a view's name given once.
 func readViews(n *yaml.Node, at func(*yaml.Node, string, ...any) error) ([]saved.View, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, at(n, "views: want a list of views, each `- name: …` with of and how it is shown")
-	}
-	var out []saved.View
-	names := map[string]int{}
-	for _, e := range n.Content {
-		v, err := readView(e, at)
-		if err != nil {
-			return nil, err
-		}
-		if line, ok := names[v.Name]; ok {
-			return nil, at(e, "views: %s is given twice (first on line %d); keep one", v.Name, line)
-		}
-		names[v.Name] = v.Line
-		out = append(out, v)
-	}
-	return out, nil
+	return readList(n, "views", "views, each `- name: …` with of and how it is shown", at, readView,
+		func(v saved.View) (string, int) { return v.Name, v.Line })
 }
 
 // readView reads one entry of the list.
