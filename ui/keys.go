@@ -270,9 +270,15 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		return m.setFlash("no organization yet", true)
 	}
 	if p, ok := m.pluginNamed(msg.Name); ok {
+		if len(msg.Args) > 0 {
+			return m.setFlash(":"+p.Name+" takes no argument: it runs on the row under the cursor, or on the marked rows", true)
+		}
 		return m.runPlugin(p)
 	}
 	if v, ok := m.viewNamed(msg.Name); ok {
+		if len(msg.Args) > 0 {
+			return m.setFlash(":"+v.Name+" takes no argument: it opens the view as saved", true)
+		}
 		return m.openView(v)
 	}
 	if msg.Name == "save" {

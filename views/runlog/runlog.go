@@ -44,8 +44,12 @@ type Config struct {
 	Runs int
 }
 
-// maxKept bounds the output kept (what comes past it is counted).
-const maxKept = 4 << 20
+// maxKept bounds the output kept, maxRun one run's (what comes past them
+// is counted and said): a run that floods leaves room for the ones after.
+const (
+	maxKept = 8 << 20
+	maxRun  = 1 << 20
+)
 
 // maxLine bounds one line waiting for its end (a program that writes
 // without newlines).
@@ -81,6 +85,8 @@ type Model struct {
 	wrapped       []string // display lines, styled
 	partial       []byte   // output after the last newline
 	kept, dropped int
+	// runKept and runDropped are the run's under way.
+	runKept, runDropped int
 	done          bool
 	summary       safe.Text
 	summaryBad    bool
@@ -199,11 +205,15 @@ func (m *Model) event(ev Event, ok bool) tea.Cmd {
 	case ev.Header != "":
 		m.flush()
 		m.started++
+		m.runKept, m.runDropped = 0, 0
 		m.add(line{text: string(ev.Header), style: header})
 	case ev.Output != nil:
 		m.output(ev.Output)
 	case ev.End != "":
 		m.flush()
+		if m.runDropped > 0 {
+			m.add(line{text: fmt.Sprintf("(%s bytes of this run's output not kept)", text.Count(m.runDropped)), style: intro})
+		}
 		style := good
 		if ev.Bad {
 			style = bad
@@ -214,7 +224,8 @@ func (m *Model) event(ev Event, ok bool) tea.Cmd {
 		m.flush()
 		m.done, m.summary, m.summaryBad = true, ev.Summary, ev.Bad
 		if m.dropped > 0 {
-			m.add(line{text: fmt.Sprintf("(%s bytes of output past the first %s not kept)", text.Count(m.dropped), text.Count(maxKept)), style: intro})
+			m.add(line{text: fmt.Sprintf("(%s bytes of output not kept in all: each run keeps its first %s, the page %s)",
+				text.Count(m.dropped), text.Count(maxRun), text.Count(maxKept)), style: intro})
 		}
 	}
 	if follow {
@@ -259,11 +270,13 @@ func (m *Model) flush() {
 	}
 	s := safe.Lines(ansi.Strip(string(m.partial)))
 	m.partial = m.partial[:0]
-	if m.kept+len(s) > maxKept {
+	if m.kept+len(s) > maxKept || m.runKept+len(s) > maxRun {
 		m.dropped += len(s)
+		m.runDropped += len(s)
 		return
 	}
 	m.kept += len(s)
+	m.runKept += len(s)
 	m.add(line{text: s, style: plain})
 }
 

@@ -2,6 +2,7 @@ package runlog
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,15 +67,29 @@ func TestRunLogShowsOutputSafely(t *testing.T) {
 func TestRunLogKeepsABoundedOutput(t *testing.T) {
 	line := strings.Repeat("x", 1000) + "\n"
 	var evs []Event
-	for range (maxKept / len(line)) + 500 {
-		evs = append(evs, Event{Output: []byte(line)})
+	for run := range maxKept/maxRun + 2 {
+		evs = append(evs, Event{Header: safe.Text(fmt.Sprint("$ run ", run))})
+		for range (maxRun / len(line)) + 100 {
+			evs = append(evs, Event{Output: []byte(line)})
+		}
+		evs = append(evs, Event{End: "exit 0"})
 	}
 	evs = append(evs, Event{Output: []byte(strings.Repeat("y", 3*maxLine))}, Event{Done: true, Summary: "exit 0"})
 	m := feed(evs...)
 	if m.kept > maxKept || m.dropped == 0 {
 		t.Fatalf("kept %d dropped %d", m.kept, m.dropped)
 	}
-	if s := screen(m); !strings.Contains(s, "not kept") {
+	runs := 0
+	for _, l := range m.lines {
+		if strings.Contains(l.text, "of this run's output not kept") {
+			runs++
+		}
+	}
+	if runs != maxKept/maxRun+2 {
+		t.Errorf("%d runs say they lost output", runs)
+	}
+	m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
+	if s := screen(m); !strings.Contains(s, "not kept in all") {
 		t.Errorf("the end does not say output was dropped:\n%s", s)
 	}
 }
