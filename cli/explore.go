@@ -184,8 +184,10 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 	m := ui.New(opts)
 	defer m.Close()
 	code := t.Run(m, d, stateDir, stderr)
-	if _, signalled := exit.Signalled(ctx); signalled {
-		return code // ended by a signal (the terminal closed): no time for more
+	if _, signalled := exit.Signalled(ctx); signalled || !resume {
+		// Ended by a signal (the terminal closed): no time for more; or
+		// sessions are off: the one kept stays as it was.
+		return code
 	}
 	if s, ok := m.Session(); ok {
 		if err := store.Save(apiKey, s); err != nil {

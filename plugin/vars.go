@@ -134,20 +134,25 @@ func checkValue(s string) error {
 	return nil
 }
 
-// nameMarks are the marks a name may hold beside letters, digits and
-// spaces: none of them quotes, escapes, substitutes or ends anything in a
+// nameMarks are the marks a name may hold beside letters and digits: none
+// of them quotes, escapes, substitutes, separates or ends anything in a
 // shell or a programming language, so a name passed inside a program's
-// code (python -c "…{{.Name}}…") cannot break out of its string.
-const nameMarks = "._-@/:+,="
+// code (python -c "…{{.Name}}…") cannot break out of its string, and, being
+// one word, is never a command line (git -c core.pager={{.Name}}).
+const nameMarks = "._-@+:,="
 
-// checkText is a name: letters, digits, spaces and nameMarks.
+// checkText is a name: one word of letters, digits and nameMarks.
 func checkText(s string) error {
 	if err := checkValue(s); err != nil {
 		return err
 	}
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && !strings.ContainsRune(nameMarks, r) {
-			return fmt.Errorf("holds %q: a name passed to a program may hold letters, digits, spaces and %s only", r, nameMarks)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(nameMarks, r) {
+			what := fmt.Sprintf("%q", r)
+			if r == ' ' {
+				what = "a space"
+			}
+			return fmt.Errorf("holds %s: a name passed to a program is one word of letters, digits and %s", what, nameMarks)
 		}
 	}
 	return nil

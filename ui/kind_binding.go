@@ -28,6 +28,7 @@ func bindingKind() spec[api.RoleBinding] {
 		title:    func(b *api.RoleBinding) safe.Text { return "binding " + safe.Of(bindingLabel(b)) },
 		name:     bindingLabel,
 		uid:      func(b *api.RoleBinding) string { return b.UID },
+		folder:   func(b *api.RoleBinding) string { return api.ParentUID(b.UID) },
 		command:  &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}

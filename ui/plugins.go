@@ -201,6 +201,7 @@ type pluginRanMsg struct {
 	name     string
 	statuses []plugin.Status
 	err      error
+	runs     int // asked for (a ctrl+c stops the ones left)
 }
 
 // startPlugin runs the jobs: in the foreground, on the terminal lent;
@@ -215,7 +216,9 @@ func (m *Model) startPlugin(p plugin.Plugin, jobs []plugin.Job, skipped []safe.T
 			statuses = plugin.RunForeground(ctx, p.Name, jobs, in, out, errOut)
 			return nil
 		}
-		return m.opts.Terminal.Lend(run, func(err error) tea.Msg { return pluginRanMsg{name: p.Name, statuses: statuses, err: err} })
+		return m.opts.Terminal.Lend(run, func(err error) tea.Msg {
+			return pluginRanMsg{name: p.Name, statuses: statuses, err: err, runs: len(jobs)}
+		})
 	}
 	title := safe.Of(p.Name) + " on " + safe.Of(jobs[0].On)
 	if len(jobs) > 1 {
@@ -236,7 +239,11 @@ func (m *Model) ran(msg pluginRanMsg) tea.Cmd {
 		return m.setFlash(msg.name+": did not run", true)
 	}
 	bad := slices.ContainsFunc(msg.statuses, func(s plugin.Status) bool { return !s.OK() })
-	return m.setFlash(msg.name+": "+plugin.Summary(msg.statuses), bad)
+	say := msg.name + ": " + plugin.Summary(msg.statuses)
+	if left := msg.runs - len(msg.statuses); left > 0 {
+		say += fmt.Sprintf(" · %d not run (stopped)", left)
+	}
+	return m.setFlash(say, bad)
 }
 
 // pluginEvents runs the jobs in the background and tells each event as

@@ -76,13 +76,19 @@ func (e *env) openTarget(ctx context.Context, target string) tea.Cmd {
 	if !uidShape.MatchString(target) && !advisoryIDShape.MatchString(target) && !isPullRef(target) {
 		return e.findOnServer(ctx, target)
 	}
-	return tea.Batch(views.Flash("looking up "+safe.String(target)+"…"), func() tea.Msg {
+	// In sequence: an answer that comes at once is not overwritten by
+	// the line saying it is on its way.
+	return tea.Sequence(views.Flash("looking up "+safe.String(target)+"…"), func() tea.Msg {
 		item, err := e.lookUp(ctx, target)
 		if err != nil {
 			return views.FlashMsg{Text: "canopy open " + safe.String(target) + ": " + safe.String(err.Error()), Error: true}
 		}
 		k := e.kinds.of(item)
-		return gotoMsg{path: e.kinds.pathOf(item), say: "opened the " + k.noun + " " + safe.String(k.name(item))}
+		noun := k.noun
+		if g, ok := item.(*api.Group); ok {
+			noun = kindOf(g) // the organization is no folder
+		}
+		return gotoMsg{path: e.kinds.pathOf(item), say: "opened the " + noun + " " + safe.String(k.name(item))}
 	})
 }
 
@@ -94,7 +100,11 @@ func isPullRef(s string) bool { return strings.ContainsAny(s, ":/@") }
 func (e *env) lookUp(ctx context.Context, target string) (any, error) {
 	switch {
 	case uidShape.MatchString(target):
-		return e.lookUpUID(ctx, target)
+		item, err := e.lookUpUID(ctx, target)
+		if t, ok := item.(*api.Tag); ok && err == nil {
+			return item, e.shown(ctx, t)
+		}
+		return item, err
 	case advisoryIDShape.MatchString(target):
 		k := e.kinds.byNoun("advisory")
 		items, err := k.find(ctx, e.client, e.org.UID, strings.ToUpper(target))
@@ -160,6 +170,9 @@ func (e *env) lookUpRef(ctx context.Context, ref string) (any, error) {
 	if i := strings.LastIndexByte(rest, ':'); i >= 0 {
 		rest, tag = rest[:i], rest[i+1:]
 	}
+	if rest == "" {
+		return nil, fmt.Errorf("%s names no repo (want <repo>:<tag>, <repo>@<digest> or cgr.dev/<org>/<repo>:<tag>)", ref)
+	}
 	repos, err := e.kinds.byNoun("repo").find(ctx, e.client, e.org.UID, rest)
 	switch {
 	case err != nil:
@@ -178,9 +191,50 @@ func (e *env) lookUpRef(ctx context.Context, ref string) (any, error) {
 const maxTagScan = 20_000
 
 // findTag finds a repo's tag by name (the server's exact filter), or by
-// digest alone (the repo's tags read, bounded).
+// digest alone (the repo's tags read, bounded): among the tags the tree
+// shows first; one found only among the hidden ones is said to be hidden.
 func (e *env) findTag(ctx context.Context, repo *api.Repo, tag, digest string) (any, error) {
-	o := api.ListOptions{ChildrenOf: repo.UID, Name: tag, PageSize: api.MaxPageSize, IncludeDates: true, IncludeEpochs: true}
+	t, err := e.scanTags(ctx, repo, tag, digest, false)
+	if t != nil || err != nil {
+		return t, err
+	}
+	if t, _ := e.scanTags(ctx, repo, tag, digest, true); t != nil {
+		return nil, hiddenTag(repo.Name, t)
+	}
+	if tag != "" {
+		if digest != "" {
+			return nil, fmt.Errorf("%s:%s is not at %s", repo.Name, tag, digest)
+		}
+		return nil, fmt.Errorf("%s has no tag %s", repo.Name, tag)
+	}
+	return nil, fmt.Errorf("no tag of %s is at %s", repo.Name, digest)
+}
+
+// hiddenTag says a tag is one the tree does not list.
+func hiddenTag(repo string, t *api.Tag) error {
+	return fmt.Errorf("%s:%s is a hidden tag (an epoch, dated or signature tag): the tree does not list those; :tags %s then H shows them",
+		repo, t.Name, repo)
+}
+
+// shown checks that a tag found by uid is one the tree lists.
+func (e *env) shown(ctx context.Context, t *api.Tag) error {
+	repoUID := api.ParentUID(t.UID)
+	p, err := e.client.ListTags(ctx, api.ListOptions{ChildrenOf: repoUID, Name: t.Name, PageSize: 1})
+	if err != nil || len(p.Items) > 0 {
+		return nil // the tree will say, if it cannot show it
+	}
+	repo := e.repoName(repoUID)
+	if r, err := e.client.GetRepo(ctx, repoUID); err == nil {
+		repo = r.Name
+	}
+	return hiddenTag(repo, t)
+}
+
+// scanTags reads a repo's tags (the hidden ones too, or not) for one by
+// name and digest.
+func (e *env) scanTags(ctx context.Context, repo *api.Repo, tag, digest string, hidden bool) (*api.Tag, error) {
+	o := api.ListOptions{ChildrenOf: repo.UID, Name: tag, PageSize: api.MaxPageSize, IncludeDates: hidden, IncludeEpochs: hidden,
+		IncludeReferrers: hidden}
 	cur := api.NewCursor(e.client.ListTags, o, api.TagKey)
 	seen := 0
 	for t, err := range cur.All(ctx) {
@@ -194,11 +248,5 @@ func (e *env) findTag(ctx context.Context, repo *api.Repo, tag, digest string) (
 			break
 		}
 	}
-	if tag != "" {
-		if digest != "" {
-			return nil, fmt.Errorf("%s:%s is not at %s", repo.Name, tag, digest)
-		}
-		return nil, fmt.Errorf("%s has no tag %s", repo.Name, tag)
-	}
-	return nil, fmt.Errorf("no tag of %s is at %s", repo.Name, digest)
+	return nil, nil
 }

@@ -120,7 +120,7 @@ func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback 
 	open := func(title safe.Text, lo api.ListOptions, s table.Setup, say tea.Cmd, origin saved.View) tea.Msg {
 		return tea.BatchMsg{func() tea.Msg { return openMsg{screenAsk{command: true, origin: &origin, build: build(title, lo, s)}} }, say}
 	}
-	return tea.Batch(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
+	return tea.Sequence(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
 		items, err := hk.find(e.ctx, c, org, name)
 		if err == nil && len(items) == 1 {
 			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: hk.uid(items[0])}, setup,

@@ -21,6 +21,9 @@ import (
 // lines are spliced in. The result is read back before it replaces the
 // file, so a file canopy would refuse is never written.
 func SaveView(path string, v saved.View) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // a linked config (dotfiles) is written where it lives
+	}
 	old, err := readRegular(path, maxConfigBytes)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("save the view: %w", err)

@@ -87,13 +87,13 @@ type Model struct {
 	kept, dropped int
 	// runKept and runDropped are the run's under way.
 	runKept, runDropped int
-	done          bool
-	summary       safe.Text
-	summaryBad    bool
-	offset        int
-	width, height int
-	frame         int
-	started       int // runs begun
+	done                bool
+	summary             safe.Text
+	summaryBad          bool
+	offset              int
+	width, height       int
+	frame               int
+	started             int // runs begun
 }
 
 // New makes a run log; ctx ends with the screen, and stops the runs.
