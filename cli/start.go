@@ -21,7 +21,7 @@ type startFlags struct {
 func (f *startFlags) register(fs *flag.FlagSet, withOpen bool) {
 	fs.StringVar(&f.command, "c", "", "run this `command` once the organization opens, as typed after : (e.g. 'tags python')")
 	if withOpen {
-		fs.StringVar(&f.open, "open", "", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>), an advisory id (CGA-…) or a name")
+		fs.StringVar(&f.open, "open", "", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>, <repo>:<tag>, <repo>@<digest>), an advisory id (CGA-…) or a name")
 	}
 }
 
@@ -42,10 +42,10 @@ const openUsage = `Usage: canopy open TARGET [flags]
 
 Open the explorer on one resource, shown in the tree with its folders
 opened and the cursor on it. TARGET is a uid (of a folder, repo, tag,
-identity, ...), a pull reference (cgr.dev/<org>/<repo>:<tag>[@<digest>],
-or <repo>:<tag>, or a repo's name with its path), an advisory id
-(CGA-xxxx-xxxx-xxxx), or a name the server is asked for (as ctrl+s in the
-tree's filter). It takes canopy's flags.
+identity, role binding, ...), a pull reference
+(cgr.dev/<org>/<repo>:<tag>[@<digest>], <repo>:<tag> or <repo>@<digest>),
+an advisory id (CGA-xxxx-xxxx-xxxx), or a name the server is asked for (as
+ctrl+s in the tree's filter). It takes canopy's flags.
 
 Flags:
 `

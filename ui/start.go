@@ -81,7 +81,11 @@ func (e *env) openTarget(ctx context.Context, target string) tea.Cmd {
 	return tea.Sequence(views.Flash("looking up "+safe.String(target)+"…"), func() tea.Msg {
 		item, err := e.lookUp(ctx, target)
 		if err != nil {
-			return views.FlashMsg{Text: "canopy open " + safe.String(target) + ": " + safe.String(err.Error()), Error: true}
+			what := "canopy open " + safe.String(target)
+			if len(target) > 40 {
+				what = "canopy open" // a uid: the error names what matters
+			}
+			return views.FlashMsg{Text: what + ": " + safe.String(err.Error()), Error: true}
 		}
 		k := e.kinds.of(item)
 		noun := k.noun
@@ -145,7 +149,7 @@ func (e *env) lookUpUID(ctx context.Context, uid string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("nothing this token can see has the uid %s", uid)
+	return nil, fmt.Errorf("nothing this token can see has the uid …%s", uid[max(len(uid)-16, 0):])
 }
 
 // lookUpRef finds a repo, or its tag, by a pull reference:

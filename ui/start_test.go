@@ -70,6 +70,39 @@ func TestStartOnAResource(t *testing.T) {
 
 	h, _ = startAt(t, Start{Open: "python"}) // a name: asked of the server
 	h.waitText("found repo python")
+
+	// A digest a hidden tag shares with listed ones opens a listed one; a
+	// hidden tag by uid is said to be hidden.
+	all, err := client.ListTags(t.Context(), api.ListOptions{ChildrenOf: repos.Items[0].UID, IncludeEpochs: true, IncludeDates: true,
+		PageSize: api.MaxPageSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hidden *api.Tag
+	for i, tg := range all.Items {
+		if strings.Contains(tg.Name, "-r") {
+			hidden = &all.Items[i]
+		}
+	}
+	if hidden == nil {
+		t.Fatal("no epoch tag of python")
+	}
+	h, _ = startAt(t, Start{Open: "python@" + hidden.Digest})
+	s := h.waitFor("a listed tag, or the hidden one said", func(s string) bool {
+		return strings.Contains(s, "opened the tag ") || strings.Contains(s, "is a hidden tag")
+	})
+	if strings.Contains(line(s, "opened the tag"), hidden.Name) {
+		t.Errorf("the hidden tag was opened:\n%s", s)
+	}
+	h, _ = startAt(t, Start{Open: hidden.UID})
+	h.waitText("python:" + hidden.Name + " is a hidden tag")
+
+	bindings, err := client.ListRoleBindings(t.Context(), api.ListOptions{DescendantsOf: h.m.env.org.UID, PageSize: 1})
+	if err != nil || len(bindings.Items) == 0 {
+		t.Fatalf("bindings: %v", err)
+	}
+	h, _ = startAt(t, Start{Open: bindings.Items[0].UID})
+	h.waitText("opened the role binding", "v role bindings")
 }
 
 // TestStartOnNothing says what was not found, on the tree.

@@ -138,7 +138,10 @@ func (m *Model) seek() tea.Cmd {
 			return tea.Batch(append(cmds, m.nextRestore())...)
 		}
 		last := i == len(m.path)-1
-		opens := next.Kind != nil && next.Kind.Group || m.openEnd && (next.Children != nil || len(next.Static) > 0)
+		// A folder at the end is opened (one goes to a folder to see what
+		// is in it), but not the cursor a session left on a closed one;
+		// a session's branch is opened whatever it is.
+		opens := next.Kind != nil && next.Kind.Group && !m.quiet || m.openEnd && (next.Children != nil || len(next.Static) > 0)
 		if !last && !next.expanded || last && opens && !next.expanded {
 			// Opened on the way; a folder at the end too: one goes to a
 			// folder to see what is in it (a repo found stays closed).
