@@ -198,7 +198,17 @@ func TestUserColorsReachTheTheme(t *testing.T) {
 // error naming the file, never a panic.
 func FuzzReadConfig(f *testing.F) {
 	for _, seed := range []string{"", "theme: dark\n", "keys:\n  delete: [ctrl+d]\n", "colors:\n  accent: '#fff'\n",
-		"page-size: 0\n", "- a\n- b\n", "keys: 3\n", "theme: &a x\norg: *a\n", "{", "keys:\n  delete: [[x]]\n"} {
+		"page-size: 0\n", "- a\n- b\n", "keys: 3\n", "theme: &a x\norg: *a\n", "{", "keys:\n  delete: [[x]]\n",
+		// The lists, so that a short fuzzing run starts from what they cover.
+		verifyPlugin,
+		"plugins:\n  - name: x\n    key: ctrl+v\n    kinds: [tag, repo]\n    command: crane\n    args: [\"{{.Image}}\", \"--x={{ .Repo }}\"]\n    mode: background\n    confirm: true\n    description: d\n",
+		"plugins:\n  - name: x\n    kinds: tag\n    command: sh\n    args: [\"-c\", \"{{.Tag}}\"]\n",
+		"plugins:\n  - name: x\n    kinds: [nope]\n", "plugins:\n  - {name: a, kinds: [tag], command: x}\n  - {name: a, kinds: [tag], command: y}\n",
+		"plugins: x\n", "plugins:\n  - 3\n", "plugins:\n  - name: x\n    kinds: [tag]\n    command: x\n    args: [\"{{.Nope}}\", \"{{ }}\"]\n",
+		commented,
+		"views:\n  - name: v\n    of: tags\n    in: python\n    order: name desc\n    server: \"3\"\n    columns: [tag, repo]\n    filter: x\n    deprecated: true\n",
+		"views:\n  - name: v\n    columns: tag\n", "views: []\n", "views:\n  - {name: v, of: repos, deprecated: maybe}\n", "views: x\n",
+	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
