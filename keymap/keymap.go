@@ -158,7 +158,7 @@ func defaults() []Def {
 		{Action: Copy, Keys: []string{"y"}, Short: "copy", Desc: "copy the uid (digest for tags) to the clipboard (OSC 52)", Group: Resource},
 		{Action: CopyRef, Keys: []string{"Y"}, Short: "copy ref", Desc: "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Group: Resource},
 		{Action: Filter, Keys: []string{"/"}, Short: "filter", Desc: "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Group: Resource},
-		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ...; :2500 or :50% goes to that row", Group: Global},
+		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ... (a filter may follow: :tags python); :save NAME keeps a table as a view; :2500 or :50% goes to that row", Group: Global},
 		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide this help", Group: Global},
 		{Action: Quit, Keys: []string{"q", "ctrl+c"}, Short: "quit", Desc: "quit canopy (ctrl+c also from text inputs)", Group: Global},
 		{Action: Yes, Keys: []string{"y", "Y"}, Short: "yes", Desc: "answer yes to a dialog's question (enter does too)", Group: Dialog},
