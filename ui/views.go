@@ -80,7 +80,9 @@ func tableCommands(r *registry) []string {
 func probe(k *kind, s table.Setup) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	e := &env{kinds: kinds(nil), org: &api.Group{}, repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
+	// An organization of some uid: the table is the whole organization's,
+	// with its FOLDER column.
+	e := &env{kinds: kinds(nil), org: &api.Group{UID: strings.Repeat("0", api.RootUIDLen), Name: "probe"}, repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 		tags: newTagSets(), orders: &refusedOrders{}, common: views.Common{Keys: keymap.Default()}}
 	title, o := k.whole(e)
 	st, ok := k.table(e, ctx, title, o).(startable)

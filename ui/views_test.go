@@ -84,6 +84,20 @@ func TestSaveWritesTheTableOnScreen(t *testing.T) {
 	h.waitText(":save saves a table opened by a : command or a view")
 }
 
+// TestSavedViewInVersionOrder: a local order (tags by version) is kept by
+// its name, and the view opens sorted so.
+func TestSavedViewInVersionOrder(t *testing.T) {
+	var written []saved.View
+	h := startViews(t, &written, saved.View{Name: "pyv", Of: "tags", In: "python", Order: "version"})
+	h.waitText("acme.example")
+	h.typeText(":pyv")
+	h.keys("enter")
+	h.waitText("tags of python", "sort: version")
+	h.typeText(":save again")
+	h.keys("enter")
+	h.waitText("saved :again (tags of python · by version)")
+}
+
 func viewsEqual(a, b saved.View) bool {
 	return a.Name == b.Name && a.Of == b.Of && a.In == b.In && a.Order == b.Order && a.Server == b.Server &&
 		slices.Equal(a.Columns, b.Columns) && a.Filter == b.Filter && a.Deprecated == b.Deprecated
@@ -101,6 +115,9 @@ func TestCheckViews(t *testing.T) {
 		{saved.View{Name: "x", Of: "tags", Columns: []string{"tag", "colour"}}, `column "colour": this table has tag, repo`},
 		{saved.View{Name: "x", Of: "identities", Deprecated: true}, "deprecated: this table has no rows"},
 		{saved.View{Name: "x", Of: "tags", Order: "name desc", Columns: []string{"TAG"}, Deprecated: true, Server: "3"}, ""},
+		{saved.View{Name: "x", Of: "tags", Order: "version"}, ""},
+		{saved.View{Name: "x", Of: "repos", Columns: []string{"name", "folder"}}, ""},
+		{saved.View{Name: "x", Of: "tags", Order: "updated"}, "update_time desc (recently updated)"},
 	} {
 		_, err := CheckViews([]saved.View{c.v}, nil)
 		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {

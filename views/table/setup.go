@@ -10,20 +10,37 @@ import (
 // view: its order, exact server filter, columns, fuzzy filter, flagged
 // rows only). The zero Setup is the table as it opens.
 type Setup struct {
-	Order   string   // an order by its OrderBy ("name desc"); "" the first
+	// Order is an order by its key: the server's order_by ("name desc"),
+	// or a local order's label ("version"); "" the first.
+	Order   string
 	Server  string   // the pattern of the exact server filter; "" none
 	Columns []string // the columns shown by title, in order; nil all
 	Filter  string   // the fuzzy filter kept
 	Flagged bool     // only the flagged rows (deprecated tags)
 }
 
-// Orders lists the orders a Setup may name.
+// orderKey is how a Setup names an order: the server's order_by, or a
+// local order's label (the server has no name for it).
+func orderKey(o Order) string {
+	if o.Local {
+		return o.Label
+	}
+	return o.OrderBy
+}
+
+// Orders lists the orders a Setup may name, each with what `s` calls it
+// where that differs: "update_time desc (recently updated)".
 func (m *Model[T]) Orders() []string {
 	var out []string
 	for _, o := range m.cfg.Orders {
-		if o.OrderBy != "" && !slices.Contains(out, o.OrderBy) {
-			out = append(out, o.OrderBy)
+		k := orderKey(o)
+		if k == "" || slices.ContainsFunc(out, func(s string) bool { return s == k || strings.HasPrefix(s, k+" (") }) {
+			continue
 		}
+		if o.Label != k && o.Label != "" {
+			k += " (" + o.Label + ")"
+		}
+		out = append(out, k)
 	}
 	return out
 }
@@ -41,7 +58,7 @@ func (m *Model[T]) ColumnTitles() []string {
 // a column, a server filter, a flag) is an error naming what it has.
 func (m *Model[T]) Start(s Setup) error {
 	if s.Order != "" {
-		i := slices.IndexFunc(m.cfg.Orders, func(o Order) bool { return o.OrderBy == s.Order })
+		i := slices.IndexFunc(m.cfg.Orders, func(o Order) bool { return orderKey(o) == s.Order })
 		if i < 0 {
 			return fmt.Errorf("order %q: this table sorts by %s", s.Order, strings.Join(m.Orders(), ", "))
 		}
@@ -77,7 +94,7 @@ func (m *Model[T]) Start(s Setup) error {
 
 // Shown is the table's Setup now: what a saved view of it keeps.
 func (m *Model[T]) Shown() Setup {
-	s := Setup{Order: m.cfg.Orders[m.order].OrderBy, Server: m.chipPattern, Flagged: m.only}
+	s := Setup{Order: orderKey(m.cfg.Orders[m.order]), Server: m.chipPattern, Flagged: m.only}
 	if m.order == 0 {
 		s.Order = ""
 	}
