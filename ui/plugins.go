@@ -87,17 +87,19 @@ func (m *Model) pluginTargets() []pluginTarget {
 	return nil
 }
 
-// pluginState is whether p runs here, and why not.
+// pluginState is whether p runs here, and why not. It looks at one
+// target only (a screen's rows are of one kind): the help and every press
+// of a plugin's key ask it, and the marked rows are a walk over the list.
 func (m *Model) pluginState(p plugin.Plugin) keymap.State {
 	a := keymap.PluginAction(p.Name)
 	if m.env.org == nil {
 		return keymap.Off(a, "no organization yet")
 	}
-	ts := m.pluginTargets()
-	if len(ts) == 0 {
+	item := m.pluginKindItem()
+	if item == nil {
 		return keymap.Off(a, "it runs on "+p.KindsText()+"; nothing is under the cursor here")
 	}
-	k := m.env.kinds.of(ts[0].item)
+	k := m.env.kinds.of(item)
 	if k == nil || !p.Applies(k.plugin) {
 		noun := "this"
 		if k != nil {
@@ -106,6 +108,26 @@ func (m *Model) pluginState(p plugin.Plugin) keymap.State {
 		return keymap.Off(a, "it runs on "+p.KindsText()+", not on "+noun)
 	}
 	return keymap.State{Action: a, Enabled: true, Hide: true}
+}
+
+// pluginKindItem is one resource of those a plugin would run on here:
+// the one under the cursor, else (a cursor on a row not loaded) a target.
+func (m *Model) pluginKindItem() any {
+	switch s := m.top().(type) {
+	case *explorer.Model:
+		if n := s.Tree().Selected(); n != nil {
+			return n.Item
+		}
+		return nil
+	case current:
+		if it := s.Current(); it != nil {
+			return it
+		}
+	}
+	if ts := m.pluginTargets(); len(ts) > 0 {
+		return ts[0].item
+	}
+	return nil
 }
 
 // pluginStates are every plugin's state, for the help.

@@ -123,7 +123,7 @@ type Model[T any] struct {
 	selectedUID string
 
 	search     *search.Model
-	keep       string // the filter to start with (KeepFilter)
+	keep       string // the filter to start with (Start)
 	unfiltered int    // list position the cursor was on when filtering began
 	base       *paging.List[T]
 	baseCursor int
@@ -163,7 +163,8 @@ func New[T any](common views.Common, cfg Config[T]) *Model[T] {
 	return m
 }
 
-// Init asks for the first page in the first order of the cycle.
+// Init asks for the first page, in the order Start chose (else the first
+// of the cycle), and keeps Start's filter.
 func (m *Model[T]) Init() tea.Cmd {
 	load := m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 	if m.keep == "" {
@@ -172,10 +173,6 @@ func (m *Model[T]) Init() tea.Cmd {
 	m.openFilter()
 	return tea.Batch(load, m.search.Keep(m.keep))
 }
-
-// KeepFilter filters the rows by text from the start, as if it had been
-// typed and kept (`:tags python`, a saved view): call it before Init.
-func (m *Model[T]) KeepFilter(text string) { m.keep = text }
 
 // Title names the table in the breadcrumb: what it shows right now
 // ("deprecated tags of python" while only those are), with its server
