@@ -27,6 +27,33 @@ func EventKinds() []string {
 		EventFixNotPlanned, EventPendingUpstreamFix, EventTruePositiveDetermination, EventPatched}
 }
 
+// eventFilters are the service's names of the event kinds in its
+// event-type filters (latest_event_type), by kind.
+var eventFilterNames = map[string]string{
+	EventDetection:                  "EVENT_TYPE_FILTER_DETECTION",
+	EventTruePositiveDetermination:  "EVENT_TYPE_FILTER_TRUE_POSITIVE_DETERMINATION",
+	EventFixed:                      "EVENT_TYPE_FILTER_FIXED",
+	EventFalsePositiveDetermination: "EVENT_TYPE_FILTER_FALSE_POSITIVE_DETERMINATION",
+	EventAnalysisNotPlanned:         "EVENT_TYPE_FILTER_ANALYSIS_NOT_PLANNED",
+	EventFixNotPlanned:              "EVENT_TYPE_FILTER_FIX_NOT_PLANNED",
+	EventPendingUpstreamFix:         "EVENT_TYPE_FILTER_PENDING_UPSTREAM_FIX",
+	EventPatched:                    "EVENT_TYPE_FILTER_PATCHED",
+}
+
+// EventFilter is how a filter by event kind names the kind ("" for "" or
+// a kind the service has no filter value for).
+func EventFilter(kind string) string { return eventFilterNames[kind] }
+
+// eventFilterValues are every value the client sends in an event-type
+// filter.
+func eventFilterValues() []string {
+	out := make([]string, 0, len(eventFilterNames))
+	for _, k := range EventKinds() {
+		out = append(out, eventFilterNames[k])
+	}
+	return out
+}
+
 // Review states of an advisory event.
 const (
 	ReviewPending        = "REVIEW_STATE_PENDING"
@@ -184,6 +211,22 @@ func (e AdvisoryEvent) MarshalJSON() ([]byte, error) {
 func (a *Advisory) Latest() *AdvisoryEvent {
 	var last *AdvisoryEvent
 	for i := range a.Events {
+		if last == nil || !a.Events[i].CreateTime.Before(last.CreateTime) {
+			last = &a.Events[i]
+		}
+	}
+	return last
+}
+
+// LatestApproved is the advisory's most recent approved event, what the
+// service's latest_event_type filter looks at (an event still in review
+// does not count yet), or nil when none is approved.
+func (a *Advisory) LatestApproved() *AdvisoryEvent {
+	var last *AdvisoryEvent
+	for i := range a.Events {
+		if a.Events[i].ReviewState != ReviewApproved {
+			continue
+		}
 		if last == nil || !a.Events[i].CreateTime.Before(last.CreateTime) {
 			last = &a.Events[i]
 		}

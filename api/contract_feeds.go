@@ -12,8 +12,9 @@ func feedRoutes() []Route {
 	}
 	return []Route{
 		{Call: "ListAdvisories", Service: svcAdvisories, RPC: "ListAdvisories", Method: http.MethodGet, Path: advisoriesPath,
-			Query:   joined(uidpQuery(), []string{"artifact_names", "advisory_ids", "query"}, pageQuery()),
-			ListKey: "advisories", Page: pageKeys(), Reads: advisoryFields(), Enums: advisoryEnums()},
+			Query:   joined(uidpQuery(), []string{"artifact_names", "advisory_ids", "query", "latest_event_type", "origin"}, pageQuery()),
+			ListKey: "advisories", Page: pageKeys(), Reads: advisoryFields(),
+			Enums: append(advisoryEnums(), Enum{In: InQuery, Field: "latest_event_type", Values: eventFilterValues()})},
 		{Call: "GetAdvisory", Service: svcAdvisories, RPC: "GetAdvisory", Method: http.MethodGet,
 			Path: advisoriesPath + varUID, Reads: advisoryFields(), Enums: advisoryEnums()},
 

@@ -294,6 +294,8 @@ func driveFeeds(ck *contractCheck, c *api.Client, org string) {
 	adv := lists(ck, "ListAdvisories", c.ListAdvisories, api.ListOptions{})[0]
 	lists(ck, "ListAdvisories", c.ListAdvisories, append(hierarchy(org), api.ListOptions{
 		ArtifactNames: []string{adv.ArtifactName}, AdvisoryIDs: []string{adv.AdvisoryID}, Query: "cve"})...)
+	lists(ck, "ListAdvisories", c.ListAdvisories, api.ListOptions{ArtifactNames: []string{adv.ArtifactName}, LatestEventType: api.EventFixed},
+		api.ListOptions{Origin: adv.ArtifactName, LatestEventType: api.EventDetection})
 	must(c.GetAdvisory(ctx, adv.UID))(t)
 	ck.done("GetAdvisory", -1)
 

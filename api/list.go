@@ -50,6 +50,12 @@ type ListOptions struct {
 	ArtifactNames []string
 	AdvisoryIDs   []string
 	Query         string // substring (advisories, library artifacts)
+	// LatestEventType keeps the advisories whose latest approved event is
+	// of this kind (an event kind, EventFixed…; sent as the service's
+	// filter value). Origin keeps those of an origin package and its
+	// subpackages; the service then ignores ArtifactNames.
+	LatestEventType string
+	Origin          string
 
 	// Tag filters: tags of these kinds are hidden unless asked for.
 	IncludeReferrers, IncludeEpochs, IncludeDates bool
@@ -90,6 +96,8 @@ func (o ListOptions) values() url.Values {
 		v.Add("advisory_ids", a)
 	}
 	set("query", o.Query)
+	set("latest_event_type", EventFilter(o.LatestEventType))
+	set("origin", o.Origin)
 	for k, b := range map[string]bool{"include_referrers": o.IncludeReferrers, "include_epochs": o.IncludeEpochs, "include_dates": o.IncludeDates} {
 		if b {
 			v.Set(k, "true")

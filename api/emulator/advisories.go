@@ -45,15 +45,22 @@ func eventKinds(field string, values []string) ([]string, *apiErr) {
 // there are none.
 type advisoryFilter struct {
 	names, ids, kinds, latest []string
-	query                     string
+	query, origin             string
 }
 
 func (f advisoryFilter) keep() func(*api.Advisory) bool {
-	if len(f.names)+len(f.ids)+len(f.kinds)+len(f.latest) == 0 && f.query == "" {
+	if len(f.names)+len(f.ids)+len(f.kinds)+len(f.latest) == 0 && f.query == "" && f.origin == "" {
 		return nil
 	}
+	// An origin stands for its package and subpackages, and replaces the
+	// artifact names (as the service resolves subpackages itself).
+	names := f.names
+	if f.origin != "" {
+		names = nil
+	}
 	return func(a *api.Advisory) bool {
-		if (len(f.names) > 0 && !slices.Contains(f.names, a.ArtifactName)) ||
+		if (len(names) > 0 && !slices.Contains(names, a.ArtifactName)) ||
+			(f.origin != "" && originOf(a.ArtifactName) != f.origin) ||
 			(len(f.ids) > 0 && !slices.Contains(f.ids, a.AdvisoryID)) ||
 			(f.query != "" && !advisoryMatches(a, f.query)) {
 			return false
@@ -62,7 +69,7 @@ func (f advisoryFilter) keep() func(*api.Advisory) bool {
 			return false
 		}
 		if len(f.latest) > 0 {
-			last := a.Latest()
+			last := a.LatestApproved()
 			return last != nil && slices.Contains(f.latest, last.Kind)
 		}
 		return true
@@ -86,7 +93,8 @@ func (c *call) advisories(rest string) *apiErr {
 	if e != nil {
 		return e
 	}
-	f := advisoryFilter{names: q.p.all("artifact_names"), ids: q.p.all("advisory_ids"), query: strings.ToLower(q.p.get("query"))}
+	f := advisoryFilter{names: q.p.all("artifact_names"), ids: q.p.all("advisory_ids"), query: strings.ToLower(q.p.get("query")),
+		origin: q.p.get("origin")}
 	if f.kinds, e = eventKinds("event_types", q.p.all("event_types")); e != nil {
 		return e
 	}
@@ -94,7 +102,7 @@ func (c *call) advisories(rest string) *apiErr {
 		return e
 	}
 	ls := listSpec[api.Advisory]{c: st.advs, plural: "advisories", mask: maskAll, keep: f.keep(),
-		extra: []string{strings.Join(f.names, ","), strings.Join(f.ids, ","), f.query, strings.Join(f.kinds, ","), strings.Join(f.latest, ",")},
+		extra: []string{strings.Join(f.names, ","), strings.Join(f.ids, ","), f.query, strings.Join(f.kinds, ","), strings.Join(f.latest, ","), f.origin},
 		out:   func(a *api.Advisory) any { return a }}
 	runList(c.srv, c.w, c.r, q, ls)
 	return nil
@@ -109,4 +117,19 @@ func advisoryMatches(a *api.Advisory, q string) bool {
 		}
 	}
 	return false
+}
+
+// subpackageSuffixes end the names of the subpackages the emulator knows
+// (python-3.12-dev is a subpackage of python-3.12).
+var subpackageSuffixes = []string{"-dev", "-doc", "-libs", "-config", "-compat", "-bin"}
+
+// originOf is the origin package of an artifact: its name without a
+// subpackage's suffix.
+func originOf(artifact string) string {
+	for _, s := range subpackageSuffixes {
+		if o, ok := strings.CutSuffix(artifact, s); ok && o != "" {
+			return o
+		}
+	}
+	return artifact
 }
