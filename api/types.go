@@ -48,6 +48,9 @@ func (t Time) Time() time.Time {
 	return time.UnixMilli(t.ms - msToUnix).UTC()
 }
 
+// Sub is t-u, as time.Time's Sub is, without making either a time.Time.
+func (t Time) Sub(u Time) time.Duration { return time.Duration(t.ms-u.ms) * time.Millisecond }
+
 // UTC is the timestamp as a time.Time in UTC, as Time is.
 func (t Time) UTC() time.Time { return t.Time() }
 

@@ -88,6 +88,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
 			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Start: start,
+			Stale: cfg.Stale(), Refresh: cfg.Refresh(),
 			Preparing: newSeeding(srv, "building the demo", "built the demo")}, displayOf(to, cfg),
 			fmt.Sprintf("demo seed=%d size=%s", df.data.Seed, df.data.Size), cfg.Flag("resume"), stderr)
 	})

@@ -137,7 +137,8 @@ Flags:
 	}
 	return uf.prof.profiled(ctx, stderr, "canopy", func() int {
 		return runUI(ctx, ui.Options{Client: client, Org: cfg.Get("org"), Host: host, Identity: whoIs(tok.AccessToken, tokens.Origin()),
-			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Notice: notice, Start: start}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
+			Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Notice: notice, Start: start,
+			Stale: cfg.Stale(), Refresh: cfg.Refresh()}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
 	})
 }
 

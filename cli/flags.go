@@ -67,7 +67,7 @@ func exploreFlags(fs *flag.FlagSet) *uiFlags {
 // uiSettings are the settings of every UI command; exploreSettings add how
 // to reach an API.
 func uiSettings() []string {
-	return []string{"theme", "icons", "read-only", "page-size", "mouse", "resume"}
+	return []string{"theme", "icons", "read-only", "page-size", "mouse", "resume", "refresh", "stale-days"}
 }
 
 func exploreSettings() []string {

@@ -20,6 +20,7 @@ type startFlags struct {
 
 func (f *startFlags) register(fs *flag.FlagSet, withOpen bool) {
 	fs.StringVar(&f.command, "c", "", "run this `command` once the organization opens, as typed after : (e.g. 'tags python')")
+	fs.StringVar(&f.command, "start", "", "start on this `screen`: a command as typed after : (e.g. overview, deprecated, 'tags python'); the same as -c")
 	if withOpen {
 		fs.StringVar(&f.open, "open", "", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>, <repo>:<tag>, <repo>@<digest>), an advisory id (CGA-…) or a name")
 	}

@@ -15,7 +15,7 @@ func TestDemoBindViewer(t *testing.T) {
 	tt.command("identities")
 	tt.waitText("identities of acme.example", "NAME")
 	tt.typeText("/carol")
-	tt.waitText("/carol", "/17")
+	tt.waitText("/carol", "/20")
 	tt.send("Enter")
 	// b and the digit in one write, as a fast typist sends them: the 1 is
 	// for the role picker that b opens, even before it is there.

@@ -63,6 +63,10 @@ type Glyphs struct {
 	Left, Right, Up, Down string
 	// Half is "half" in footer words ("½ down").
 	Half string
+	// Bar fills a bar of a chart, BarRest the rest of its room; Spark are
+	// a sparkline's levels, lowest first.
+	Bar, BarRest string
+	Spark        []string
 }
 
 // ASCIIGlyphs is the default glyph set.
@@ -79,6 +83,8 @@ func ASCIIGlyphs() Glyphs {
 func PlainGlyphs() Glyphs {
 	g := ASCIIGlyphs()
 	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "|", "-", "<", ">", "^", "v", "1/2"
+	g.Bar, g.BarRest = "#", "."
+	g.Spark = []string{"_", ".", "-", ":", "=", "+", "*", "#"}
 	return g
 }
 
@@ -93,6 +99,8 @@ func IconGlyphs() Glyphs {
 
 func unicodePunct(g *Glyphs) {
 	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "│", "·", "←", "→", "↑", "↓", "½"
+	g.Bar, g.BarRest = "█", "░"
+	g.Spark = []string{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}
 }
 
 // Theme is every style canopy uses, by meaning.

@@ -6,6 +6,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/help"
+	"canopy/views/overview"
 )
 
 // Options configure the shell.
@@ -61,6 +63,10 @@ type Options struct {
 	// (:save) and says which file (nil: :save has nowhere to write).
 	Views    []saved.View
 	SaveView func(saved.View) (file string, err error)
+	// Stale is how long an identity may go unseen before the overview
+	// counts it (0: DefaultStale); Refresh takes the overview's counts
+	// again this often (0: on r only).
+	Stale, Refresh time.Duration
 }
 
 // Model is the root model.
@@ -125,7 +131,7 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(opts.Client), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
-			identity: opts.Identity}}
+			identity: opts.Identity, overviews: map[string]overview.Caches{}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh}}
 	m.env.push = m.open
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {

@@ -23,7 +23,7 @@ func TestBindPickerRetriesFailedChoices(t *testing.T) {
 	h.waitText("identities of acme.example", " loaded")
 	// Rows by name: alice, auditor-bot, bob, carol.
 	h.keys("g", "j", "j", "j")
-	h.waitText("4 of 17")
+	h.waitText("4 of 20")
 	failRoles.Store(true)
 	h.keys("b")
 	h.waitText("could not list the choices: list roles:", "r to retry")

@@ -32,6 +32,7 @@ func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, views [
 	return append(append(out,
 		cmdline.Command{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
 		cmdline.Command{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
+		cmdline.Command{Name: "overview", Aliases: []string{"ov", "glance"}, Desc: "the organization at a glance: deprecated tags, identities to look at, role bindings, advisories per repo"},
 		cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
 		cmdline.Command{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
 			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},

@@ -191,7 +191,7 @@ func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
 	hk, open := stalledIdentities(t)
 	hk.keys("j", "j", "j")
 	open()
-	hk.waitText("4 of 17")
+	hk.waitText("4 of 20")
 }
 
 // While a table waits for its first page, keys that leave (esc, ?) act at

@@ -254,6 +254,11 @@ func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
 		return nil
 	case "org":
 		return m.resolveOrgPicker()
+	case "overview":
+		if m.env.org == nil {
+			return m.setFlash("no organization yet", true)
+		}
+		return m.env.overviewScreen()
 	case "deprecated":
 		if m.env.org == nil {
 			return m.setFlash("no organization yet", true)

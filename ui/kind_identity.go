@@ -104,9 +104,19 @@ func newIdentity(e *env, parent, parentName string) tea.Cmd {
 }
 
 func identitiesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+	return identitiesTableWhere(e, ctx, title, opts, nil)
+}
+
+// identitiesTableWhere is a table of the identities keep accepts (nil:
+// all of them).
+func identitiesTableWhere(e *env, ctx context.Context, title safe.Text, opts api.ListOptions, keep func(*api.Identity) bool) views.Screen {
+	src := source(e.client.ListIdentities, opts)
+	if keep != nil {
+		src = kept(src, keep)
+	}
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colIdentities),
 		Loaded: loadedIn(e, opts, api.IdentityKey),
-		List:   paging.New(ctx, source(e.client.ListIdentities, opts), api.IdentityKey), Key: api.IdentityKey,
+		List:   paging.New(ctx, src, api.IdentityKey), Key: api.IdentityKey,
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
 		Bind:   e.bindIdentities,
 		New:    func() tea.Cmd { return newIdentity(e, scopeOf(opts), whereOf(string(title))) },

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -10,6 +11,7 @@ import (
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/form"
+	"canopy/views/overview"
 )
 
 // screenAsk is a screen asked for: build runs with the screen's own
@@ -70,6 +72,11 @@ type env struct {
 	push func(screenAsk) tea.Cmd
 	// orders are the orders the server refused, by collection.
 	orders *refusedOrders
+	// overviews are the overview's counts, by organization; stale and
+	// refresh are its settings (Options.Stale, Options.Refresh).
+	overviews map[string]overview.Caches
+	stale     time.Duration
+	refresh   time.Duration
 }
 
 func (e *env) builder(ctx context.Context) builder {

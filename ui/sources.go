@@ -173,3 +173,33 @@ func (b builder) fetch() detail.Fetch {
 		},
 	}
 }
+
+// maxKeptPages bounds the server pages one page of a kept list reads.
+const maxKeptPages = 50
+
+// kept is src keeping only the items keep accepts (a question the server
+// has no filter for): each page asked walks the server's pages until it
+// has some or the list ends. A total would count what is not kept, so
+// none is given.
+func kept[T any](src paging.Source[T], keep func(*T) bool) paging.Source[T] {
+	return func(ctx context.Context, req paging.Request) (paging.Result[T], error) {
+		var out []T
+		r := req
+		for range maxKeptPages {
+			res, err := src(ctx, r)
+			if err != nil {
+				return paging.Result[T]{}, err
+			}
+			for i := range res.Items {
+				if keep(&res.Items[i]) {
+					out = append(out, res.Items[i])
+				}
+			}
+			if res.Next == "" || len(out) > 0 {
+				return paging.Result[T]{Items: out, Next: res.Next, NoTotal: true}, nil
+			}
+			r = paging.Request{Token: res.Next, Size: req.Size, OrderBy: req.OrderBy}
+		}
+		return paging.Result[T]{Items: out, Next: r.Token, NoTotal: true}, nil
+	}
+}

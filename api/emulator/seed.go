@@ -72,6 +72,7 @@ func (s *seeder) seedRest(acme, globex string, hostile bool) {
 	s.seedIdentityKinds()
 	s.seedSyncedRepo()
 	s.seedAccess(s.seedVal, acme)
+	s.seedIdle()
 	if hostile {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)

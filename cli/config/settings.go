@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"canopy/api"
 	"canopy/keymap"
@@ -55,6 +56,10 @@ func Defs() []Setting {
 			usage: "change nothing: every edit, create, delete and binding key is disabled", check: checkBool},
 		{Name: "resume", Flag: "resume", env: []string{"CANOPY_RESUME"}, def: "true", Bool: true,
 			usage: "open each organization where the last session on it left the tree (--resume=false: a fresh tree)", check: checkBool},
+		{Name: "refresh", Flag: "refresh", env: []string{"CANOPY_REFRESH"}, def: "0s",
+			usage: "take the overview's counts again this often (e.g. 30s, 5m; 0s: only on r)", check: checkRefresh},
+		{Name: "stale-days", Flag: "stale-days", env: []string{"CANOPY_STALE_DAYS"}, def: "90",
+			usage: "the overview counts an identity not seen for this many `days`", check: checkStaleDays},
 		{Name: "mouse", Flag: "mouse", env: []string{"CANOPY_MOUSE"}, def: "true", Bool: true,
 			usage: "capture the mouse (wheel scrolls, click selects); --mouse=false leaves it to the terminal, to select and copy text", check: checkBool},
 	}
@@ -298,6 +303,38 @@ func checkPageSize(v string) error {
 		return fmt.Errorf("page size %q: want a number from 1 to %d", v, api.MaxPageSize)
 	}
 	return nil
+}
+
+// minRefresh is the shortest refresh: counts of a large organization take
+// longer than that to take.
+const minRefresh = 10 * time.Second
+
+func checkRefresh(v string) error {
+	d, err := time.ParseDuration(v)
+	if err != nil || (d != 0 && d < minRefresh) || d < 0 || d > 24*time.Hour {
+		return fmt.Errorf("refresh %q: want a duration from %s to 24h (e.g. 30s, 5m), or 0s for none", v, minRefresh)
+	}
+	return nil
+}
+
+func checkStaleDays(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 3650 {
+		return fmt.Errorf("stale days %q: want a number of days from 1 to 3650", v)
+	}
+	return nil
+}
+
+// Refresh is how often the overview takes its counts again (0: never).
+func (s *Settings) Refresh() time.Duration {
+	d, _ := time.ParseDuration(s.values["refresh"])
+	return d
+}
+
+// Stale is how long an identity may go unseen before the overview counts it.
+func (s *Settings) Stale() time.Duration {
+	n, _ := strconv.Atoi(s.values["stale-days"])
+	return time.Duration(n) * 24 * time.Hour
 }
 
 func checkTheme(v string) error {

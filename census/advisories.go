@@ -1,0 +1,76 @@
+package census
+
+import (
+	"canopy/api"
+)
+
+// Status is where an advisory stands, by its latest approved event.
+type Status int
+
+// The statuses the overview counts. Events that end analysis without a
+// fix (analysis or fix not planned) are none of them.
+const (
+	Detected        Status = iota // detected, or confirmed as a true positive
+	PendingUpstream               // waiting for a fix upstream
+	Fixed                         // fixed or patched
+	NotAffected                   // a false positive
+	Statuses
+)
+
+// String names the status as a person would.
+func (s Status) String() string {
+	return [...]string{"detected", "pending upstream", "fixed", "not affected"}[s]
+}
+
+// Kinds are the event kinds whose being latest puts an advisory in s.
+func (s Status) Kinds() []string {
+	switch s {
+	case Detected:
+		return []string{api.EventDetection, api.EventTruePositiveDetermination}
+	case PendingUpstream:
+		return []string{api.EventPendingUpstreamFix}
+	case Fixed:
+		return []string{api.EventFixed, api.EventPatched}
+	case NotAffected:
+		return []string{api.EventFalsePositiveDetermination}
+	}
+	return nil
+}
+
+// AdvisoryCount is a repo's advisories by status. Partial says a listing
+// stopped at its bound, so the counts are at least these.
+type AdvisoryCount struct {
+	N       [Statuses]int
+	Partial bool
+}
+
+// Open is the advisories still to act on: detected or pending upstream.
+func (c AdvisoryCount) Open() int { return c.N[Detected] + c.N[PendingUpstream] }
+
+// Total is every advisory counted.
+func (c AdvisoryCount) Total() int {
+	n := 0
+	for _, v := range c.N {
+		n += v
+	}
+	return n
+}
+
+// AdvisoryLine is one repo's line of the advisories part.
+type AdvisoryLine struct {
+	Repo  Repo
+	Count AdvisoryCount
+}
+
+// RankAdvisories are the repos with advisories, the most open first (then
+// the most of all, then by name).
+func RankAdvisories(repos []Repo, counts map[string]AdvisoryCount) []AdvisoryLine {
+	var out []AdvisoryLine
+	for _, r := range repos {
+		if c, ok := counts[r.Name]; ok && c.Total() > 0 {
+			out = append(out, AdvisoryLine{Repo: r, Count: c})
+		}
+	}
+	slicesSortLines(out)
+	return out
+}

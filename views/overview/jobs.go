@@ -1,0 +1,342 @@
+package overview
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/census"
+)
+
+// Bounds a hostile or huge server cannot push past: a repo's scan reads
+// at most maxRepoPages pages and an advisory listing maxAdvisoryPages (the
+// counts then say "at least"); one advisory request names artifacts of at
+// most maxNamesBytes bytes.
+const (
+	maxRepoPages     = 2500
+	maxAdvisoryPages = 50
+	maxNamesBytes    = 2048
+)
+
+// Kinds of job.
+const (
+	jobLayout = iota
+	jobPeople
+	jobTags
+	jobAdvisories
+)
+
+// job is one request to make (or, for the layout and people, one walk of
+// listings, made one request at a time).
+type job struct {
+	kind  int
+	repo  census.Repo
+	token string
+	pages int // pages read before this one
+	batch *batch
+	event string // jobAdvisories: the event kind listed
+}
+
+// batch is a set of artifact names whose advisories are counted together:
+// one listing per event kind, each counted per name.
+type batch struct {
+	names   []string
+	counts  map[string]*census.AdvisoryCount
+	pending int // listings not at their end
+	partial bool
+}
+
+// run is one taking of every count: started on open, r, or the refresh
+// clock. Only Update touches it; results of a run that was replaced are
+// dropped.
+type run struct {
+	ctx      context.Context
+	cancel   context.CancelFunc
+	all      bool // count every repo again, not only those never counted
+	inflight int
+	fixed    []job // the layout and people
+	scans    []job // repo pages; a repo's next page goes first
+	advs     []job
+	turn     int
+
+	partial         map[string]*census.TagCount
+	scanned, toScan int
+	failed          int
+	firstErr        error
+	batchesDone     int
+	batches         int
+	advFailed       int
+	advErr          error
+}
+
+func (r *run) done() bool {
+	return r.inflight == 0 && len(r.fixed)+len(r.scans)+len(r.advs) == 0
+}
+
+// doneMsg is a job's result.
+type doneMsg struct {
+	owner  *Model
+	run    *run
+	job    job
+	layout census.Layout
+	people census.People
+	page   census.TagCount
+	counts map[string]int
+	next   string
+	err    error
+}
+
+// start begins a run; all counts every repo again (r), else only those
+// the cache does not hold. A run under way is cancelled.
+func (m *Model) start(all bool) tea.Cmd {
+	if m.run != nil {
+		m.run.cancel()
+	}
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.run = &run{ctx: ctx, cancel: cancel, all: all, partial: map[string]*census.TagCount{},
+		fixed: []job{{kind: jobLayout}, {kind: jobPeople}}}
+	m.layoutErr, m.peopleErr = nil, nil
+	m.dirty = true
+	return m.pump()
+}
+
+// pump starts jobs while fewer than maxInFlight are under way: the
+// listings first, then repo scans and advisory listings in turn.
+func (m *Model) pump() tea.Cmd {
+	r := m.run
+	var cmds []tea.Cmd
+	for r.inflight < maxInFlight && r.ctx.Err() == nil {
+		j, ok := r.next()
+		if !ok {
+			break
+		}
+		r.inflight++
+		cmds = append(cmds, m.do(r, j))
+	}
+	return tea.Batch(cmds...)
+}
+
+// next takes the next job to start.
+func (r *run) next() (job, bool) {
+	pop := func(q *[]job) job {
+		j := (*q)[0]
+		*q = (*q)[1:]
+		return j
+	}
+	if len(r.fixed) > 0 {
+		return pop(&r.fixed), true
+	}
+	r.turn++
+	first, second := &r.scans, &r.advs
+	if r.turn%2 == 0 {
+		first, second = second, first
+	}
+	if len(*first) > 0 {
+		return pop(first), true
+	}
+	if len(*second) > 0 {
+		return pop(second), true
+	}
+	return job{}, false
+}
+
+// do is a job's command.
+func (m *Model) do(r *run, j job) tea.Cmd {
+	src, owner := m.cfg.Source, m
+	now := m.common.Clock
+	return func() tea.Msg {
+		msg := doneMsg{owner: owner, run: r, job: j}
+		switch j.kind {
+		case jobLayout:
+			msg.layout, msg.err = src.Layout(r.ctx)
+		case jobPeople:
+			msg.people, msg.err = src.People(r.ctx)
+		case jobTags:
+			var tags []api.Tag
+			tags, msg.next, msg.err = src.Tags(r.ctx, j.repo.UID, j.token)
+			// The page is counted here, off the UI loop; only the count
+			// goes back.
+			msg.page.Add(tags, now())
+		case jobAdvisories:
+			msg.counts, msg.next, msg.err = src.Advisories(r.ctx, j.batch.names, j.event, j.token)
+		}
+		return msg
+	}
+}
+
+// done takes a job's result (in Update) and starts what may start now.
+func (m *Model) done(msg doneMsg) tea.Cmd {
+	r := m.run
+	r.inflight--
+	if r.ctx.Err() != nil {
+		return nil
+	}
+	switch msg.job.kind {
+	case jobLayout:
+		m.laidOut(r, msg)
+	case jobPeople:
+		if msg.err != nil {
+			m.peopleErr = msg.err
+		} else {
+			p := msg.people
+			m.people = &p
+		}
+	case jobTags:
+		m.scannedPage(r, msg)
+	case jobAdvisories:
+		m.countedAdvisories(r, msg)
+	}
+	m.dirty = true
+	if r.done() || msg.job.kind != jobTags {
+		m.refreshShown()
+	}
+	return m.pump()
+}
+
+// laidOut queues the scans of the repos and the advisory listings of
+// their names.
+func (m *Model) laidOut(r *run, msg doneMsg) {
+	if msg.err != nil {
+		m.layoutErr = msg.err
+		return
+	}
+	l := msg.layout
+	m.layout = &l
+	cache, advs := m.cfg.Caches.Tags, m.cfg.Caches.Advisories
+	for _, repo := range l.Repos {
+		if _, ok := cache.Get(repo.UID); ok && !r.all {
+			continue
+		}
+		r.scans = append(r.scans, job{kind: jobTags, repo: repo})
+		r.toScan++
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, repo := range l.Repos {
+		if seen[repo.Name] {
+			continue
+		}
+		seen[repo.Name] = true
+		if _, ok := advs.counts[repo.Name]; ok && !r.all {
+			continue
+		}
+		names = append(names, repo.Name)
+	}
+	for _, b := range batches(names) {
+		for s := range census.Statuses {
+			for _, kind := range s.Kinds() {
+				r.advs = append(r.advs, job{kind: jobAdvisories, batch: b, event: kind})
+				b.pending++
+			}
+		}
+		r.batches++
+	}
+}
+
+// batches groups names so that no request names more than maxNamesBytes
+// bytes of them.
+func batches(names []string) []*batch {
+	var out []*batch
+	var cur *batch
+	size := 0
+	for _, n := range names {
+		if cur == nil || size+len(n) > maxNamesBytes {
+			cur = &batch{counts: map[string]*census.AdvisoryCount{}}
+			out = append(out, cur)
+			size = 0
+		}
+		cur.names = append(cur.names, n)
+		cur.counts[n] = &census.AdvisoryCount{}
+		size += len(n)
+	}
+	return out
+}
+
+// scannedPage adds a page of a repo's tags; the last one puts the repo's
+// count in the cache.
+func (m *Model) scannedPage(r *run, msg doneMsg) {
+	uid := msg.job.repo.UID
+	if msg.err != nil {
+		delete(r.partial, uid)
+		r.failed++
+		if r.firstErr == nil {
+			r.firstErr = msg.err
+		}
+		return
+	}
+	c := r.partial[uid]
+	if c == nil {
+		c = &census.TagCount{}
+		r.partial[uid] = c
+	}
+	c.Tags += msg.page.Tags
+	c.Deprecated += msg.page.Deprecated
+	c.Updated = c.Updated.Plus(msg.page.Updated)
+	c.Deprecations = c.Deprecations.Plus(msg.page.Deprecations)
+	j := msg.job
+	j.pages++
+	if msg.next != "" && j.pages < maxRepoPages {
+		j.token = msg.next
+		r.scans = append([]job{j}, r.scans...)
+		return
+	}
+	m.cfg.Caches.Tags.Put(uid, census.Scan{TagCount: *c, At: m.common.Clock(), Partial: msg.next != ""})
+	delete(r.partial, uid)
+	r.scanned++
+}
+
+// countedAdvisories adds a page of advisory counts; a batch whose every
+// listing ended puts its names' counts in the cache.
+func (m *Model) countedAdvisories(r *run, msg doneMsg) {
+	j := msg.job
+	b := j.batch
+	if msg.err != nil {
+		r.advFailed++
+		if r.advErr == nil {
+			r.advErr = msg.err
+		}
+		b.pending = -1 // never complete: its counts are not kept
+		return
+	}
+	if b.pending < 0 {
+		return
+	}
+	s := statusOf(j.event)
+	for name, n := range msg.counts {
+		if c := b.counts[name]; c != nil && s < census.Statuses {
+			c.N[s] += n
+		}
+	}
+	j.pages++
+	if msg.next != "" && j.pages < maxAdvisoryPages {
+		j.token = msg.next
+		r.advs = append([]job{j}, r.advs...)
+		return
+	}
+	if msg.next != "" {
+		b.partial = true
+	}
+	if b.pending--; b.pending > 0 {
+		return
+	}
+	at := m.common.Clock()
+	for name, c := range b.counts {
+		c.Partial = b.partial
+		m.cfg.Caches.Advisories.counts[name] = *c
+		m.cfg.Caches.Advisories.at[name] = at
+	}
+	r.batchesDone++
+}
+
+// statusOf is the status an event kind's being latest means.
+func statusOf(kind string) census.Status {
+	for s := range census.Statuses {
+		for _, k := range s.Kinds() {
+			if k == kind {
+				return s
+			}
+		}
+	}
+	return census.Statuses
+}

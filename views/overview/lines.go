@@ -1,0 +1,335 @@
+package overview
+
+import (
+	"fmt"
+	"time"
+
+	"canopy/census"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// Kinds of line.
+const (
+	lineHeading = iota // a part's name and its state
+	lineSub            // a list's name
+	lineText           // words (a placeholder, a failure, a note)
+	lineBar            // a bar of a chart
+	lineSpark          // a history
+	lineCount          // a question and how many answer it
+	lineAdvisory       // a repo's advisories by status
+	lineMore           // "N more", which shows them
+)
+
+// Lists that show their first few lines until expanded.
+const (
+	listFolders = iota
+	listRepos
+	listRoles
+	listBindingFolders
+	listAdvisories
+)
+
+// shownFirst is how many lines of a list show before "N more".
+const shownFirst = 8
+
+// line is one line of the screen; only lines with a target or a list to
+// expand take the cursor.
+type line struct {
+	kind   int
+	text   string // safe: a heading's, a note's, a question's words
+	note   string // safe: a heading's state, a line's detail
+	bad    bool   // text is a failure
+	bar    census.Bar
+	scale  int       // the largest N of the bar's list
+	at     time.Time // a count's time (its age shows)
+	hist   census.History
+	cell   time.Duration // a history's cell
+	adv    census.AdvisoryCount
+	n      int
+	target *Target
+	more   int // the list lineMore expands; -1 for other lines
+	id     string
+}
+
+func (l *line) selectable() bool { return l.target != nil || l.more >= 0 }
+
+// shown is what the lines are made from.
+type shown struct {
+	deprecated census.Deprecated
+	identities census.Identities
+	asks       census.Asks
+	byRole     []census.Bar
+	byFolder   []census.Bar
+	advisories []census.AdvisoryLine
+	advAt      time.Time // the oldest advisory count's time
+	advCounted int
+}
+
+// rebuild makes the lines again from the counts, keeping the cursor on
+// the line it was on.
+func (m *Model) rebuild() {
+	keep := ""
+	if l := m.current(); l != nil {
+		keep = l.id
+	}
+	m.derive()
+	m.lines = m.lines[:0]
+	m.deprecatedLines()
+	m.identityLines()
+	m.bindingLines()
+	m.advisoryLines()
+	m.cursor = -1
+	for i := range m.lines {
+		if m.lines[i].selectable() && (m.cursor < 0 || m.lines[i].id == keep) {
+			m.cursor = i
+			if m.lines[i].id == keep {
+				break
+			}
+		}
+	}
+	m.scrollTo()
+}
+
+// derive counts what the lines show.
+func (m *Model) derive() {
+	now := m.common.Clock()
+	var s shown
+	if m.layout != nil {
+		s.deprecated = census.CountDeprecated(m.layout, m.cfg.Caches.Tags)
+		counts := map[string]census.AdvisoryCount{}
+		ac := m.cfg.Caches.Advisories
+		for _, r := range m.layout.Repos {
+			if c, ok := ac.counts[r.Name]; ok {
+				if _, dup := counts[r.Name]; !dup {
+					s.advCounted++
+					if at := ac.at[r.Name]; s.advAt.IsZero() || at.Before(s.advAt) {
+						s.advAt = at
+					}
+				}
+				counts[r.Name] = c
+			}
+		}
+		s.advisories = census.RankAdvisories(m.layout.Repos, counts)
+	}
+	if m.people != nil && m.layout != nil {
+		s.asks = census.Asks{Stale: m.cfg.Stale, Now: now, Bound: census.Bound(m.people.Bindings)}
+		s.identities = census.CountIdentities(m.people, m.layout.Org, s.asks)
+		s.byRole = census.BindingsByRole(m.people.Bindings)
+		s.byFolder = census.BindingsByFolder(m.people.Bindings, m.layout)
+	}
+	m.shown = s
+}
+
+func (m *Model) add(l line) {
+	if l.target == nil && l.kind != lineMore {
+		l.more = -1
+	}
+	m.lines = append(m.lines, l)
+}
+
+func (m *Model) text(s string, bad bool) {
+	m.add(line{kind: lineText, text: s, bad: bad})
+}
+
+// bars adds a list of bars: its first lines, and "N more" until expanded.
+func (m *Model) bars(list int, bars []census.Bar, target func(census.Bar) *Target, at func(census.Bar) time.Time) {
+	scale := 0
+	for _, b := range bars {
+		scale = max(scale, b.N)
+	}
+	n := len(bars)
+	if !m.expanded[list] && n > shownFirst+1 {
+		n = shownFirst
+	}
+	for _, b := range bars[:n] {
+		l := line{kind: lineBar, bar: b, scale: scale, target: target(b), id: fmt.Sprint(list, ":", b.Key)}
+		if at != nil {
+			l.at = at(b)
+		}
+		m.add(l)
+	}
+	if n < len(bars) {
+		m.add(line{kind: lineMore, n: len(bars) - n, more: list, id: fmt.Sprint("more:", list)})
+	}
+}
+
+// deprecatedLines are the deprecated tags' part.
+func (m *Model) deprecatedLines() {
+	d := m.shown.deprecated
+	r := m.run
+	state := ""
+	switch {
+	case m.layout == nil && m.layoutErr == nil:
+		state = "listing folders and repos" + safe.String("…")
+	case m.layout != nil:
+		state = fmt.Sprintf("%s of %s tags · %s of %s repos counted", text.Count(d.Total), text.Count(d.Tags),
+			text.Count(d.Scanned), text.Count(d.Of))
+		if r != nil && r.toScan > 0 && r.scanned+r.failed < r.toScan {
+			state += fmt.Sprintf(" · scanning %s of %s", text.Count(r.scanned+1), text.Count(r.toScan))
+		}
+		if !d.Oldest.IsZero() {
+			state += " · oldest count " + text.Ago(d.Oldest, m.common.Clock())
+		}
+	}
+	m.add(line{kind: lineHeading, text: "Deprecated tags", note: state})
+	if m.layoutErr != nil {
+		m.text("could not list the organization's repos: "+safe.String(m.layoutErr.Error()), true)
+		return
+	}
+	if m.layout == nil {
+		m.text("…", false)
+		return
+	}
+	if m.layout.Truncated {
+		m.text(fmt.Sprintf("the first %s repos are counted (a bound on the listing)", text.Count(len(m.layout.Repos))), false)
+	}
+	if r != nil && r.failed > 0 {
+		m.text(fmt.Sprintf("%d repos could not be scanned (r tries again): %s", r.failed, safe.String(r.firstErr.Error())), true)
+	}
+	if d.Scanned == 0 {
+		m.text("counting"+safe.String("…"), false)
+		return
+	}
+	m.add(line{kind: lineSpark, text: "deprecated, by last update", hist: d.Deprecations, cell: census.DeprecationCell, more: -1})
+	if d.Total == 0 {
+		m.text("no deprecated tags in the repos counted", false)
+		return
+	}
+	m.add(line{kind: lineSub, text: "by folder (everything below it)"})
+	if len(d.Folders) == 0 {
+		m.text("every deprecated tag is in a repo at the top of the organization", false)
+	}
+	m.bars(listFolders, d.Folders, func(b census.Bar) *Target {
+		return &Target{What: OpenDeprecated, Key: b.Key, Name: b.Label}
+	}, nil)
+	m.add(line{kind: lineSub, text: "by repo"})
+	cache := m.cfg.Caches.Tags
+	m.bars(listRepos, d.Repos, func(b census.Bar) *Target {
+		return &Target{What: OpenDeprecated, Key: b.Key, Name: b.Label, Repo: true}
+	}, func(b census.Bar) time.Time {
+		s, _ := cache.Get(b.Key)
+		return s.At
+	})
+}
+
+// identityLines are the identities' part.
+func (m *Model) identityLines() {
+	ids := m.shown.identities
+	state := ""
+	if m.people != nil {
+		state = text.Count(ids.Total) + " identities"
+		if m.people.Truncated {
+			state += " (the first ones: a bound on the listing)"
+		}
+	}
+	m.add(line{kind: lineHeading, text: "Identities", note: state})
+	if m.peopleDone() {
+		return
+	}
+	days := int(m.cfg.Stale / (24 * time.Hour))
+	questions := [census.IdentityLines]string{"never seen", fmt.Sprintf("not seen for %d days", days), "no role binding",
+		"owner at the organization"}
+	for q, words := range questions {
+		t := &Target{What: OpenIdentities, Line: q, Asks: m.shown.asks, Name: words}
+		if q == census.Owner {
+			t = &Target{What: OpenBindings, Role: ids.OwnerRole, Group: m.layout.Org, Name: "owners of the organization"}
+			if ids.OwnerRole == "" {
+				t = nil
+			}
+		}
+		m.add(line{kind: lineCount, text: words, n: ids.Count[q], target: t, id: fmt.Sprint("identities:", q)})
+	}
+}
+
+// peopleDone adds the people parts' placeholder or failure, and says
+// whether that is all there is.
+func (m *Model) peopleDone() bool {
+	switch {
+	case m.peopleErr != nil:
+		m.text("could not list identities and role bindings: "+safe.String(m.peopleErr.Error()), true)
+	case m.layoutErr != nil:
+		m.text("needs the organization's folders, which could not be listed", true)
+	case m.people == nil || m.layout == nil:
+		m.text("…", false)
+	default:
+		return false
+	}
+	return true
+}
+
+// bindingLines are the role bindings' part.
+func (m *Model) bindingLines() {
+	state := ""
+	if m.people != nil {
+		state = text.Count(len(m.people.Bindings)) + " role bindings"
+	}
+	m.add(line{kind: lineHeading, text: "Role bindings", note: state})
+	if m.peopleDone() {
+		return
+	}
+	if len(m.people.Bindings) == 0 {
+		m.text("no role bindings", false)
+		return
+	}
+	m.add(line{kind: lineSub, text: "by role"})
+	m.bars(listRoles, m.shown.byRole, func(b census.Bar) *Target {
+		return &Target{What: OpenBindings, Role: b.Key, Name: b.Label}
+	}, nil)
+	m.add(line{kind: lineSub, text: "by folder"})
+	m.bars(listBindingFolders, m.shown.byFolder, func(b census.Bar) *Target {
+		return &Target{What: OpenBindings, Group: b.Key, Name: b.Label}
+	}, nil)
+}
+
+// advisoryLines are the advisories' part.
+func (m *Model) advisoryLines() {
+	s := m.shown
+	state := ""
+	if m.layout != nil {
+		names := map[string]bool{}
+		for _, r := range m.layout.Repos {
+			names[r.Name] = true
+		}
+		state = fmt.Sprintf("by latest status, for each repo's image name · %s of %s names counted",
+			text.Count(s.advCounted), text.Count(len(names)))
+		if !s.advAt.IsZero() {
+			state += " · oldest count " + text.Ago(s.advAt, m.common.Clock())
+		}
+	}
+	m.add(line{kind: lineHeading, text: "Advisories", note: state})
+	switch {
+	case m.layoutErr != nil:
+		m.text("needs the organization's repos, which could not be listed", true)
+		return
+	case m.layout == nil:
+		m.text("…", false)
+		return
+	}
+	if r := m.run; r != nil && r.advFailed > 0 {
+		m.text(fmt.Sprintf("%d advisory listings failed (r tries again): %s", r.advFailed, safe.String(r.advErr.Error())), true)
+	}
+	if len(s.advisories) == 0 {
+		if s.advCounted > 0 {
+			m.text("no advisories for the repos counted", false)
+		} else {
+			m.text("counting"+safe.String("…"), false)
+		}
+		return
+	}
+	scale := 0
+	for _, a := range s.advisories {
+		scale = max(scale, a.Count.Open())
+	}
+	n := len(s.advisories)
+	if !m.expanded[listAdvisories] && n > shownFirst+1 {
+		n = shownFirst
+	}
+	for _, a := range s.advisories[:n] {
+		m.add(line{kind: lineAdvisory, text: safe.String(a.Repo.Name), adv: a.Count, scale: scale,
+			target: &Target{What: OpenAdvisories, Name: a.Repo.Name}, id: "advisories:" + a.Repo.Name})
+	}
+	if n < len(s.advisories) {
+		m.add(line{kind: lineMore, n: len(s.advisories) - n, more: listAdvisories, id: fmt.Sprint("more:", listAdvisories)})
+	}
+}

@@ -1,0 +1,248 @@
+// Package overview is the organization at a glance: where the deprecated
+// tags are (by folder and repo, with their history by week), which
+// identities need a look, how role bindings spread over roles and folders,
+// and each repo's advisories by their latest status. Every line opens the
+// table behind it. Counts come in as the scans run (never more than
+// maxInFlight requests at once), are kept per repo between visits with
+// their age, and are taken again on refresh; closing the screen cancels
+// what still runs.
+package overview
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/census"
+	"canopy/keymap"
+	"canopy/views"
+	"canopy/views/safe"
+)
+
+// maxInFlight bounds the requests the overview has under way.
+const maxInFlight = 3
+
+// Source is how the overview gets what it counts; the shell builds it from
+// the client. Each function runs in a command, off the UI loop.
+type Source struct {
+	// Layout lists the organization's folders and repos.
+	Layout func(ctx context.Context) (census.Layout, error)
+	// Tags is one page of a repo's tags ("" token: the first).
+	Tags func(ctx context.Context, repo, token string) (tags []api.Tag, next string, err error)
+	// People lists the organization's identities and role bindings.
+	People func(ctx context.Context) (census.People, error)
+	// Advisories is one page of the advisories of these artifact names
+	// whose latest approved event is of kind, counted per artifact name.
+	Advisories func(ctx context.Context, names []string, kind, token string) (counts map[string]int, next string, err error)
+}
+
+// Kinds of what a line opens.
+const (
+	OpenDeprecated = iota // the deprecated tags under Key (a folder or repo)
+	OpenIdentities        // the identities answering Line's question
+	OpenBindings          // the role bindings of Role on Group (either may be "": any)
+	OpenAdvisories        // the advisories of the artifact Name
+)
+
+// Target is what a line opens, for the shell to build.
+type Target struct {
+	What int
+	// Key is the folder or repo (Repo) of OpenDeprecated; Name is how the
+	// line names it (a folder's path, a repo's or artifact's name, a role).
+	Key, Name string
+	Repo      bool
+	// Line is OpenIdentities' question (census.NeverSeen…), Asks how the
+	// overview asked it.
+	Line int
+	Asks census.Asks
+	// Role and Group filter OpenBindings (uids).
+	Role, Group string
+}
+
+// Caches are what outlives one visit of the overview: the shell's.
+type Caches struct {
+	Tags       *census.Cache
+	Advisories *AdvisoryCache
+}
+
+// AdvisoryCache keeps the advisory counts of artifact names, with when
+// they were taken.
+type AdvisoryCache struct {
+	counts map[string]census.AdvisoryCount
+	at     map[string]time.Time
+}
+
+// NewAdvisoryCache is an empty cache.
+func NewAdvisoryCache() *AdvisoryCache {
+	return &AdvisoryCache{counts: map[string]census.AdvisoryCount{}, at: map[string]time.Time{}}
+}
+
+// Config is an overview.
+type Config struct {
+	Title  safe.Text
+	Source Source
+	Caches Caches
+	// Stale is how long an identity may go unseen before it is counted
+	// as not seen.
+	Stale time.Duration
+	// Refresh takes every count again this often (0: on r only).
+	Refresh time.Duration
+	// Open opens what a line stands for.
+	Open func(Target) tea.Cmd
+}
+
+// Model is the overview screen.
+type Model struct {
+	common        views.Common
+	cfg           Config
+	ctx           context.Context
+	width, height int
+	frame         int
+
+	run    *run // the counting under way (or done)
+	layout *census.Layout
+	people *census.People
+	// Failures of the listings each part needs.
+	layoutErr, peopleErr error
+
+	// What is shown, made from the counts (again when dirty, on a tick).
+	dirty  bool
+	shown  shown
+	lines  []line
+	cursor int // index into lines of a selectable line
+	offset int
+	// expanded lists show all their lines, not only the first few.
+	expanded map[int]bool
+}
+
+// New makes the overview; ctx ends with the screen and cancels its scans.
+func New(ctx context.Context, common views.Common, cfg Config) *Model {
+	if cfg.Caches.Tags == nil {
+		cfg.Caches.Tags = census.NewCache()
+	}
+	if cfg.Caches.Advisories == nil {
+		cfg.Caches.Advisories = NewAdvisoryCache()
+	}
+	m := &Model{common: common, cfg: cfg, ctx: ctx, expanded: map[int]bool{}}
+	m.rebuild()
+	return m
+}
+
+// Init starts the counting, and the refresh clock when there is one.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.start(false), m.refreshLater())
+}
+
+// SetSize gives the screen its room.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.scrollTo()
+}
+
+// Title names the screen.
+func (m *Model) Title() safe.Text { return m.cfg.Title }
+
+// Busy is true while counts are being taken.
+func (m *Model) Busy() bool { return m.run != nil && !m.run.done() }
+
+// FitsWidth: every line is cut to the width.
+func (m *Model) FitsWidth() {}
+
+// Actions are the overview's keys.
+func (m *Model) Actions() []keymap.State {
+	open := keymap.On(keymap.Open)
+	if l := m.current(); l == nil || l.target == nil && l.more < 0 {
+		open = keymap.Off(keymap.Open, "nothing here to open")
+	}
+	return []keymap.State{open, keymap.On(keymap.Refresh), keymap.On(keymap.Up), keymap.On(keymap.Down),
+		keymap.On(keymap.Top), keymap.On(keymap.Bottom), keymap.On(keymap.PageUp), keymap.On(keymap.PageDown)}
+}
+
+// refreshMsg is the refresh clock's tick, for the run it was set in.
+type refreshMsg struct {
+	owner *Model
+}
+
+func (m *Model) refreshLater() tea.Cmd {
+	if m.cfg.Refresh <= 0 {
+		return nil
+	}
+	owner := m
+	return tea.Tick(m.cfg.Refresh, func(time.Time) tea.Msg { return refreshMsg{owner: owner} })
+}
+
+// Update takes keys, results and ticks.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case views.TickMsg:
+		m.frame = msg.Frame
+		m.refreshShown()
+	case doneMsg:
+		if msg.owner != m || m.run == nil || msg.run != m.run {
+			return nil
+		}
+		return m.done(msg)
+	case refreshMsg:
+		if msg.owner != m || m.ctx.Err() != nil {
+			return nil
+		}
+		// A refresh still under way is not started again.
+		var cmd tea.Cmd
+		if !m.Busy() {
+			cmd = m.start(true)
+		}
+		return tea.Batch(cmd, m.refreshLater())
+	}
+	return nil
+}
+
+// refreshShown remakes what is shown when counts changed since.
+func (m *Model) refreshShown() {
+	if m.dirty {
+		m.dirty = false
+		m.rebuild()
+	}
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.common.Keys
+	switch {
+	case k.Is(msg, keymap.Down):
+		m.move(1)
+	case k.Is(msg, keymap.Up):
+		m.move(-1)
+	case k.Is(msg, keymap.PageDown), k.Is(msg, keymap.HalfDown):
+		m.move(max(m.height-2, 1))
+	case k.Is(msg, keymap.PageUp), k.Is(msg, keymap.HalfUp):
+		m.move(-max(m.height-2, 1))
+	case k.Is(msg, keymap.Top):
+		m.move(-len(m.lines))
+	case k.Is(msg, keymap.Bottom):
+		m.move(len(m.lines))
+	case k.Is(msg, keymap.Refresh):
+		return m.start(true)
+	case k.Is(msg, keymap.Open):
+		return m.open()
+	}
+	return nil
+}
+
+// open opens the line under the cursor: its table, or all of its list.
+func (m *Model) open() tea.Cmd {
+	l := m.current()
+	switch {
+	case l == nil:
+		return nil
+	case l.more >= 0:
+		m.expanded[l.more] = true
+		m.rebuild()
+		return nil
+	case l.target != nil && m.cfg.Open != nil:
+		return m.cfg.Open(*l.target)
+	}
+	return nil
+}
