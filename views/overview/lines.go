@@ -11,14 +11,14 @@ import (
 
 // Kinds of line.
 const (
-	lineHeading = iota // a part's name and its state
-	lineSub            // a list's name
-	lineText           // words (a placeholder, a failure, a note)
-	lineBar            // a bar of a chart
-	lineSpark          // a history
-	lineCount          // a question and how many answer it
-	lineAdvisory       // a repo's advisories by status
-	lineMore           // "N more", which shows them
+	lineHeading  = iota // a part's name and its state
+	lineSub             // a list's name
+	lineText            // words (a placeholder, a failure, a note)
+	lineBar             // a bar of a chart
+	lineSpark           // a history
+	lineCount           // a question and how many answer it
+	lineAdvisory        // a repo's advisories by status
+	lineMore            // "N more", which shows them
 )
 
 // Lists that show their first few lines until expanded.
