@@ -46,3 +46,21 @@ func TestTimeRoundTrip(t *testing.T) {
 		t.Errorf("Sizeof(Time) = %d, want 8", n)
 	}
 }
+
+// Sub never wraps: a gap too wide for a Duration is the largest one, as
+// time.Time's Sub says.
+func TestTimeSubSaturates(t *testing.T) {
+	now := api.TimeOf(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
+	for _, then := range []time.Time{time.Date(1700, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1441, 8, 13, 0, 0, 0, 0, time.UTC), time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC)} {
+		old := api.TimeOf(then)
+		if d := now.Sub(old); d != now.Time().Sub(then) || d <= 0 {
+			t.Errorf("%v: Sub = %v, want %v", then, d, now.Time().Sub(then))
+		}
+		if d := old.Sub(now); d != then.Sub(now.Time()) || d >= 0 {
+			t.Errorf("%v: Sub back = %v, want %v", then, d, then.Sub(now.Time()))
+		}
+	}
+	if d := now.Sub(api.TimeOf(now.Time().Add(-90 * time.Minute))); d != 90*time.Minute {
+		t.Errorf("Sub = %v, want 90m", d)
+	}
+}

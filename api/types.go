@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 )
@@ -48,8 +49,24 @@ func (t Time) Time() time.Time {
 	return time.UnixMilli(t.ms - msToUnix).UTC()
 }
 
-// Sub is t-u, as time.Time's Sub is, without making either a time.Time.
-func (t Time) Sub(u Time) time.Duration { return time.Duration(t.ms-u.ms) * time.Millisecond }
+// Sub is t-u, as time.Time's Sub is (the largest or smallest Duration
+// when it does not fit one), without making either a time.Time.
+func (t Time) Sub(u Time) time.Duration {
+	const limit = int64(math.MaxInt64 / int64(time.Millisecond))
+	switch d := t.ms - u.ms; {
+	case (t.ms >= u.ms) != (d >= 0): // the difference overflowed
+		if t.ms >= u.ms {
+			return math.MaxInt64
+		}
+		return math.MinInt64
+	case d > limit:
+		return math.MaxInt64
+	case d < -limit:
+		return math.MinInt64
+	default:
+		return time.Duration(d) * time.Millisecond
+	}
+}
 
 // UTC is the timestamp as a time.Time in UTC, as Time is.
 func (t Time) UTC() time.Time { return t.Time() }

@@ -1,6 +1,8 @@
 package census
 
 import (
+	"time"
+
 	"canopy/api"
 )
 
@@ -73,4 +75,27 @@ func RankAdvisories(repos []Repo, counts map[string]AdvisoryCount) []AdvisoryLin
 	}
 	slicesSortLines(out)
 	return out
+}
+
+// AdvisoryCache keeps the advisory counts of artifact names, with when
+// each was taken. It belongs to one goroutine (the UI loop).
+type AdvisoryCache struct {
+	counts map[string]AdvisoryCount
+	at     map[string]time.Time
+}
+
+// NewAdvisoryCache is an empty cache.
+func NewAdvisoryCache() *AdvisoryCache {
+	return &AdvisoryCache{counts: map[string]AdvisoryCount{}, at: map[string]time.Time{}}
+}
+
+// Get is a name's count and when it was taken.
+func (c *AdvisoryCache) Get(name string) (AdvisoryCount, time.Time, bool) {
+	n, ok := c.counts[name]
+	return n, c.at[name], ok
+}
+
+// Put keeps a name's count, taken at at.
+func (c *AdvisoryCache) Put(name string, n AdvisoryCount, at time.Time) {
+	c.counts[name], c.at[name] = n, at
 }

@@ -35,7 +35,7 @@ func (h *History) add(t, now api.Time, width time.Duration) {
 	if t.IsZero() || t.After(now) {
 		return
 	}
-	if w := int(now.Sub(t) / width); w < Weeks {
+	if w := now.Sub(t) / width; w >= 0 && w < Weeks {
 		h[Weeks-1-w]++
 	}
 }
@@ -102,7 +102,10 @@ func ranked(bars []Bar) []Bar {
 		if c := cmp.Compare(b.N, a.N); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Label, b.Label)
+		if c := cmp.Compare(a.Label, b.Label); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Key, b.Key)
 	})
 	return bars
 }
@@ -116,6 +119,9 @@ func slicesSortLines(lines []AdvisoryLine) {
 		if c := cmp.Compare(b.Count.Total(), a.Count.Total()); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Repo.Name, b.Repo.Name)
+		if c := cmp.Compare(a.Repo.Name, b.Repo.Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Repo.UID, b.Repo.UID)
 	})
 }

@@ -150,7 +150,7 @@ func countInto(bars []Bar, bindings []api.RoleBinding, key func(*api.RoleBinding
 		at[b.Key] = i
 	}
 	for i := range bindings {
-		if j, ok := at[key(&bindings[i])]; ok {
+		if j, ok := at[key(&bindings[i])]; ok && bars[j].Key != "" {
 			bars[j].N++
 		}
 	}

@@ -42,6 +42,8 @@ const (
 	MarkFlagged Action = "mark-flagged"
 	// OnlyFlagged shows only rows with the flag, scanning the whole collection.
 	OnlyFlagged Action = "only-flagged"
+	// Advisories opens the advisories of the selected repo's image.
+	Advisories Action = "advisories"
 	// ShowHidden lists the kinds of tags the API hides by default too
 	// (epochs, dates, signatures).
 	ShowHidden Action = "show-hidden"
@@ -147,6 +149,7 @@ func defaults() []Def {
 		{Action: Mark, Keys: []string{"space"}, Short: "mark", Desc: "mark or unmark the row (d and y then act on every marked row)", Group: Resource},
 		{Action: MarkFlagged, Keys: []string{"V"}, Short: "mark deprecated", Desc: "mark every deprecated row shown (it says how many rows it could not look at: D scans them all)", Group: Resource},
 		{Action: OnlyFlagged, Keys: []string{"D"}, Short: "deprecated only", Desc: "show only deprecated tags, scanning every page of the list", Group: Resource},
+		{Action: Advisories, Keys: []string{"a"}, Short: "advisories", Desc: "the advisories of the selected repo (of its image's name)", Group: Resource},
 		{Action: ShowHidden, Keys: []string{"H"}, Short: "hidden tags", Desc: "show hidden tags too (epochs -r<N>, dates -<yyyymmdd>, signatures sha256-*): reloads the list", Group: Resource},
 		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},
 		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},

@@ -131,7 +131,8 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(opts.Client), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
-			identity: opts.Identity, overviews: map[string]overview.Caches{}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh}}
+			identity: opts.Identity, overviews: map[string]overview.Caches{},
+			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh}}
 	m.env.push = m.open
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {

@@ -340,6 +340,20 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 			// The tree hears what went through the shell's DeletedMsg.
 			return e.askDelete([]doomed{{item: n.Item, name: e.nodeName(n)}}, nil)
 		},
+		Note: func(n *tree.Node) safe.Text {
+			if r, ok := n.Item.(*api.Repo); ok {
+				if c, _, ok := e.caches().Advisories.Get(r.Name); ok {
+					return adviceNote(c)
+				}
+			}
+			return ""
+		},
+		Advisories: func(repo *tree.Node) tea.Cmd {
+			if r, ok := repo.Item.(*api.Repo); ok {
+				return e.repoAdvisories(r.Name)
+			}
+			return nil
+		},
 		Deprecated: func(repo *tree.Node) tea.Cmd {
 			uid, label := repo.ID, string(repo.Label)
 			return e.open(func(ctx context.Context) views.Screen {

@@ -149,6 +149,19 @@ func repoNodes(b builder, parent *tree.Node, group string) *tree.Node {
 	n := collection(parent, kindFor[api.Repo](b.kinds), group)
 	n.Children = b.list(kindFor[api.Repo](b.kinds), nodes(source(b.client.ListRepos, api.ListOptions{ChildrenOf: group}),
 		func(r *api.Repo) *tree.Node { return b.repo(r, n) }))
+	if b.advise != nil {
+		// Each page of repos asks for their advisory counts (the rows'
+		// notes); they come in the background.
+		n.Children.Watch(func(items []*tree.Node, _ int) {
+			names := make([]string, 0, len(items))
+			for _, c := range items {
+				if r, ok := c.Item.(*api.Repo); ok {
+					names = append(names, r.Name)
+				}
+			}
+			b.advise(names...)
+		})
+	}
 	return n
 }
 

@@ -75,12 +75,14 @@ type env struct {
 	// overviews are the overview's counts, by organization; stale and
 	// refresh are its settings (Options.Stale, Options.Refresh).
 	overviews map[string]overview.Caches
-	stale     time.Duration
-	refresh   time.Duration
+	// advice is the advisory counts wanted for the tree's repo rows.
+	advice  *advice
+	stale   time.Duration
+	refresh time.Duration
 }
 
 func (e *env) builder(ctx context.Context) builder {
-	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders}
+	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders, advise: e.wantAdvice}
 }
 
 // fetch is what a detail pane loads, and the binding flow it can start.
@@ -88,6 +90,8 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 	f := e.builder(ctx).fetch()
 	f.Bind = e.bindItem
 	f.Kind = e.kinds.detailOf
+	f.RepoStats = e.repoStats
+	f.Advisories = func(r *api.Repo) tea.Cmd { return e.repoAdvisories(r.Name) }
 	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
 	f.Edits = func(item any) []form.Config {
 		eds := e.kinds.editsOf(e.client, item)

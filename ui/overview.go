@@ -29,12 +29,7 @@ const DefaultStale = 90 * 24 * time.Hour
 // overviewScreen is `:overview`: the organization at a glance. Its counts
 // are kept per organization between visits.
 func (e *env) overviewScreen() tea.Cmd {
-	org := e.org
-	caches := e.overviews[org.UID]
-	if caches.Tags == nil {
-		caches = overview.Caches{Tags: census.NewCache(), Advisories: overview.NewAdvisoryCache()}
-		e.overviews[org.UID] = caches
-	}
+	org, caches := e.org, e.caches()
 	return e.openCommand(func(ctx context.Context) views.Screen {
 		return overview.New(ctx, e.common, overview.Config{Title: "overview of " + safe.Of(org.Name),
 			Source: e.overviewSource(org), Caches: caches, Stale: e.stale, Refresh: e.refresh, Open: e.openOverviewLine})
@@ -139,9 +134,14 @@ func (e *env) openOverviewLine(t overview.Target) tea.Cmd {
 		title := "role bindings of " + safe.Of(t.Name)
 		return e.openCommand(func(ctx context.Context) views.Screen { return bindingsTable(e, ctx, title, o) })
 	case overview.OpenAdvisories:
-		return e.openCommand(func(ctx context.Context) views.Screen {
-			return advisoriesTable(e, ctx, "advisories of "+safe.Of(t.Name), api.ListOptions{ArtifactNames: []string{t.Name}})
-		})
+		return e.repoAdvisories(t.Name)
 	}
 	return nil
+}
+
+// repoAdvisories opens the advisories of a repo's image name.
+func (e *env) repoAdvisories(name string) tea.Cmd {
+	return e.open(func(ctx context.Context) views.Screen {
+		return advisoriesTable(e, ctx, "advisories of "+safe.Of(name), api.ListOptions{ArtifactNames: []string{name}})
+	})
 }

@@ -74,6 +74,9 @@ type builder struct {
 	client *api.Client
 	tags   *tagSets
 	orders *refusedOrders
+	// advise asks for the advisory counts of repo names (repos loaded in
+	// the tree); nil asks for none.
+	advise func(names ...string)
 }
 
 // list is a tree list of a collection: by name where its resources have

@@ -22,6 +22,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// What the held keys waited for may have come (a table's first page).
 		cmd = tea.Batch(cmd, m.settled())
 	}
+	// Advisory counts asked for while updating start now.
+	cmd = tea.Batch(cmd, m.env.advise())
 	if n := len(m.footer()); n != m.footN {
 		m.footN = n
 		m.layout()
@@ -132,6 +134,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // other message.
 func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
+	case advisedMsg:
+		return m.env.advised(msg), true
 	case namesMsg:
 		cmd, flash := m.env.gotNames(msg)
 		if flash != "" {

@@ -71,6 +71,12 @@ type Fetch struct {
 	// Kind is what the pane knows of the kind of an item (the shell's
 	// registry); nil for what is none.
 	Kind func(item any) *Kind
+	// RepoStats counts a repo's tags and advisories (its page's activity
+	// and advisories); nil shows neither.
+	RepoStats func(ctx context.Context, repo *api.Repo) (RepoStats, error)
+	// Advisories opens the advisories of a repo's image (`a`); nil
+	// disables it.
+	Advisories func(repo *api.Repo) tea.Cmd
 }
 
 // Summary describes a collection node: what it holds and how many.

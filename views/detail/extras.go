@@ -32,6 +32,10 @@ type extras struct {
 	loading    bool
 	fetched    bool
 	renderBusy bool
+	// A repo's counts (RepoStats), and counting while they are on their way.
+	stats    *RepoStats
+	statsErr error
+	counting bool
 }
 
 // dueMsg fires when the selection has rested for Debounce.

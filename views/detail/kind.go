@@ -138,11 +138,15 @@ func GroupPage() Page {
 // RepoPage is a repo's page, with its readme loaded lazily.
 func RepoPage() Page {
 	p := pageOf((*Model).renderRepo)
-	p.lazy = func(f Fetch) bool { return f.Readme != nil }
+	p.lazy = func(f Fetch) bool { return f.Readme != nil || f.RepoStats != nil }
 	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
+		if f.Readme == nil {
+			return
+		}
 		readme, err := f.Readme(ctx, item.(*api.Repo).UID)
 		out.readme, out.err = &readme, err
 	}
+	p.relate = relateRepo
 	return p
 }
 

@@ -50,6 +50,9 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 		}
 	}
 	s.times(r.CreateTime, r.UpdateTime)
+	if m.fetch.RepoStats != nil {
+		m.renderStats(s, r)
+	}
 	if m.fetch.Readme == nil {
 		return
 	}

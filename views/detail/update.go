@@ -3,6 +3,7 @@ package detail
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
@@ -21,6 +22,9 @@ func (m *Model) Actions() []keymap.State {
 	}
 	if text, _ := m.copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy))
+	}
+	if r, ok := m.item.(*api.Repo); ok && r != nil && m.fetch.Advisories != nil {
+		states = append(states, keymap.On(keymap.Advisories))
 	}
 	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
 		states = append(states, m.common.Change(keymap.Bind))
@@ -70,6 +74,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.relayout()
 			return m.renderCmd()
 		}
+	case statsMsg:
+		m.gotStats(msg)
 	case relatedMsg:
 		if msg.owner != m {
 			return nil
@@ -162,6 +168,10 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.fetchExtras()
 	case keymap.Bind:
 		return m.fetch.Bind(m.item)
+	case keymap.Advisories:
+		if r, ok := m.item.(*api.Repo); ok && m.fetch.Advisories != nil {
+			return m.fetch.Advisories(r)
+		}
 	case keymap.Edit, keymap.Open:
 		return m.startEdit()
 	}

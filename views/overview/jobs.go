@@ -218,7 +218,7 @@ func (m *Model) laidOut(r *run, msg doneMsg) {
 			continue
 		}
 		seen[repo.Name] = true
-		if _, ok := advs.counts[repo.Name]; ok && !r.all {
+		if _, _, ok := advs.Get(repo.Name); ok && !r.all {
 			continue
 		}
 		names = append(names, repo.Name)
@@ -323,8 +323,7 @@ func (m *Model) countedAdvisories(r *run, msg doneMsg) {
 	at := m.common.Clock()
 	for name, c := range b.counts {
 		c.Partial = b.partial
-		m.cfg.Caches.Advisories.counts[name] = *c
-		m.cfg.Caches.Advisories.at[name] = at
+		m.cfg.Caches.Advisories.Put(name, *c, at)
 	}
 	r.batchesDone++
 }

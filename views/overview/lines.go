@@ -100,10 +100,10 @@ func (m *Model) derive() {
 		counts := map[string]census.AdvisoryCount{}
 		ac := m.cfg.Caches.Advisories
 		for _, r := range m.layout.Repos {
-			if c, ok := ac.counts[r.Name]; ok {
+			if c, at, ok := ac.Get(r.Name); ok {
 				if _, dup := counts[r.Name]; !dup {
 					s.advCounted++
-					if at := ac.at[r.Name]; s.advAt.IsZero() || at.Before(s.advAt) {
+					if s.advAt.IsZero() || at.Before(s.advAt) {
 						s.advAt = at
 					}
 				}

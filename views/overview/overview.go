@@ -64,19 +64,7 @@ type Target struct {
 // Caches are what outlives one visit of the overview: the shell's.
 type Caches struct {
 	Tags       *census.Cache
-	Advisories *AdvisoryCache
-}
-
-// AdvisoryCache keeps the advisory counts of artifact names, with when
-// they were taken.
-type AdvisoryCache struct {
-	counts map[string]census.AdvisoryCount
-	at     map[string]time.Time
-}
-
-// NewAdvisoryCache is an empty cache.
-func NewAdvisoryCache() *AdvisoryCache {
-	return &AdvisoryCache{counts: map[string]census.AdvisoryCount{}, at: map[string]time.Time{}}
+	Advisories *census.AdvisoryCache
 }
 
 // Config is an overview.
@@ -123,7 +111,7 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 		cfg.Caches.Tags = census.NewCache()
 	}
 	if cfg.Caches.Advisories == nil {
-		cfg.Caches.Advisories = NewAdvisoryCache()
+		cfg.Caches.Advisories = census.NewAdvisoryCache()
 	}
 	m := &Model{common: common, cfg: cfg, ctx: ctx, expanded: map[int]bool{}}
 	m.rebuild()

@@ -190,22 +190,10 @@ func filled(n, scale, w int) int {
 	return max(1, min(w, (n*w+scale-1)/scale))
 }
 
-// spark draws the last weeks of a history, each week a level scaled to
-// the largest; a week with none is the lowest level, one with any at least
-// the next.
+// spark draws the last weeks of a history.
 func (m *Model) spark(h census.History, weeks int) string {
 	t := m.common.Theme
-	levels := t.Glyphs.Spark
-	top := h.Max()
-	var b strings.Builder
-	for _, v := range h[census.Weeks-weeks:] {
-		i := 0
-		if top > 0 && v > 0 {
-			i = max(1, int(v)*(len(levels)-1)/int(top))
-		}
-		b.WriteString(levels[i])
-	}
-	return t.Warn.Render(b.String())
+	return t.Warn.Render(text.Spark(h[census.Weeks-weeks:], t.Glyphs.Spark))
 }
 
 // advisoryLine is "  python  3 detected · 1 pending upstream · 4 fixed · 2 not affected".

@@ -226,3 +226,25 @@ func Short(digest string, n int) string {
 	// A prefix of digest: no copy (filters and frames call this per row).
 	return digest[:len(algo)+1+len(hex)]
 }
+
+// Spark draws values as a sparkline of levels (the lowest first): each
+// value a level scaled to the largest, none the lowest, any at least the
+// next.
+func Spark(values []int32, levels []string) string {
+	if len(levels) < 2 {
+		return ""
+	}
+	var top int32
+	for _, v := range values {
+		top = max(top, v)
+	}
+	var b strings.Builder
+	for _, v := range values {
+		i := 0
+		if top > 0 && v > 0 {
+			i = max(1, int(int64(v)*int64(len(levels)-1)/int64(top)))
+		}
+		b.WriteString(levels[i])
+	}
+	return b.String()
+}

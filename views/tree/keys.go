@@ -60,6 +60,9 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Deprecated != nil && repoOf(n) != nil {
 			states = append(states, keymap.On(keymap.OnlyFlagged))
 		}
+		if m.cfg.Advisories != nil && repoOf(n) != nil {
+			states = append(states, keymap.On(keymap.Advisories))
+		}
 		if r.kind == rowNode {
 			if n.Kind != nil && n.Kind.Binds && m.cfg.Bind != nil {
 				states = append(states, m.common.Change(keymap.Bind))
@@ -147,6 +150,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.cfg.Search(m.search.Query().Pattern)
 	case keymap.OnlyFlagged:
 		return m.cfg.Deprecated(repoOf(m.Selected()))
+	case keymap.Advisories:
+		return m.cfg.Advisories(repoOf(m.Selected()))
 	case keymap.Bind:
 		return m.cfg.Bind(m.Selected())
 	case keymap.Edit:

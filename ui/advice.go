@@ -1,0 +1,222 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/census"
+	"canopy/views/detail"
+	"canopy/views/overview"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// Bounds of an advisory count: the names of one request (bytes), and the
+// pages one listing of a status reads (then the count says "at least").
+const (
+	adviceNamesBytes = 2048
+	adviceMaxPages   = 50
+)
+
+// advice is what the shell knows of the advisories of repo names (one
+// image name each): the counts the tree's repo rows show, taken a batch
+// at a time in the background as repos load, one request at a time. Only
+// Update touches it.
+type advice struct {
+	want     map[string]bool
+	failed   map[string]bool // not asked again until the tree is refreshed
+	inFlight bool
+}
+
+// advisedMsg carries the counts of a batch of names.
+type advisedMsg struct {
+	org    string
+	names  []string
+	counts map[string]census.AdvisoryCount
+	err    error
+}
+
+// caches are the organization's counts, shared by the overview, the
+// tree's repo rows and repo pages; made on first use.
+func (e *env) caches() overview.Caches {
+	org := e.org.UID
+	c := e.overviews[org]
+	if c.Tags == nil {
+		c = overview.Caches{Tags: census.NewCache(), Advisories: census.NewAdvisoryCache()}
+		e.overviews[org] = c
+	}
+	return c
+}
+
+// wantAdvice asks for the advisory counts of repo names not known yet (in
+// Update; the shell starts the count after it).
+func (e *env) wantAdvice(names ...string) {
+	if e.org == nil {
+		return
+	}
+	c := e.caches().Advisories
+	for _, n := range names {
+		if _, _, ok := c.Get(n); !ok && n != "" && !e.advice.failed[n] {
+			e.advice.want[n] = true
+		}
+	}
+}
+
+// advise starts counting the next batch of wanted names, unless a count
+// runs or nothing is wanted.
+func (e *env) advise() tea.Cmd {
+	a := e.advice
+	if a.inFlight || len(a.want) == 0 || e.org == nil {
+		return nil
+	}
+	var batch []string
+	size := 0
+	for _, n := range slices.Sorted(maps.Keys(a.want)) {
+		if len(batch) > 0 && size+len(n) > adviceNamesBytes {
+			break
+		}
+		batch = append(batch, n)
+		size += len(n)
+		delete(a.want, n)
+	}
+	a.inFlight = true
+	ctx, c, org := e.ctx, e.client, e.org.UID
+	return func() tea.Msg {
+		counts, err := countAdvisories(ctx, c, batch)
+		return advisedMsg{org: org, names: batch, counts: counts, err: err}
+	}
+}
+
+// advised keeps a batch's counts (in Update) and starts the next.
+func (e *env) advised(msg advisedMsg) tea.Cmd {
+	e.advice.inFlight = false
+	if e.org == nil || msg.org != e.org.UID {
+		return e.advise()
+	}
+	if msg.err != nil {
+		for _, n := range msg.names {
+			e.advice.failed[n] = true
+		}
+		return e.advise()
+	}
+	c, now := e.caches().Advisories, e.common.Clock()
+	for _, n := range msg.names {
+		c.Put(n, msg.counts[n], now)
+	}
+	return e.advise()
+}
+
+// countAdvisories counts the advisories of artifact names by the status
+// their latest approved event puts them in: one listing per event kind,
+// counted per name. One name is counted from the totals when the server
+// gives them.
+func countAdvisories(ctx context.Context, c *api.Client, names []string) (map[string]census.AdvisoryCount, error) {
+	out := make(map[string]census.AdvisoryCount, len(names))
+	for s := range census.Statuses {
+		for _, kind := range s.Kinds() {
+			o := api.ListOptions{ArtifactNames: names, LatestEventType: kind}
+			if len(names) == 1 {
+				n, err := api.CountItems(ctx, c.ListAdvisories, o, adviceMaxPages)
+				if err != nil {
+					return nil, fmt.Errorf("advisories of %s: %w", names[0], err)
+				}
+				cnt := out[names[0]]
+				cnt.N[s] += int(n.N)
+				cnt.Partial = cnt.Partial || !n.Exact
+				out[names[0]] = cnt
+				continue
+			}
+			counts, partial, err := countByArtifact(ctx, c, o)
+			if err != nil {
+				return nil, err
+			}
+			for name, n := range counts {
+				cnt := out[name]
+				cnt.N[s] += n
+				cnt.Partial = cnt.Partial || partial
+				out[name] = cnt
+			}
+		}
+	}
+	return out, nil
+}
+
+// countByArtifact counts a listing's advisories per artifact name, reading at
+// most adviceMaxPages pages (partial: there were more).
+func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map[string]int, bool, error) {
+	o.PageSize = api.MaxPageSize
+	counts := map[string]int{}
+	for range adviceMaxPages {
+		p, err := c.ListAdvisories(ctx, o)
+		if err != nil {
+			return nil, false, fmt.Errorf("advisories: %w", err)
+		}
+		for i := range p.Items {
+			counts[p.Items[i].ArtifactName]++
+		}
+		if p.Last() {
+			return counts, false, nil
+		}
+		o.PageToken = p.NextPageToken
+	}
+	return counts, true, nil
+}
+
+// adviceNote is a repo row's note: its open advisories and the fixed
+// ones, "" when it has none or they are not counted.
+func adviceNote(c census.AdvisoryCount) safe.Text {
+	var parts []string
+	plus := ""
+	if c.Partial {
+		plus = "+"
+	}
+	if n := c.Open(); n > 0 {
+		parts = append(parts, text.Count(n)+plus+" open")
+	}
+	if n := c.N[census.Fixed]; n > 0 {
+		parts = append(parts, text.Count(n)+plus+" fixed")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return safe.Text("advisories: " + strings.Join(parts, ", "))
+}
+
+// maxStatsPages bounds a repo page's scan of its tags (200 a page).
+const maxStatsPages = 2500
+
+// repoStats counts a repo's tags, by week of their last update, and its
+// image's advisories (off the UI loop: it reads no cache).
+func (e *env) repoStats(ctx context.Context, r *api.Repo) (detail.RepoStats, error) {
+	var st detail.RepoStats
+	now := e.common.Clock()
+	o := api.ListOptions{ChildrenOf: r.UID, PageSize: api.MaxPageSize}
+	c := e.client
+	for pages := 0; ; pages++ {
+		if pages == maxStatsPages {
+			st.Partial = true
+			break
+		}
+		p, err := c.ListTags(ctx, o)
+		if err != nil {
+			return st, fmt.Errorf("tags: %w", err)
+		}
+		st.Activity.Add(p.Items, now)
+		if p.Last() {
+			break
+		}
+		o.PageToken = p.NextPageToken
+	}
+	counts, err := countAdvisories(ctx, c, []string{r.Name})
+	if err != nil {
+		return st, err
+	}
+	st.Advisories = counts[r.Name]
+	return st, nil
+}

@@ -1,0 +1,115 @@
+package detail
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/api"
+	"canopy/census"
+	"canopy/keymap"
+	"canopy/views/safe"
+	"canopy/views/text"
+)
+
+// RepoStats is what a repo's page counts beside what the repo says: its
+// tags' activity (a scan of every tag) and its image's advisories by
+// their latest status.
+type RepoStats struct {
+	Activity census.TagCount
+	// Partial: the scan stopped at its bound; the counts are at least these.
+	Partial    bool
+	Advisories census.AdvisoryCount
+}
+
+// statsMsg carries a repo's counts.
+type statsMsg struct {
+	owner *Model
+	uid   string
+	stats *RepoStats
+	err   error
+}
+
+// relateRepo counts a repo's tags and advisories in their own command, so
+// the readme does not wait for a scan.
+func relateRepo(m *Model, e *extras, item any) tea.Cmd {
+	r, f := item.(*api.Repo), m.fetch
+	if f.RepoStats == nil {
+		return nil
+	}
+	e.counting = true
+	ctx, owner, uid := m.ctx, m, m.uid
+	return func() tea.Msg {
+		st, err := f.RepoStats(ctx, r)
+		return statsMsg{owner: owner, uid: uid, stats: &st, err: err}
+	}
+}
+
+// gotStats keeps a repo's counts (in Update).
+func (m *Model) gotStats(msg statsMsg) {
+	if msg.owner != m {
+		return
+	}
+	e := m.entry(msg.uid)
+	e.counting, e.statsErr = false, msg.err
+	if msg.err == nil {
+		e.stats = msg.stats
+	}
+	if msg.uid == m.uid {
+		m.relayout()
+	}
+}
+
+// renderStats writes a repo's activity and advisories.
+func (m *Model) renderStats(s *sheet, r *api.Repo) {
+	th := m.common.Theme
+	e := m.cache[m.uid]
+	s.section("ACTIVITY")
+	switch {
+	case e == nil || (!e.counting && e.stats == nil && e.statsErr == nil):
+		s.muted("  (counts when the selection rests)")
+		return
+	case e.statsErr != nil:
+		s.failure(e.statsErr)
+		return
+	case e.stats == nil:
+		frames := th.Glyphs.Spinner
+		s.muted("  " + frames[m.frame%len(frames)] + " counting tags and advisories")
+		return
+	}
+	st := e.stats
+	a := st.Activity
+	plus := ""
+	if st.Partial {
+		plus = "+"
+	}
+	s.own("tags", fmt.Sprintf("%s%s, %s deprecated", text.Count(a.Tags), plus, text.Count(a.Deprecated)))
+	weeks := min(census.Weeks, max(m.width-16, 0))
+	if weeks >= 4 {
+		s.own("updates", th.Accent.Render(text.Spark(a.Updated[census.Weeks-weeks:], th.Glyphs.Spark)))
+		s.own("", th.Muted.Render(fmt.Sprintf("%s in %d weeks, a cell a week, this one last",
+			text.Count(int(a.Updated.Sum(weeks))), weeks)))
+	}
+	s.section("ADVISORIES")
+	s.muted("  by latest status, for the image name " + safe.String(r.Name))
+	c := st.Advisories
+	if c.Total() == 0 {
+		s.muted("  none")
+	} else {
+		var parts []string
+		for status := range census.Statuses {
+			if n := c.N[status]; n > 0 {
+				word := text.Count(n)
+				if c.Partial {
+					word += "+"
+				}
+				parts = append(parts, word+" "+status.String())
+			}
+		}
+		s.wrapped("  ", strings.Join(parts, " "+th.Glyphs.Dot+" "))
+	}
+	if m.fetch.Advisories != nil {
+		s.muted("  " + m.common.Key(keymap.Advisories) + " lists them")
+	}
+}
