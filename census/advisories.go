@@ -60,21 +60,32 @@ func (c AdvisoryCount) Total() int {
 
 // AdvisoryLine is one repo's line of the advisories part.
 type AdvisoryLine struct {
-	Repo  Repo
-	Count AdvisoryCount
+	Repo        Repo
+	Count       AdvisoryCount
+	open, total int // the count's, kept for ranking
 }
 
-// RankAdvisories are the repos with advisories, the most open first (then
-// the most of all, then by name).
-func RankAdvisories(repos []Repo, counts map[string]AdvisoryCount) []AdvisoryLine {
+// RankAdvisories are the repos with advisories (get is a name's count, if
+// known), the most open first, then the most of all, then by name.
+func RankAdvisories(repos []Repo, get func(name string) (AdvisoryCount, bool)) []AdvisoryLine {
 	var out []AdvisoryLine
 	for _, r := range repos {
-		if c, ok := counts[r.Name]; ok && c.Total() > 0 {
-			out = append(out, AdvisoryLine{Repo: r, Count: c})
+		if c, ok := get(r.Name); ok {
+			if t := c.Total(); t > 0 {
+				out = append(out, AdvisoryLine{Repo: r, Count: c, open: c.Open(), total: t})
+			}
 		}
 	}
 	slicesSortLines(out)
 	return out
+}
+
+// Counts is a map's lookup, for RankAdvisories.
+func Counts(m map[string]AdvisoryCount) func(string) (AdvisoryCount, bool) {
+	return func(name string) (AdvisoryCount, bool) {
+		c, ok := m[name]
+		return c, ok
+	}
 }
 
 // AdvisoryCache keeps the advisory counts of artifact names, with when

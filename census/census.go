@@ -113,10 +113,10 @@ func ranked(bars []Bar) []Bar {
 // slicesSortLines ranks advisory lines: most open, most of all, name.
 func slicesSortLines(lines []AdvisoryLine) {
 	slices.SortFunc(lines, func(a, b AdvisoryLine) int {
-		if c := cmp.Compare(b.Count.Open(), a.Count.Open()); c != 0 {
+		if c := cmp.Compare(b.open, a.open); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.Count.Total(), a.Count.Total()); c != 0 {
+		if c := cmp.Compare(b.total, a.total); c != 0 {
 			return c
 		}
 		if c := cmp.Compare(a.Repo.Name, b.Repo.Name); c != 0 {

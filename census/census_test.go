@@ -381,7 +381,7 @@ func TestRankAdvisories(t *testing.T) {
 		"eps": count(0, 0, 0, 0), "dup": count(0, 1, 0, 0), "zeta": count(1, 1, 0, 0),
 		"other": count(9, 9, 9, 9), // no repo of that name
 	}
-	got := census.RankAdvisories(repos, counts)
+	got := census.RankAdvisories(repos, census.Counts(counts))
 	var uids []string
 	for _, l := range got {
 		uids = append(uids, l.Repo.UID)
@@ -397,7 +397,7 @@ func TestRankAdvisories(t *testing.T) {
 	if !slices.Equal(uids, want) {
 		t.Errorf("got %v\nwant %v", uids, want)
 	}
-	if got := census.RankAdvisories(repos, nil); len(got) != 0 {
+	if got := census.RankAdvisories(repos, census.Counts(nil)); len(got) != 0 {
 		t.Errorf("no counts: got %v", got)
 	}
 }

@@ -174,8 +174,10 @@ func (m *Model) done(msg doneMsg) tea.Cmd {
 	}
 	switch msg.job.kind {
 	case jobLayout:
+		m.stale |= allParts // every count is of the repos listed
 		m.laidOut(r, msg)
 	case jobPeople:
+		m.stale |= peoplePart
 		if msg.err != nil {
 			m.peopleErr = msg.err
 		} else {
@@ -183,8 +185,10 @@ func (m *Model) done(msg doneMsg) tea.Cmd {
 			m.people = &p
 		}
 	case jobTags:
+		m.stale |= tagsPart
 		m.scannedPage(r, msg)
 	case jobAdvisories:
+		m.stale |= advisoriesPart
 		m.countedAdvisories(r, msg)
 	}
 	m.dirty = true

@@ -66,11 +66,21 @@ type shown struct {
 	advCounted int
 }
 
+// Parts of the counts, as bits: what changed since they were last added up.
+const (
+	tagsPart = 1 << iota
+	advisoriesPart
+	peoplePart
+	allParts = tagsPart | advisoriesPart | peoplePart
+)
+
 // rebuild makes the lines again from the counts, keeping the cursor on
 // the line it was on.
 func (m *Model) rebuild() {
+	// Until the user moves, the cursor is on the first line that takes it:
+	// lines arriving above it do not push the view down.
 	keep := ""
-	if l := m.current(); l != nil {
+	if l := m.current(); l != nil && m.moved {
 		keep = l.id
 	}
 	m.derive()
@@ -91,38 +101,45 @@ func (m *Model) rebuild() {
 	m.scrollTo()
 }
 
-// derive counts what the lines show.
+// derive counts what the lines show: the parts whose counts changed
+// since (all of them the first time).
 func (m *Model) derive() {
-	now := m.common.Clock()
-	var s shown
-	if m.layout != nil {
-		s.deprecated = census.CountDeprecated(m.layout, m.cfg.Caches.Tags)
-		counts := map[string]census.AdvisoryCount{}
-		ac := m.cfg.Caches.Advisories
-		for _, r := range m.layout.Repos {
-			if c, at, ok := ac.Get(r.Name); ok {
-				if _, dup := counts[r.Name]; !dup {
-					s.advCounted++
-					if s.advAt.IsZero() || at.Before(s.advAt) {
-						s.advAt = at
-					}
-				}
-				counts[r.Name] = c
-			}
-		}
-		s.advisories = census.RankAdvisories(m.layout.Repos, counts)
+	s := &m.shown
+	stale := m.stale
+	if !m.derived {
+		stale, m.derived = allParts, true
 	}
-	if m.people != nil && m.layout != nil {
-		s.asks = census.Asks{Stale: m.cfg.Stale, Now: now, Bound: census.Bound(m.people.Bindings)}
+	m.stale = 0
+	if m.layout == nil {
+		return
+	}
+	if stale&tagsPart != 0 {
+		s.deprecated = census.CountDeprecated(m.layout, m.cfg.Caches.Tags)
+	}
+	if stale&advisoriesPart != 0 {
+		s.advCounted, s.advAt = 0, time.Time{}
+		ac := m.cfg.Caches.Advisories
+		s.advisories = census.RankAdvisories(m.layout.Repos, func(name string) (census.AdvisoryCount, bool) {
+			c, at, ok := ac.Get(name)
+			if ok {
+				s.advCounted++
+				if s.advAt.IsZero() || at.Before(s.advAt) {
+					s.advAt = at
+				}
+			}
+			return c, ok
+		})
+	}
+	if stale&peoplePart != 0 && m.people != nil {
+		s.asks = census.Asks{Stale: m.cfg.Stale, Now: m.common.Clock(), Bound: census.Bound(m.people.Bindings)}
 		s.identities = census.CountIdentities(m.people, m.layout.Org, s.asks)
 		s.byRole = census.BindingsByRole(m.people.Bindings)
 		s.byFolder = census.BindingsByFolder(m.people.Bindings, m.layout)
 	}
-	m.shown = s
 }
 
 func (m *Model) add(l line) {
-	if l.target == nil && l.kind != lineMore {
+	if l.kind != lineMore {
 		l.more = -1
 	}
 	m.lines = append(m.lines, l)
@@ -287,12 +304,8 @@ func (m *Model) advisoryLines() {
 	s := m.shown
 	state := ""
 	if m.layout != nil {
-		names := map[string]bool{}
-		for _, r := range m.layout.Repos {
-			names[r.Name] = true
-		}
-		state = fmt.Sprintf("by latest status, for each repo's image name · %s of %s names counted",
-			text.Count(s.advCounted), text.Count(len(names)))
+		state = fmt.Sprintf("by latest status, for each repo's image name · %s of %s repos counted",
+			text.Count(s.advCounted), text.Count(len(m.layout.Repos)))
 		if !s.advAt.IsZero() {
 			state += " · oldest count " + text.Ago(s.advAt, m.common.Clock())
 		}

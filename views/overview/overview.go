@@ -103,6 +103,12 @@ type Model struct {
 	offset int
 	// expanded lists show all their lines, not only the first few.
 	expanded map[int]bool
+	// moved: the user moved the cursor (it then stays on its line).
+	moved bool
+	// stale are the parts whose counts changed since they were added up
+	// (derived: they were, once).
+	stale   int
+	derived bool
 }
 
 // New makes the overview; ctx ends with the screen and cancels its scans.
@@ -144,8 +150,12 @@ func (m *Model) Actions() []keymap.State {
 	if l := m.current(); l == nil || l.target == nil && l.more < 0 {
 		open = keymap.Off(keymap.Open, "nothing here to open")
 	}
-	return []keymap.State{open, keymap.On(keymap.Refresh), keymap.On(keymap.Up), keymap.On(keymap.Down),
-		keymap.On(keymap.Top), keymap.On(keymap.Bottom), keymap.On(keymap.PageUp), keymap.On(keymap.PageDown)}
+	states := []keymap.State{open, keymap.On(keymap.Refresh)}
+	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
+		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
+		states = append(states, keymap.Quiet(a))
+	}
+	return states
 }
 
 // refreshMsg is the refresh clock's tick, for the run it was set in.
@@ -198,6 +208,7 @@ func (m *Model) refreshShown() {
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.common.Keys
+	m.moved = true
 	switch {
 	case k.Is(msg, keymap.Down):
 		m.move(1)

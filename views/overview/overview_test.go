@@ -1,0 +1,178 @@
+package overview
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/census"
+	"canopy/views/viewstest"
+)
+
+func newModel(ctx context.Context, o *org, caches Caches, open func(Target)) *Model {
+	cfg := Config{Title: "overview", Source: o.source(), Caches: caches, Stale: 90 * 24 * time.Hour}
+	if open != nil {
+		cfg.Open = func(t Target) tea.Cmd { open(t); return nil }
+	}
+	return New(ctx, common(), cfg)
+}
+
+// The first frame comes before any answer: each part is there, waiting.
+func TestFirstPaintShowsEveryPartWaiting(t *testing.T) {
+	o := newOrg(4, 10)
+	o.gate = true
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	m := newModel(ctx, o, Caches{}, nil)
+	m.SetSize(100, 30)
+	s := ansi.Strip(m.View())
+	for _, want := range []string{"Deprecated tags  listing folders and repos", "Identities", "Role bindings", "Advisories", "…"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("first frame lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// Every count comes in with never more than three requests at once, and
+// the screen says what they add up to.
+func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
+	o := newOrg(12, 450)
+	d := drive(t, newModel(t.Context(), o, Caches{}, nil))
+	s := d.settle()
+	if most := o.most.Load(); most > maxInFlight || most < 2 {
+		t.Errorf("%d requests at most in flight, want 2 to %d", most, maxInFlight)
+	}
+	for _, want := range [][]string{
+		{"Deprecated tags", "552 of 5,466 tags · 12 of 12 repos counted · oldest count just now"},
+		{"apps ", "275 of 2,727", "10.1%"}, {"apps/web ", "138 of 1,365"}, {"data ", "138 of 1,368"},
+		{"repo-11 ", "47 of 461", "10.2%", "0s"}, // the worst repo first
+		{"never seen", "1"}, {"not seen for 90 days", "1"}, {"no role binding", "1"}, {"owner at the organization", "1"},
+		{"Role bindings", "2 role bindings"}, {"owner ", "1"}, {"viewer ", "1"}, {"acme (organization)", "1"},
+		{"repo-01", "1 detected · 1 fixed"}, {"repo-02", "1 pending upstream"},
+	} {
+		if !hasLine(s, want...) {
+			t.Errorf("no line with %q:\n%s", want, s)
+		}
+	}
+	if strings.Index(s, "repo-11 ") > strings.Index(s, "repo-01 ") {
+		t.Errorf("the worst repo is not first:\n%s", s)
+	}
+	// Nine repos' bars show, the rest wait behind a line that shows them.
+	if !strings.Contains(s, "+ 4 more") {
+		t.Errorf("no line for the repos beyond the first eight:\n%s", s)
+	}
+}
+
+// Closing the screen (its context) cancels what runs, and nothing more
+// is asked.
+func TestClosingCancelsTheScans(t *testing.T) {
+	o := newOrg(6, 10)
+	o.gate = true
+	ctx, cancel := context.WithCancel(t.Context())
+	d := drive(t, newModel(ctx, o, Caches{}, nil))
+	deadline := time.Now().Add(5 * time.Second)
+	for o.inFlight.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond) // the requests start in goroutines: poll for them
+	}
+	cancel()
+	d.wg.Wait() // every call returned with the context
+	calls := o.calls.Load()
+	for len(d.msgs) > 0 {
+		d.run(d.m.Update(<-d.msgs))
+	}
+	d.wg.Wait()
+	if o.calls.Load() != calls || o.inFlight.Load() != 0 {
+		t.Errorf("%d calls after closing (%d in flight), want none", o.calls.Load()-calls, o.inFlight.Load())
+	}
+}
+
+// Counts are kept between visits with their age; r takes them all again.
+func TestCountsAreKeptAndRefreshed(t *testing.T) {
+	o := newOrg(5, 30)
+	caches := Caches{Tags: census.NewCache(), Advisories: census.NewAdvisoryCache()}
+	drive(t, newModel(t.Context(), o, caches, nil)).settle()
+	first := o.calls.Load()
+
+	later := now.Add(10 * time.Minute)
+	c := common()
+	c.Now = func() time.Time { return later }
+	m := New(t.Context(), c, Config{Title: "overview", Source: o.source(), Caches: caches, Stale: time.Hour})
+	d := drive(t, m)
+	s := d.settle()
+	if got := o.calls.Load() - first; got != 2 {
+		t.Errorf("the second visit made %d calls, want 2 (the listings; the counts are kept)", got)
+	}
+	if !strings.Contains(s, "oldest count 10 minutes ago") || !strings.Contains(s, "10m") {
+		t.Errorf("the counts' age is not shown:\n%s", s)
+	}
+	before := o.calls.Load()
+	d.key(viewstest.Key("r"))
+	s = d.settle()
+	if got := o.calls.Load() - before; got < 2+5 {
+		t.Errorf("r made %d calls, want every repo scanned again", got)
+	}
+	if !strings.Contains(s, "oldest count just now") {
+		t.Errorf("after r the counts are not new:\n%s", s)
+	}
+}
+
+// enter opens what a line stands for; on "N more" it shows them.
+func TestEnterOpensALinesTable(t *testing.T) {
+	o := newOrg(12, 20)
+	var opened []Target
+	d := drive(t, newModel(t.Context(), o, Caches{}, func(t Target) { opened = append(opened, t) }))
+	d.settle()
+	m := d.m
+	// The first line that takes the cursor is the worst folder.
+	d.key(viewstest.Key("enter"))
+	if len(opened) != 1 || opened[0].What != OpenDeprecated || opened[0].Repo || opened[0].Key == "" {
+		t.Fatalf("enter on the first folder opened %+v", opened)
+	}
+	// Down to the repos' "more" line: it shows them all.
+	for l := m.current(); l != nil && l.kind != lineMore; l = m.current() {
+		m.move(1)
+	}
+	if l := m.current(); l == nil || l.more != listFolders && l.more != listRepos {
+		t.Fatalf("no more line under the bars: %+v", l)
+	}
+	d.key(viewstest.Key("enter"))
+	if s := d.view(); strings.Contains(s, "+ 4 more") || !strings.Contains(s, "repo-00 ") {
+		t.Errorf("enter on more did not show every repo:\n%s", s)
+	}
+	// The identities' questions open their tables, the owners the bindings.
+	for l := m.current(); l != nil && !(l.target != nil && l.target.What == OpenBindings && l.target.Group != ""); l = m.current() {
+		before := m.cursor
+		m.move(1)
+		if m.cursor == before {
+			t.Fatalf("no owners' line:\n%s", d.view())
+		}
+	}
+	d.key(viewstest.Key("enter"))
+	last := opened[len(opened)-1]
+	if last.What != OpenBindings || last.Role != "owner-role" || last.Group != "org" {
+		t.Errorf("the owners' line opened %+v", last)
+	}
+}
+
+// hasLine reports whether a line of s holds every part, in order.
+func hasLine(s string, parts ...string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		rest, ok := l, true
+		for _, p := range parts {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				ok = false
+				break
+			}
+			rest = rest[i+len(p):]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
