@@ -185,7 +185,7 @@ func adviceNote(c census.AdvisoryCount) safe.Text {
 	if len(parts) == 0 {
 		return ""
 	}
-	return safe.Text("advisories: " + strings.Join(parts, ", "))
+	return safe.Of("advisories: " + strings.Join(parts, ", "))
 }
 
 // maxStatsPages bounds a repo page's scan of its tags (200 a page).

@@ -113,8 +113,13 @@ func groupOptions(groups []api.Group) []picker.Option {
 // deprecatedScreen lists the deprecated tags under a group: every tag of its
 // repos, scanned a few pages at a time, deprecated ones shown as found.
 func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
+	return e.openCommand(e.deprecatedUnder(groupUID, groupName))
+}
+
+// deprecatedUnder builds the table of the deprecated tags under a group.
+func (e *env) deprecatedUnder(groupUID, groupName string) func(ctx context.Context) views.Screen {
 	title := "tags under " + safe.Of(groupName) // "deprecated " while only those show
-	return e.openCommand(func(ctx context.Context) views.Screen {
+	return func(ctx context.Context) views.Screen {
 		return tagsTableOf(e, ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
-	})
+	}
 }

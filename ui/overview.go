@@ -109,20 +109,21 @@ func listUpTo[T any](ctx context.Context, list api.Lister[T], o api.ListOptions,
 	return out, false, nil
 }
 
-// openOverviewLine opens the table behind a line of the overview.
+// openOverviewLine opens the table behind a line of the overview, on top
+// of it (esc comes back to the overview).
 func (e *env) openOverviewLine(t overview.Target) tea.Cmd {
 	org := e.org
 	switch t.What {
 	case overview.OpenDeprecated:
 		if t.Repo {
-			return e.openCommand(func(ctx context.Context) views.Screen {
+			return e.open(func(ctx context.Context) views.Screen {
 				return tagsTableOf(e, ctx, "tags of "+safe.Of(t.Name), api.ListOptions{ChildrenOf: t.Key}, t.Name, true)
 			})
 		}
-		return e.deprecatedScreen(t.Key, t.Name)
+		return e.open(e.deprecatedUnder(t.Key, t.Name))
 	case overview.OpenIdentities:
 		asks, line := t.Asks, t.Line
-		return e.openCommand(func(ctx context.Context) views.Screen {
+		return e.open(func(ctx context.Context) views.Screen {
 			return identitiesTableWhere(e, ctx, "identities "+safe.Of(t.Name)+" in "+safe.Of(org.Name),
 				api.ListOptions{DescendantsOf: org.UID}, func(id *api.Identity) bool { return asks.Is(line, id) })
 		})
@@ -132,7 +133,7 @@ func (e *env) openOverviewLine(t overview.Target) tea.Cmd {
 			o = api.ListOptions{ChildrenOf: t.Group, Role: t.Role}
 		}
 		title := "role bindings of " + safe.Of(t.Name)
-		return e.openCommand(func(ctx context.Context) views.Screen { return bindingsTable(e, ctx, title, o) })
+		return e.open(func(ctx context.Context) views.Screen { return bindingsTable(e, ctx, title, o) })
 	case overview.OpenAdvisories:
 		return e.repoAdvisories(t.Name)
 	}

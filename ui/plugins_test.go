@@ -101,12 +101,12 @@ func TestPluginIsACommandAndInHelp(t *testing.T) {
 	h := startPlugins(t, false, nil, dumpPlugin(bin, plugin.Background))
 	h.waitText("acme.example")
 	h.keys("?")
-	s := h.waitText("Plugins")
+	h.waitText("Plugins")
+	h.keys("G") // the plugins are last, below the fold
+	s := h.waitText("runs on tags, not on folders")
 	if l := line(s, "ctrl+v"); !strings.Contains(l, ":dump · background · runs "+bin) {
 		t.Errorf("the help's plugin line: %q\n%s", l, s)
 	}
-	h.keys("G") // the reason wraps below the fold
-	h.waitText("runs on tags, not on folders")
 	h.keys("esc")
 	h.send(ctrlV)
 	h.waitText("`ctrl+v` (dump): it runs on tags, not on")
@@ -120,7 +120,9 @@ func TestPluginIsACommandAndInHelp(t *testing.T) {
 	h.waitText("dump on " + rows[0] + " · exit 0")
 	checkDumped(t, plugintest.Calls(t, record), "acme.example", rows)
 	h.keys("esc", "?")
-	s = h.waitText("Plugins")
+	h.waitText("Plugins")
+	h.keys("G")
+	s = h.waitText(":dump · background")
 	if l := line(s, "ctrl+v"); strings.Contains(l, "it runs on") {
 		t.Errorf("on a tag the plugin is live, the help says %q", l)
 	}

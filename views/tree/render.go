@@ -214,14 +214,15 @@ func (m *Model) renderRow(r row, selected bool) string {
 	// A label too long is cut before its mark, which stays.
 	left := prefix + text.Cut(string(n.Label), max(avail-pw-mw, 1), g.Ellipsis) + mark
 	left = text.Cut(left, max(avail, 1), g.Ellipsis)
-	note, own := "", string(n.Note)
-	if m.cfg.Note != nil {
-		if more := string(m.cfg.Note(n)); more != "" {
-			own = strings.TrimPrefix(own+"  "+more, "  ")
-		}
+	note := ""
+	if n.Note != "" && text.Width(left)+2 < avail {
+		note = text.Cut("  "+string(n.Note), avail-text.Width(left), g.Ellipsis)
 	}
-	if own != "" && text.Width(left)+2 < avail {
-		note = text.Cut("  "+own, avail-text.Width(left), g.Ellipsis)
+	// What the shell knows beyond the node shows whole, or not at all.
+	if m.cfg.Note != nil {
+		if more := string(m.cfg.Note(n)); more != "" && text.Width(left)+text.Width(note)+2+text.Width(more) <= avail {
+			note += "  " + more
+		}
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
 	highlight := func(s string, p theme.Paint) string {

@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/census"
+	"canopy/theme"
+)
+
+// watched is a shell on the small emulator whose requests are counted:
+// how many are under way at most, and how many went to each path.
+type watched struct {
+	*harness
+	client         *api.Client
+	inFlight, most atomic.Int32
+	mu             sync.Mutex
+	gets           map[string]int
+}
+
+func watchedShell(t *testing.T, w, h int) *watched {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt := &watched{gets: map[string]int{}}
+	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		n := wt.inFlight.Add(1)
+		defer wt.inFlight.Add(-1)
+		for m := wt.most.Load(); n > m && !wt.most.CompareAndSwap(m, n); m = wt.most.Load() {
+		}
+		wt.mu.Lock()
+		wt.gets[r.URL.Path]++
+		wt.mu.Unlock()
+		srv.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(hs.Close)
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Retry: api.RetryPolicy{MaxAttempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)", Theme: theme.Options{Name: theme.Dark},
+		Now: func() time.Time { return fixedNow }}
+	wt.harness = startWith(t, srv, o, w, h)
+	wt.client = client
+	return wt
+}
+
+func (wt *watched) count(path string) int {
+	wt.mu.Lock()
+	defer wt.mu.Unlock()
+	return wt.gets[path]
+}
+
+// truth is what the emulator holds, read with the client: each repo's
+// tags and deprecated tags, and each repo name's advisories by status.
+type truth struct {
+	repos      []api.Repo
+	tags, dep  map[string]int
+	advisories map[string]census.AdvisoryCount
+	named      map[string]int // every advisory of a name, whatever its status
+}
+
+func readTruth(t *testing.T, c *api.Client, org string) truth {
+	t.Helper()
+	ctx := t.Context()
+	tr := truth{tags: map[string]int{}, dep: map[string]int{}, advisories: map[string]census.AdvisoryCount{}, named: map[string]int{}}
+	for r, err := range api.NewCursor(c.ListRepos, api.ListOptions{DescendantsOf: org, PageSize: 200}, api.RepoKey).All(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.repos = append(tr.repos, r)
+		for tag, err := range api.NewCursor(c.ListTags, api.ListOptions{ChildrenOf: r.UID, PageSize: 200}, api.TagKey).All(ctx) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr.tags[r.UID]++
+			if tag.Deprecated {
+				tr.dep[r.UID]++
+			}
+		}
+	}
+	for a, err := range api.NewCursor(c.ListAdvisories, api.ListOptions{PageSize: 200}, api.AdvisoryKey).All(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.named[a.ArtifactName]++
+		last := a.LatestApproved()
+		if last == nil {
+			continue
+		}
+		for s := range census.Statuses {
+			for _, k := range s.Kinds() {
+				if k == last.Kind {
+					c := tr.advisories[a.ArtifactName]
+					c.N[s]++
+					tr.advisories[a.ArtifactName] = c
+				}
+			}
+		}
+	}
+	return tr
+}
+
+// selected is the overview's line under the cursor (drawn as the
+// selection), without its styles.
+func (h *harness) selected() string {
+	sel := theme.New(theme.Options{Name: theme.Dark}).Selected.Render("x")
+	prefix := sel[:strings.Index(sel, "x")]
+	for _, l := range strings.Split(h.m.View().Content, "\n") {
+		if strings.Contains(l, prefix) {
+			return ansi.Strip(l)
+		}
+	}
+	return ""
+}
+
+// down moves the overview's cursor until its line holds want.
+func (h *harness) down(want string) {
+	h.t.Helper()
+	for range 200 {
+		if strings.Contains(h.selected(), want) {
+			return
+		}
+		h.keys("j")
+	}
+	h.t.Fatalf("the cursor never reached %q:\n%s", want, h.screen())
+}
+
+// :overview counts what the emulator holds, with at most three requests
+// at once; its lines open their tables; a second visit asks for no tags.
+func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
+	wt := watchedShell(t, 150, 70)
+	wt.waitText("platform")
+	tr := readTruth(t, wt.client, wt.srv.OrgUID())
+	wt.settle()
+	wt.most.Store(0)
+	tagsBefore := wt.count("/registry/v2/tags")
+
+	wt.keys(":")
+	wt.typeText("overview")
+	wt.keys("enter")
+	n := len(tr.repos)
+	s := wt.waitText(fmt.Sprintf("%d of %d repos counted", n, n), fmt.Sprintf("%d of %d repos counted · oldest", n, n))
+	s = wt.waitFor("every count", func(s string) bool { return !strings.Contains(s, "counting") && !wt.m.busy() })
+	if most := wt.most.Load(); most > 3 {
+		t.Errorf("%d requests at once, want at most 3", most)
+	}
+	total, dep, worst := 0, 0, api.Repo{}
+	for _, r := range tr.repos {
+		total += tr.tags[r.UID]
+		dep += tr.dep[r.UID]
+		if tr.dep[r.UID] > tr.dep[worst.UID] || (tr.dep[r.UID] == tr.dep[worst.UID] && r.Name < worst.Name) {
+			worst = r
+		}
+	}
+	if want := fmt.Sprintf("%s of %s tags", commas(dep), commas(total)); !strings.Contains(line(s, "Deprecated tags"), want) {
+		t.Errorf("heading %q, want %q", line(s, "Deprecated tags"), want)
+	}
+	byRepo := s[strings.Index(s, "by repo"):]
+	if l := line(byRepo, " "+worst.Name+" "); !strings.Contains(l, fmt.Sprintf("%s of %s", commas(tr.dep[worst.UID]), commas(tr.tags[worst.UID]))) {
+		t.Errorf("the worst repo's line %q, want %s: %d of %d", l, worst.Name, tr.dep[worst.UID], tr.tags[worst.UID])
+	}
+	// The advisories part agrees with the feed, for every repo it lists.
+	adv := s[strings.Index(s, "Advisories  "):]
+	for _, r := range tr.repos[:10] {
+		c := tr.advisories[r.Name]
+		l := line(adv, "  "+r.Name+" ")
+		if c.Total() == 0 {
+			continue
+		}
+		for st := range census.Statuses {
+			if c.N[st] > 0 && l != "" && !strings.Contains(l, fmt.Sprintf("%d %s", c.N[st], st)) {
+				t.Errorf("%s: line %q, want %d %s", r.Name, l, c.N[st], st)
+			}
+		}
+	}
+	// The worst folder's line opens its deprecated tags.
+	wt.keys("enter")
+	wt.waitFor("the folder's deprecated tags", func(s string) bool { return strings.Contains(line(s, "canopy  "), "tags under") })
+	wt.keys("esc")
+	wt.waitText("Deprecated tags", "by repo")
+	// The worst repo's line opens the repo's deprecated tags.
+	wt.down(" " + worst.Name + " ")
+	wt.keys("enter")
+	wt.waitFor("the repo's deprecated tags", func(s string) bool {
+		return strings.Contains(line(s, "canopy  "), "tags of "+worst.Name)
+	})
+	wt.keys("esc")
+	wt.waitText("Deprecated tags")
+	wt.keys("esc")
+	wt.waitText("platform")
+	tags := wt.count("/registry/v2/tags") - tagsBefore
+	if tags < n {
+		t.Errorf("the overview listed tags %d times for %d repos", tags, n)
+	}
+	// A second visit shows the kept counts, with their age, and asks for
+	// no tags.
+	before := wt.count("/registry/v2/tags")
+	wt.keys(":")
+	wt.typeText("overview")
+	wt.keys("enter")
+	wt.waitText(fmt.Sprintf("%d of %d repos counted · oldest count", n, n))
+	wt.waitFor("the listings", func(string) bool { return !wt.m.busy() })
+	if got := wt.count("/registry/v2/tags") - before; got != 0 {
+		t.Errorf("the second visit listed tags %d times, want none (kept)", got)
+	}
+}
+
+// commas writes n as the screen does.
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// The identities' lines open the identities that answer them; the
+// owners' line the owners' bindings; an advisories line the repo's
+// advisories.
+func TestOverviewLinesOpenTheirTables(t *testing.T) {
+	h := watchedShell(t, 150, 70)
+	h.waitText("platform")
+	h.keys(":")
+	h.typeText("overview")
+	h.keys("enter")
+	h.waitFor("the people", func(s string) bool { return regexp.MustCompile(`never seen +1\b`).MatchString(s) })
+	h.down("never seen")
+	h.keys("enter")
+	s := h.waitText("identities never seen in acme.example", "warehouse-export")
+	if strings.Contains(s, "alice") {
+		t.Errorf("an identity seen is listed as never seen:\n%s", s)
+	}
+	h.keys("esc")
+	h.down("not seen for 90 days")
+	h.keys("enter")
+	s = h.waitText("identities not seen for 90 days", "legacy-jenkins", "eve")
+	if strings.Contains(s, "warehouse-export") {
+		t.Errorf("an identity never seen is listed as not seen for 90 days:\n%s", s)
+	}
+	h.keys("esc")
+	h.down("owner at the organization")
+	h.keys("enter")
+	s = h.waitText("role bindings of owners of the organization", "alice")
+	if strings.Contains(s, "bob") {
+		t.Errorf("an editor is listed as an owner:\n%s", s)
+	}
+	h.keys("esc")
+	h.waitFor("the advisories", func(s string) bool { return strings.Contains(s, " detected") })
+	h.down(" detected")
+	name := strings.Fields(h.selected())[0]
+	h.keys("enter")
+	h.waitText("advisories of "+name, "CGA-")
+}
+
+// A repo's row in the tree notes its advisories; a opens them; its page
+// counts its tags and advisories.
+func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
+	h := watchedShell(t, 150, 50)
+	h.waitText("apps")
+	tr := readTruth(t, h.client, h.srv.OrgUID())
+	h.moveTo("apps")
+	h.keys("l")
+	h.moveTo("web")
+	h.keys("l")
+	h.moveTo("repos of web")
+	h.keys("l")
+	var repo api.Repo
+	for _, r := range tr.repos {
+		if strings.HasPrefix(r.UID, h.srv.OrgUID()) && tr.advisories[r.Name].Open() > 0 && strings.Contains(r.Name, "nginx") {
+			repo = r
+		}
+	}
+	c := tr.advisories[repo.Name]
+	want := fmt.Sprintf("%s  advisories: %d open", repo.Name, c.Open())
+	h.waitText(want)
+	h.moveTo(repo.Name)
+	s := h.waitText("ACTIVITY", "ADVISORIES", fmt.Sprintf("%d, %d deprecated", tr.tags[repo.UID], tr.dep[repo.UID]))
+	if !strings.Contains(s, fmt.Sprintf("%d detected", c.N[census.Detected])) && c.N[census.Detected] > 0 {
+		t.Errorf("the page does not count %d detected:\n%s", c.N[census.Detected], s)
+	}
+	h.keys("a")
+	all := tr.named[repo.Name]
+	h.waitText("advisories of "+repo.Name, fmt.Sprintf("%d/%d loaded", all, all))
+}
