@@ -201,7 +201,7 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	wt.keys("esc")
 	wt.waitText("Deprecated tags")
 	wt.keys("esc")
-	wt.waitText("platform")
+	wt.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: ") && !strings.Contains(s, "Deprecated tags") })
 	tags := wt.count("/registry/v2/tags") - tagsBefore
 	if tags < n {
 		t.Errorf("the overview listed tags %d times for %d repos", tags, n)

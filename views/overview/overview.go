@@ -105,6 +105,8 @@ type Model struct {
 	expanded map[int]bool
 	// moved: the user moved the cursor (it then stays on its line).
 	moved bool
+	// closed: esc asked the shell to take the screen away.
+	closed bool
 	// stale are the parts whose counts changed since they were added up
 	// (derived: they were, once).
 	stale   int
@@ -141,6 +143,9 @@ func (m *Model) Title() safe.Text { return m.cfg.Title }
 // Busy is true while counts are being taken.
 func (m *Model) Busy() bool { return m.run != nil && !m.run.done() }
 
+// Closed reports whether esc closed the screen.
+func (m *Model) Closed() bool { return m.closed }
+
 // FitsWidth: every line is cut to the width.
 func (m *Model) FitsWidth() {}
 
@@ -150,7 +155,7 @@ func (m *Model) Actions() []keymap.State {
 	if l := m.current(); l == nil || l.target == nil && l.more < 0 {
 		open = keymap.Off(keymap.Open, "nothing here to open")
 	}
-	states := []keymap.State{open, keymap.On(keymap.Refresh)}
+	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Refresh)}
 	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
 		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
 		states = append(states, keymap.Quiet(a))
@@ -224,6 +229,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.move(len(m.lines))
 	case k.Is(msg, keymap.Refresh):
 		return m.start(true)
+	case k.Is(msg, keymap.Back):
+		m.closed = true
 	case k.Is(msg, keymap.Open):
 		return m.open()
 	}

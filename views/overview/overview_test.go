@@ -176,3 +176,33 @@ func hasLine(s string, parts ...string) bool {
 	}
 	return false
 }
+
+// With a refresh interval, every count is taken again that often, and
+// the clock stops with the screen.
+func TestRefreshIntervalTakesCountsAgain(t *testing.T) {
+	o := newOrg(3, 10)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	m := New(ctx, common(), Config{Title: "overview", Source: o.source(), Stale: time.Hour, Refresh: 20 * time.Millisecond})
+	d := drive(t, m)
+	d.settle()
+	before := o.calls.Load()
+	deadline := time.After(10 * time.Second)
+	for o.calls.Load() < before+2+3 { // the listings and a page of each repo
+		select {
+		case msg := <-d.msgs:
+			d.run(m.Update(msg))
+		case <-deadline:
+			t.Fatalf("no refresh after 10s: %d calls, %d before", o.calls.Load(), before)
+		}
+	}
+	d.settle()
+	cancel()
+	// A tick after the screen closed starts nothing.
+	calls := o.calls.Load()
+	d.run(m.Update(refreshMsg{owner: m}))
+	d.wg.Wait()
+	if o.calls.Load() != calls {
+		t.Errorf("a refresh ran after the screen closed")
+	}
+}
