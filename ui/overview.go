@@ -59,8 +59,12 @@ func (e *env) overviewSource(org *api.Group) overview.Source {
 			l.Truncated = cut || cutRepos
 			return l, nil
 		},
-		Tags: func(ctx context.Context, repo, token string) ([]api.Tag, string, error) {
-			p, err := c.ListTags(ctx, api.ListOptions{ChildrenOf: repo, PageToken: token, PageSize: api.MaxPageSize})
+		Tags: func(ctx context.Context, scope overview.Scope, token string) ([]api.Tag, string, error) {
+			o := api.ListOptions{ChildrenOf: scope.UID, PageToken: token, PageSize: api.MaxPageSize}
+			if scope.Subtree {
+				o.ChildrenOf, o.DescendantsOf = "", scope.UID
+			}
+			p, err := c.ListTags(ctx, o)
 			if err != nil {
 				return nil, "", fmt.Errorf("tags: %w", err)
 			}

@@ -202,8 +202,9 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	wt.waitText("Deprecated tags")
 	wt.keys("esc")
 	wt.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: ") && !strings.Contains(s, "Deprecated tags") })
-	tags := wt.count("/registry/v2/tags") - tagsBefore
-	if tags < n {
+	// Folders without folders below them are listed whole: fewer
+	// listings than repos.
+	if tags := wt.count("/registry/v2/tags") - tagsBefore; tags == 0 || tags >= n {
 		t.Errorf("the overview listed tags %d times for %d repos", tags, n)
 	}
 	// A second visit shows the kept counts, with their age, and asks for

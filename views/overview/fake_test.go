@@ -3,6 +3,7 @@ package overview
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -70,13 +71,21 @@ func (o *org) source() Source {
 			defer done()
 			return census.Layout{Org: o.uid, Folders: o.folders, Repos: o.repos}, nil
 		},
-		Tags: func(ctx context.Context, repo, token string) ([]api.Tag, string, error) {
+		Tags: func(ctx context.Context, scope Scope, token string) ([]api.Tag, string, error) {
 			done, err := o.enter(ctx)
 			if err != nil {
 				return nil, "", err
 			}
 			defer done()
-			all := o.tags[repo]
+			all := o.tags[scope.UID]
+			if scope.Subtree {
+				all = nil
+				for _, r := range o.repos {
+					if strings.HasPrefix(r.UID, scope.UID+"/") {
+						all = append(all, o.tags[r.UID]...)
+					}
+				}
+			}
 			start := 0
 			fmt.Sscan(token, &start)
 			end := min(start+o.pageSize, len(all))

@@ -2,6 +2,7 @@ package overview
 
 import (
 	"context"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -9,12 +10,12 @@ import (
 	"canopy/census"
 )
 
-// Bounds a hostile or huge server cannot push past: a repo's scan reads
-// at most maxRepoPages pages and an advisory listing maxAdvisoryPages (the
-// counts then say "at least"); one advisory request names artifacts of at
-// most maxNamesBytes bytes.
+// Bounds a hostile or huge server cannot push past: a scan of a scope
+// reads at most maxScanPages pages and an advisory listing
+// maxAdvisoryPages (the counts then say "at least"); one advisory request
+// names artifacts of at most maxNamesBytes bytes.
 const (
-	maxRepoPages     = 2500
+	maxScanPages     = 10_000
 	maxAdvisoryPages = 50
 	maxNamesBytes    = 2048
 )
@@ -30,8 +31,11 @@ const (
 // job is one request to make (or, for the layout and people, one walk of
 // listings, made one request at a time).
 type job struct {
-	kind  int
-	repo  census.Repo
+	kind int
+	// scope is what a jobTags lists; repos are the repos it covers, each
+	// counted when the listing ends.
+	scope Scope
+	repos []string
 	token string
 	pages int // pages read before this one
 	batch *batch
@@ -81,7 +85,7 @@ type doneMsg struct {
 	job    job
 	layout census.Layout
 	people census.People
-	page   census.TagCount
+	pages  map[string]*census.TagCount // by repo uid
 	counts map[string]int
 	next   string
 	err    error
@@ -154,10 +158,10 @@ func (m *Model) do(r *run, j job) tea.Cmd {
 			msg.people, msg.err = src.People(r.ctx)
 		case jobTags:
 			var tags []api.Tag
-			tags, msg.next, msg.err = src.Tags(r.ctx, j.repo.UID, j.token)
-			// The page is counted here, off the UI loop; only the count
-			// goes back.
-			msg.page.Add(tags, now())
+			tags, msg.next, msg.err = src.Tags(r.ctx, j.scope, j.token)
+			// The page is counted here, off the UI loop, per repo; only
+			// the counts go back.
+			msg.pages = countByRepo(tags, now())
 		case jobAdvisories:
 			msg.counts, msg.next, msg.err = src.Advisories(r.ctx, j.batch.names, j.event, j.token)
 		}
@@ -207,13 +211,10 @@ func (m *Model) laidOut(r *run, msg doneMsg) {
 	}
 	l := msg.layout
 	m.layout = &l
-	cache, advs := m.cfg.Caches.Tags, m.cfg.Caches.Advisories
-	for _, repo := range l.Repos {
-		if _, ok := cache.Get(repo.UID); ok && !r.all {
-			continue
-		}
-		r.scans = append(r.scans, job{kind: jobTags, repo: repo})
-		r.toScan++
+	advs := m.cfg.Caches.Advisories
+	r.scans = scans(&l, m.cfg.Caches.Tags, r.all)
+	for _, j := range r.scans {
+		r.toScan += len(j.repos)
 	}
 	var names []string
 	seen := map[string]bool{}
@@ -257,37 +258,55 @@ func batches(names []string) []*batch {
 	return out
 }
 
-// scannedPage adds a page of a repo's tags; the last one puts the repo's
-// count in the cache.
+// scannedPage adds a page of a scope's tags; the last one puts the count
+// of each of its repos in the cache.
 func (m *Model) scannedPage(r *run, msg doneMsg) {
-	uid := msg.job.repo.UID
+	j := msg.job
 	if msg.err != nil {
-		delete(r.partial, uid)
-		r.failed++
+		for _, uid := range j.repos {
+			delete(r.partial, uid)
+		}
+		r.failed += len(j.repos)
 		if r.firstErr == nil {
 			r.firstErr = msg.err
 		}
 		return
 	}
-	c := r.partial[uid]
-	if c == nil {
-		c = &census.TagCount{}
-		r.partial[uid] = c
+	for uid, page := range msg.pages {
+		c := r.partial[uid]
+		if c == nil {
+			c = &census.TagCount{}
+			r.partial[uid] = c
+		}
+		c.Tags += page.Tags
+		c.Deprecated += page.Deprecated
+		c.Updated = c.Updated.Plus(page.Updated)
+		c.Deprecations = c.Deprecations.Plus(page.Deprecations)
 	}
-	c.Tags += msg.page.Tags
-	c.Deprecated += msg.page.Deprecated
-	c.Updated = c.Updated.Plus(msg.page.Updated)
-	c.Deprecations = c.Deprecations.Plus(msg.page.Deprecations)
-	j := msg.job
 	j.pages++
-	if msg.next != "" && j.pages < maxRepoPages {
+	if msg.next != "" && j.pages < maxScanPages {
 		j.token = msg.next
 		r.scans = append([]job{j}, r.scans...)
 		return
 	}
-	m.cfg.Caches.Tags.Put(uid, census.Scan{TagCount: *c, At: m.common.Clock(), Partial: msg.next != ""})
-	delete(r.partial, uid)
-	r.scanned++
+	at, cut := m.common.Clock(), msg.next != ""
+	for _, uid := range j.repos {
+		var c census.TagCount
+		if p := r.partial[uid]; p != nil {
+			c = *p
+		}
+		m.cfg.Caches.Tags.Put(uid, census.Scan{TagCount: c, At: at, Partial: cut})
+		delete(r.partial, uid)
+	}
+	if j.scope.Subtree {
+		// Tags of repos the layout did not list (made since) are not kept.
+		for uid := range r.partial {
+			if strings.HasPrefix(uid, j.scope.UID+"/") {
+				delete(r.partial, uid)
+			}
+		}
+	}
+	r.scanned += len(j.repos)
 }
 
 // countedAdvisories adds a page of advisory counts; a batch whose every

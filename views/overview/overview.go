@@ -29,13 +29,21 @@ const maxInFlight = 3
 type Source struct {
 	// Layout lists the organization's folders and repos.
 	Layout func(ctx context.Context) (census.Layout, error)
-	// Tags is one page of a repo's tags ("" token: the first).
-	Tags func(ctx context.Context, repo, token string) (tags []api.Tag, next string, err error)
+	// Tags is one page of the tags of a scope ("" token: the first): a
+	// repo's, or (Subtree) those of every repo below a folder.
+	Tags func(ctx context.Context, scope Scope, token string) (tags []api.Tag, next string, err error)
 	// People lists the organization's identities and role bindings.
 	People func(ctx context.Context) (census.People, error)
 	// Advisories is one page of the advisories of these artifact names
 	// whose latest approved event is of kind, counted per artifact name.
 	Advisories func(ctx context.Context, names []string, kind, token string) (counts map[string]int, next string, err error)
+}
+
+// Scope is what one listing of tags covers: a repo, or every repo below
+// a folder (Subtree).
+type Scope struct {
+	UID     string
+	Subtree bool
 }
 
 // Kinds of what a line opens.
