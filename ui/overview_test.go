@@ -201,7 +201,9 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	wt.keys("esc")
 	wt.waitText("Deprecated tags")
 	wt.keys("esc")
-	wt.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: ") && !strings.Contains(s, "Deprecated tags") })
+	wt.waitFor("the tree", func(s string) bool {
+		return strings.Contains(s, "details: ") && !strings.Contains(s, "Deprecated tags")
+	})
 	// Folders without folders below them are listed whole: fewer
 	// listings than repos.
 	if tags := wt.count("/registry/v2/tags") - tagsBefore; tags == 0 || tags >= n {
