@@ -117,10 +117,26 @@ func (e *env) advised(msg advisedMsg) tea.Cmd {
 // counted per name. One name is counted from the totals when the server
 // gives them.
 func countAdvisories(ctx context.Context, c *api.Client, names []string) (map[string]census.AdvisoryCount, error) {
+	return countAdvisoriesBy(ctx, c, names, "")
+}
+
+// countOrigin counts the advisories of an origin package and its
+// subpackages (the server resolves them) by status.
+func countOrigin(ctx context.Context, c *api.Client, origin string) (census.AdvisoryCount, error) {
+	out, err := countAdvisoriesBy(ctx, c, []string{origin}, origin)
+	return out[origin], err
+}
+
+// countAdvisoriesBy is countAdvisories, or with origin the advisories of
+// that origin package (then names is that one name).
+func countAdvisoriesBy(ctx context.Context, c *api.Client, names []string, origin string) (map[string]census.AdvisoryCount, error) {
 	out := make(map[string]census.AdvisoryCount, len(names))
 	for s := range census.Statuses {
 		for _, kind := range s.Kinds() {
 			o := api.ListOptions{ArtifactNames: names, LatestEventType: kind}
+			if origin != "" {
+				o.ArtifactNames, o.Origin = nil, origin
+			}
 			if len(names) == 1 {
 				n, err := api.CountItems(ctx, c.ListAdvisories, o, adviceMaxPages)
 				if err != nil {
@@ -218,5 +234,11 @@ func (e *env) repoStats(ctx context.Context, r *api.Repo) (detail.RepoStats, err
 		return st, err
 	}
 	st.Advisories = counts[r.Name]
+	// Its subpackages' too, when the server knows the name as an origin
+	// package (one name: a few small requests).
+	if st.Origin, err = countOrigin(ctx, c, r.Name); err != nil {
+		return st, err
+	}
+	st.OriginCounted = true
 	return st, nil
 }

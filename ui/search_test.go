@@ -7,7 +7,7 @@ import (
 
 func TestTreeFilterTypesLettersAndFindsLoadedNodes(t *testing.T) {
 	h := start(t, 120, 30, true)
-	h.waitFor("advisories loaded", func(s string) bool { return strings.Contains(s, "320") })
+	h.waitFor("advisories loaded", func(s string) bool { return strings.Contains(s, "324") })
 	h.keys("/", "q", "?")
 	s := h.waitText("/q?")
 	if h.quit || strings.Contains(s, "Keys in") {

@@ -24,10 +24,20 @@ var idleIdentities = []idleIdentity{
 		"108877665544332211009", nil}, [2]time.Duration{120 * day, 180 * day}},
 }
 
-// seedIdle adds the idle identities. It runs after everything else that
-// draws from the seed's sequence, so the rest of the data is the same as
-// before they were added.
+// subpackageAdvisories are advisories of subpackages of images' origin
+// packages (curl-dev of curl): a filter by origin finds them with the
+// origin's own, a filter by artifact name does not.
+var subpackageAdvisories = []struct{ artifact, component string }{
+	{"curl-dev", "libcurl"}, {"curl-libs", "nghttp2"}, {"nginx-config", "nginx"}, {"redis-compat", "redis"},
+}
+
+// seedIdle adds the idle identities and the subpackages' advisories. It
+// runs after everything else that draws from the seed's sequence, so the
+// rest of the data is the same as before they were added.
 func (s *seeder) seedIdle() {
+	for _, a := range subpackageAdvisories {
+		s.advisory(a.artifact, a.component, false)
+	}
 	for _, id := range idleIdentities {
 		group := s.folders[id.folder]
 		c, u := s.createdIn(group, 400*day)

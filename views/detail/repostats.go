@@ -21,6 +21,10 @@ type RepoStats struct {
 	// Partial: the scan stopped at its bound; the counts are at least these.
 	Partial    bool
 	Advisories census.AdvisoryCount
+	// Origin counts the advisories of the repo's name as an origin
+	// package, its subpackages included (OriginCounted: it was asked).
+	Origin        census.AdvisoryCount
+	OriginCounted bool
 }
 
 // statsMsg carries a repo's counts.
@@ -61,6 +65,24 @@ func (m *Model) gotStats(msg statsMsg) {
 	}
 }
 
+// byStatus is a count in words: "3 detected · 1 fixed", or "none".
+func (m *Model) byStatus(c census.AdvisoryCount) string {
+	var parts []string
+	for status := range census.Statuses {
+		if n := c.N[status]; n > 0 {
+			word := text.Count(n)
+			if c.Partial {
+				word += "+"
+			}
+			parts = append(parts, word+" "+status.String())
+		}
+	}
+	if len(parts) == 0 {
+		return m.common.Theme.Muted.Render("none")
+	}
+	return strings.Join(parts, " "+m.common.Theme.Glyphs.Dot+" ")
+}
+
 // renderStats writes a repo's activity and advisories.
 func (m *Model) renderStats(s *sheet, r *api.Repo) {
 	th := m.common.Theme
@@ -93,21 +115,10 @@ func (m *Model) renderStats(s *sheet, r *api.Repo) {
 	}
 	s.section("ADVISORIES")
 	s.muted("  by latest status, for the image name " + safe.String(r.Name))
-	c := st.Advisories
-	if c.Total() == 0 {
-		s.muted("  none")
-	} else {
-		var parts []string
-		for status := range census.Statuses {
-			if n := c.N[status]; n > 0 {
-				word := text.Count(n)
-				if c.Partial {
-					word += "+"
-				}
-				parts = append(parts, word+" "+status.String())
-			}
-		}
-		s.wrapped("  ", strings.Join(parts, " "+th.Glyphs.Dot+" "))
+	s.wrapped("  ", m.byStatus(st.Advisories))
+	if st.OriginCounted && st.Origin != st.Advisories {
+		s.muted("  with its subpackages (as an origin package)")
+		s.wrapped("  ", m.byStatus(st.Origin))
 	}
 	if m.fetch.Advisories != nil {
 		s.muted("  " + m.common.Key(keymap.Advisories) + " lists them")
