@@ -219,12 +219,14 @@ func (a *Advisory) Latest() *AdvisoryEvent {
 }
 
 // LatestApproved is the advisory's most recent approved event, what the
-// service's latest_event_type filter looks at (an event still in review
-// does not count yet), or nil when none is approved.
+// service's latest_event_type filter looks at (an event in review, or
+// rejected, does not count), or nil when none is approved. An event
+// without a review state is taken as approved (the state is required, so
+// one without it predates reviews).
 func (a *Advisory) LatestApproved() *AdvisoryEvent {
 	var last *AdvisoryEvent
 	for i := range a.Events {
-		if a.Events[i].ReviewState != ReviewApproved {
+		if st := a.Events[i].ReviewState; st != ReviewApproved && st != "" && st != "REVIEW_STATE_UNSPECIFIED" {
 			continue
 		}
 		if last == nil || !a.Events[i].CreateTime.Before(last.CreateTime) {

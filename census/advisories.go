@@ -9,19 +9,20 @@ import (
 // Status is where an advisory stands, by its latest approved event.
 type Status int
 
-// The statuses the overview counts. Events that end analysis without a
-// fix (analysis or fix not planned) are none of them.
+// The statuses the overview counts: every event kind is in one, so an
+// advisory with an approved event is counted once.
 const (
 	Detected        Status = iota // detected, or confirmed as a true positive
 	PendingUpstream               // waiting for a fix upstream
 	Fixed                         // fixed or patched
 	NotAffected                   // a false positive
+	NotPlanned                    // no fix or no analysis planned
 	Statuses
 )
 
 // String names the status as a person would.
 func (s Status) String() string {
-	return [...]string{"detected", "pending upstream", "fixed", "not affected"}[s]
+	return [...]string{"detected", "pending upstream", "fixed", "not affected", "not planned"}[s]
 }
 
 // Kinds are the event kinds whose being latest puts an advisory in s.
@@ -35,6 +36,8 @@ func (s Status) Kinds() []string {
 		return []string{api.EventFixed, api.EventPatched}
 	case NotAffected:
 		return []string{api.EventFalsePositiveDetermination}
+	case NotPlanned:
+		return []string{api.EventFixNotPlanned, api.EventAnalysisNotPlanned}
 	}
 	return nil
 }

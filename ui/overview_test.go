@@ -130,13 +130,19 @@ func (h *harness) selected() string {
 // down moves the overview's cursor until its line holds want.
 func (h *harness) down(want string) {
 	h.t.Helper()
-	for range 200 {
-		if strings.Contains(h.selected(), want) {
+	h.downTo(want, func(l string) bool { return strings.Contains(l, want) })
+}
+
+// downTo moves the overview's cursor until its line is one the test wants.
+func (h *harness) downTo(what string, want func(line string) bool) {
+	h.t.Helper()
+	for range 300 {
+		if want(h.selected()) {
 			return
 		}
 		h.keys("j")
 	}
-	h.t.Fatalf("the cursor never reached %q:\n%s", want, h.screen())
+	h.t.Fatalf("the cursor never reached %s:\n%s", what, h.screen())
 }
 
 // :overview counts what the emulator holds, with at most three requests
@@ -173,18 +179,25 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	if l := line(byRepo, " "+worst.Name+" "); !strings.Contains(l, fmt.Sprintf("%s of %s", commas(tr.dep[worst.UID]), commas(tr.tags[worst.UID]))) {
 		t.Errorf("the worst repo's line %q, want %s: %d of %d", l, worst.Name, tr.dep[worst.UID], tr.tags[worst.UID])
 	}
-	// The advisories part agrees with the feed, for every repo it lists.
+	// The advisories part agrees with the feed, for every repo it lists:
+	// a count in each status's column, · for none.
 	adv := s[strings.Index(s, "Advisories  "):]
-	for _, r := range tr.repos[:10] {
+	for _, r := range tr.repos {
 		c := tr.advisories[r.Name]
 		l := line(adv, "  "+r.Name+" ")
-		if c.Total() == 0 {
+		if c.Total() == 0 || l == "" {
 			continue
 		}
+		want := []string{r.Name}
 		for st := range census.Statuses {
-			if c.N[st] > 0 && l != "" && !strings.Contains(l, fmt.Sprintf("%d %s", c.N[st], st)) {
-				t.Errorf("%s: line %q, want %d %s", r.Name, l, c.N[st], st)
+			cell := "·"
+			if c.N[st] > 0 {
+				cell = fmt.Sprint(c.N[st])
 			}
+			want = append(want, cell)
+		}
+		if got := strings.Fields(l); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: line %q, want %q", r.Name, l, want)
 		}
 	}
 	// The worst folder's line opens its deprecated tags.
@@ -262,8 +275,12 @@ func TestOverviewLinesOpenTheirTables(t *testing.T) {
 		t.Errorf("an editor is listed as an owner:\n%s", s)
 	}
 	h.keys("esc")
-	h.waitFor("the advisories", func(s string) bool { return strings.Contains(s, " detected") })
-	h.down(" detected")
+	h.waitText("pending upstream", "repos listed")
+	// An advisories line: a name and the five statuses' counts (· for none).
+	h.downTo("an advisories line", func(l string) bool {
+		f := strings.Fields(l)
+		return len(f) == 6 && !strings.Contains(l, "%") && f[1] != "of"
+	})
 	name := strings.Fields(h.selected())[0]
 	h.keys("enter")
 	h.waitText("advisories of "+name, "CGA-")
@@ -298,4 +315,39 @@ func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
 	h.keys("a")
 	all := tr.named[repo.Name]
 	h.waitText("advisories of "+repo.Name, fmt.Sprintf("%d/%d loaded", all, all))
+}
+
+// A repo's page counts the advisories of its name as an origin package
+// too, its subpackages' with them (curl-dev, curl-libs for curl).
+func TestRepoPageCountsItsOriginPackage(t *testing.T) {
+	h := watchedShell(t, 150, 60)
+	h.waitText("platform")
+	tr := readTruth(t, h.client, h.srv.OrgUID())
+	own := tr.advisories["curl"]
+	with := own
+	for _, sub := range []string{"curl-dev", "curl-libs"} {
+		for s, n := range tr.advisories[sub].N {
+			with.N[s] += n
+		}
+	}
+	if with == own {
+		t.Fatal("the demo has no advisory of curl's subpackages")
+	}
+	// The server finds it by name, and the tree shows it with its page.
+	h.typeText("/curl")
+	h.keys("ctrl+s")
+	h.waitText("details: curl")
+	s := h.waitText("ADVISORIES", "with its subpackages (as an origin package)")
+	lines := strings.Split(s[strings.Index(s, "ADVISORIES"):], "\n")
+	var after string
+	for i, l := range lines {
+		if strings.Contains(l, "with its subpackages") && i+1 < len(lines) {
+			after = lines[i+1]
+		}
+	}
+	for st := range census.Statuses {
+		if n := with.N[st]; n > 0 && !strings.Contains(after, fmt.Sprintf("%d %s", n, st)) {
+			t.Errorf("the origin's line %q lacks %d %s", after, n, st)
+		}
+	}
 }

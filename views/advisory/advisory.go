@@ -48,13 +48,21 @@ func Open(kind string) bool {
 		kind == api.EventPendingUpstreamFix || kind == api.EventFixNotPlanned
 }
 
-// Status is the advisory's latest event in words ("fixed", "detected"),
-// "" when it has none.
+// Status is where an advisory stands: its latest approved event (what
+// the service's status filters go by), then a newer event not approved
+// and its review ("detected · fixed (pending review)"); a timeline with no
+// approved event is its latest event and its review.
 func Status(a *api.Advisory) string {
-	if e := a.Latest(); e != nil {
-		return EventName(e.Kind)
+	last, approved := a.Latest(), a.LatestApproved()
+	switch {
+	case last == nil:
+		return ""
+	case approved == nil:
+		return EventName(last.Kind) + " (" + Review(last.ReviewState) + ")"
+	case last == approved:
+		return EventName(approved.Kind)
 	}
-	return ""
+	return EventName(approved.Kind) + " · " + EventName(last.Kind) + " (" + Review(last.ReviewState) + ")"
 }
 
 // Detail is what an event says beyond its kind, in words: the fixed or

@@ -43,8 +43,10 @@ func TestStatusFromTheKindKey(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &a); err != nil {
 		t.Fatal(err)
 	}
-	if got := Status(&a); got != "fixed" {
-		t.Errorf("Status = %q, want fixed", got)
+	// The service goes by the latest approved event: the fix waits for
+	// its review.
+	if got := Status(&a); got != "detected · fixed (pending review)" {
+		t.Errorf("Status = %q, want detected · fixed (pending review)", got)
 	}
 	if got := Detail(&a.Events[0]); got != "by grype in openssl 3.0.1" {
 		t.Errorf("detection detail = %q", got)

@@ -110,7 +110,7 @@ func (m *Model) renderStats(s *sheet, r *api.Repo) {
 	weeks := min(census.Weeks, max(m.width-16, 0))
 	if weeks >= 4 {
 		s.own("updates", th.Accent.Render(text.Spark(a.Updated[census.Weeks-weeks:], th.Glyphs.Spark)))
-		s.own("", th.Muted.Render(fmt.Sprintf("%s in %d weeks, a cell a week, this one last",
+		s.own("", th.Muted.Render(fmt.Sprintf("tags updated per week: %s in the last %d weeks, this week at the right",
 			text.Count(int(a.Updated.Sum(weeks))), weeks)))
 	}
 	s.section("ADVISORIES")

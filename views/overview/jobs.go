@@ -210,7 +210,7 @@ func (m *Model) laidOut(r *run, msg doneMsg) {
 		return
 	}
 	l := msg.layout
-	m.layout = &l
+	m.layout, m.dups = &l, duplicates(l.Repos)
 	advs := m.cfg.Caches.Advisories
 	r.scans = scans(&l, m.cfg.Caches.Tags, r.all)
 	for _, j := range r.scans {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"canopy/api"
 	"canopy/census"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -18,6 +19,7 @@ const (
 	lineSpark           // a history
 	lineCount           // a question and how many answer it
 	lineAdvisory        // a repo's advisories by status
+	lineStatuses        // the names of the advisory lines' columns
 	lineMore            // "N more", which shows them
 )
 
@@ -185,11 +187,8 @@ func (m *Model) deprecatedLines() {
 		if r != nil && r.toScan > 0 && r.scanned+r.failed < r.toScan {
 			state += fmt.Sprintf(" · scanning %s of %s", text.Count(r.scanned+1), text.Count(r.toScan))
 		}
-		if !d.Oldest.IsZero() {
-			state += " · oldest count " + text.Ago(d.Oldest, m.common.Clock())
-		}
 	}
-	m.add(line{kind: lineHeading, text: "Deprecated tags", note: state})
+	m.add(line{kind: lineHeading, text: "Deprecated tags", note: state, at: d.Oldest})
 	if m.layoutErr != nil {
 		m.text("could not list the organization's repos: "+safe.String(m.layoutErr.Error()), true)
 		return
@@ -209,6 +208,8 @@ func (m *Model) deprecatedLines() {
 		return
 	}
 	m.add(line{kind: lineSpark, text: "deprecated, by last update", hist: d.Deprecations, cell: census.DeprecationCell, more: -1})
+	// Tags are counted as the API lists them: as the tables do until H.
+	m.text("tags as the API lists them: epoch rebuilds, dated tags and signatures aside, as in tables until H", false)
 	if d.Total == 0 {
 		m.text("no deprecated tags in the repos counted", false)
 		return
@@ -220,10 +221,10 @@ func (m *Model) deprecatedLines() {
 	m.bars(listFolders, d.Folders, func(b census.Bar) *Target {
 		return &Target{What: OpenDeprecated, Key: b.Key, Name: b.Label}
 	}, nil)
-	m.add(line{kind: lineSub, text: "by repo"})
+	m.add(line{kind: lineSub, text: fmt.Sprintf("by repo (%s of %s counted have deprecated tags)", text.Count(len(d.Repos)), text.Count(d.Scanned))})
 	cache := m.cfg.Caches.Tags
-	m.bars(listRepos, d.Repos, func(b census.Bar) *Target {
-		return &Target{What: OpenDeprecated, Key: b.Key, Name: b.Label, Repo: true}
+	m.bars(listRepos, m.named(d.Repos), func(b census.Bar) *Target {
+		return &Target{What: OpenDeprecated, Key: b.Key, Name: m.repoName(b.Key), Repo: true}
 	}, func(b census.Bar) time.Time {
 		s, _ := cache.Get(b.Key)
 		return s.At
@@ -245,7 +246,7 @@ func (m *Model) identityLines() {
 		return
 	}
 	days := int(m.cfg.Stale / (24 * time.Hour))
-	questions := [census.IdentityLines]string{"never seen", fmt.Sprintf("not seen for %d days", days), "no role binding",
+	questions := [census.IdentityLines]string{"never seen", fmt.Sprintf("not seen for %d days", days), "with no role binding",
 		"owner at the organization"}
 	for q, words := range questions {
 		t := &Target{What: OpenIdentities, Line: q, Asks: m.shown.asks, Name: words}
@@ -293,7 +294,7 @@ func (m *Model) bindingLines() {
 	m.bars(listRoles, m.shown.byRole, func(b census.Bar) *Target {
 		return &Target{What: OpenBindings, Role: b.Key, Name: b.Label}
 	}, nil)
-	m.add(line{kind: lineSub, text: "by folder"})
+	m.add(line{kind: lineSub, text: "by folder (made on the folder itself)"})
 	m.bars(listBindingFolders, m.shown.byFolder, func(b census.Bar) *Target {
 		return &Target{What: OpenBindings, Group: b.Key, Name: b.Label}
 	}, nil)
@@ -304,13 +305,10 @@ func (m *Model) advisoryLines() {
 	s := m.shown
 	state := ""
 	if m.layout != nil {
-		state = fmt.Sprintf("by latest status, for each repo's image name · %s of %s repos counted",
+		state = fmt.Sprintf("by the status of their latest approved event, for each repo's image name · %s of %s repos counted",
 			text.Count(s.advCounted), text.Count(len(m.layout.Repos)))
-		if !s.advAt.IsZero() {
-			state += " · oldest count " + text.Ago(s.advAt, m.common.Clock())
-		}
 	}
-	m.add(line{kind: lineHeading, text: "Advisories", note: state})
+	m.add(line{kind: lineHeading, text: "Advisories", note: state, at: s.advAt})
 	switch {
 	case m.layoutErr != nil:
 		m.text("needs the organization's repos, which could not be listed", true)
@@ -330,19 +328,75 @@ func (m *Model) advisoryLines() {
 		}
 		return
 	}
-	scale := 0
+	var sum census.AdvisoryCount
 	for _, a := range s.advisories {
-		scale = max(scale, a.Count.Open())
+		for st, n := range a.Count.N {
+			sum.N[st] += n
+		}
 	}
+	m.add(line{kind: lineStatuses})
+	m.add(line{kind: lineStatuses, n: 1, text: fmt.Sprintf("all %s repos listed", text.Count(len(s.advisories))), adv: sum})
 	n := len(s.advisories)
 	if !m.expanded[listAdvisories] && n > shownFirst+1 {
 		n = shownFirst
 	}
 	for _, a := range s.advisories[:n] {
-		m.add(line{kind: lineAdvisory, text: safe.String(a.Repo.Name), adv: a.Count, scale: scale,
-			target: &Target{What: OpenAdvisories, Name: a.Repo.Name}, id: "advisories:" + a.Repo.Name})
+		m.add(line{kind: lineAdvisory, text: safe.String(m.label(a.Repo)), adv: a.Count,
+			target: &Target{What: OpenAdvisories, Name: a.Repo.Name}, id: "advisories:" + a.Repo.UID})
 	}
 	if n < len(s.advisories) {
 		m.add(line{kind: lineMore, n: len(s.advisories) - n, more: listAdvisories, id: fmt.Sprint("more:", listAdvisories)})
 	}
+}
+
+// label is how a repo's line names it: its name, and its folder's path
+// when another repo has the same name.
+func (m *Model) label(r census.Repo) string {
+	if !m.dups[r.Name] {
+		return r.Name
+	}
+	path := m.layout.Path(api.ParentUID(r.UID))
+	if path == "" {
+		path = "top"
+	}
+	return r.Name + " (" + path + ")"
+}
+
+// named gives repo bars their labels (see label).
+func (m *Model) named(bars []census.Bar) []census.Bar {
+	if len(m.dups) == 0 {
+		return bars
+	}
+	out := make([]census.Bar, len(bars))
+	for i, b := range bars {
+		out[i] = b
+		out[i].Label = m.label(census.Repo{UID: b.Key, Name: b.Label})
+	}
+	return out
+}
+
+// repoName is a repo's name by its uid ("" when the layout lacks it).
+func (m *Model) repoName(uid string) string {
+	if m.layout == nil {
+		return ""
+	}
+	for _, r := range m.layout.Repos {
+		if r.UID == uid {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// duplicates are the repo names more than one repo has.
+func duplicates(repos []census.Repo) map[string]bool {
+	seen := make(map[string]bool, len(repos))
+	dups := map[string]bool{}
+	for _, r := range repos {
+		if seen[r.Name] {
+			dups[r.Name] = true
+		}
+		seen[r.Name] = true
+	}
+	return dups
 }

@@ -99,6 +99,7 @@ type Model struct {
 
 	run    *run // the counting under way (or done)
 	layout *census.Layout
+	dups   map[string]bool // repo names more than one repo has
 	people *census.People
 	// Failures of the listings each part needs.
 	layoutErr, peopleErr error
@@ -134,9 +135,35 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 	return m
 }
 
-// Init starts the counting, and the refresh clock when there is one.
+// Init starts the counting, the refresh clock when there is one, and the
+// clock that keeps the counts' ages current.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.start(false), m.refreshLater())
+	return tea.Batch(m.start(false), m.refreshLater(), m.ageLater())
+}
+
+// ageEvery is how often the ages shown are drawn again when nothing else
+// changes.
+const ageEvery = 10 * time.Second
+
+// ageMsg draws the screen again, its ages with it.
+type ageMsg struct{ owner *Model }
+
+func (m *Model) ageLater() tea.Cmd { return m.after(ageEvery, ageMsg{owner: m}) }
+
+// after is msg once d has passed, or nothing once the screen has closed
+// (a timer does not outlive it).
+func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
+	ctx := m.ctx
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return msg
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // SetSize gives the screen its room.
@@ -164,6 +191,9 @@ func (m *Model) Actions() []keymap.State {
 		open = keymap.Off(keymap.Open, "nothing here to open")
 	}
 	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Refresh)}
+	if m.cursorRepo() != "" {
+		states = append(states, keymap.On(keymap.Advisories))
+	}
 	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
 		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
 		states = append(states, keymap.Quiet(a))
@@ -180,8 +210,7 @@ func (m *Model) refreshLater() tea.Cmd {
 	if m.cfg.Refresh <= 0 {
 		return nil
 	}
-	owner := m
-	return tea.Tick(m.cfg.Refresh, func(time.Time) tea.Msg { return refreshMsg{owner: owner} })
+	return m.after(m.cfg.Refresh, refreshMsg{owner: m})
 }
 
 // Update takes keys, results and ticks.
@@ -197,6 +226,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.done(msg)
+	case ageMsg:
+		if msg.owner != m || m.ctx.Err() != nil {
+			return nil
+		}
+		return m.ageLater()
 	case refreshMsg:
 		if msg.owner != m || m.ctx.Err() != nil {
 			return nil
@@ -241,8 +275,25 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.closed = true
 	case k.Is(msg, keymap.Open):
 		return m.open()
+	case k.Is(msg, keymap.Advisories):
+		if name := m.cursorRepo(); name != "" && m.cfg.Open != nil {
+			return m.cfg.Open(Target{What: OpenAdvisories, Name: name})
+		}
 	}
 	return nil
+}
+
+// cursorRepo is the name of the repo under the cursor ("" when it is on
+// no repo's line).
+func (m *Model) cursorRepo() string {
+	l := m.current()
+	switch {
+	case l == nil || l.target == nil:
+		return ""
+	case l.target.What == OpenAdvisories, l.target.What == OpenDeprecated && l.target.Repo:
+		return l.target.Name
+	}
+	return ""
 }
 
 // open opens the line under the cursor: its table, or all of its list.
@@ -252,8 +303,14 @@ func (m *Model) open() tea.Cmd {
 	case l == nil:
 		return nil
 	case l.more >= 0:
+		// The cursor goes to the first line shown now, where "more" was.
+		at := m.cursor
 		m.expanded[l.more] = true
 		m.rebuild()
+		if at < len(m.lines) && m.lines[at].selectable() {
+			m.cursor = at
+			m.scrollTo()
+		}
 		return nil
 	case l.target != nil && m.cfg.Open != nil:
 		return m.cfg.Open(*l.target)

@@ -52,10 +52,16 @@ func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 		{"repo-11 ", "47 of 461", "10.2%", "0s"}, // the worst repo first
 		{"never seen", "1"}, {"not seen for 90 days", "1"}, {"no role binding", "1"}, {"owner at the organization", "1"},
 		{"Role bindings", "2 role bindings"}, {"owner ", "1"}, {"viewer ", "1"}, {"acme (organization)", "1"},
-		{"repo-01", "1 detected · 1 fixed"}, {"repo-02", "1 pending upstream"},
+		{"detected", "pending upstream", "fixed", "not affected", "not planned"},
 	} {
 		if !hasLine(s, want...) {
 			t.Errorf("no line with %q:\n%s", want, s)
+		}
+	}
+	// Each repo's advisories in the status columns (· for none).
+	for _, want := range [][]string{{"repo-01", "1", "·", "1", "·", "·"}, {"repo-02", "·", "1", "·", "·", "·"}, {"all", "2", "repos", "listed", "1", "1", "1", "0", "0"}} {
+		if !hasFields(s, want...) {
+			t.Errorf("no line of %q:\n%s", want, s)
 		}
 	}
 	if strings.Index(s, "repo-11 ") > strings.Index(s, "repo-01 ") {
@@ -205,4 +211,14 @@ func TestRefreshIntervalTakesCountsAgain(t *testing.T) {
 	if o.calls.Load() != calls {
 		t.Errorf("a refresh ran after the screen closed")
 	}
+}
+
+// hasFields reports whether a line of s is exactly these fields.
+func hasFields(s string, fields ...string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Join(strings.Fields(l), " ") == strings.Join(fields, " ") {
+			return true
+		}
+	}
+	return false
 }

@@ -44,7 +44,8 @@ func (m *Model) move(n int) {
 	m.scrollTo()
 }
 
-// scrollTo keeps the cursor's line in view, and a heading just above it.
+// scrollTo keeps the cursor's line in view, with the lines above it that
+// say what it is (its part's heading, its list's name) when they fit.
 func (m *Model) scrollTo() {
 	if m.height <= 0 {
 		return
@@ -54,7 +55,7 @@ func (m *Model) scrollTo() {
 		return
 	}
 	top := m.cursor
-	if top > 0 && m.lines[top-1].kind == lineHeading {
+	for top > 0 && !m.lines[top-1].selectable() && m.cursor-top+1 < m.height {
 		top--
 	}
 	if top < m.offset {
@@ -92,10 +93,13 @@ func (m *Model) render(l *line, selected bool) string {
 	var s string
 	switch l.kind {
 	case lineHeading:
-		head := t.Section.Render(l.text)
-		s = head
-		if l.note != "" {
-			s += "  " + t.Muted.Render(text.Cut(l.note, max(w-text.Width(l.text)-2, 0), t.Glyphs.Ellipsis))
+		note := l.note
+		if !l.at.IsZero() {
+			note += " · oldest count " + text.Ago(l.at, m.common.Clock())
+		}
+		s = t.Section.Render(l.text)
+		if note != "" {
+			s += "  " + t.Muted.Render(text.Cut(note, max(w-text.Width(l.text)-2, 0), t.Glyphs.Ellipsis))
 		}
 		return text.Fit(s, w, false, t.Glyphs.Ellipsis)
 	case lineSub:
@@ -119,8 +123,12 @@ func (m *Model) render(l *line, selected bool) string {
 		s = fmt.Sprintf("%s %s more", t.Glyphs.More, text.Count(l.n))
 		return m.row("  "+s, "", selected)
 	case lineCount:
-		label := text.Fit(l.text, m.labelWidth()+10, false, t.Glyphs.Ellipsis)
-		return m.row("  "+label, fmt.Sprintf("%7s", text.Count(l.n)), selected)
+		// The count stands where the bars' counts do.
+		lw, bw := m.labelWidth(), m.barWidth()
+		head := "  " + text.Fit(l.text, lw, false, t.Glyphs.Ellipsis) + "  " + strings.Repeat(" ", bw) + " "
+		return m.row(head, fmt.Sprintf("%7s", text.Count(l.n)), selected)
+	case lineStatuses:
+		return m.statusesLine(l)
 	case lineBar:
 		return m.barLine(l, selected)
 	case lineAdvisory:
@@ -143,33 +151,45 @@ func (m *Model) row(head, rest string, selected bool) string {
 // labelWidth is the room of a line's label.
 func (m *Model) labelWidth() int { return min(max(m.width/3, 12), 40) }
 
+// numsWidth is the room of a bar's numbers: "  412 of 3,020      13.6%   2m".
+const numsWidth = 7 + 4 + 9 + 1 + 6 + 2 + 4
+
+// barWidth is the room of every bar: the same in every list, so that
+// their lengths compare and their numbers line up.
+func (m *Model) barWidth() int {
+	w := m.width - 2 - m.labelWidth() - 2 - 2 - numsWidth
+	if w < 4 {
+		return 0
+	}
+	return min(w, 40)
+}
+
 // barLine is "  label  ████░░░  412 of 3,020  13.6%  2m".
 func (m *Model) barLine(l *line, selected bool) string {
 	t := m.common.Theme
 	b := l.bar
-	lw := m.labelWidth()
+	lw, bw := m.labelWidth(), m.barWidth()
 	label := text.Fit(safe.String(b.Label), lw, false, t.Glyphs.Ellipsis)
 	nums := fmt.Sprintf("%7s", text.Count(b.N))
 	if b.Of > 0 {
 		nums += fmt.Sprintf(" of %-9s %5.1f%%", text.Count(b.Of), 100*float64(b.N)/float64(b.Of))
 	}
 	if !l.at.IsZero() {
-		nums += fmt.Sprintf("  %4s", text.Age(l.at, m.common.Clock()))
-	}
-	room := m.width - 2 - lw - 2 - text.Width(nums) - 2
-	bar := ""
-	if room >= 4 {
-		bar = m.bar(b.N, l.scale, min(room, 40))
+		nums = text.Fit(nums, numsWidth-6, false, "") + fmt.Sprintf("  %4s", text.Age(l.at, m.common.Clock()))
 	}
 	head := "  " + label + "  "
 	if selected {
-		return t.Selected.Render(text.Fit(head+text.Fit(plainBar(b.N, l.scale, min(room, 40), t.Glyphs.Bar, t.Glyphs.BarRest), max(min(room, 40), 0), false, "")+"  "+nums, m.width, false, t.Glyphs.Ellipsis))
+		line := head + plainBar(b.N, l.scale, bw, t.Glyphs.Bar, t.Glyphs.BarRest) + "  " + nums
+		return t.Selected.Render(text.Fit(line, m.width, false, t.Glyphs.Ellipsis))
 	}
-	return text.Fit(head+bar+"  "+nums, m.width, false, t.Glyphs.Ellipsis)
+	return text.Fit(head+m.bar(b.N, l.scale, bw)+"  "+nums, m.width, false, t.Glyphs.Ellipsis)
 }
 
 // bar is n of scale as a bar w cells wide; any n above zero fills a cell.
 func (m *Model) bar(n, scale, w int) string {
+	if w <= 0 {
+		return ""
+	}
 	t := m.common.Theme
 	fill := filled(n, scale, w)
 	return t.Warn.Render(strings.Repeat(t.Glyphs.Bar, fill)) + t.Dim.Render(strings.Repeat(t.Glyphs.BarRest, w-fill))
@@ -196,30 +216,55 @@ func (m *Model) spark(h census.History, weeks int) string {
 	return t.Warn.Render(text.Spark(h[census.Weeks-weeks:], t.Glyphs.Spark))
 }
 
-// advisoryLine is "  python  3 detected · 1 pending upstream · 4 fixed · 2 not affected".
+// statusWidth is the room of a status's column: its name, or a count.
+func statusWidth(s census.Status) int { return max(len(s.String()), 7) + 2 }
+
+// statusesLine names the advisory columns, with the totals of the repos
+// listed under them.
+func (m *Model) statusesLine(l *line) string {
+	t := m.common.Theme
+	lw := m.labelWidth()
+	var names, sums strings.Builder
+	for s := range census.Statuses {
+		names.WriteString(fmt.Sprintf("%*s", statusWidth(s), s.String()))
+		sums.WriteString(fmt.Sprintf("%*s", statusWidth(s), text.Count(l.adv.N[s])))
+	}
+	if l.n == 0 {
+		return text.Fit(t.Label.Render(text.Fit("", lw+2, false, "")+names.String()), m.width, false, "")
+	}
+	head := "  " + text.Fit(l.text, lw, false, t.Glyphs.Ellipsis)
+	return text.Fit(t.Muted.Render(head+sums.String()), m.width, false, "")
+}
+
+// advisoryLine is a repo's counts under the statuses' names.
 func (m *Model) advisoryLine(l *line, selected bool) string {
 	t := m.common.Theme
 	lw := m.labelWidth()
-	label := text.Fit(l.text, lw, false, t.Glyphs.Ellipsis)
-	styles := [census.Statuses]lipgloss.Style{t.Bad, t.Warn, t.Good, t.Muted}
-	var parts, plain []string
+	styles := [census.Statuses]lipgloss.Style{t.Bad, t.Warn, t.Good, t.Muted, t.Muted}
+	var styled, plain strings.Builder
+	plain.WriteString("  " + text.Fit(l.text, lw, false, t.Glyphs.Ellipsis))
+	styled.WriteString(plain.String())
 	for s := range census.Statuses {
 		n := l.adv.N[s]
-		if n == 0 {
-			continue
+		cell := t.Glyphs.Dot
+		if n > 0 {
+			cell = text.Count(n)
+			if l.adv.Partial {
+				cell += "+"
+			}
 		}
-		words := fmt.Sprintf("%s %s", text.Count(n), s)
-		if l.adv.Partial {
-			words = text.Count(n) + "+ " + s.String()
+		cell = fmt.Sprintf("%*s", statusWidth(s), cell)
+		plain.WriteString(cell)
+		if n > 0 {
+			styled.WriteString(styles[s].Render(cell))
+		} else {
+			styled.WriteString(t.Dim.Render(cell))
 		}
-		plain = append(plain, words)
-		parts = append(parts, styles[s].Render(words))
 	}
-	dot := " " + t.Glyphs.Dot + " "
 	if selected {
-		return t.Selected.Render(text.Fit("  "+label+"  "+strings.Join(plain, dot), m.width, false, t.Glyphs.Ellipsis))
+		return t.Selected.Render(text.Fit(plain.String(), m.width, false, t.Glyphs.Ellipsis))
 	}
-	return text.Fit("  "+label+"  "+strings.Join(parts, t.Muted.Render(dot)), m.width, false, t.Glyphs.Ellipsis)
+	return text.Fit(styled.String(), m.width, false, t.Glyphs.Ellipsis)
 }
 
 // span words a number of weeks: "4 weeks", "3 years".
