@@ -275,7 +275,7 @@ func TestOverviewLinesOpenTheirTables(t *testing.T) {
 		t.Errorf("an editor is listed as an owner:\n%s", s)
 	}
 	h.keys("esc")
-	h.waitText("pending upstream", "repos listed")
+	h.waitText("upstream", "repos listed")
 	// An advisories line: a name and the five statuses' counts (· for none).
 	h.downTo("an advisories line", func(l string) bool {
 		f := strings.Fields(l)

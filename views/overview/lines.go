@@ -305,7 +305,7 @@ func (m *Model) advisoryLines() {
 	s := m.shown
 	state := ""
 	if m.layout != nil {
-		state = fmt.Sprintf("by the status of their latest approved event, for each repo's image name · %s of %s repos counted",
+		state = fmt.Sprintf("%s of %s repos counted · by the status of their latest approved event (upstream: a fix pending upstream), for each repo's image name",
 			text.Count(s.advCounted), text.Count(len(m.layout.Repos)))
 	}
 	m.add(line{kind: lineHeading, text: "Advisories", note: state, at: s.advAt})

@@ -52,7 +52,7 @@ func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 		{"repo-11 ", "47 of 461", "10.2%", "0s"}, // the worst repo first
 		{"never seen", "1"}, {"not seen for 90 days", "1"}, {"no role binding", "1"}, {"owner at the organization", "1"},
 		{"Role bindings", "2 role bindings"}, {"owner ", "1"}, {"viewer ", "1"}, {"acme (organization)", "1"},
-		{"detected", "pending upstream", "fixed", "not affected", "not planned"},
+		{"detected", "upstream", "fixed", "not affected", "not planned"},
 	} {
 		if !hasLine(s, want...) {
 			t.Errorf("no line with %q:\n%s", want, s)

@@ -216,8 +216,12 @@ func (m *Model) spark(h census.History, weeks int) string {
 	return t.Warn.Render(text.Spark(h[census.Weeks-weeks:], t.Glyphs.Spark))
 }
 
+// statusNames head the advisory columns, short enough for 80 columns
+// ("upstream": a fix pending upstream).
+var statusNames = [census.Statuses]string{"detected", "upstream", "fixed", "not affected", "not planned"}
+
 // statusWidth is the room of a status's column: its name, or a count.
-func statusWidth(s census.Status) int { return max(len(s.String()), 7) + 2 }
+func statusWidth(s census.Status) int { return max(len(statusNames[s]), 5) + 1 }
 
 // statusesLine names the advisory columns, with the totals of the repos
 // listed under them.
@@ -226,7 +230,7 @@ func (m *Model) statusesLine(l *line) string {
 	lw := m.labelWidth()
 	var names, sums strings.Builder
 	for s := range census.Statuses {
-		names.WriteString(fmt.Sprintf("%*s", statusWidth(s), s.String()))
+		names.WriteString(fmt.Sprintf("%*s", statusWidth(s), statusNames[s]))
 		sums.WriteString(fmt.Sprintf("%*s", statusWidth(s), text.Count(l.adv.N[s])))
 	}
 	if l.n == 0 {
