@@ -108,7 +108,8 @@ func TestDemoBrowse(t *testing.T) {
 		return err == nil && strings.HasPrefix(strings.TrimSpace(row), "> ") && indent(row) > indent(reposRow(rows))
 	}, "the repos of platform listed under the expanded collection", "l")
 	row, _ := rowAfter(treeRows(s), reposRowRE)
-	repo := strings.TrimPrefix(strings.TrimSpace(row), "> ")
+	// The name, without the note after it (its advisories).
+	repo := strings.Fields(strings.TrimPrefix(strings.TrimSpace(row), "> "))[0]
 
 	// The first repo: its tags with digests, and its README in the details.
 	tt.selectInTree("j", repo, 1)

@@ -14,7 +14,7 @@ import (
 func TestDemoFollowsTheConfigFile(t *testing.T) {
 	t.Parallel()
 	cfg := configHome(t, "theme: high-contrast\nread-only: true\nkeys:\n  sort: [o]\n")
-	tt := startCanopy(t, termOptions{width: 120, height: 36, env: []string{"XDG_CONFIG_HOME=" + cfg}})
+	tt := startCanopy(t, termOptions{width: 120, height: 44, env: []string{"XDG_CONFIG_HOME=" + cfg}}) // tall enough for the help to show sort
 	tt.waitTree()
 	tt.command("repos")
 	tt.waitTable("repos of acme.example", tableHeaderRE)

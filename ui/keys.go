@@ -340,8 +340,10 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 			// The tree hears what went through the shell's DeletedMsg.
 			return e.askDelete([]doomed{{item: n.Item, name: e.nodeName(n)}}, nil)
 		},
+		// A collapsed repo's row notes its advisories; an open one has its
+		// tags' counts there, and its page the advisories.
 		Note: func(n *tree.Node) safe.Text {
-			if r, ok := n.Item.(*api.Repo); ok {
+			if r, ok := n.Item.(*api.Repo); ok && !n.Expanded() {
 				if c, _, ok := e.caches().Advisories.Get(r.Name); ok {
 					return adviceNote(c)
 				}
