@@ -157,7 +157,7 @@ func defaults() []Def {
 		{Action: Undo, Keys: []string{"u"}, Short: "undo", Desc: "undo this session's edits, newest first (sends the old value with the same mask)", Group: Global},
 		{Action: Bind, Keys: []string{"b"}, Short: "bind", Desc: "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Group: Resource},
 		{Action: Sort, Keys: []string{"s"}, Short: "sort", Desc: "cycle the server-side sort order (tags also by version: every tag loads, then canopy sorts them)", Group: Resource},
-		{Action: Refresh, Keys: []string{"r"}, Short: "refresh", Desc: "reload (or retry) the selected collection or resource", Group: Resource},
+		{Action: Refresh, Keys: []string{"r"}, Short: "refresh", Desc: "reload (or retry) the selected collection or resource; on the overview, take every count again", Group: Resource},
 		{Action: Copy, Keys: []string{"y"}, Short: "copy", Desc: "copy the uid (digest for tags) to the clipboard (OSC 52)", Group: Resource},
 		{Action: CopyRef, Keys: []string{"Y"}, Short: "copy ref", Desc: "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Group: Resource},
 		{Action: Filter, Keys: []string{"/"}, Short: "filter", Desc: "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Group: Resource},
