@@ -15,10 +15,10 @@ var countedRE = regexp.MustCompile(`([\d,]+) of ([\d,]+) repos counted`)
 // tags on top of it, esc comes back to it, and esc again to the tree.
 func TestDemoStartsOnTheOverview(t *testing.T) {
 	t.Parallel()
-	tt := startCanopy(t, termOptions{width: 130, height: 50, args: []string{"demo", "--start", "overview", "--resume=false"}})
+	tt := startCanopy(t, termOptions{width: 130, height: 64, args: []string{"demo", "--start", "overview", "--resume=false"}})
 	s := tt.waitFor(func(s string) bool {
 		m := countedRE.FindStringSubmatch(s)
-		return m != nil && m[1] == m[2] && strings.Contains(s, "by repo") && strings.Contains(s, " detected")
+		return m != nil && m[1] == m[2] && strings.Contains(s, "by repo") && strings.Contains(s, "repos with any")
 	}, "every repo counted")
 	if !strings.Contains(header(s), "overview of acme.example") {
 		t.Errorf("header %q", header(s))

@@ -86,10 +86,11 @@ func newRepo(e *env, parent, parentName string) tea.Cmd {
 }
 
 func reposTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
+	advisories := func(r *api.Repo) tea.Cmd { return e.repoAdvisories(r.Name) }
 	return table.New(e.common, table.Config[api.Repo]{Title: title, Columns: columns.ReposIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRepos),
 		Loaded: loadedIn(e, opts, api.RepoKey),
 		List:   paging.New(ctx, source(e.client.ListRepos, opts), api.RepoKey), Key: api.RepoKey,
-		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e),
+		Orders: columns.Orders(), Copy: uidCopy(api.RepoKey), Edit: editOf[api.Repo](ctx, e), Advisories: advisories,
 		New:    func() tea.Cmd { return newRepo(e, scopeOf(opts), whereOf(string(title))) },
 		Watch:  kindFor[api.Repo](e.kinds).watched,
 		Delete: rowDelete[api.Repo](e),

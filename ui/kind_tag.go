@@ -160,6 +160,16 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 			}
 			return strings.Join(lines, "\n") + "\n", fmt.Sprintf("%d repo:tag@digest lines", len(ts))
 		},
+		Advisories: func(t *api.Tag) tea.Cmd {
+			name := repoName
+			if name == "" {
+				name = e.repoName(api.ParentUID(t.UID))
+			}
+			if name == "" {
+				return views.Flash("the name of this tag's repo is not known yet: try again in a moment")
+			}
+			return e.repoAdvisories(name)
+		},
 		Flag:         &table.Flag[api.Tag]{Name: "deprecated", Noun: "tags", Is: func(t *api.Tag) bool { return t.Deprecated }, Counted: counted},
 		FlaggedFirst: deprecatedOnly,
 		Delete:       rowDeleteNamed(e, func(t *api.Tag) string { return repo(t) + ":" + t.Name }),

@@ -97,7 +97,7 @@ func BenchmarkOverviewLarge(b *testing.B) {
 	b.Run("overview", func(b *testing.B) {
 		run(b, "overview", func(s string) bool {
 			m := allCountedRE.FindStringSubmatch(s)
-			return m != nil && m[1] == m[2] && !strings.Contains(s, "scanning") && strings.Contains(s, " detected")
+			return m != nil && m[1] == m[2] && !strings.Contains(s, "scanning") && strings.Contains(s, "repos with any")
 		}, "Deprecated tags")
 	})
 	b.Run("peer-deprecated-table", func(b *testing.B) {

@@ -159,7 +159,7 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	wt.typeText("overview")
 	wt.keys("enter")
 	n := len(tr.repos)
-	s := wt.waitText(fmt.Sprintf("%d of %d repos counted", n, n), fmt.Sprintf("%d of %d repos counted · oldest", n, n))
+	s := wt.waitText(fmt.Sprintf("%d of %d repos counted, the oldest", n, n))
 	s = wt.waitFor("every count", func(s string) bool { return !strings.Contains(s, "counting") && !wt.m.busy() })
 	if most := wt.most.Load(); most > 3 {
 		t.Errorf("%d requests at once, want at most 3", most)
@@ -228,7 +228,7 @@ func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
 	wt.keys(":")
 	wt.typeText("overview")
 	wt.keys("enter")
-	wt.waitText(fmt.Sprintf("%d of %d repos counted · oldest count", n, n))
+	wt.waitText(fmt.Sprintf("%d of %d repos counted, the oldest", n, n))
 	wt.waitFor("the listings", func(string) bool { return !wt.m.busy() })
 	if got := wt.count("/registry/v2/tags") - before; got != 0 {
 		t.Errorf("the second visit listed tags %d times, want none (kept)", got)
@@ -275,7 +275,7 @@ func TestOverviewLinesOpenTheirTables(t *testing.T) {
 		t.Errorf("an editor is listed as an owner:\n%s", s)
 	}
 	h.keys("esc")
-	h.waitText("upstream", "repos listed")
+	h.waitText("upstream", "repos with any")
 	// An advisories line: a name and the five statuses' counts (· for none).
 	h.downTo("an advisories line", func(l string) bool {
 		f := strings.Fields(l)
@@ -350,4 +350,26 @@ func TestRepoPageCountsItsOriginPackage(t *testing.T) {
 			t.Errorf("the origin's line %q lacks %d %s", after, n, st)
 		}
 	}
+}
+
+// a on a row of the repos table, or of a tags table, opens the advisories
+// of the repo's image.
+func TestTablesOpenARepositorysAdvisories(t *testing.T) {
+	h := watchedShell(t, 150, 40)
+	h.waitText("platform")
+	h.keys(":")
+	h.typeText("repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "63/63 loaded")
+	h.typeText("/curl")
+	h.keys("enter")
+	h.waitText("/curl")
+	h.keys("a")
+	h.waitText("advisories of curl", "CGA-")
+	h.keys("esc")
+	h.waitText("repos of acme.example")
+	h.keys("enter") // curl's tags
+	h.waitFor("curl's tags", func(s string) bool { return strings.Contains(line(s, "canopy  "), "tags of curl") && strings.Contains(s, "loaded") })
+	h.keys("a")
+	h.waitFor("curl's advisories", func(s string) bool { return strings.Contains(line(s, "canopy  "), "advisories of curl") })
 }

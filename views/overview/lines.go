@@ -40,6 +40,7 @@ type line struct {
 	kind   int
 	text   string // safe: a heading's, a note's, a question's words
 	note   string // safe: a heading's state, a line's detail
+	after  string // safe: a heading's words after its age (progress)
 	bad    bool   // text is a failure
 	bar    census.Bar
 	scale  int       // the largest N of the bar's list
@@ -183,11 +184,12 @@ func (m *Model) deprecatedLines() {
 	case m.layout != nil:
 		state = fmt.Sprintf("%s of %s tags · %s of %s repos counted", text.Count(d.Total), text.Count(d.Tags),
 			text.Count(d.Scanned), text.Count(d.Of))
-		if r != nil && r.toScan > 0 && r.scanned+r.failed < r.toScan {
-			state += fmt.Sprintf(" · scanning %s of %s", text.Count(r.scanned+1), text.Count(r.toScan))
-		}
 	}
-	m.add(line{kind: lineHeading, text: "Deprecated tags", note: state, at: d.Oldest})
+	progress := ""
+	if r != nil && r.toScan > 0 && r.scanned+r.failed < r.toScan {
+		progress = fmt.Sprintf(" · scanning %s of %s", text.Count(r.scanned+1), text.Count(r.toScan))
+	}
+	m.add(line{kind: lineHeading, text: "Deprecated tags", note: state, at: d.Oldest, after: progress})
 	if m.layoutErr != nil {
 		m.text("could not list the organization's repos: "+safe.String(m.layoutErr.Error()), true)
 		return
@@ -304,10 +306,12 @@ func (m *Model) advisoryLines() {
 	s := m.shown
 	state := ""
 	if m.layout != nil {
-		state = fmt.Sprintf("%s of %s repos counted · by the status of their latest approved event (upstream: a fix pending upstream), for each repo's image name",
-			text.Count(s.advCounted), text.Count(len(m.layout.Repos)))
+		state = fmt.Sprintf("%s of %s repos counted", text.Count(s.advCounted), text.Count(len(m.layout.Repos)))
 	}
 	m.add(line{kind: lineHeading, text: "Advisories", note: state, at: s.advAt})
+	if m.layout != nil {
+		m.text("each repo's image name, by the status of its latest approved event (upstream: a fix pending upstream)", false)
+	}
 	switch {
 	case m.layoutErr != nil:
 		m.text("needs the organization's repos, which could not be listed", true)
@@ -334,7 +338,7 @@ func (m *Model) advisoryLines() {
 		}
 	}
 	m.add(line{kind: lineStatuses})
-	m.add(line{kind: lineStatuses, n: 1, text: fmt.Sprintf("all %s repos listed", text.Count(len(s.advisories))), adv: sum})
+	m.add(line{kind: lineStatuses, n: 1, text: fmt.Sprintf("all %s repos with any", text.Count(len(s.advisories))), adv: sum})
 	n := len(s.advisories)
 	if !m.expanded[listAdvisories] && n > shownFirst+1 {
 		n = shownFirst

@@ -47,7 +47,7 @@ func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 		t.Errorf("%d requests at most in flight, want 2 to %d", most, maxInFlight)
 	}
 	for _, want := range [][]string{
-		{"Deprecated tags", "552 of 5,466 tags · 12 of 12 repos counted · oldest count just now"},
+		{"Deprecated tags", "552 of 5,466 tags · 12 of 12 repos counted, the oldest 0s ago"},
 		{"apps ", "275 of 2,727", "10.1%"}, {"apps/web ", "138 of 1,365"}, {"data ", "138 of 1,368"},
 		{"repo-11 ", "47 of 461", "10.2%", "0s"}, // the worst repo first
 		{"never seen", "1"}, {"not seen for 90 days", "1"}, {"no role binding", "1"}, {"owner at the organization", "1"},
@@ -59,7 +59,7 @@ func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 		}
 	}
 	// Each repo's advisories in the status columns (· for none).
-	for _, want := range [][]string{{"repo-01", "1", "·", "1", "·", "·"}, {"repo-02", "·", "1", "·", "·", "·"}, {"all", "2", "repos", "listed", "1", "1", "1", "0", "0"}} {
+	for _, want := range [][]string{{"repo-01", "1", "·", "1", "·", "·"}, {"repo-02", "·", "1", "·", "·", "·"}, {"all", "2", "repos", "with", "any", "1", "1", "1", "0", "0"}} {
 		if !hasFields(s, want...) {
 			t.Errorf("no line of %q:\n%s", want, s)
 		}
@@ -112,7 +112,7 @@ func TestCountsAreKeptAndRefreshed(t *testing.T) {
 	if got := o.calls.Load() - first; got != 2 {
 		t.Errorf("the second visit made %d calls, want 2 (the listings; the counts are kept)", got)
 	}
-	if !strings.Contains(s, "oldest count 10 minutes ago") || !strings.Contains(s, "10m") {
+	if !strings.Contains(s, "repos counted, the oldest 10m ago") || !strings.Contains(s, "10m") {
 		t.Errorf("the counts' age is not shown:\n%s", s)
 	}
 	before := o.calls.Load()
@@ -121,7 +121,7 @@ func TestCountsAreKeptAndRefreshed(t *testing.T) {
 	if got := o.calls.Load() - before; got < 2+5 {
 		t.Errorf("r made %d calls, want every repo scanned again", got)
 	}
-	if !strings.Contains(s, "oldest count just now") {
+	if !strings.Contains(s, "the oldest 0s ago") {
 		t.Errorf("after r the counts are not new:\n%s", s)
 	}
 }

@@ -95,8 +95,9 @@ func (m *Model) render(l *line, selected bool) string {
 	case lineHeading:
 		note := l.note
 		if !l.at.IsZero() {
-			note += " · oldest count " + text.Ago(l.at, m.common.Clock())
+			note += ", the oldest " + text.Age(l.at, m.common.Clock()) + " ago"
 		}
+		note += l.after
 		s = t.Section.Render(l.text)
 		if note != "" {
 			s += "  " + t.Muted.Render(text.Cut(note, max(w-text.Width(l.text)-2, 0), t.Glyphs.Ellipsis))

@@ -46,6 +46,9 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.cfg.Bind != nil {
 		states = append(states, m.common.Change(keymap.Bind))
 	}
+	if m.cfg.Advisories != nil {
+		states = append(states, keymap.On(keymap.Advisories))
+	}
 	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
 		states = append(states, keymap.On(keymap.Mark))
 	}
@@ -130,6 +133,11 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 	case keymap.Bind:
 		if ts := m.targets(); len(ts) > 0 {
 			return m.cfg.Bind(ts)
+		}
+		return nil
+	case keymap.Advisories:
+		if it, ok := m.Selected(); ok && it != nil {
+			return m.cfg.Advisories(it)
 		}
 		return nil
 	case keymap.Filter:

@@ -76,6 +76,9 @@ type Config[T any] struct {
 	// Bind starts binding a role with the marked items (or the one under
 	// the cursor), nil when the rows cannot be bound.
 	Bind func([]*T) tea.Cmd
+	// Advisories opens the advisories of the row's image (`a`: a repo's,
+	// a tag's repo's); nil when the rows have none.
+	Advisories func(*T) tea.Cmd
 	// Edit is the in-place editor of a row's main field; nil (or a nil
 	// result) when the rows cannot be edited.
 	Edit func(*T) *form.Config
