@@ -369,7 +369,9 @@ func TestTablesOpenARepositorysAdvisories(t *testing.T) {
 	h.keys("esc")
 	h.waitText("repos of acme.example")
 	h.keys("enter") // curl's tags
-	h.waitFor("curl's tags", func(s string) bool { return strings.Contains(line(s, "canopy  "), "tags of curl") && strings.Contains(s, "loaded") })
+	h.waitFor("curl's tags", func(s string) bool {
+		return strings.Contains(line(s, "canopy  "), "tags of curl") && strings.Contains(s, "loaded")
+	})
 	h.keys("a")
 	h.waitFor("curl's advisories", func(s string) bool { return strings.Contains(line(s, "canopy  "), "advisories of curl") })
 }
