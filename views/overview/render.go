@@ -149,8 +149,15 @@ func (m *Model) row(head, rest string, selected bool) string {
 	return s
 }
 
-// labelWidth is the room of a line's label.
-func (m *Model) labelWidth() int { return min(max(m.width/3, 12), 40) }
+// labelWidth is the room of a line's label: a third of the width, or
+// all the bars would have had when there is no room for them.
+func (m *Model) labelWidth() int {
+	lw := min(max(m.width/3, 12), 40)
+	if m.width-2-lw-2-2-numsWidth < 4 {
+		lw = max(lw, m.width-2-2-numsWidth)
+	}
+	return lw
+}
 
 // numsWidth is the room of a bar's numbers: "  412 of 3,020      13.6%   2m".
 const numsWidth = 7 + 4 + 9 + 1 + 6 + 2 + 4
@@ -224,11 +231,21 @@ var statusNames = [census.Statuses]string{"detected", "upstream", "fixed", "not 
 // statusWidth is the room of a status's column: its name, or a count.
 func statusWidth(s census.Status) int { return max(len(statusNames[s]), 5) + 1 }
 
+// advLabelWidth is the room of an advisory line's name: the label's, or
+// less when the five columns need it.
+func (m *Model) advLabelWidth() int {
+	cols := 0
+	for s := range census.Statuses {
+		cols += statusWidth(s)
+	}
+	return max(8, min(m.labelWidth(), m.width-2-cols))
+}
+
 // statusesLine names the advisory columns, with the totals of the repos
 // listed under them.
 func (m *Model) statusesLine(l *line) string {
 	t := m.common.Theme
-	lw := m.labelWidth()
+	lw := m.advLabelWidth()
 	var names, sums strings.Builder
 	for s := range census.Statuses {
 		names.WriteString(fmt.Sprintf("%*s", statusWidth(s), statusNames[s]))
@@ -244,7 +261,7 @@ func (m *Model) statusesLine(l *line) string {
 // advisoryLine is a repo's counts under the statuses' names.
 func (m *Model) advisoryLine(l *line, selected bool) string {
 	t := m.common.Theme
-	lw := m.labelWidth()
+	lw := m.advLabelWidth()
 	styles := [census.Statuses]lipgloss.Style{t.Bad, t.Warn, t.Good, t.Muted, t.Muted}
 	var styled, plain strings.Builder
 	plain.WriteString("  " + text.Fit(l.text, lw, false, t.Glyphs.Ellipsis))
