@@ -109,6 +109,9 @@ func (c *AdvisoryCache) Get(name string) (AdvisoryCount, time.Time, bool) {
 	return n, c.at[name], ok
 }
 
+// Forget drops a name's count (it is taken again).
+func (c *AdvisoryCache) Forget(name string) { delete(c.counts, name); delete(c.at, name) }
+
 // Put keeps a name's count, taken at at.
 func (c *AdvisoryCache) Put(name string, n AdvisoryCount, at time.Time) {
 	c.counts[name], c.at[name] = n, at

@@ -52,6 +52,9 @@ func (c *Cache) Get(uid string) (Scan, bool) {
 // Put keeps a repo's scan.
 func (c *Cache) Put(uid string, s Scan) { c.scans[uid] = s }
 
+// Forget drops a repo's scan (it is taken again).
+func (c *Cache) Forget(uid string) { delete(c.scans, uid) }
+
 // Deprecated is the deprecated tags of the organization's repos, as far as
 // they were scanned: per repo and per folder (a folder counts everything
 // below it), each ranked, and the totals.

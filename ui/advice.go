@@ -204,41 +204,126 @@ func adviceNote(c census.AdvisoryCount) safe.Text {
 	return safe.Of("advisories: " + strings.Join(parts, ", "))
 }
 
-// maxStatsPages bounds a repo page's scan of its tags (200 a page).
-const maxStatsPages = 2500
+// maxStatsPages bounds a repo page's reading of its tags (200 a page).
+const maxStatsPages = 50
 
-// repoStats counts a repo's tags, by week of their last update, and its
-// image's advisories (off the UI loop: it reads no cache).
-func (e *env) repoStats(ctx context.Context, r *api.Repo) (detail.RepoStats, error) {
-	var st detail.RepoStats
-	now := e.common.Clock()
-	o := api.ListOptions{ChildrenOf: r.UID, PageSize: api.MaxPageSize}
+// repoStats counts a repo's tag updates by week and its image's
+// advisories (off the UI loop: it reads no cache; known is what the
+// caches had, asked in Update, and is not asked again). Tags are read
+// newest first and the reading stops past the history's year, so a repo
+// of any size costs a few pages; a count of every tag (and of the
+// deprecated ones) comes when they all fit in those pages, or from the
+// overview. A server that refuses the order is read in its own, as far
+// as the bound goes.
+func (e *env) repoStats(ctx context.Context, r *api.Repo, known detail.RepoStats) (detail.RepoStats, error) {
+	st := known
 	c := e.client
+	if !st.HasActivity {
+		if err := e.readActivity(ctx, r, &st); err != nil {
+			return st, err
+		}
+	}
+	if !st.HasAdvisories {
+		counts, err := countAdvisories(ctx, c, []string{r.Name})
+		if err != nil {
+			return st, err
+		}
+		st.Advisories, st.HasAdvisories = counts[r.Name], true
+	}
+	// Its subpackages' too, when the server knows the name as an origin
+	// package (one name: a few small requests).
+	if !st.OriginCounted {
+		origin, err := countOrigin(ctx, c, r.Name)
+		if err != nil {
+			return st, err
+		}
+		st.Origin, st.OriginCounted = origin, true
+	}
+	return st, nil
+}
+
+// readActivity reads a repo's tags newest first into st.Activity.
+func (e *env) readActivity(ctx context.Context, r *api.Repo, st *detail.RepoStats) error {
+	now := e.common.Clock()
+	span := api.TimeOf(now.Add(-census.Weeks * census.Week))
+	o := api.ListOptions{ChildrenOf: r.UID, PageSize: api.MaxPageSize, OrderBy: api.OrderUpdatedDesc}
+	var act census.TagCount
+	total := -1
 	for pages := 0; ; pages++ {
 		if pages == maxStatsPages {
 			st.Partial = true
 			break
 		}
-		p, err := c.ListTags(ctx, o)
-		if err != nil {
-			return st, fmt.Errorf("tags: %w", err)
+		p, err := e.client.ListTags(ctx, o)
+		if err != nil && o.OrderBy != "" && o.PageToken == "" && api.RefusedOrder(err) {
+			o.OrderBy = "" // the server's own order: every page until the bound
+			p, err = e.client.ListTags(ctx, o)
 		}
-		st.Activity.Add(p.Items, now)
+		if err != nil {
+			return fmt.Errorf("tags: %w", err)
+		}
+		if total < 0 {
+			total = int(p.TotalOr(-1))
+		}
+		act.Add(p.Items, now)
 		if p.Last() {
 			break
 		}
+		if n := len(p.Items); o.OrderBy != "" && n > 0 && p.Items[n-1].UpdateTime.Before(span) {
+			// Newest first: what is left is older than the history, which
+			// is whole; the counts of every tag are not.
+			st.Complete = false
+			st.Activity, st.HasActivity = withoutCounts(act, total), true
+			return nil
+		}
 		o.PageToken = p.NextPageToken
 	}
-	counts, err := countAdvisories(ctx, c, []string{r.Name})
-	if err != nil {
-		return st, err
+	st.Complete = !st.Partial
+	if st.Partial {
+		act = withoutCounts(act, total)
 	}
-	st.Advisories = counts[r.Name]
-	// Its subpackages' too, when the server knows the name as an origin
-	// package (one name: a few small requests).
-	if st.Origin, err = countOrigin(ctx, c, r.Name); err != nil {
-		return st, err
+	st.Activity, st.HasActivity = act, true
+	return nil
+}
+
+// withoutCounts is a history read in part: the tags are the server's
+// total (-1: none given), the deprecated ones unknown (-1: the tree and
+// the overview count them).
+func withoutCounts(act census.TagCount, total int) census.TagCount {
+	act.Tags, act.Deprecated = total, -1
+	return act
+}
+
+// knownStats is what the caches hold of a repo's counts (in Update): the
+// overview's count of its tags, the advisories of its name.
+func (e *env) knownStats(r *api.Repo) detail.RepoStats {
+	var st detail.RepoStats
+	if e.org == nil {
+		return st
 	}
-	st.OriginCounted = true
-	return st, nil
+	c := e.caches()
+	if s, ok := c.Tags.Get(r.UID); ok && !s.Partial {
+		st.Activity, st.HasActivity, st.Complete, st.At = s.TagCount, true, true, s.At
+	}
+	if n, _, ok := c.Advisories.Get(r.Name); ok {
+		st.Advisories, st.HasAdvisories = n, true
+	}
+	return st
+}
+
+// counted keeps what a repo's page counted (in Update): every tag's
+// count, and its name's advisories.
+func (e *env) counted(r *api.Repo, st detail.RepoStats) {
+	if e.org == nil || r == nil {
+		return
+	}
+	c, now := e.caches(), e.common.Clock()
+	if st.HasActivity && st.Complete && st.At.IsZero() {
+		c.Tags.Put(r.UID, census.Scan{TagCount: st.Activity, At: now})
+	}
+	if st.HasAdvisories {
+		if _, _, ok := c.Advisories.Get(r.Name); !ok {
+			c.Advisories.Put(r.Name, st.Advisories, now)
+		}
+	}
 }

@@ -91,6 +91,19 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 	f.Bind = e.bindItem
 	f.Kind = e.kinds.detailOf
 	f.RepoStats = e.repoStats
+	f.KnownStats = e.knownStats
+	f.Counted = e.counted
+	forget := f.Forget
+	f.Forget = func(item any) {
+		if forget != nil {
+			forget(item)
+		}
+		// r on a repo's page counts it again.
+		if r, ok := item.(*api.Repo); ok && e.org != nil {
+			e.caches().Tags.Forget(r.UID)
+			e.caches().Advisories.Forget(r.Name)
+		}
+	}
 	f.Advisories = func(r *api.Repo) tea.Cmd { return e.repoAdvisories(r.Name) }
 	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
 	f.Edits = func(item any) []form.Config {

@@ -50,7 +50,7 @@ func Open(kind string) bool {
 
 // Status is where an advisory stands: its latest approved event (what
 // the service's status filters go by), then a newer event not approved
-// and its review ("detected · fixed (pending review)"); a timeline with no
+// and its review ("detected · fixed (in review)"); a timeline with no
 // approved event is its latest event and its review.
 func Status(a *api.Advisory) string {
 	last, approved := a.Latest(), a.LatestApproved()
@@ -58,11 +58,22 @@ func Status(a *api.Advisory) string {
 	case last == nil:
 		return ""
 	case approved == nil:
-		return EventName(last.Kind) + " (" + Review(last.ReviewState) + ")"
+		return EventName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
 	case last == approved:
 		return EventName(approved.Kind)
 	}
-	return EventName(approved.Kind) + " · " + EventName(last.Kind) + " (" + Review(last.ReviewState) + ")"
+	return EventName(approved.Kind) + " · " + EventName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
+}
+
+// inReview is a review state in a status's few words.
+func inReview(state string) string {
+	switch state {
+	case api.ReviewPending:
+		return "in review"
+	case api.ReviewRequestChanges:
+		return "changes asked"
+	}
+	return Review(state)
 }
 
 // Detail is what an event says beyond its kind, in words: the fixed or

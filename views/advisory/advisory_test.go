@@ -45,8 +45,8 @@ func TestStatusFromTheKindKey(t *testing.T) {
 	}
 	// The service goes by the latest approved event: the fix waits for
 	// its review.
-	if got := Status(&a); got != "detected · fixed (pending review)" {
-		t.Errorf("Status = %q, want detected · fixed (pending review)", got)
+	if got := Status(&a); got != "detected · fixed (in review)" {
+		t.Errorf("Status = %q, want detected · fixed (in review)", got)
 	}
 	if got := Detail(&a.Events[0]); got != "by grype in openssl 3.0.1" {
 		t.Errorf("detection detail = %q", got)

@@ -265,7 +265,7 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 			return safe.Of(sc.Short())
 		}},
 		// Wide enough for every status in words ("analysis not planned").
-		{Title: "STATUS", Width: 44, Drop: 1, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(advisory.Status(a)) }},
+		{Title: "STATUS", Width: 30, Drop: 1, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(advisory.Status(a)) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) safe.Text { return age(c, a.UpdateTime) }},
 	}
 }

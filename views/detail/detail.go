@@ -73,7 +73,11 @@ type Fetch struct {
 	Kind func(item any) *Kind
 	// RepoStats counts a repo's tags and advisories (its page's activity
 	// and advisories); nil shows neither.
-	RepoStats func(ctx context.Context, repo *api.Repo) (RepoStats, error)
+	RepoStats func(ctx context.Context, repo *api.Repo, known RepoStats) (RepoStats, error)
+	// KnownStats is what the shell knows of a repo's counts now (asked in
+	// Update); Counted tells it what a count found.
+	KnownStats func(repo *api.Repo) RepoStats
+	Counted    func(repo *api.Repo, st RepoStats)
 	// Advisories opens the advisories of a repo's image (`a`); nil
 	// disables it.
 	Advisories func(repo *api.Repo) tea.Cmd

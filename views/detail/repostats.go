@@ -3,6 +3,7 @@ package detail
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,10 +18,19 @@ import (
 // tags' activity (a scan of every tag) and its image's advisories by
 // their latest status.
 type RepoStats struct {
-	Activity census.TagCount
-	// Partial: the scan stopped at its bound; the counts are at least these.
-	Partial    bool
-	Advisories census.AdvisoryCount
+	// Activity is the tags' history by week; its Tags is -1 when not
+	// known, its Deprecated -1 unless every tag was read (Complete).
+	Activity    census.TagCount
+	HasActivity bool
+	Complete    bool
+	// Partial: the reading stopped at its bound before the history's
+	// year was read: the history has at least these.
+	Partial bool
+	// At is when the activity was counted, when it was earlier (the
+	// overview's count); zero: now.
+	At            time.Time
+	Advisories    census.AdvisoryCount
+	HasAdvisories bool
 	// Origin counts the advisories of the repo's name as an origin
 	// package, its subpackages included (OriginCounted: it was asked).
 	Origin        census.AdvisoryCount
@@ -31,22 +41,28 @@ type RepoStats struct {
 type statsMsg struct {
 	owner *Model
 	uid   string
+	repo  *api.Repo
 	stats *RepoStats
 	err   error
 }
 
 // relateRepo counts a repo's tags and advisories in their own command, so
-// the readme does not wait for a scan.
+// the readme does not wait for them; what the shell already knows shows
+// at once and is not asked again.
 func relateRepo(m *Model, e *extras, item any) tea.Cmd {
 	r, f := item.(*api.Repo), m.fetch
 	if f.RepoStats == nil {
 		return nil
 	}
+	var known RepoStats
+	if f.KnownStats != nil {
+		known = f.KnownStats(r)
+	}
 	e.counting = true
 	ctx, owner, uid := m.ctx, m, m.uid
 	return func() tea.Msg {
-		st, err := f.RepoStats(ctx, r)
-		return statsMsg{owner: owner, uid: uid, stats: &st, err: err}
+		st, err := f.RepoStats(ctx, r, known)
+		return statsMsg{owner: owner, uid: uid, repo: r, stats: &st, err: err}
 	}
 }
 
@@ -59,6 +75,9 @@ func (m *Model) gotStats(msg statsMsg) {
 	e.counting, e.statsErr = false, msg.err
 	if msg.err == nil {
 		e.stats = msg.stats
+		if m.fetch.Counted != nil {
+			m.fetch.Counted(msg.repo, *msg.stats)
+		}
 	}
 	if msg.uid == m.uid {
 		m.relayout()
@@ -102,16 +121,24 @@ func (m *Model) renderStats(s *sheet, r *api.Repo) {
 	}
 	st := e.stats
 	a := st.Activity
-	plus := ""
-	if st.Partial {
-		plus = "+"
+	switch {
+	case a.Deprecated >= 0:
+		s.own("tags", fmt.Sprintf("%s, %s deprecated", text.Count(a.Tags), text.Count(a.Deprecated)))
+	case a.Tags >= 0:
+		s.own("tags", text.Count(a.Tags))
 	}
-	s.own("tags", fmt.Sprintf("%s%s, %s deprecated", text.Count(a.Tags), plus, text.Count(a.Deprecated)))
 	weeks := min(census.Weeks, max(m.width-16, 0))
 	if weeks >= 4 {
+		plus := ""
+		if st.Partial {
+			plus = "+"
+		}
 		s.own("updates", th.Accent.Render(text.Spark(a.Updated[census.Weeks-weeks:], th.Glyphs.Spark)))
-		s.own("", th.Muted.Render(fmt.Sprintf("tags updated per week: %s in the last %d weeks, this week at the right",
-			text.Count(int(a.Updated.Sum(weeks))), weeks)))
+		s.own("", th.Muted.Render(fmt.Sprintf("tags updated per week: %s%s in the last %d weeks, this week at the right",
+			text.Count(int(a.Updated.Sum(weeks))), plus, weeks)))
+		if !st.At.IsZero() {
+			s.own("", th.Muted.Render("counted "+text.Ago(st.At, m.common.Clock())+" (the overview's count; r counts again)"))
+		}
 	}
 	s.section("ADVISORIES")
 	s.muted("  by latest status, for the image name " + safe.String(r.Name))
