@@ -375,3 +375,41 @@ func TestTablesOpenARepositorysAdvisories(t *testing.T) {
 	h.keys("a")
 	h.waitFor("curl's advisories", func(s string) bool { return strings.Contains(line(s, "canopy  "), "advisories of curl") })
 }
+
+// A big repo's page reads its tags newest first, only as far back as its
+// history goes: the weeks' sum is the tags updated within them.
+func TestRepoPageReadsTheNewestTagsOnly(t *testing.T) {
+	h := watchedShell(t, 150, 60)
+	h.waitText("platform")
+	ctx := t.Context()
+	p, err := h.client.ListRepos(ctx, api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: "aws-cli"})
+	if err != nil || len(p.Items) != 1 {
+		t.Fatalf("aws-cli: %v", err)
+	}
+	repo := p.Items[0]
+	span := fixedNow.Add(-census.Weeks * census.Week)
+	recent, all := 0, 0
+	for tag, err := range api.NewCursor(h.client.ListTags, api.ListOptions{ChildrenOf: repo.UID, PageSize: 200}, api.TagKey).All(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		all++
+		if at := tag.UpdateTime.Time(); !at.Before(span) && !at.After(fixedNow) {
+			recent++
+		}
+	}
+	before := h.count("/registry/v2/tags")
+	h.typeText("/aws-cli")
+	h.keys("ctrl+s")
+	h.waitText("details: aws-cli")
+	s := h.waitText("ACTIVITY", "tags updated per week")
+	if l := line(s, "tags updated per week"); !strings.Contains(l, fmt.Sprintf(": %s in the last", commas(recent))) {
+		t.Errorf("the history counts %q, want %d tags updated in the last year", l, recent)
+	}
+	if m := regexp.MustCompile(`│ tags +([\d,]+)`).FindStringSubmatch(s); m == nil || m[1] != commas(all) {
+		t.Errorf("the tags line %q, want %d (the server's total):\n%s", m, all, s)
+	}
+	if n := h.count("/registry/v2/tags") - before; n >= (all+199)/200+2 {
+		t.Errorf("%d tag requests: the page read more than the year", n)
+	}
+}
