@@ -39,8 +39,10 @@ type org struct {
 	pageSize int
 
 	inFlight, most, calls atomic.Int32
-	// gate, when set, holds every call until the context ends.
-	gate bool
+	// gate, when set, holds every call until the context ends; entered
+	// hears of each call as it starts (when made).
+	gate    bool
+	entered chan struct{}
 }
 
 func (o *org) enter(ctx context.Context) (func(), error) {
@@ -53,6 +55,12 @@ func (o *org) enter(ctx context.Context) (func(), error) {
 		}
 	}
 	done := func() { o.inFlight.Add(-1) }
+	if o.entered != nil {
+		select {
+		case o.entered <- struct{}{}:
+		default:
+		}
+	}
 	if o.gate {
 		<-ctx.Done()
 		done()

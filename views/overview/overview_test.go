@@ -77,12 +77,16 @@ func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 // is asked.
 func TestClosingCancelsTheScans(t *testing.T) {
 	o := newOrg(6, 10)
-	o.gate = true
+	o.gate, o.entered = true, make(chan struct{}, 8)
 	ctx, cancel := context.WithCancel(t.Context())
 	d := drive(t, newModel(ctx, o, Caches{}, nil))
-	deadline := time.Now().Add(5 * time.Second)
-	for o.inFlight.Load() < 2 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond) // the requests start in goroutines: poll for them
+	deadline := time.After(5 * time.Second)
+	for range 2 { // the listings, under way
+		select {
+		case <-o.entered:
+		case <-deadline:
+			t.Fatal("the listings never started")
+		}
 	}
 	cancel()
 	d.wg.Wait() // every call returned with the context
