@@ -27,7 +27,7 @@ func EventKinds() []string {
 		EventFixNotPlanned, EventPendingUpstreamFix, EventTruePositiveDetermination, EventPatched}
 }
 
-// eventFilters are the service's names of the event kinds in its
+// eventFilterNames are the service's names of the event kinds in its
 // event-type filters (latest_event_type), by kind.
 var eventFilterNames = map[string]string{
 	EventDetection:                  "EVENT_TYPE_FILTER_DETECTION",

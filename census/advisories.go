@@ -83,14 +83,6 @@ func RankAdvisories(repos []Repo, get func(name string) (AdvisoryCount, bool)) [
 	return out
 }
 
-// Counts is a map's lookup, for RankAdvisories.
-func Counts(m map[string]AdvisoryCount) func(string) (AdvisoryCount, bool) {
-	return func(name string) (AdvisoryCount, bool) {
-		c, ok := m[name]
-		return c, ok
-	}
-}
-
 // AdvisoryCache keeps the advisory counts of artifact names, with when
 // each was taken. It belongs to one goroutine (the UI loop).
 type AdvisoryCache struct {

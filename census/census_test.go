@@ -258,7 +258,7 @@ func TestRankAdvisories(t *testing.T) {
 		"eps": count(0, 0, 0, 0), "dup": count(0, 1, 0, 0), "zeta": count(1, 1, 0, 0),
 		"other": count(9, 9, 9, 9), // no repo of that name
 	}
-	got := census.RankAdvisories(repos, census.Counts(counts))
+	got := census.RankAdvisories(repos, lookup(counts))
 	var uids []string
 	for _, l := range got {
 		uids = append(uids, l.Repo.UID)
@@ -274,7 +274,7 @@ func TestRankAdvisories(t *testing.T) {
 	if !slices.Equal(uids, want) {
 		t.Errorf("got %v\nwant %v", uids, want)
 	}
-	if got := census.RankAdvisories(repos, census.Counts(nil)); len(got) != 0 {
+	if got := census.RankAdvisories(repos, lookup(nil)); len(got) != 0 {
 		t.Errorf("no counts: got %v", got)
 	}
 }
@@ -289,5 +289,13 @@ func TestTagCountAddAncientTimes(t *testing.T) {
 	}
 	if c.Tags != 5 || c.Deprecated != 5 || c.Updated.Sum(census.Weeks) != 0 || c.Deprecations.Sum(census.Weeks) != 0 {
 		t.Errorf("count = %+v, want 5 tags, 5 deprecated, none in the histories", c)
+	}
+}
+
+// counts is a map's lookup, as RankAdvisories asks for counts.
+func lookup(m map[string]census.AdvisoryCount) func(string) (census.AdvisoryCount, bool) {
+	return func(name string) (census.AdvisoryCount, bool) {
+		c, ok := m[name]
+		return c, ok
 	}
 }

@@ -12,16 +12,14 @@ import (
 // The advisory and library feeds are global: any authenticated caller reads them.
 
 // eventTypeFilters maps the EventTypeFilter values of the event_types and
-// latest_event_type filters to the event kinds (JSON keys) they select.
-var eventTypeFilters = map[string]string{
-	"EVENT_TYPE_FILTER_DETECTION":                    api.EventDetection,
-	"EVENT_TYPE_FILTER_TRUE_POSITIVE_DETERMINATION":  api.EventTruePositiveDetermination,
-	"EVENT_TYPE_FILTER_FIXED":                        api.EventFixed,
-	"EVENT_TYPE_FILTER_FALSE_POSITIVE_DETERMINATION": api.EventFalsePositiveDetermination,
-	"EVENT_TYPE_FILTER_ANALYSIS_NOT_PLANNED":         api.EventAnalysisNotPlanned,
-	"EVENT_TYPE_FILTER_FIX_NOT_PLANNED":              api.EventFixNotPlanned,
-	"EVENT_TYPE_FILTER_PENDING_UPSTREAM_FIX":         api.EventPendingUpstreamFix,
-	"EVENT_TYPE_FILTER_PATCHED":                      api.EventPatched,
+// latest_event_type filters to the event kinds (JSON keys) they select:
+// the client's own names of them, read backwards.
+func eventTypeFilters() map[string]string {
+	out := map[string]string{}
+	for _, k := range api.EventKinds() {
+		out[api.EventFilter(k)] = k
+	}
+	return out
 }
 
 // eventKinds reads an EventTypeFilter parameter as event kinds; the
@@ -32,7 +30,7 @@ func eventKinds(field string, values []string) ([]string, *apiErr) {
 		if v == "EVENT_TYPE_FILTER_UNSPECIFIED" {
 			continue
 		}
-		k, ok := eventTypeFilters[v]
+		k, ok := eventTypeFilters()[v]
 		if !ok {
 			return nil, badField(domainVulns, field, fmt.Sprintf("unknown event type %q; use EVENT_TYPE_FILTER_DETECTION, EVENT_TYPE_FILTER_FIXED, …", v))
 		}

@@ -145,7 +145,7 @@ func TestAdvisoryEventFilters(t *testing.T) {
 		return out
 	}
 	all := decode(allAdvisories(t, e, url.Values{}))
-	for filter, kind := range eventTypeFilters {
+	for filter, kind := range eventTypeFilters() {
 		withKind := decode(allAdvisories(t, e, url.Values{"event_types": {filter}}))
 		latest := decode(allAdvisories(t, e, url.Values{"latestEventType": {filter}}))
 		wantAny, wantLatest := 0, 0
