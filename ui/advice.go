@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -184,24 +183,35 @@ func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map
 	return counts, true, nil
 }
 
-// adviceNote is a repo row's note: its open advisories and the fixed
-// ones, "" when it has none or they are not counted.
-func adviceNote(c census.AdvisoryCount) safe.Text {
-	var parts []string
+// adviceNotes is a repo row's note: its open advisories and the fixed
+// ones, in shorter forms for narrow rows (the open ones stay longest);
+// none when it has none.
+func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	plus := ""
 	if c.Partial {
 		plus = "+"
 	}
+	var open, fixed string
 	if n := c.Open(); n > 0 {
-		parts = append(parts, text.Count(n)+plus+" open")
+		open = text.Count(n) + plus + " open"
 	}
 	if n := c.N[census.Fixed]; n > 0 {
-		parts = append(parts, text.Count(n)+plus+" fixed")
+		fixed = text.Count(n) + plus + " fixed"
 	}
-	if len(parts) == 0 {
-		return ""
+	var forms []string
+	switch {
+	case open != "" && fixed != "":
+		forms = []string{"advisories: " + open + ", " + fixed, "adv: " + open + ", " + fixed, "adv: " + open}
+	case open != "":
+		forms = []string{"advisories: " + open, "adv: " + open}
+	case fixed != "":
+		forms = []string{"advisories: " + fixed, "adv: " + fixed}
 	}
-	return safe.Of("advisories: " + strings.Join(parts, ", "))
+	notes := make([]safe.Text, len(forms))
+	for i, f := range forms {
+		notes[i] = safe.Of(f)
+	}
+	return notes
 }
 
 // maxStatsPages bounds a repo page's reading of its tags (200 a page).

@@ -342,13 +342,13 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		},
 		// A collapsed repo's row notes its advisories; an open one has its
 		// tags' counts there, and its page the advisories.
-		Note: func(n *tree.Node) safe.Text {
+		Note: func(n *tree.Node) []safe.Text {
 			if r, ok := n.Item.(*api.Repo); ok && !n.Expanded() {
 				if c, _, ok := e.caches().Advisories.Get(r.Name); ok {
-					return adviceNote(c)
+					return adviceNotes(c)
 				}
 			}
-			return ""
+			return nil
 		},
 		Advisories: func(repo *tree.Node) tea.Cmd {
 			if r, ok := repo.Item.(*api.Repo); ok {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/api"
@@ -306,6 +307,11 @@ func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
 	}
 	c := tr.advisories[repo.Name]
 	want := fmt.Sprintf("%s  advisories: %d open", repo.Name, c.Open())
+	h.waitText(want)
+	// A narrow tree shows the note shorter rather than not at all.
+	h.send(tea.WindowSizeMsg{Width: 36, Height: 50})
+	h.waitText(fmt.Sprintf("%s  adv: %d open", repo.Name, c.Open()))
+	h.send(tea.WindowSizeMsg{Width: 150, Height: 50})
 	h.waitText(want)
 	h.moveTo(repo.Name)
 	s := h.waitText("ACTIVITY", "ADVISORIES", fmt.Sprintf("%d, %d deprecated", tr.tags[repo.UID], tr.dep[repo.UID]))

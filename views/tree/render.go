@@ -218,10 +218,14 @@ func (m *Model) renderRow(r row, selected bool) string {
 	if n.Note != "" && text.Width(left)+2 < avail {
 		note = text.Cut("  "+string(n.Note), avail-text.Width(left), g.Ellipsis)
 	}
-	// What the shell knows beyond the node shows whole, or not at all.
+	// What the shell knows beyond the node shows whole, in the longest of
+	// its forms that fits, or not at all.
 	if m.cfg.Note != nil {
-		if more := string(m.cfg.Note(n)); more != "" && text.Width(left)+text.Width(note)+2+text.Width(more) <= avail {
-			note += "  " + more
+		for _, more := range m.cfg.Note(n) {
+			if text.Width(left)+text.Width(note)+2+text.Width(string(more)) <= avail {
+				note += "  " + string(more)
+				break
+			}
 		}
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)

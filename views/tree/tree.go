@@ -38,9 +38,10 @@ type Config struct {
 	// Advisories opens a repo's advisories (`a`), nil to disable.
 	Advisories func(repo *Node) tea.Cmd
 	// Note is what the shell knows of a node beyond it (a repo's
-	// advisories), drawn after its own note; nil or "" for nothing. It is
-	// asked for the rows on screen only, as they are drawn.
-	Note func(*Node) safe.Text
+	// advisories), drawn after its own note: its forms, longest first, the
+	// first that fits drawn; nil or none for nothing. It is asked for the
+	// rows on screen only, as they are drawn.
+	Note func(*Node) []safe.Text
 	// Bind starts binding a role on an identity, folder or organization
 	// node (`b`), nil to disable.
 	Bind func(*Node) tea.Cmd

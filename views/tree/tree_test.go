@@ -416,3 +416,29 @@ func TestCountedReachesAnUnopenedCollection(t *testing.T) {
 		t.Errorf("opened after a full count: %q", l)
 	}
 }
+
+// The shell's note shows in the longest form that fits the row, or not at
+// all; the label keeps its room.
+func TestShellNoteTakesTheFormThatFits(t *testing.T) {
+	m, _, _ := fixture(t, 3)
+	m.cfg.Note = func(n *Node) []safe.Text {
+		if n.ID != "repo-0001" {
+			return nil
+		}
+		return []safe.Text{"advisories: 12 open, 3 fixed", "adv: 12 open"}
+	}
+	press(m, "j", "l")
+	for w, want := range map[int]string{60: "advisories: 12 open, 3 fixed", 34: "adv: 12 open", 20: ""} {
+		m.SetSize(w, 10)
+		l := lineWith(screen(m), "repo-0001")
+		if !strings.Contains(l, "repo-0001") {
+			t.Fatalf("%d wide: the label is gone: %q", w, l)
+		}
+		if want != "" && !strings.Contains(l, "repo-0001  "+want) || want == "" && strings.Contains(l, "adv") {
+			t.Errorf("%d wide: %q, want the note %q", w, l, want)
+		}
+		if other := lineWith(screen(m), "repo-0002"); strings.Contains(other, "adv") {
+			t.Errorf("%d wide: a row without a note has one: %q", w, other)
+		}
+	}
+}
