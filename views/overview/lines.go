@@ -331,14 +331,25 @@ func (m *Model) advisoryLines() {
 		}
 		return
 	}
+	// The totals count an image name once: repos of one name in several
+	// folders share its advisories.
 	var sum census.AdvisoryCount
+	names := make(map[string]bool, len(s.advisories))
 	for _, a := range s.advisories {
+		if names[a.Repo.Name] {
+			continue
+		}
+		names[a.Repo.Name] = true
 		for st, n := range a.Count.N {
 			sum.N[st] += n
 		}
 	}
+	all := fmt.Sprintf("all %s repos with any", text.Count(len(s.advisories)))
+	if len(names) < len(s.advisories) {
+		all = fmt.Sprintf("%s repos, %s images", text.Count(len(s.advisories)), text.Count(len(names)))
+	}
 	m.add(line{kind: lineStatuses})
-	m.add(line{kind: lineStatuses, n: 1, text: fmt.Sprintf("all %s repos with any", text.Count(len(s.advisories))), adv: sum})
+	m.add(line{kind: lineStatuses, n: 1, text: all, adv: sum})
 	n := len(s.advisories)
 	if !m.expanded[listAdvisories] && n > shownFirst+1 {
 		n = shownFirst

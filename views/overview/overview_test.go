@@ -226,3 +226,20 @@ func hasFields(s string, fields ...string) bool {
 	}
 	return false
 }
+
+// Repos of one image name in several folders each show its advisories;
+// the totals count them once and say so.
+func TestAdvisoryTotalsCountAnImageOnce(t *testing.T) {
+	o := newOrg(4, 3)
+	o.repos = append(o.repos, census.Repo{UID: "org/c/again", Name: "repo-01"})
+	d := drive(t, newModel(t.Context(), o, Caches{}, nil))
+	s := d.settle()
+	for _, folder := range []string{"(apps/web)", "(data)"} {
+		if !hasFields(s, "repo-01", folder, "1", "·", "1", "·", "·") {
+			t.Errorf("no advisory line of repo-01 %s:\n%s", folder, s)
+		}
+	}
+	if !hasFields(s, "3", "repos,", "2", "images", "1", "1", "1", "0", "0") {
+		t.Errorf("the totals do not count repo-01's advisories once:\n%s", s)
+	}
+}
