@@ -53,10 +53,12 @@ type Options struct {
 type Glyphs struct {
 	Expanded, Collapsed, Leaf string
 	Loading, Failed, More     string
-	Mark, Deprecated          string
-	SortAsc, SortDesc         string
-	Ellipsis                  string
-	Spinner                   []string
+	// Fewer folds back what More showed.
+	Fewer             string
+	Mark, Deprecated  string
+	SortAsc, SortDesc string
+	Ellipsis          string
+	Spinner           []string
 	// Rule divides panes; Dot separates parts of a status line; the arrows
 	// label arrow keys. Each is one cell wide.
 	Rule, Dot             string
@@ -71,7 +73,7 @@ type Glyphs struct {
 
 // ASCIIGlyphs is the default glyph set.
 func ASCIIGlyphs() Glyphs {
-	g := Glyphs{Expanded: "v", Collapsed: ">", Leaf: " ", Loading: "...", Failed: "!", More: "+",
+	g := Glyphs{Expanded: "v", Collapsed: ">", Leaf: " ", Loading: "...", Failed: "!", More: "+", Fewer: "-",
 		Mark: "*", Deprecated: "!", SortAsc: "^", SortDesc: "v", Ellipsis: "~",
 		Spinner: []string{"|", "/", "-", "\\"}}
 	unicodePunct(&g)
@@ -90,7 +92,7 @@ func PlainGlyphs() Glyphs {
 
 // IconGlyphs is the opt-in Unicode set.
 func IconGlyphs() Glyphs {
-	g := Glyphs{Expanded: "▾", Collapsed: "▸", Leaf: " ", Loading: "…", Failed: "✗", More: "⋯",
+	g := Glyphs{Expanded: "▾", Collapsed: "▸", Leaf: " ", Loading: "…", Failed: "✗", More: "⋯", Fewer: "▴",
 		Mark: "●", Deprecated: "⚠", SortAsc: "▲", SortDesc: "▼", Ellipsis: "…",
 		Spinner: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}}
 	unicodePunct(&g)

@@ -88,7 +88,7 @@ func TestASCIIForTerminalsWithoutUnicode(t *testing.T) {
 	for _, opts := range []Options{{ASCII: true}, {ASCII: true, Icons: true}, {ASCII: true, NoColor: true}} {
 		th := New(opts)
 		g := th.Glyphs
-		all := append([]string{g.Expanded, g.Collapsed, g.Leaf, g.Loading, g.Failed, g.More, g.Mark, g.Deprecated,
+		all := append([]string{g.Expanded, g.Collapsed, g.Leaf, g.Loading, g.Failed, g.More, g.Fewer, g.Mark, g.Deprecated,
 			g.SortAsc, g.SortDesc, g.Ellipsis, g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half}, g.Spinner...)
 		for _, s := range append(all, th.Overlay.Render("help")) {
 			for _, r := range ansi.Strip(s) {

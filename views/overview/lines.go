@@ -20,6 +20,7 @@ const (
 	lineAdvisory        // a repo's advisories by status
 	lineStatuses        // the names of the advisory lines' columns
 	lineMore            // "N more", which shows them
+	lineFewer           // after a list shown whole: shows its first lines again
 )
 
 // Lists that show their first few lines until expanded.
@@ -50,7 +51,7 @@ type line struct {
 	adv    census.AdvisoryCount
 	n      int
 	target *Target
-	more   int // the list lineMore expands; -1 for other lines
+	more   int // the list lineMore expands or lineFewer folds; -1 for other lines
 	id     string
 }
 
@@ -141,7 +142,7 @@ func (m *Model) derive() {
 }
 
 func (m *Model) add(l line) {
-	if l.kind != lineMore {
+	if l.kind != lineMore && l.kind != lineFewer {
 		l.more = -1
 	}
 	m.lines = append(m.lines, l)
@@ -168,8 +169,17 @@ func (m *Model) bars(list int, bars []census.Bar, target func(census.Bar) *Targe
 		}
 		m.add(l)
 	}
-	if n < len(bars) {
-		m.add(line{kind: lineMore, n: len(bars) - n, more: list, id: fmt.Sprint("more:", list)})
+	m.fold(list, n, len(bars))
+}
+
+// fold ends a list of which n of all lines show: "N more" when some are
+// left out, a line that folds it again when it was shown whole.
+func (m *Model) fold(list, n, all int) {
+	switch {
+	case n < all:
+		m.add(line{kind: lineMore, n: all - n, more: list, id: fmt.Sprint("more:", list)})
+	case m.expanded[list] && all > shownFirst+1:
+		m.add(line{kind: lineFewer, n: shownFirst, more: list, id: fmt.Sprint("fewer:", list)})
 	}
 }
 
@@ -358,7 +368,5 @@ func (m *Model) advisoryLines() {
 		m.add(line{kind: lineAdvisory, text: safe.String(m.label(a.Repo)), adv: a.Count,
 			target: &Target{What: OpenAdvisories, Name: a.Repo.Name}, id: "advisories:" + a.Repo.UID})
 	}
-	if n < len(s.advisories) {
-		m.add(line{kind: lineMore, n: len(s.advisories) - n, more: listAdvisories, id: fmt.Sprint("more:", listAdvisories)})
-	}
+	m.fold(listAdvisories, n, len(s.advisories))
 }

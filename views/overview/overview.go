@@ -302,6 +302,18 @@ func (m *Model) open() tea.Cmd {
 	switch {
 	case l == nil:
 		return nil
+	case l.kind == lineFewer:
+		// The cursor goes to the "more" line that shows them again.
+		list := l.more
+		m.expanded[list] = false
+		m.rebuild()
+		for i := range m.lines {
+			if m.lines[i].kind == lineMore && m.lines[i].more == list {
+				m.cursor = i
+				m.scrollTo()
+			}
+		}
+		return nil
 	case l.more >= 0:
 		// The cursor goes to the first line shown now, where "more" was.
 		at := m.cursor

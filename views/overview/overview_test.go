@@ -153,6 +153,18 @@ func TestEnterOpensALinesTable(t *testing.T) {
 	if s := d.view(); strings.Contains(s, "+ 4 more") || !strings.Contains(s, "repo-00 ") {
 		t.Errorf("enter on more did not show every repo:\n%s", s)
 	}
+	// Under the whole list, a line folds it again, the cursor back on more.
+	for l := m.current(); l != nil && l.kind != lineFewer; l = m.current() {
+		m.move(1)
+	}
+	if s := d.view(); !strings.Contains(s, "- the first 8 only") {
+		t.Fatalf("no line folds the list:\n%s", s)
+	}
+	d.key(viewstest.Key("enter"))
+	if l := m.current(); l == nil || l.kind != lineMore || !strings.Contains(d.view(), "+ 4 more") {
+		t.Fatalf("enter on the fold line left %+v:\n%s", l, d.view())
+	}
+	d.key(viewstest.Key("enter"))
 	// The identities' questions open their tables, the owners the bindings.
 	for l := m.current(); l != nil && !(l.target != nil && l.target.What == OpenBindings && l.target.Group != ""); l = m.current() {
 		before := m.cursor

@@ -123,6 +123,8 @@ func (m *Model) render(l *line, selected bool) string {
 	case lineMore:
 		s = fmt.Sprintf("%s %s more", t.Glyphs.More, text.Count(l.n))
 		return m.row("  "+s, "", selected)
+	case lineFewer:
+		return m.row(fmt.Sprintf("  %s the first %d only", t.Glyphs.Fewer, l.n), "", selected)
 	case lineCount:
 		// The count stands where the bars' counts do.
 		lw, bw := m.labelWidth(), m.barWidth()
