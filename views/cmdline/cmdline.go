@@ -265,16 +265,17 @@ func (m *Model) View() string {
 		b.WriteString(th.Selected.Render(text.Fit(" "+text.Fit(":"+name, 22, false, "")+" "+where, m.width, false, th.Glyphs.Ellipsis)))
 		b.WriteByte('\n')
 	}
-	for i, idx := range m.matches {
-		if i == maxSuggestions {
-			break
-		}
+	shown := m.matches[:min(len(m.matches), maxSuggestions)]
+	// The names' column is as wide as the longest name shown (at least
+	// the jump line's), up to half the width; a longer name is cut.
+	col := 22
+	for _, idx := range shown {
+		col = max(col, text.Width(usage(m.commands[idx])))
+	}
+	col = min(col, max(m.width/2, 22))
+	for i, idx := range shown {
 		c := m.commands[idx]
-		name := ":" + c.Name
-		if c.Args != "" {
-			name += " " + c.Args
-		}
-		line := text.Fit(" "+text.Fit(name, 22, false, "")+" "+c.Desc, m.width, false, th.Glyphs.Ellipsis)
+		line := text.Fit(" "+text.Fit(usage(c), col, false, th.Glyphs.Ellipsis)+" "+c.Desc, m.width, false, th.Glyphs.Ellipsis)
 		if i == m.sel {
 			b.WriteString(th.Selected.Render(line))
 		} else {
@@ -284,6 +285,14 @@ func (m *Model) View() string {
 	}
 	b.WriteString(m.input.View())
 	return b.String()
+}
+
+// usage is a command as the suggestions name it: ":name args".
+func usage(c Command) string {
+	if c.Args != "" {
+		return ":" + c.Name + " " + c.Args
+	}
+	return ":" + c.Name
 }
 
 // parseJump reads a row to jump to: "2500" or "2,500" (the row, from 1),

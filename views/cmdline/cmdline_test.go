@@ -146,3 +146,29 @@ func TestATypoIsNotARun(t *testing.T) {
 		t.Errorf("an alias's start did not run its command: %+v", got)
 	}
 }
+
+// A long name and its arguments keep a space before the description; the
+// descriptions line up under the longest name shown.
+func TestLongUsageKeepsItsDescriptionApart(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, []Command{
+		{Name: "subscriptions", Args: "[filter]", Desc: "event subscriptions"},
+		{Name: "subs", Desc: "short"},
+	})
+	m.SetWidth(80)
+	m.Open()
+	typeText(m, "sub")
+	s := ansi.Strip(m.View())
+	long, short := strings.Index(lineOf(s, ":subscriptions"), "event"), strings.Index(lineOf(s, ":subs "), "short")
+	if !strings.Contains(s, ":subscriptions [filter] event subscriptions") || long != short {
+		t.Errorf("the descriptions do not stand apart in one column (%d, %d):\n%s", long, short, s)
+	}
+}
+
+func lineOf(s, sub string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return ""
+}
