@@ -165,7 +165,7 @@ func (m *Model) header() string {
 	for _, e := range m.stack {
 		titles = append(titles, string(e.screen.Title()))
 	}
-	left := th.HeaderTitle.Render("canopy") + "  " + th.Crumb.Render(text.Cut(breadcrumb(titles), max(m.width-10, 1), th.Glyphs.Ellipsis))
+	left := th.HeaderTitle.Render("canopy") + "  " + th.Crumb.Render(breadcrumb(titles, max(m.width-10, 1), th.Glyphs.Ellipsis))
 	return text.Fit(left, m.width, false, "")
 }
 
@@ -324,5 +324,21 @@ func (m *Model) status() string {
 	return left + strings.Repeat(" ", max(m.width-lw-text.Width(right)-1, 2)) + right
 }
 
-// breadcrumb joins screen titles.
-func breadcrumb(titles []string) string { return strings.Join(titles, " › ") }
+// breadcrumb joins screen titles in w cells. When they do not fit, the
+// middle ones go first (the first and the top screen's say the most),
+// then the top title is cut at its end.
+func breadcrumb(titles []string, w int, ellipsis string) string {
+	const sep = " › "
+	all := strings.Join(titles, sep)
+	if text.Width(all) <= w || len(titles) < 2 {
+		return text.Cut(all, w, ellipsis)
+	}
+	first, rest := titles[0], titles[1:]
+	for k := len(rest) - 1; k >= 1; k-- {
+		s := first + sep + ellipsis + sep + strings.Join(rest[len(rest)-k:], sep)
+		if text.Width(s) <= w {
+			return s
+		}
+	}
+	return text.Cut(ellipsis+sep+rest[len(rest)-1], w, ellipsis)
+}
