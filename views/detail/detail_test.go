@@ -400,7 +400,20 @@ func TestSummaryHintWraps(t *testing.T) {
 	m.Show(&Summary{Title: "libraries", What: "artifacts", State: func() (int, bool, error) { return 37, false, nil },
 		Hint: "enter opens it as a full-screen table; l expands it here"})
 	s := screen(m)
-	if !strings.Contains(s, "l expands it") || !strings.Contains(s, "here") {
+	if !strings.Contains(s, "full-screen table; l expands") || !strings.Contains(s, "it here") {
 		t.Errorf("the hint lost its end:\n%s", s)
+	}
+}
+
+// A URL longer than its column breaks after the last slash that fits,
+// never after its scheme alone.
+func TestLongURLBreaksAtAPathSlash(t *testing.T) {
+	m := newPane(t, &fakeFetch{}, theme.Options{Name: theme.Dark})
+	m.SetSize(60, 20)
+	show(t, m, &api.Subscription{UID: "org/sub1", Sink: "https://hooks.example.com/services/T0001/B0002/release-events"})
+	s := screen(m)
+	if !strings.Contains(s, "sink          https://hooks.example.com/services/T0001/\n") ||
+		!strings.Contains(s, "              B0002/release-events") {
+		t.Errorf("the sink's URL is not broken at its last slash that fits:\n%s", s)
 	}
 }

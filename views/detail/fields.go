@@ -3,8 +3,6 @@ package detail
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
@@ -43,7 +41,7 @@ func (s *sheet) own(label, value string) {
 	th := s.m.common.Theme
 	const labelW = 13
 	w := max(s.m.width-labelW-1, 10)
-	wrapped := strings.Split(ansi.Wrap(value, w, " /,"), "\n")
+	wrapped := strings.Split(text.Wrap(value, w, " /,"), "\n")
 	for i, line := range wrapped {
 		l := ""
 		if i == 0 {
@@ -75,7 +73,7 @@ func (s *sheet) muted(str string) {
 // indented.
 func (s *sheet) wrapped(indent, str string) {
 	w := max(s.m.width-text.Width(indent), 10)
-	for _, l := range strings.Split(ansi.Wrap(str, w, " /,:"), "\n") {
+	for _, l := range strings.Split(text.Wrap(str, w, " /,:"), "\n") {
 		s.line(indent + l)
 	}
 }

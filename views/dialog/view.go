@@ -7,8 +7,6 @@ package dialog
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"canopy/keymap"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -18,7 +16,7 @@ import (
 // what the server said is never cut.
 func wrap(s string, w int, indent string) []string {
 	w = max(w-text.Width(indent), 10)
-	lines := strings.Split(ansi.Wrap(s, w, " /,"), "\n")
+	lines := strings.Split(text.Wrap(s, w, " /,"), "\n")
 	for i, l := range lines {
 		lines[i] = indent + l
 	}

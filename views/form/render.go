@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"canopy/keymap"
 	"canopy/views/safe"
 	"canopy/views/text"
@@ -17,7 +15,7 @@ import (
 
 // wrap breaks s into lines of at most w cells (at least 10).
 func wrap(s string, w int) []string {
-	return strings.Split(ansi.Wrap(s, max(w, 10), " /?&"), "\n")
+	return strings.Split(text.Wrap(s, max(w, 10), " /?&"), "\n")
 }
 
 // Request is the request the values would send, made safe ("" without a

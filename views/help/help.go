@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
 	"canopy/views"
@@ -135,7 +134,7 @@ func (m *Model) layout() {
 			}
 			// The description wraps under itself, after the keys.
 			w := max(m.width-keyW-3, 12)
-			for i, l := range strings.Split(ansi.Wrap(desc, w, " /,"), "\n") {
+			for i, l := range strings.Split(text.Wrap(desc, w, " /,"), "\n") {
 				k := keys
 				if i > 0 {
 					k = strings.Repeat(" ", keyW)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
 	"canopy/views"
@@ -66,7 +65,7 @@ func (m *Model) layout() {
 	m.lines = m.lines[:0]
 	w := max(m.width-labelW-2, 10)
 	for _, s := range m.cfg.Sections {
-		for i, l := range strings.Split(ansi.Wrap(s.Text, w, " /,&?="), "\n") {
+		for i, l := range strings.Split(text.Wrap(s.Text, w, " /,&?="), "\n") {
 			label := ""
 			if i == 0 {
 				label = s.Label
