@@ -20,7 +20,7 @@ func TestDemoBindViewer(t *testing.T) {
 	// b and the digit in one write, as a fast typist sends them: the 1 is
 	// for the role picker that b opens, even before it is there.
 	tt.typeText("b1")
-	tt.waitText("Bind viewer to carol on which group?")
+	tt.waitText("Bind viewer to carol on which folder?")
 	tt.typeText("platform/ci")
 	tt.waitText("filter: platform/ci")
 	tt.send("Enter")

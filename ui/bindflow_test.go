@@ -46,7 +46,7 @@ func TestBulkBindUnmarksTheBoundRows(t *testing.T) {
 	h.keys("b")
 	h.waitText("Which role for 3 identities?")
 	h.keys("1")
-	h.waitText("Bind viewer to 3 identities on which group?")
+	h.waitText("Bind viewer to 3 identities on which folder?")
 	h.keys("enter")
 	h.waitText("Bind viewer to 3 identities on acme.example")
 	h.keys("enter")

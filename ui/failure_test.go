@@ -72,7 +72,7 @@ func TestRefusedBindIsRetriedWithR(t *testing.T) {
 	h.keys("b")
 	h.waitText("Which role for carol?", "1 viewer")
 	h.keys("1")
-	h.waitText("Bind viewer to carol on which group?")
+	h.waitText("Bind viewer to carol on which folder?")
 	h.typeText("platform")
 	h.waitFor("platform first", func(s string) bool { return strings.Contains(s, "platform") })
 	h.keys("enter")

@@ -21,7 +21,7 @@ func TestKeysTypedWithAnOpeningKeyGoToTheNewScreen(t *testing.T) {
 	h.waitText("carol")
 	h.moveTo("carol")
 	h.keys("b", "1") // the picker is not open when 1 arrives
-	h.waitText("Bind viewer to carol on which group?")
+	h.waitText("Bind viewer to carol on which folder?")
 
 	// And the command line: `:repos⏎` then a filter typed at once.
 	h.keys("esc")

@@ -27,7 +27,7 @@ func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 	h.keys("enter")
 	h.waitText("Which role for carol?")
 	h.keys("2")
-	h.waitText("Bind editor to carol on which group?")
+	h.waitText("Bind editor to carol on which folder?")
 	h.keys("enter")
 	h.waitText("Bind editor to carol on acme.example")
 	h.keys("enter")

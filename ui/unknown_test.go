@@ -167,7 +167,7 @@ func TestLostAnswerToABindIsLookedUp(t *testing.T) {
 		h.keys("b")
 		h.waitText("Which role for carol?")
 		h.keys(key)
-		h.waitText("on which group?")
+		h.waitText("on which folder?")
 		h.keys("enter")
 		h.waitText("Bind?")
 		h.keys("enter")

@@ -240,7 +240,7 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	case askRole:
 		title = "Which role for " + m.who() + m.where() + "?"
 	case askGroup:
-		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which group?"
+		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which folder?"
 	}
 	s := m.step
 	p := picker.New(m.common, safe.Of(title), opts, true, func(o picker.Option) tea.Msg {

@@ -109,7 +109,7 @@ func TestBindFromAnIdentityWithADigit(t *testing.T) {
 		t.Fatalf("role picker:\n%s", s)
 	}
 	f.keys("1")
-	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which group?") {
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which folder?") {
 		t.Fatalf("group picker:\n%s", s)
 	}
 	// The identity's own group is preselected: enter takes it.
@@ -163,7 +163,7 @@ func TestBulkBindShowsEachResult(t *testing.T) {
 	cfg.Identities = []Identity{{UID: "org/alice", Name: "alice", Group: "org"}, {UID: "org/gone", Name: "gone", Group: "org"}}
 	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
 	f := start(t, cfg)
-	if s := f.screen(); !strings.Contains(s, "Bind viewer to 2 identities on which group?") {
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to 2 identities on which folder?") {
 		t.Fatalf("group picker:\n%s", s)
 	}
 	f.keys("enter", "enter")
@@ -190,7 +190,7 @@ func TestKeysTypedWhileLoadingAreKept(t *testing.T) {
 	m.Update(viewstest.Key("2"))
 	f := &flow{m: m}
 	f.run(load)
-	if s := f.screen(); !strings.Contains(s, "Bind editor to alice on which group?") {
+	if s := f.screen(); !strings.Contains(s, "Bind editor to alice on which folder?") {
 		t.Fatalf("the 2 typed while loading was lost:\n%s", s)
 	}
 }
@@ -204,7 +204,7 @@ func TestKeysAfterAChoiceGoToTheNextStep(t *testing.T) {
 	cfg.Identities = []Identity{{UID: "org/p/ci/bot", Name: "ci-bot", Group: "org/p/ci"}}
 	f := start(t, cfg)
 	f.keys("1")
-	if s := f.screen(); !strings.Contains(s, "on which group?") {
+	if s := f.screen(); !strings.Contains(s, "on which folder?") {
 		t.Fatalf("group picker:\n%s", s)
 	}
 	chosen := f.m.Update(viewstest.Key("enter")) // the choice, not yet delivered
@@ -239,7 +239,7 @@ func TestFailedChoicesRetryWithR(t *testing.T) {
 		t.Fatalf("the failure does not offer r:\n%s", s)
 	}
 	f.keys("r")
-	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which group?") || !strings.Contains(s, "platform/ci") {
+	if s := f.screen(); !strings.Contains(s, "Bind viewer to ci-bot on which folder?") || !strings.Contains(s, "platform/ci") {
 		t.Fatalf("r did not load the choices again, keeping role and identity:\n%s", s)
 	}
 	f.keys("enter", "enter")

@@ -209,7 +209,7 @@ func IdentitiesIn(c views.Common, folders Folders) []table.Column[api.Identity] 
 func Bindings(c views.Common) []table.Column[api.RoleBinding] { return BindingsIn(c, nil) }
 
 // BindingsIn are the columns of a role binding table spanning folders:
-// FOLDER (the path of the bound group) replaces GROUP.
+// FOLDER is the path of the bound group, not only its name.
 func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding] {
 	ref := func(r *api.Ref) safe.Text {
 		if r == nil {
@@ -225,7 +225,7 @@ func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding]
 			return safe.Of(b.Identity.Name)
 		}},
 		{Title: "ROLE", Flex: 1, Min: 10, Max: 28, Search: true, Cell: func(b *api.RoleBinding) safe.Text { return ref(b.Role) }},
-		{Title: "GROUP", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) safe.Text { return ref(b.Group) }},
+		{Title: "FOLDER", Flex: 1, Min: 10, Drop: 2, Search: true, Cell: func(b *api.RoleBinding) safe.Text { return ref(b.Group) }},
 		{Title: "CREATED", Width: 7, Right: true, Order: "created_at", Cell: func(b *api.RoleBinding) safe.Text { return age(c, b.CreateTime) }},
 	}
 	if folders != nil {

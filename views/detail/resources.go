@@ -221,7 +221,7 @@ func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 		s.field("subject", safe.Of(id.Subject))
 	}
 	if g := b.Group; g != nil {
-		s.section("GROUP")
+		s.section("FOLDER")
 		s.field("name", safe.Of(g.Name))
 		s.field("uid", safe.Of(g.UID))
 		s.field("description", safe.Of(g.Description))
