@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -183,33 +184,42 @@ func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map
 	return counts, true, nil
 }
 
-// adviceNotes is a repo row's note: its open advisories and the fixed
-// ones, in shorter forms for narrow rows (the open ones stay longest);
-// none when it has none.
+// adviceNotes is a repo row's note: its open advisories, the fixed ones
+// and those no fix is planned for, in shorter forms for narrow rows
+// (the fixed go first, then the not planned; the open ones stay
+// longest); none when it has none.
 func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	plus := ""
 	if c.Partial {
 		plus = "+"
 	}
-	var open, fixed string
-	if n := c.Open(); n > 0 {
-		open = text.Count(n) + plus + " open"
+	// In the order they are read; keep ranks which stay longest.
+	parts := []struct {
+		n    int
+		name string
+		keep int
+	}{{c.Open(), "open", 3}, {c.N[census.Fixed], "fixed", 1}, {c.N[census.NotPlanned], "not planned", 2}}
+	join := func(least int) string {
+		var b strings.Builder
+		for _, p := range parts {
+			if p.n > 0 && p.keep >= least {
+				if b.Len() > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(text.Count(p.n) + plus + " " + p.name)
+			}
+		}
+		return b.String()
 	}
-	if n := c.N[census.Fixed]; n > 0 {
-		fixed = text.Count(n) + plus + " fixed"
+	all := join(0)
+	if all == "" {
+		return nil
 	}
-	var forms []string
-	switch {
-	case open != "" && fixed != "":
-		forms = []string{"advisories: " + open + ", " + fixed, "adv: " + open + ", " + fixed, "adv: " + open}
-	case open != "":
-		forms = []string{"advisories: " + open, "adv: " + open}
-	case fixed != "":
-		forms = []string{"advisories: " + fixed, "adv: " + fixed}
-	}
-	notes := make([]safe.Text, len(forms))
-	for i, f := range forms {
-		notes[i] = safe.Of(f)
+	notes := []safe.Text{safe.Of("advisories: " + all), safe.Of("adv: " + all)}
+	for least := 2; least <= 3; least++ {
+		if fewer := join(least); fewer != "" && string(notes[len(notes)-1]) != "adv: "+fewer {
+			notes = append(notes, safe.Of("adv: "+fewer))
+		}
 	}
 	return notes
 }

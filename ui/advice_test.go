@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	"canopy/census"
+	"canopy/views/safe"
+)
+
+// A repo row's note names its open, fixed and not planned advisories,
+// and shorter forms drop the fixed, then the not planned, never the open.
+func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
+	count := func(detected, upstream, fixed, notAffected, notPlanned int, partial bool) census.AdvisoryCount {
+		var c census.AdvisoryCount
+		c.N[census.Detected], c.N[census.PendingUpstream], c.N[census.Fixed] = detected, upstream, fixed
+		c.N[census.NotAffected], c.N[census.NotPlanned], c.Partial = notAffected, notPlanned, partial
+		return c
+	}
+	for _, tc := range []struct {
+		c    census.AdvisoryCount
+		want []safe.Text
+	}{
+		{count(1, 0, 3, 0, 1, false), []safe.Text{"advisories: 1 open, 3 fixed, 1 not planned", "adv: 1 open, 3 fixed, 1 not planned",
+			"adv: 1 open, 1 not planned", "adv: 1 open"}},
+		{count(2, 3, 1, 0, 0, false), []safe.Text{"advisories: 5 open, 1 fixed", "adv: 5 open, 1 fixed", "adv: 5 open"}},
+		{count(0, 0, 0, 0, 3, false), []safe.Text{"advisories: 3 not planned", "adv: 3 not planned"}},
+		{count(0, 0, 2, 0, 0, true), []safe.Text{"advisories: 2+ fixed", "adv: 2+ fixed"}},
+		{count(0, 0, 0, 4, 0, false), nil},
+	} {
+		if got := adviceNotes(tc.c); !slices.Equal(got, tc.want) {
+			t.Errorf("%v: %q, want %q", tc.c.N, got, tc.want)
+		}
+	}
+}
