@@ -419,3 +419,18 @@ func TestRepoPageReadsTheNewestTagsOnly(t *testing.T) {
 		t.Errorf("%d tag requests: the page read more than the year", n)
 	}
 }
+
+// A wide advisories table gives STATUS the room its longest status asks,
+// a newer event in review beside the approved one, not cut.
+func TestAdvisoryStatusGrowsIntoTheRoom(t *testing.T) {
+	h := watchedShell(t, 200, 50)
+	h.waitText("platform")
+	h.typeText(":advisories")
+	h.keys("enter")
+	s := h.waitFor("a status with an event in review", func(s string) bool {
+		return regexp.MustCompile(` · [a-z ]+ \((in review|changes asked)\)`).MatchString(s)
+	})
+	if strings.Contains(line(s, "STATUS"), "~") || regexp.MustCompile(` · [a-z ]+ \([a-z ]*~`).MatchString(s) {
+		t.Errorf("a status is cut at 200 columns:\n%s", s)
+	}
+}

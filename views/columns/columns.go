@@ -264,8 +264,9 @@ func Advisories(c views.Common) []table.Column[api.Advisory] {
 			sc, _ := advisory.TopScore(a)
 			return safe.Of(sc.Short())
 		}},
-		// Wide enough for every status in words ("analysis not planned").
-		{Title: "STATUS", Width: 30, Drop: 1, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(advisory.Status(a)) }},
+		// Every status in words ("analysis not planned") at the least, and
+		// room to grow for a newer event in review beside it.
+		{Title: "STATUS", Flex: 1, Min: 30, Max: 64, Drop: 1, Search: true, Cell: func(a *api.Advisory) safe.Text { return safe.Of(advisory.Status(a)) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(a *api.Advisory) safe.Text { return age(c, a.UpdateTime) }},
 	}
 }
