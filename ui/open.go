@@ -105,6 +105,12 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 		}
 	}
 	f.Advisories = func(r *api.Repo) tea.Cmd { return e.repoAdvisories(r.Name) }
+	f.PullRef = func(repo string, t *api.Tag) (string, string) {
+		if e.org == nil || t.Digest == "" {
+			return "", ""
+		}
+		return pullRef(e.org.Name, repo, t)
+	}
 	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
 	f.Edits = func(item any) []form.Config {
 		eds := e.kinds.editsOf(e.client, item)

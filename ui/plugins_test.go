@@ -164,7 +164,8 @@ func TestPluginAsksFirst(t *testing.T) {
 	rows := tagRows(t, h.waitText("sha256:", "ollama"), 1)
 	h.send(ctrlV)
 	s := h.waitText("Run dump on " + rows[0] + "?")
-	if !strings.Contains(s, "$ "+bin+" --ref=cgr.dev/acme.example/") || !strings.Contains(s, rows[0]+"@sha256:") {
+	// Wrapped at its spaces: each argument whole where it fits a line.
+	if !strings.Contains(s, "$ "+bin) || !strings.Contains(s, "--ref=cgr.dev/acme.example/"+rows[0]+"@sha256:") {
 		t.Fatalf("the question does not show the command:\n%s", s)
 	}
 	h.keys("esc")

@@ -291,6 +291,19 @@ func TestCopyPullReference(t *testing.T) {
 		t.Errorf("clipboard %q, want cgr.dev/<org>/<repo>:<tag>@<digest>", h.clipboard)
 	}
 	h.waitText("copied pull reference cgr.dev/acme.example/alertmanager:")
+	// A tag's page names its repo and its pull reference; Y copies it there too.
+	ref := h.clipboard
+	h.clipboard = ""
+	h.keys("enter")
+	s := h.waitText("repo          alertmanager", "pull          cgr.dev/acme.example/alertmanager:", "IMAGE")
+	if !strings.Contains(s, "Y copy ref") && !strings.Contains(s, "copy ref") {
+		t.Errorf("the page's keys do not offer Y:\n%s", s)
+	}
+	h.keys("Y")
+	h.waitFor("the clipboard", func(string) bool { return h.clipboard != "" })
+	if h.clipboard != ref {
+		t.Errorf("Y on the tag's page copied %q, want %q", h.clipboard, ref)
+	}
 }
 
 func TestOrgByName(t *testing.T) {

@@ -81,6 +81,9 @@ type Fetch struct {
 	// Advisories opens the advisories of a repo's image (`a`); nil
 	// disables it.
 	Advisories func(repo *api.Repo) tea.Cmd
+	// PullRef is a tag's pull reference in its repo (what `Y` copies,
+	// with what that is); nil shows none.
+	PullRef func(repo string, tag *api.Tag) (ref, what string)
 }
 
 // Summary describes a collection node: what it holds and how many.

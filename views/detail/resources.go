@@ -84,6 +84,12 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 
 func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	th := m.common.Theme
+	if name, ref, _ := m.tagRepo(t); name != "" {
+		s.field("repo", safe.Of(name))
+		if ref != "" {
+			s.field("pull", safe.Of(ref))
+		}
+	}
 	s.field("uid", safe.Of(t.UID))
 	s.field("digest", safe.Of(t.Digest))
 	dep := "no"

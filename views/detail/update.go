@@ -23,6 +23,11 @@ func (m *Model) Actions() []keymap.State {
 	if text, _ := m.copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy))
 	}
+	if t, ok := m.item.(*api.Tag); ok && t != nil {
+		if _, ref, _ := m.tagRepo(t); ref != "" {
+			states = append(states, keymap.On(keymap.CopyRef))
+		}
+	}
 	if r, ok := m.item.(*api.Repo); ok && r != nil && m.fetch.Advisories != nil {
 		states = append(states, keymap.On(keymap.Advisories))
 	}
@@ -160,6 +165,13 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 			}
 		}
 		return views.Copy(text, what)
+	case keymap.CopyRef:
+		if t, ok := m.item.(*api.Tag); ok && t != nil {
+			if _, ref, what := m.tagRepo(t); ref != "" {
+				return views.Copy(ref, what)
+			}
+		}
+		return nil
 	case keymap.Refresh:
 		if m.fetch.Forget != nil {
 			m.fetch.Forget(m.item)
@@ -180,4 +192,18 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 
 func (m *Model) scroll(d int) {
 	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.height, 0))
+}
+
+// tagRepo is a tag's repo's name, as its relations found it, and its
+// pull reference; "" for what is not known yet.
+func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
+	e := m.cache[m.uid]
+	if e == nil || e.related == nil || e.related.Repo == "" {
+		return "", "", ""
+	}
+	name = e.related.Repo
+	if m.fetch.PullRef != nil {
+		ref, what = m.fetch.PullRef(name, t)
+	}
+	return name, ref, what
 }
