@@ -14,6 +14,7 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
+	"canopy/views/viewstest"
 )
 
 var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
@@ -329,8 +330,14 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 			<-release
 			return reply(Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
 				Siblings:   []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
-				Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases}}}, nil)
+				Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases},
+					{UID: "b", AdvisoryID: "CGA-dddd-eeee-ffff", ArtifactName: "python"}}}, nil)
 		}
+	}
+	var listed string
+	fetch.Advisories = func(name string) tea.Cmd { listed = name; return nil }
+	fetch.PullRef = func(repo string, t *api.Tag) (string, string) {
+		return "cgr.dev/acme/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 	}
 	fetch.Known = func(tag *api.Tag) *Related {
 		return &Related{Repo: "python", Searched: 200, Of: 1200, Partial: true, Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}}}
@@ -351,11 +358,31 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 	if !strings.Contains(s, "3.0.34 [deprecated], 3.0") || strings.Contains(s, "searched") {
 		t.Errorf("the complete answer:\n%s", s)
 	}
-	if !strings.Contains(s, "ADVISORIES FOR PYTHON, PYTHON-<VERSION> (1)") {
+	if !strings.Contains(s, "ADVISORIES FOR PYTHON, PYTHON-<VERSION> (2)") {
 		t.Errorf("the heading does not name the artifacts searched:\n%s", s)
 	}
 	if !strings.Contains(s, strings.Join(aliases, " ")) {
 		t.Errorf("aliases cut at 120 columns:\n%s", s)
+	}
+	// Each advisory names its artifact when the list holds another's.
+	if !strings.Contains(s, "CGA-aaaa-bbbb-cccc python-3.13 ") || !strings.Contains(s, "CGA-dddd-eeee-ffff python ") {
+		t.Errorf("the advisories do not name their artifacts:\n%s", s)
+	}
+	// The page names the tag's repo and its pull reference once known.
+	if !strings.Contains(s, "repo          python") || !strings.Contains(s, "pull          cgr.dev/acme/python:3.0.33@sha256:") {
+		t.Errorf("the page does not name the repo and pull reference:\n%s", s)
+	}
+	if !strings.Contains(s, "a lists those of python") {
+		t.Errorf("no hint of a:\n%s", s)
+	}
+	m.Update(viewstest.Key("a"))
+	if listed != "python" {
+		t.Errorf("a listed the advisories of %q, want python", listed)
+	}
+	if cmd := m.Update(viewstest.Key("Y")); cmd == nil {
+		t.Error("Y copies nothing")
+	} else if msg, ok := cmd().(views.CopyMsg); !ok || !strings.HasPrefix(msg.Text, "cgr.dev/acme/python:3.0.33@sha256:") {
+		t.Errorf("Y gave %v", msg)
 	}
 }
 

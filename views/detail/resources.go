@@ -185,20 +185,41 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 	if len(rel.Advisories) == 0 {
 		s.muted("  none")
 	}
-	for i, a := range rel.Advisories {
-		if i == 12 {
-			s.muted(fmt.Sprintf("  … and %d more (:advisories, / %s)", len(rel.Advisories)-12, safe.String(rel.Repo)))
-			break
+	shown := rel.Advisories[:min(len(rel.Advisories), maxTagAdvisories)]
+	// Versioned packages' advisories ("go-1.23" for go) name their
+	// artifact, in a column as wide as the widest shown.
+	artW := 0
+	for _, a := range shown {
+		if a.ArtifactName != rel.Repo {
+			artW = max(artW, min(text.Width(safe.String(a.ArtifactName)), 20)+1)
 		}
+	}
+	for _, a := range shown {
 		sc, _ := advisory.TopScore(&a)
 		score := safe.String(sc.Short())
 		status := advisory.Status(&a)
-		// The aliases take the width the id, score and status leave.
-		aliasW := max(m.width-2-19-5-1-text.Width(status), 12)
-		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, th.Glyphs.Ellipsis) + text.Fit(score, 5, false, "") +
+		art := ""
+		if artW > 0 {
+			art = text.Fit(safe.String(a.ArtifactName), artW, false, th.Glyphs.Ellipsis)
+		}
+		// The aliases take the width the id, artifact, score and status leave.
+		aliasW := max(m.width-2-19-artW-5-1-text.Width(status), 12)
+		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, th.Glyphs.Ellipsis) + art + text.Fit(score, 5, false, "") +
 			text.Fit(safe.String(strings.Join(a.Aliases, " ")), aliasW, false, th.Glyphs.Ellipsis) + " " + th.Muted.Render(status))
 	}
+	more := ""
+	if n := len(rel.Advisories) - len(shown); n > 0 {
+		more = fmt.Sprintf("… and %d more; ", n)
+	}
+	if m.fetch.Advisories != nil && len(rel.Advisories) > 0 {
+		s.muted("  " + more + m.common.Key(keymap.Advisories) + " lists those of " + safe.String(rel.Repo))
+	} else if more != "" {
+		s.muted(fmt.Sprintf("  %s:advisories, / %s", more, safe.String(rel.Repo)))
+	}
 }
+
+// maxTagAdvisories is how many advisories a tag's page lists.
+const maxTagAdvisories = 12
 
 func refName(r *api.Ref) string {
 	if r == nil {

@@ -28,7 +28,7 @@ func (m *Model) Actions() []keymap.State {
 			states = append(states, keymap.On(keymap.CopyRef))
 		}
 	}
-	if r, ok := m.item.(*api.Repo); ok && r != nil && m.fetch.Advisories != nil {
+	if m.imageName() != "" && m.fetch.Advisories != nil {
 		states = append(states, keymap.On(keymap.Advisories))
 	}
 	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
@@ -181,8 +181,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	case keymap.Bind:
 		return m.fetch.Bind(m.item)
 	case keymap.Advisories:
-		if r, ok := m.item.(*api.Repo); ok && m.fetch.Advisories != nil {
-			return m.fetch.Advisories(r)
+		if name := m.imageName(); name != "" && m.fetch.Advisories != nil {
+			return m.fetch.Advisories(name)
 		}
 	case keymap.Edit, keymap.Open:
 		return m.startEdit()
@@ -206,4 +206,21 @@ func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
 		ref, what = m.fetch.PullRef(name, t)
 	}
 	return name, ref, what
+}
+
+// imageName is the image name whose advisories `a` opens: a repo's, or
+// a tag's repo's once known; "" for other items.
+func (m *Model) imageName() string {
+	switch it := m.item.(type) {
+	case *api.Repo:
+		if it != nil {
+			return it.Name
+		}
+	case *api.Tag:
+		if it != nil {
+			name, _, _ := m.tagRepo(it)
+			return name
+		}
+	}
+	return ""
 }
