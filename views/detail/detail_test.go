@@ -329,7 +329,7 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 		return func() tea.Msg {
 			<-release
 			return reply(Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
-				Siblings:   []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
+				Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
 				Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases},
 					{UID: "b", AdvisoryID: "CGA-dddd-eeee-ffff", ArtifactName: "python"}}}, nil)
 		}
