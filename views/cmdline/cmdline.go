@@ -247,6 +247,9 @@ func (m *Model) refilter() {
 			m.matches = append(m.matches, f.Index)
 		}
 	}
+	if len(m.matches) == 0 {
+		m.matches = append(m.matches, near(m.commands, name)...)
+	}
 }
 
 // Height is the number of lines View draws.
@@ -335,6 +338,9 @@ func Resolve(commands []Command, line string) (tea.Msg, error) {
 	case 1:
 		return RunMsg{Name: prefixed[0], Args: fields[1:]}, nil
 	case 0:
+		if typo := near(commands, name); len(typo) > 0 {
+			return nil, fmt.Errorf("unknown command :%s (did you mean :%s?)", name, commands[typo[0]].Name)
+		}
 		return nil, fmt.Errorf("unknown command :%s", name)
 	}
 	return nil, fmt.Errorf(":%s could be :%s", name, strings.Join(prefixed, " or :"))

@@ -172,3 +172,38 @@ func lineOf(s, sub string) string {
 	}
 	return ""
 }
+
+// A misspelt name (a letter changed, two swapped) is suggested what it
+// misspells, as an abbreviation is: enter says so, tab completes it.
+func TestATypoIsSuggestedItsCommand(t *testing.T) {
+	for typed, want := range map[string]string{"repoz": "repos", "tgas": "tags", "advisoris": "advisories", "cvse": "advisories"} {
+		m := newLine()
+		typeText(m, typed)
+		if s := ansi.Strip(m.View()); !strings.Contains(s, ":"+want) {
+			t.Errorf("%q suggests no :%s:\n%s", typed, want, s)
+		}
+		cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		if msg, ok := cmd().(views.FlashMsg); !ok || !strings.Contains(msg.Text, "did you mean :"+want+"?") {
+			t.Errorf("enter on %q: %+v", typed, cmd())
+		}
+	}
+	m := newLine()
+	typeText(m, "zzzz")
+	if s := ansi.Strip(m.View()); strings.Contains(s, ":repos") || strings.Contains(s, ":tags") {
+		t.Errorf("a name like none suggests one:\n%s", s)
+	}
+	if _, err := Resolve(m.commands, "tgas"); err == nil || !strings.Contains(err.Error(), "did you mean :tags?") {
+		t.Errorf("Resolve(tgas): %v", err)
+	}
+}
+
+func TestEditsCountsASwapOnce(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"tgas", "tags", 1}, {"repoz", "repos", 1}, {"abc", "abc", 0}, {"", "ab", 2}, {"kitten", "sitting", 3}, {"zzzz", "tags", 3}} {
+		if got := edits(tc.a, tc.b, 3); got != tc.want {
+			t.Errorf("edits(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
