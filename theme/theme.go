@@ -84,7 +84,7 @@ func ASCIIGlyphs() Glyphs {
 // whose locale is not UTF-8.
 func PlainGlyphs() Glyphs {
 	g := ASCIIGlyphs()
-	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "|", "-", "<", ">", "^", "v", "1/2"
+	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half, g.Ellipsis = "|", "-", "<", ">", "^", "v", "1/2", "~"
 	g.Bar, g.BarRest = "#", "."
 	g.Spark = []string{"_", ".", "-", ":", "=", "+", "*", "#"}
 	return g
@@ -101,6 +101,8 @@ func IconGlyphs() Glyphs {
 
 func unicodePunct(g *Glyphs) {
 	g.Rule, g.Dot, g.Left, g.Right, g.Up, g.Down, g.Half = "│", "·", "←", "→", "↑", "↓", "½"
+	// "…" marks a cut everywhere: "~" would read as an identity's pattern.
+	g.Ellipsis = "…"
 	g.Bar, g.BarRest = "█", "░"
 	g.Spark = []string{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}
 }

@@ -50,7 +50,7 @@ func TestPalettes(t *testing.T) {
 	if g := New(Options{Icons: true}).Glyphs; g.Expanded != "▾" {
 		t.Error("icons not used")
 	}
-	for _, s := range []string{ASCIIGlyphs().Expanded, ASCIIGlyphs().Collapsed, ASCIIGlyphs().Mark, ASCIIGlyphs().Ellipsis} {
+	for _, s := range []string{ASCIIGlyphs().Expanded, ASCIIGlyphs().Collapsed, ASCIIGlyphs().Mark, PlainGlyphs().Ellipsis} {
 		for _, r := range s {
 			if r > 127 {
 				t.Errorf("default glyph %q is not ASCII", s)

@@ -430,7 +430,7 @@ func TestAdvisoryStatusGrowsIntoTheRoom(t *testing.T) {
 	s := h.waitFor("a status with an event in review", func(s string) bool {
 		return regexp.MustCompile(` · [a-z ]+ \((in review|changes asked)\)`).MatchString(s)
 	})
-	if strings.Contains(line(s, "STATUS"), "~") || regexp.MustCompile(` · [a-z ]+ \([a-z ]*~`).MatchString(s) {
+	if strings.Contains(line(s, "STATUS"), "…") || regexp.MustCompile(` · [a-z ]+ \([a-z ]*…`).MatchString(s) {
 		t.Errorf("a status is cut at 200 columns:\n%s", s)
 	}
 }

@@ -154,7 +154,11 @@ func (m *Model) layout() {
 	add(th.Section.Render("Mouse"))
 	for _, l := range [][2]string{{"wheel", "scroll the list, table, pane or this help under the pointer"},
 		{"click", "put the cursor on a row; in the explorer, also focus that pane"}} {
-		add("  " + th.HintKey.Render(text.Fit(l[0], keyW, false, "")) + " " + th.Value.Render(l[1]))
+		k := text.Fit(l[0], keyW, false, "")
+		for _, d := range strings.Split(text.Wrap(l[1], max(m.width-keyW-3, 12), " /,"), "\n") {
+			add("  " + th.HintKey.Render(k) + " " + th.Value.Render(d))
+			k = strings.Repeat(" ", keyW)
+		}
 	}
 	m.scroll(0)
 }

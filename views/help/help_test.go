@@ -48,7 +48,7 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 		t.Fatalf("no position line at the bottom:\n%s", s)
 	}
 	for _, l := range lines {
-		if strings.HasSuffix(strings.TrimRight(l, " "), "~") {
+		if l := strings.TrimRight(l, " "); strings.HasSuffix(l, "~") || strings.HasSuffix(l, "…") {
 			t.Errorf("a cut line: %q", l)
 		}
 	}
@@ -70,6 +70,9 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("scrolled to the end, %q is missing:\n%s", want, s)
 		}
+	}
+	if !strings.Contains(joined, "put the cursor on a row; in the explorer, also focus that pane") {
+		t.Errorf("the mouse's lines are not whole at 80 columns:\n%s", s)
 	}
 	// The long description of b, wrapped, is whole somewhere in the help.
 	m.Update(tea.KeyPressMsg{Code: 'g', Text: "g"})

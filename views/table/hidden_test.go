@@ -143,7 +143,7 @@ func TestInfoLineEllipsis(t *testing.T) {
 	m.SetSize(40, 8)
 	lines := strings.Split(screenOf(m), "\n")
 	info := strings.TrimRight(lines[len(lines)-1], " ")
-	if !strings.HasSuffix(info, "~") {
+	if !strings.HasSuffix(info, "…") {
 		t.Errorf("info line %q", info)
 	}
 }
