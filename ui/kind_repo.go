@@ -99,6 +99,7 @@ func reposTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptio
 			o.Name = p
 			return paging.New(ctx, source(e.client.ListRepos, o), api.RepoKey)
 		}},
+		Page: pageOf[api.Repo](e),
 		Open: func(r *api.Repo) tea.Cmd {
 			uid, name := r.UID, safe.String(r.Name)
 			return e.open(func(ctx context.Context) views.Screen {

@@ -434,3 +434,17 @@ func TestAdvisoryStatusGrowsIntoTheRoom(t *testing.T) {
 		t.Errorf("a status is cut at 200 columns:\n%s", s)
 	}
 }
+
+// In a repos table enter opens a repo's tags; p opens its own page.
+func TestReposTableOpensARepoPage(t *testing.T) {
+	h := watchedShell(t, 140, 50)
+	h.waitText("platform")
+	h.typeText(":repos")
+	h.keys("enter")
+	s := h.waitText("63/63 loaded", "p page")
+	first := strings.Fields(line(s, "alertmanager"))[0]
+	h.keys("p")
+	h.waitText("› "+first, "ACTIVITY", "ADVISORIES", "tags updated")
+	h.keys("esc")
+	h.waitText("63/63 loaded")
+}

@@ -101,9 +101,9 @@ func TestPluginIsACommandAndInHelp(t *testing.T) {
 	h := startPlugins(t, false, nil, dumpPlugin(bin, plugin.Background))
 	h.waitText("acme.example")
 	h.keys("?")
-	h.waitText("Plugins")
+	h.waitText("Keys in acme.example")
 	h.keys("G") // the plugins are last, below the fold
-	s := h.waitText("runs on tags, not on folders")
+	s := h.waitText("Plugins", "runs on tags, not on folders")
 	if l := line(s, "ctrl+v"); !strings.Contains(l, ":dump · background · runs "+bin) {
 		t.Errorf("the help's plugin line: %q\n%s", l, s)
 	}
@@ -120,9 +120,9 @@ func TestPluginIsACommandAndInHelp(t *testing.T) {
 	h.waitText("dump on " + rows[0] + " · exit 0")
 	checkDumped(t, plugintest.Calls(t, record), "acme.example", rows)
 	h.keys("esc", "?")
-	h.waitText("Plugins")
+	h.waitText("Keys in tags of acme.example")
 	h.keys("G")
-	s = h.waitText(":dump · background")
+	s = h.waitText("Plugins", ":dump · background")
 	if l := line(s, "ctrl+v"); strings.Contains(l, "it runs on") {
 		t.Errorf("on a tag the plugin is live, the help says %q", l)
 	}

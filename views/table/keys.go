@@ -49,6 +49,9 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.cfg.Advisories != nil {
 		states = append(states, keymap.On(keymap.Advisories))
 	}
+	if m.cfg.Page != nil {
+		states = append(states, keymap.On(keymap.Page))
+	}
 	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
 		states = append(states, keymap.On(keymap.Mark))
 	}
@@ -158,6 +161,11 @@ func (m *Model[T]) do(a keymap.Action) tea.Cmd {
 	case keymap.CopyRef:
 		if it, ok := m.Selected(); ok {
 			return views.Copy(m.cfg.CopyRef(it))
+		}
+		return views.Flash("row not loaded yet")
+	case keymap.Page:
+		if it, ok := m.Selected(); ok {
+			return m.cfg.Page(it)
 		}
 		return views.Flash("row not loaded yet")
 	}

@@ -54,7 +54,10 @@ type Config[T any] struct {
 	Refused func(order string) bool
 	RowKind func(*T) RowKind
 	// Open is what enter does on a row; nil disables it with OpenReason.
-	Open       func(*T) tea.Cmd
+	Open func(*T) tea.Cmd
+	// Page opens a row's own page (`p`) when Open opens something else;
+	// nil when Open is its page.
+	Page       func(*T) tea.Cmd
 	OpenReason string
 	// Copy gives the text `y` copies and what it is ("uid", "digest").
 	Copy func(*T) (text, what string)
