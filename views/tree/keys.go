@@ -89,6 +89,11 @@ func (m *Model) Actions() []keymap.State {
 				states = append(states, keymap.On(keymap.CopyRef))
 			}
 		}
+		// A resource that expands (a repo, a folder) has a page too (its
+		// hint goes first when the footer is short: tab shows the pane).
+		if m.cfg.Open != nil && n.Expandable() && !n.Kind.IsCollection() && n.Item != nil && r.kind == rowNode {
+			states = append(states, keymap.On(keymap.Page))
+		}
 	}
 	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
 		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
@@ -152,6 +157,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.cfg.Deprecated(repoOf(m.Selected()))
 	case keymap.Advisories:
 		return m.cfg.Advisories(repoOf(m.Selected()))
+	case keymap.Page:
+		return m.cfg.Open(m.Selected())
 	case keymap.Bind:
 		return m.cfg.Bind(m.Selected())
 	case keymap.Edit:

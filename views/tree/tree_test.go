@@ -442,3 +442,28 @@ func TestShellNoteTakesTheFormThatFits(t *testing.T) {
 		}
 	}
 }
+
+// p opens the page of a node that expands (a repo, a folder), where enter
+// expands it.
+func TestPageOpensAnExpandingNodesPage(t *testing.T) {
+	m, _, opened := fixture(t, 3)
+	org := m.cfg.Roots[0]
+	org.Item = "acme"
+	m.SetSize(80, 10)
+	if !hasAction(m, keymap.Page) {
+		t.Fatalf("p is not offered on the organization:\n%s", screen(m))
+	}
+	press(m, "p")
+	if len(*opened) != 1 || (*opened)[0] != org {
+		t.Fatalf("p opened %v", *opened)
+	}
+	press(m, "j") // the repos collection: enter opens it already
+	if hasAction(m, keymap.Page) {
+		t.Error("p is offered on a collection")
+	}
+}
+
+func hasAction(m *Model, a keymap.Action) bool {
+	st, ok := keymap.Find(m.Actions(), a)
+	return ok && st.Enabled
+}
