@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // Paths of the registry domain.
@@ -35,6 +36,12 @@ const (
 func CatalogTiers() []string {
 	return []string{CatalogTierApplication, CatalogTierBase, CatalogTierFIPS, CatalogTierAI,
 		CatalogTierDevTools, CatalogTierCommercial}
+}
+
+// TierWord is a catalog tier as a word ("base" for CATALOG_TIER_BASE),
+// as canopy shows it everywhere; "" for none.
+func TierWord(tier string) string {
+	return strings.ToLower(strings.TrimPrefix(tier, "CATALOG_TIER_"))
 }
 
 // ListRepos lists repos; Name filters by exact name.

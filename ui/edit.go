@@ -96,7 +96,7 @@ func tierLabel(t string) string {
 	if t == "" {
 		return "none"
 	}
-	return strings.ToLower(strings.TrimPrefix(t, "CATALOG_TIER_"))
+	return api.TierWord(t)
 }
 
 func tiers() []string { return append([]string{""}, api.CatalogTiers()...) }

@@ -95,7 +95,7 @@ func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
 		t.Errorf("the tier change is not in the footer:\n%s", s)
 	}
 	h.keys("enter")
-	h.waitText("tier of alertmanager changed", "tier          BASE")
+	h.waitText("tier of alertmanager changed", "tier          base")
 	got := last(reqs, mu)
 	if len(got) != 1 || !strings.HasSuffix(got[0].Path, "?update_mask=catalog_tier") ||
 		!reflect.DeepEqual(got[0].Body, map[string]any{"catalogTier": "CATALOG_TIER_BASE"}) {

@@ -126,7 +126,7 @@ func ReposIn(c views.Common, folders Folders) []table.Column[api.Repo] {
 	return withFolder([]table.Column[api.Repo]{
 		{Title: "NAME", Flex: 2, Min: 16, Max: 36, Order: "name", Cell: func(r *api.Repo) safe.Text { return safe.Of(r.Name) }},
 		{Title: "TIER", Width: 11, Drop: 4, Search: true, Cell: func(r *api.Repo) safe.Text {
-			return safe.Of(strings.ToLower(strings.TrimPrefix(r.CatalogTier, "CATALOG_TIER_")))
+			return safe.Of(api.TierWord(r.CatalogTier))
 		}},
 		{Title: "DESCRIPTION", Flex: 2, Min: 14, Drop: 3, Search: true, Cell: func(r *api.Repo) safe.Text { return safe.Of(r.Description) }},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(r *api.Repo) safe.Text { return age(c, r.UpdateTime) }},

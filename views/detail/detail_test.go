@@ -94,7 +94,7 @@ func TestRepoFieldsAndReadme(t *testing.T) {
 		t.Fatal("a repo schedules its readme")
 	}
 	s := screen(m)
-	for _, want := range []string{"nginx", "NGINX web server.", "APPLICATION", "cgr.dev/acme/nginx", "latest, 1.27",
+	for _, want := range []string{"nginx", "NGINX web server.", "application", "cgr.dev/acme/nginx", "latest, 1.27",
 		"3 days ago (2026-11-20 12:00:00 UTC)", "2 hours ago", "README", "loads when the selection rests"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("missing %q:\n%s", want, s)

@@ -163,7 +163,7 @@ func TestFieldCursorStaysOnTheFieldJustEdited(t *testing.T) {
 	m.Update(updated[0])
 	m.Show(updated[0].Item)
 	v := m.View()
-	if !strings.Contains(ansi.Strip(v), "BASEx") {
+	if !strings.Contains(ansi.Strip(v), "basex") {
 		t.Fatalf("the pane does not show the new tier:\n%s", ansi.Strip(v))
 	}
 	selected := func(label string) string { return th.Selected.Render(text.Fit(label, 13, false, "")) }

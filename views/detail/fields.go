@@ -115,7 +115,7 @@ func list(items []string) safe.Text {
 	return safe.Join(out, ", ")
 }
 
-func tier(t string) string { return strings.TrimPrefix(t, "CATALOG_TIER_") }
+func tier(t string) string { return api.TierWord(t) }
 
 // ecosystem is an ecosystem as people say it: "java".
 func ecosystem(e string) safe.Text {
