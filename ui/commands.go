@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -107,7 +108,31 @@ func groupOptions(groups []api.Group) []picker.Option {
 		}
 		opts = append(opts, picker.Option{Label: safe.Of(label), Detail: safe.Of(g.Description), Value: g.UID})
 	}
+	// As the tree has them: the organization, then by path, a folder's
+	// subfolders right after it.
+	org := func(o picker.Option) bool { return api.ParentUID(o.Value.(string)) == "" }
+	slices.SortStableFunc(opts, func(a, b picker.Option) int {
+		switch oa, ob := org(a), org(b); {
+		case oa != ob && oa:
+			return -1
+		case oa != ob:
+			return 1
+		}
+		return comparePaths(string(a.Label), string(b.Label))
+	})
 	return opts
+}
+
+// comparePaths orders folder paths by their parts, so that "data/ml"
+// comes right after "data", before "data-lake".
+func comparePaths(a, b string) int {
+	pa, pb := strings.Split(a, "/"), strings.Split(b, "/")
+	for i := range min(len(pa), len(pb)) {
+		if c := strings.Compare(strings.ToLower(pa[i]), strings.ToLower(pb[i])); c != 0 {
+			return c
+		}
+	}
+	return len(pa) - len(pb)
 }
 
 // deprecatedScreen lists the deprecated tags under a group: every tag of its
