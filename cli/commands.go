@@ -46,7 +46,7 @@ func commands() []command {
 			flags: func(fs *flag.FlagSet) { new(demoFlags).register(fs) }, run: runDemo},
 		{name: "emulator", synopsis: "emulator [flags]", summary: "serve the API emulator over HTTP",
 			flags: func(fs *flag.FlagSet) { new(emulatorFlags).register(fs) }, run: runEmulator},
-		{name: "list", synopsis: "list KIND [flags]", summary: "print repos, tags, groups, identities, bindings,\nroles or advisories as a table or JSON",
+		{name: "list", synopsis: "list KIND [flags]", summary: "print a collection as a table or JSON: repos,\ntags, groups, identities, bindings, roles,\nsubscriptions, advisories, libraries or versions",
 			flags: func(fs *flag.FlagSet) { new(listFlags).register(fs) }, args: listKinds, run: withEnv(runList)},
 		{name: "open", synopsis: "open TARGET [flags]", summary: "explore with one resource shown: a uid, a pull\nreference or an advisory id",
 			flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) }, run: runOpen},

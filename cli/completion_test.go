@@ -170,3 +170,18 @@ func TestCompletionOffersTheFlagsOfTheUsage(t *testing.T) {
 		}
 	}
 }
+
+// The usage's line for list names every collection it lists.
+func TestUsageNamesEveryListKind(t *testing.T) {
+	for _, c := range commands() {
+		if c.name != "list" {
+			continue
+		}
+		summary := strings.Join(strings.Fields(c.summary), " ")
+		for _, kind := range listKinds() {
+			if !strings.Contains(summary, kind) {
+				t.Errorf("the usage of list does not name %s: %q", kind, summary)
+			}
+		}
+	}
+}
