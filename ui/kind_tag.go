@@ -89,7 +89,11 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 	var names columns.Names
 	var loaded func([]*api.Tag) tea.Cmd
 	if repoName == "" {
-		names = e.repoResolver
+		// Rows of one repo (`:tags python`) need no REPO column, but
+		// their pull references need its name.
+		if opts.ChildrenOf == "" {
+			names = e.repoResolver
+		}
 		loaded = func(ts []*api.Tag) tea.Cmd {
 			uids := make([]string, len(ts))
 			for i, t := range ts {
@@ -117,11 +121,15 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 			return func() tea.Msg { return views.CountedMsg{ID: repoUID, Count: n, Total: total} }
 		}
 	}
-	repo := func(t *api.Tag) string {
+	// known is a tag's repo's name, "" while it is not known yet.
+	known := func(t *api.Tag) string {
 		if repoName != "" {
 			return repoName
 		}
-		if n := e.repoName(api.ParentUID(t.UID)); n != "" {
+		return e.repoName(api.ParentUID(t.UID))
+	}
+	repo := func(t *api.Tag) string {
+		if n := known(t); n != "" {
 			return n
 		}
 		return api.ParentUID(t.UID)
@@ -152,7 +160,14 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 			}},
 		Orders: columns.TagOrders(), Sort: columns.ByVersion(func(t *api.Tag) string { return t.Name }), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
 		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
-		CopyRef: func(t *api.Tag) (string, string) { return pullRef(e.org.Name, repo(t), t) },
+		CopyRef: func(t *api.Tag) (string, string) {
+			// No reference is made of a repo's uid: nothing is copied
+			// until its name is known.
+			if n := known(t); n != "" {
+				return pullRef(e.org.Name, n, t)
+			}
+			return "", ""
+		},
 		CopyMany: func(ts []*api.Tag) (string, string) {
 			lines := make([]string, len(ts))
 			for i, t := range ts {

@@ -80,6 +80,23 @@ const (
 	lookupParallel = 4
 )
 
+// learnedMsg: a resource found by name (the repo of `:tags python`),
+// whose name its rows' columns and pull references need.
+type learnedMsg struct {
+	holder    string // its kind's noun
+	uid, name string
+}
+
+// learned keeps a found repo's or folder's name, as a lookup would.
+func (e *env) learned(msg learnedMsg) {
+	switch msg.holder {
+	case "repo":
+		e.repoNamer.learn(map[string]string{msg.uid: msg.name})
+	case "folder":
+		e.folderNamer.learn(map[string]string{msg.uid: msg.name})
+	}
+}
+
 // namer is the namer of a kind.
 func (e *env) namer(k nameKind) *namer {
 	if k == folderNames {

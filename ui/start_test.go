@@ -28,6 +28,15 @@ func TestStartWithACommand(t *testing.T) {
 	if strings.Contains(s, "ollama") {
 		t.Errorf("tags of other repos:\n%s", s)
 	}
+	// One repo's rows: no REPO column; Y still knows the repo.
+	if strings.Contains(line(s, "TAG"), "REPO") {
+		t.Errorf("one repo's tags show REPO:\n%s", line(s, "TAG"))
+	}
+	h.keys("Y")
+	h.waitFor("the clipboard", func(string) bool { return h.clipboard != "" })
+	if !strings.HasPrefix(h.clipboard, "cgr.dev/acme.example/python:") {
+		t.Errorf("Y copied %q", h.clipboard)
+	}
 	h, _ = startAt(t, Start{Command: "repos pyth"})
 	h.waitText("repos of acme.example", "/pyth", "python")
 	h, _ = startAt(t, Start{Command: "ident"}) // a prefix of one command

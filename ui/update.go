@@ -136,6 +136,9 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case advisedMsg:
 		return m.env.advised(msg), true
+	case learnedMsg:
+		m.env.learned(msg)
+		return nil, true
 	case namesMsg:
 		cmd, flash := m.env.gotNames(msg)
 		if flash != "" {

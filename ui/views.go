@@ -125,8 +125,10 @@ func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback 
 	return tea.Sequence(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
 		items, err := hk.find(e.ctx, c, org, name)
 		if err == nil && len(items) == 1 {
-			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: hk.uid(items[0])}, setup,
-				views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(name)), origin)
+			uid, found := hk.uid(items[0]), hk.name(items[0])
+			learn := func() tea.Msg { return learnedMsg{holder: hk.noun, uid: uid, name: found} }
+			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: uid}, setup,
+				tea.Batch(learn, views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(name))), origin)
 		}
 		why := ""
 		switch {
