@@ -159,7 +159,7 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 				return int(p.TotalOr(-1)), nil
 			}},
 		Orders: columns.TagOrders(), Sort: columns.ByVersion(func(t *api.Tag) string { return t.Name }), RowKind: columns.TagRow, Open: pageOf[api.Tag](e),
-		Copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		Copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
 		CopyRef: func(t *api.Tag) (string, string) {
 			// No reference is made of a repo's uid: nothing is copied
 			// until its name is known.
