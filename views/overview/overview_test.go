@@ -255,3 +255,23 @@ func TestAdvisoryTotalsCountAnImageOnce(t *testing.T) {
 		t.Errorf("the totals do not count repo-01's advisories once:\n%s", s)
 	}
 }
+
+// Bars take the room the labels and numbers leave, up to 40 cells or
+// half of a wide screen.
+func TestBarsGrowOnAWideScreen(t *testing.T) {
+	d := drive(t, newModel(t.Context(), newOrg(4, 30), Caches{}, nil))
+	d.settle()
+	for width, want := range map[int]int{100: 28, 120: 41, 200: 100} {
+		d.m.SetSize(width, 60)
+		var l string
+		for _, x := range strings.Split(d.view(), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(x), "apps ") {
+				l = x
+				break
+			}
+		}
+		if got := strings.Count(l, "█") + strings.Count(l, "░"); got != want {
+			t.Errorf("%d wide: a bar of %d cells, want %d: %q", width, got, want, l)
+		}
+	}
+}

@@ -165,13 +165,14 @@ func (m *Model) labelWidth() int {
 const numsWidth = 7 + 4 + 9 + 1 + 6 + 2 + 4
 
 // barWidth is the room of every bar: the same in every list, so that
-// their lengths compare and their numbers line up.
+// their lengths compare and their numbers line up; 40 cells, more on a
+// wide screen (half of it), so that small differences show.
 func (m *Model) barWidth() int {
 	w := m.width - 2 - m.labelWidth() - 2 - 2 - numsWidth
 	if w < 4 {
 		return 0
 	}
-	return min(w, 40)
+	return min(w, max(40, m.width/2))
 }
 
 // barLine is "  label  ████░░░  412 of 3,020  13.6%  2m".
