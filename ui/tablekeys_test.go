@@ -18,6 +18,7 @@ func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 	h.waitText("b binds from an identity, a folder or a role")
 	h.keys("e")
 	h.waitText("a role binding cannot be changed")
+	h.keys("j", "j", "j") // the cursor away from where the new binding goes
 	h.keys("n")
 	h.waitText("Bind which identity?")
 	for _, r := range "carol" {
@@ -34,6 +35,10 @@ func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 	h.waitText("bound editor → carol on acme.example")
 	h.waitFor("the new binding listed", func(s string) bool {
 		return regexp.MustCompile(`(?m)^ carol +editor +acme\.example`).MatchString(s)
+	})
+	// The cursor is on it.
+	h.waitFor("the cursor on the new binding", func(string) bool {
+		return regexp.MustCompile(`^ carol +editor +acme\.example`).MatchString(h.selected())
 	})
 }
 

@@ -341,9 +341,13 @@ func (m *Model) body(role string) string {
 // done reports the hydrated bindings and tells the other screens.
 func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	var said []string
+	focus := "" // a table of the bindings puts its cursor on the first made
 	for _, uid := range msg.Done {
 		if b, _ := msg.Answers[uid].(*api.RoleBinding); b != nil {
 			said = append(said, hydrated(b, m.cfg.Group.Name))
+			if focus == "" {
+				focus = b.UID
+			}
 		}
 	}
 	ids := msg.Done
@@ -353,7 +357,7 @@ func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	// The identities bound are unmarked where they were marked (the
 	// failed ones stay marked, to be bound again), as a bulk delete does.
 	bound := append([]string(nil), msg.Done...)
-	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: ids} },
+	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: focus} },
 		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
 	unknown := ""
 	if n := len(msg.Unknown); n > 0 {

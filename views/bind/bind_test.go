@@ -131,7 +131,7 @@ func TestBindFromAnIdentityWithADigit(t *testing.T) {
 		case views.FlashMsg:
 			flash = strings.Contains(m.Text, "bound viewer → p/ci/bot on org/p/ci")
 		case views.ChangedMsg:
-			changed = strings.Join(m.IDs, " ") == "role bindings:org/p/ci org/p/ci/bot"
+			changed = strings.Join(m.IDs, " ") == "role bindings:org/p/ci org/p/ci/bot" && m.Focus == "org/p/ci/b"
 		}
 	}
 	if !flash || !changed {
