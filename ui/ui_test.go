@@ -328,3 +328,23 @@ func TestEscThenANewTableClosesTheOldOne(t *testing.T) {
 	h.keys("esc")
 	h.waitFor("the tree", func(s string) bool { return strings.Contains(s, "details: ") })
 }
+
+// A readme rendered for the pane's width is rendered again when the
+// terminal grows, its paragraphs as wide as the new pane.
+func TestReadmeFollowsAResize(t *testing.T) {
+	h := start(t, 100, 40, true)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.moveTo("repos of platform")
+	h.keys("l")
+	h.waitText("alertmanager")
+	h.moveTo("alertmanager")
+	// One line of a paragraph at 200 columns, wrapped at 100.
+	const wide = "rebuilt nightly from source, with a signed SBOM and provenance for every image"
+	if narrow := h.waitText("README", "Prometheus Alertmanager", "Minimal and"); strings.Contains(narrow, wide) {
+		t.Fatalf("the paragraph is not wrapped at 100 columns:\n%s", narrow)
+	}
+	h.send(tea.WindowSizeMsg{Width: 200, Height: 40})
+	h.waitText(wide)
+}

@@ -36,7 +36,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
-		return nil
+		return m.broadcast(views.ResizedMsg{})
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme.Name == "" || m.opts.Theme.Name == theme.Auto {
 			o := m.opts.Theme

@@ -121,6 +121,11 @@ func IsUnavailable(err error) bool {
 	return errors.As(err, &u)
 }
 
+// ResizedMsg tells every screen the terminal was resized, after each was
+// given its new size: work made for the old width (a readme rendered to
+// it) starts again.
+type ResizedMsg struct{}
+
 // ThemeMsg says the theme changed (the terminal's background was learned):
 // views drop what they rendered with the old colours.
 type ThemeMsg struct{}

@@ -49,7 +49,7 @@ func (m *Model) Actions() []keymap.State {
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.editor != nil {
 		switch msg.(type) {
-		case dueMsg, extrasMsg, renderedMsg, views.TickMsg, paging.PageMsg, views.ChangedMsg:
+		case dueMsg, extrasMsg, renderedMsg, views.TickMsg, views.ResizedMsg, paging.PageMsg, views.ChangedMsg:
 		default:
 			return m.updateEdit(msg)
 		}
@@ -120,6 +120,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case views.TickMsg:
 		m.frame = msg.Frame
+	case views.ResizedMsg:
+		return m.renderCmd() // a readme rendered for the old width
 	case paging.PageMsg:
 		// A collection's total (or its failure) may have just arrived.
 		if _, ok := m.item.(*Summary); ok {
