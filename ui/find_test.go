@@ -141,3 +141,18 @@ func TestTreeFindsAdvisoriesByCVE(t *testing.T) {
 		t.Errorf("the CVE found nothing:\n%s", s)
 	}
 }
+
+// In every tag of the organization, the server filter names tags: a repo's
+// name finds none, and the empty table says how to list that repo's tags.
+func TestTagServerFilterSaysItNamesTags(t *testing.T) {
+	h := start(t, 160, 30, true)
+	h.waitText("platform")
+	h.typeText(":tags")
+	h.keys("enter")
+	h.waitText("tags of acme.example", "sha256:")
+	h.keys("/")
+	h.typeText("python")
+	h.keys("enter")
+	h.keys("ctrl+s")
+	h.waitText(`[name = "python"]`, "(none) no tag is named python (the server filter names tags; :tags python lists the tags of a repo named so)")
+}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -192,5 +193,18 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 			o := withHidden(opts)
 			o.Name = p
 			return paging.New(ctx, source(tags, o), api.TagKey)
-		}}})
+		}, Empty: noTagNamed(e, repoName == "" && opts.ChildrenOf == "")}})
+}
+
+// noTagNamed says, in a table of many repos' tags, that the server
+// filter names tags, not repos, and how to list a repo's tags.
+func noTagNamed(e *env, manyRepos bool) func(pattern string) string {
+	if !manyRepos {
+		return nil
+	}
+	return func(p string) string {
+		name := safe.String(p)
+		return fmt.Sprintf("no tag is named %s (the server filter names tags; %stags %s lists the tags of a repo named so)",
+			name, e.common.Key(keymap.Command), name)
+	}
 }

@@ -26,6 +26,10 @@ type ServerFilter[T any] struct {
 	Chip func(pattern string) string
 	// List makes the filtered list for a pattern.
 	List func(pattern string) *paging.List[T]
+	// Empty, when set, says what an answer with no rows means and what
+	// to try instead (no tag is named "python": :tags python lists the
+	// repo's); "" for the plain "(none)".
+	Empty func(pattern string) string
 }
 
 // NamesMsg says the shell learned names that columns resolve by uid

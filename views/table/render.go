@@ -112,9 +112,12 @@ func (m *Model[T]) emptyRow() string {
 				m.width, false, th.Glyphs.Ellipsis))
 		}
 		return ""
-	default:
-		return th.Muted.Render(text.Fit(" (none)", m.width, false, ""))
+	case m.chip != "" && m.cfg.Server.Empty != nil:
+		if why := m.cfg.Server.Empty(m.chipPattern); why != "" {
+			return th.Muted.Render(text.Fit(" (none) "+safe.String(why), m.width, false, th.Glyphs.Ellipsis))
+		}
 	}
+	return th.Muted.Render(text.Fit(" (none)", m.width, false, ""))
 }
 
 // header is the column titles, the sorted one marked.
