@@ -12,7 +12,6 @@ import (
 
 	"charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
-	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -200,52 +199,13 @@ func plain(content string, width int, why string) Readme {
 }
 
 // wrapPlain wraps text made safe to w columns, each line indented: at
-// spaces, and inside a word longer than a line. (ansi.Wrap leaves some
-// lines long: "- - - …" is never broken.)
+// spaces, and inside a word longer than a line.
 func wrapPlain(s string, w int, indent string) string {
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/w*(len(indent)+1))
-	for i, line := range strings.Split(s, "\n") {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent)
-		col := 0
-		for j, word := range strings.Split(line, " ") {
-			ww := xansi.StringWidth(word)
-			switch {
-			case j > 0 && col+1+ww <= w:
-				b.WriteByte(' ')
-				col++
-			case j > 0:
-				b.WriteString("\n" + indent)
-				col = 0
-			}
-			if col+ww <= w {
-				b.WriteString(word)
-				col += ww
-				continue
-			}
-			for _, r := range word { // longer than a line: cut it
-				rw := runeWidth(r)
-				if col+rw > w && col > 0 {
-					b.WriteString("\n" + indent)
-					col = 0
-				}
-				b.WriteRune(r)
-				col += rw
-			}
-		}
+	wrapped := tx.Wrap(s, w, "")
+	if indent == "" {
+		return wrapped
 	}
-	return b.String()
-}
-
-// runeWidth is how many columns a rune of text made safe takes.
-func runeWidth(r rune) int {
-	if r >= 0x20 && r < 0x7f {
-		return 1
-	}
-	return xansi.StringWidth(string(r))
+	return indent + strings.ReplaceAll(wrapped, "\n", "\n"+indent)
 }
 
 // defuseCharRefs replaces each character reference that decodes to

@@ -11,7 +11,7 @@ import (
 // moves down whole; then a word longer than a line is broken after one
 // of breaks ("/,"), or anywhere when none fits. Lines are joined by "\n".
 func Wrap(s string, w int, breaks string) string {
-	if w <= 0 || !strings.Contains(s, "\n") && ansi.StringWidth(s) <= w {
+	if w <= 0 || !strings.Contains(s, "\n") && width(s) <= w {
 		return s
 	}
 	var b strings.Builder
@@ -22,7 +22,7 @@ func Wrap(s string, w int, breaks string) string {
 		}
 		col := 0
 		for j, word := range strings.Split(para, " ") {
-			ww := ansi.StringWidth(word)
+			ww := width(word)
 			switch {
 			case j > 0 && col+1+ww <= w:
 				b.WriteByte(' ')
@@ -39,8 +39,19 @@ func Wrap(s string, w int, breaks string) string {
 			// Longer than a line: broken where it allows.
 			pieces := strings.Split(ansi.Wrap(word, w, breaks), "\n")
 			b.WriteString(strings.Join(pieces, "\n"))
-			col = ansi.StringWidth(pieces[len(pieces)-1])
+			col = width(pieces[len(pieces)-1])
 		}
 	}
 	return b.String()
+}
+
+// width is Width with a fast path for printable ASCII, which most words
+// are.
+func width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
 }
