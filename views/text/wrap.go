@@ -36,10 +36,17 @@ func Wrap(s string, w int, breaks string) string {
 				col += ww
 				continue
 			}
-			// Longer than a line: broken where it allows.
+			// Longer than a line: broken where it allows (ansi.Wrap may
+			// leave a breakpoint past the end: such a piece is cut hard).
 			pieces := strings.Split(ansi.Wrap(word, w, breaks), "\n")
-			b.WriteString(strings.Join(pieces, "\n"))
-			col = width(pieces[len(pieces)-1])
+			for i, p := range pieces {
+				if width(p) > w {
+					pieces[i] = ansi.Hardwrap(p, w, true)
+				}
+			}
+			joined := strings.Join(pieces, "\n")
+			b.WriteString(joined)
+			col = width(joined[strings.LastIndexByte(joined, '\n')+1:])
 		}
 	}
 	return b.String()

@@ -3,6 +3,8 @@ package text
 import (
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -37,5 +39,48 @@ func TestWrapKeepsStylesAndWidth(t *testing.T) {
 		if ansi.StringWidth(l) > 40 {
 			t.Errorf("a line is %d wide: %q", ansi.StringWidth(l), l)
 		}
+	}
+}
+
+// FuzzWrap: every line fits (a character wider than the line aside), and
+// only line breaks are added or spaces taken.
+func FuzzWrap(f *testing.F) {
+	for _, s := range []string{"", "see https://example.com/a/b", "日本語 テキスト", "a\nb c", "- - - - -", "x\x1b[1mbold\x1b[m y"} {
+		f.Add(s, 10)
+	}
+	f.Fuzz(func(t *testing.T, s string, w int) {
+		// What is wrapped is text made safe: valid, no controls but \n
+		// (and styles, which canopy adds itself).
+		if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return r != '\n' && r != 0x1b && unicode.IsControl(r) }) >= 0 {
+			t.Skip()
+		}
+		w = 2 + abs(w)%60
+		out := Wrap(s, w, " /,")
+		squeeze := func(x string) string { return strings.NewReplacer("\n", "", " ", "").Replace(ansi.Strip(x)) }
+		if squeeze(out) != squeeze(s) {
+			t.Fatalf("Wrap(%q, %d) = %q changed more than breaks and spaces", s, w, out)
+		}
+		if !strings.ContainsAny(s, "\x1b\t\r") {
+			for _, l := range strings.Split(out, "\n") {
+				if lw := ansi.StringWidth(l); lw > w {
+					t.Fatalf("Wrap(%q, %d): line %q is %d wide", s, w, l, lw)
+				}
+			}
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// A word ending in a breakpoint one cell past the line is cut hard, and
+// what follows starts from where it ends.
+func TestWrapCutsABreakpointPastTheEnd(t *testing.T) {
+	if got := Wrap("000000000000000, x", 15, " /,"); got != "000000000000000\n, x" {
+		t.Errorf("got %q", got)
 	}
 }
