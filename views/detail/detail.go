@@ -265,7 +265,7 @@ func (m *Model) View() string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(text.Cut(l, m.width, ""))
+		b.WriteString(text.Cut(l, m.width, m.common.Theme.Glyphs.Ellipsis)) // what is cut says so
 	}
 	for i := len(visible); i < m.height; i++ {
 		if i > 0 {

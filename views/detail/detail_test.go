@@ -331,7 +331,8 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 			return reply(Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
 				Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}, {Name: "3.0"}},
 				Advisories: []api.Advisory{{UID: "a", AdvisoryID: "CGA-aaaa-bbbb-cccc", ArtifactName: "python-3.13", Aliases: aliases},
-					{UID: "b", AdvisoryID: "CGA-dddd-eeee-ffff", ArtifactName: "python"}}}, nil)
+					{UID: "b", AdvisoryID: "CGA-dddd-eeee-ffff", ArtifactName: "python", Events: []api.AdvisoryEvent{
+						{Kind: api.EventDetection, ReviewState: api.ReviewApproved}, {Kind: api.EventFixed, ReviewState: api.ReviewPending}}}}}, nil)
 		}
 	}
 	var listed string
@@ -374,6 +375,15 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 	}
 	if !strings.Contains(s, "a lists those of python") {
 		t.Errorf("no hint of a:\n%s", s)
+	}
+	// Narrow, the aliases go first, then the status is cut, marked.
+	m.SetSize(60, 40)
+	if l := lineOf(screen(m), "CGA-dddd"); !strings.HasSuffix(strings.TrimRight(l, " "), "…") || ansi.StringWidth(l) > 60 || strings.Contains(l, "CVE") {
+		t.Errorf("a narrow advisory line: %q", l)
+	}
+	m.SetSize(120, 40)
+	if l := lineOf(screen(m), "CGA-dddd"); !strings.Contains(l, "detected · fixed (in review)") {
+		t.Errorf("a wide advisory line: %q", l)
 	}
 	m.Update(viewstest.Key("a"))
 	if listed != "python" {
@@ -442,5 +452,9 @@ func TestLongURLBreaksAtAPathSlash(t *testing.T) {
 	if !strings.Contains(s, "sink          https://hooks.example.com/services/T0001/\n") ||
 		!strings.Contains(s, "              B0002/release-events") {
 		t.Errorf("the sink's URL is not broken at its last slash that fits:\n%s", s)
+	}
+	// The title (the URL too) wraps rather than being cut.
+	if !strings.HasPrefix(s, "https://hooks.example.com/services/T0001/B0002/release-\nevents\n") {
+		t.Errorf("the title is not wrapped:\n%s", s)
 	}
 }

@@ -16,9 +16,12 @@ type sheet struct {
 	b strings.Builder
 }
 
+// title is the page's name, wrapped (a subscription's is its sink URL).
 func (s *sheet) title(t string) {
-	s.b.WriteString(s.m.common.Theme.Strong.Render(t))
-	s.b.WriteByte('\n')
+	for _, l := range strings.Split(text.Wrap(t, max(s.m.width, 10), " /,"), "\n") {
+		s.b.WriteString(s.m.common.Theme.Strong.Render(l))
+		s.b.WriteByte('\n')
+	}
 }
 
 // field writes "label  value", wrapping long values under themselves.

@@ -202,10 +202,17 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 		if artW > 0 {
 			art = text.Fit(safe.String(a.ArtifactName), artW, false, th.Glyphs.Ellipsis)
 		}
-		// The aliases take the width the id, artifact, score and status leave.
-		aliasW := max(m.width-2-19-artW-5-1-text.Width(status), 12)
+		// The aliases take the width the id, artifact, score and status
+		// leave, down to none; then the status is cut, marked.
+		fixed := 2 + 19 + artW + 5
+		aliasW := m.width - fixed - 1 - text.Width(status)
+		aliases := ""
+		if aliasW >= 8 {
+			aliases = text.Fit(safe.String(strings.Join(a.Aliases, " ")), aliasW, false, th.Glyphs.Ellipsis) + " "
+		}
+		status = text.Cut(status, max(m.width-fixed-text.Width(aliases), 1), th.Glyphs.Ellipsis)
 		s.line("  " + text.Fit(safe.String(a.AdvisoryID), 19, false, th.Glyphs.Ellipsis) + art + text.Fit(score, 5, false, "") +
-			text.Fit(safe.String(strings.Join(a.Aliases, " ")), aliasW, false, th.Glyphs.Ellipsis) + " " + th.Muted.Render(status))
+			aliases + th.Muted.Render(status))
 	}
 	more := ""
 	if n := len(rel.Advisories) - len(shown); n > 0 {
