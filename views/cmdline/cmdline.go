@@ -242,13 +242,17 @@ func (m *Model) refilter() {
 		return 0
 	})
 	m.prefixed = len(m.matches)
-	for _, f := range fuzzy.Find(name, names) {
-		if !begins(m.commands[f.Index]) {
-			m.matches = append(m.matches, f.Index)
+	// Then what the name misspells (":reops"), before what it happens
+	// to be a subsequence of.
+	for _, i := range near(m.commands, name) {
+		if !slices.Contains(m.matches, i) {
+			m.matches = append(m.matches, i)
 		}
 	}
-	if len(m.matches) == 0 {
-		m.matches = append(m.matches, near(m.commands, name)...)
+	for _, f := range fuzzy.Find(name, names) {
+		if !slices.Contains(m.matches, f.Index) {
+			m.matches = append(m.matches, f.Index)
+		}
 	}
 }
 

@@ -176,8 +176,13 @@ func lineOf(s, sub string) string {
 // A misspelt name (a letter changed, two swapped) is suggested what it
 // misspells, as an abbreviation is: enter says so, tab completes it.
 func TestATypoIsSuggestedItsCommand(t *testing.T) {
-	for typed, want := range map[string]string{"repoz": "repos", "tgas": "tags", "advisoris": "advisories", "cvse": "advisories"} {
-		m := newLine()
+	for typed, want := range map[string]string{"repoz": "repos", "tgas": "tags", "advisoris": "advisories", "cvse": "advisories", "reops": "repos", "rpeos": "repos"} {
+		m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, []Command{
+			{Name: "repos", Aliases: []string{"r"}, Desc: "every repo"}, {Name: "roles", Desc: "roles"}, {Name: "tags", Desc: "every tag"},
+			{Name: "providers", Aliases: []string{"idps"}, Desc: "identity providers"},
+			{Name: "advisories", Aliases: []string{"cves"}, Desc: "the feed"}})
+		m.SetWidth(60)
+		m.Open()
 		typeText(m, typed)
 		if s := ansi.Strip(m.View()); !strings.Contains(s, ":"+want) {
 			t.Errorf("%q suggests no :%s:\n%s", typed, want, s)
