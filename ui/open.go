@@ -104,7 +104,7 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 			e.caches().Advisories.Forget(r.Name)
 		}
 	}
-	f.Advisories = e.repoAdvisories
+	f.Advisories = e.advisoriesOf
 	f.PullRef = func(repo string, t *api.Tag) (string, string) {
 		if e.org == nil || t.Digest == "" {
 			return "", ""

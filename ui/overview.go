@@ -145,8 +145,11 @@ func (e *env) openOverviewLine(t overview.Target) tea.Cmd {
 }
 
 // repoAdvisories opens the advisories of a repo's image name.
-func (e *env) repoAdvisories(name string) tea.Cmd {
+func (e *env) repoAdvisories(name string) tea.Cmd { return e.advisoriesOf(name, []string{name}) }
+
+// advisoriesOf opens the advisories of image names, called label.
+func (e *env) advisoriesOf(label string, names []string) tea.Cmd {
 	return e.open(func(ctx context.Context) views.Screen {
-		return advisoriesTable(e, ctx, "advisories of "+safe.Of(name), api.ListOptions{ArtifactNames: []string{name}})
+		return advisoriesTable(e, ctx, "advisories of "+safe.Of(label), api.ListOptions{ArtifactNames: names})
 	})
 }

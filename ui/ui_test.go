@@ -304,6 +304,13 @@ func TestCopyPullReference(t *testing.T) {
 	if h.clipboard != ref {
 		t.Errorf("Y on the tag's page copied %q, want %q", h.clipboard, ref)
 	}
+	// a lists every advisory the page counts, its versioned packages' too.
+	m := regexp.MustCompile(`ADVISORIES FOR [A-Z<>, -]+ \((\d+)\)`).FindStringSubmatch(h.screen())
+	if m == nil {
+		t.Fatalf("no advisories heading:\n%s", h.screen())
+	}
+	h.keys("a")
+	h.waitText("advisories of alertmanager", m[1]+"/"+m[1]+" loaded")
 }
 
 func TestOrgByName(t *testing.T) {

@@ -78,9 +78,10 @@ type Fetch struct {
 	// Update); Counted tells it what a count found.
 	KnownStats func(repo *api.Repo) RepoStats
 	Counted    func(repo *api.Repo, st RepoStats)
-	// Advisories opens the advisories of an image by its name (`a` on a
-	// repo or a tag); nil disables it.
-	Advisories func(name string) tea.Cmd
+	// Advisories opens the advisories of image names, called label (`a`
+	// on a repo: its name; on a tag: the names its page lists); nil
+	// disables it.
+	Advisories func(label string, names []string) tea.Cmd
 	// PullRef is a tag's pull reference in its repo (what `Y` copies,
 	// with what that is); nil shows none.
 	PullRef func(repo string, tag *api.Tag) (ref, what string)

@@ -336,7 +336,7 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 		}
 	}
 	var listed string
-	fetch.Advisories = func(name string) tea.Cmd { listed = name; return nil }
+	fetch.Advisories = func(label string, names []string) tea.Cmd { listed = label + ": " + strings.Join(names, " "); return nil }
 	fetch.PullRef = func(repo string, t *api.Tag) (string, string) {
 		return "cgr.dev/acme/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 	}
@@ -373,7 +373,7 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 	if !strings.Contains(s, "repo          python") || !strings.Contains(s, "pull          cgr.dev/acme/python:3.0.33@sha256:") {
 		t.Errorf("the page does not name the repo and pull reference:\n%s", s)
 	}
-	if !strings.Contains(s, "a lists those of python") {
+	if !strings.Contains(s, "a lists them all") {
 		t.Errorf("no hint of a:\n%s", s)
 	}
 	// Narrow, the aliases go first, then the status is cut, marked.
@@ -386,8 +386,8 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 		t.Errorf("a wide advisory line: %q", l)
 	}
 	m.Update(viewstest.Key("a"))
-	if listed != "python" {
-		t.Errorf("a listed the advisories of %q, want python", listed)
+	if listed != "python and python-3.13: python python-3.13" {
+		t.Errorf("a listed the advisories of %q, want python's and python-3.13's", listed)
 	}
 	if cmd := m.Update(viewstest.Key("Y")); cmd == nil {
 		t.Error("Y copies nothing")

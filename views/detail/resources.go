@@ -219,7 +219,7 @@ func (m *Model) renderRelated(s *sheet, e *extras) {
 		more = fmt.Sprintf("… and %d more; ", n)
 	}
 	if m.fetch.Advisories != nil && len(rel.Advisories) > 0 {
-		s.muted("  " + more + m.common.Key(keymap.Advisories) + " lists those of " + safe.String(rel.Repo))
+		s.muted("  " + more + m.common.Key(keymap.Advisories) + " lists them all")
 	} else if more != "" {
 		s.muted(fmt.Sprintf("  %s:advisories, / %s", more, safe.String(rel.Repo)))
 	}

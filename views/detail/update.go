@@ -1,6 +1,9 @@
 package detail
 
 import (
+	"fmt"
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
@@ -184,7 +187,7 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		return m.fetch.Bind(m.item)
 	case keymap.Advisories:
 		if name := m.imageName(); name != "" && m.fetch.Advisories != nil {
-			return m.fetch.Advisories(name)
+			return m.fetch.Advisories(m.advisoryNames(name))
 		}
 	case keymap.Edit, keymap.Open:
 		return m.startEdit()
@@ -209,6 +212,31 @@ func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
 	}
 	return name, ref, what
 }
+
+// advisoryNames are what `a` lists: a repo's image name; on a tag's page,
+// every artifact name its advisories have (its versioned packages').
+func (m *Model) advisoryNames(name string) (string, []string) {
+	names := []string{name}
+	if e := m.cache[m.uid]; e != nil && e.related != nil {
+		if _, ok := m.item.(*api.Tag); ok {
+			for _, a := range e.related.Advisories {
+				if !slices.Contains(names, a.ArtifactName) && len(names) < maxAdvisoryNames {
+					names = append(names, a.ArtifactName)
+				}
+			}
+		}
+	}
+	switch n := len(names) - 1; {
+	case n == 1:
+		return fmt.Sprintf("%s and %s", name, names[1]), names
+	case n > 1:
+		return fmt.Sprintf("%s and %d versioned packages", name, n), names
+	}
+	return name, names
+}
+
+// maxAdvisoryNames bounds the names one `a` asks for (a request's query).
+const maxAdvisoryNames = 64
 
 // imageName is the image name whose advisories `a` opens: a repo's, or
 // a tag's repo's once known; "" for other items.
