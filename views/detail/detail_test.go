@@ -336,7 +336,10 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 		}
 	}
 	var listed string
-	fetch.Advisories = func(label string, names []string) tea.Cmd { listed = label + ": " + strings.Join(names, " "); return nil }
+	fetch.Advisories = func(label string, names []string) tea.Cmd {
+		listed = label + ": " + strings.Join(names, " ")
+		return nil
+	}
 	fetch.PullRef = func(repo string, t *api.Tag) (string, string) {
 		return "cgr.dev/acme/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 	}
