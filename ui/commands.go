@@ -17,6 +17,7 @@ import (
 	"canopy/views/picker"
 	"canopy/views/safe"
 	"canopy/views/table"
+	"canopy/views/text"
 )
 
 // commands lists the `:` commands: each kind's table, the others, then
@@ -136,10 +137,42 @@ func comparePaths(a, b string) int {
 }
 
 // deprecatedScreen lists the deprecated tags under a group: every tag of its
-// repos, scanned a few pages at a time, deprecated ones shown as found.
+// repos, scanned a few pages at a time, deprecated ones shown as found. A
+// group whose path is not known yet ("") is asked for it first, so that
+// the title names it.
 func (e *env) deprecatedScreen(groupUID, groupName string) tea.Cmd {
-	return e.openCommand(e.deprecatedUnder(groupUID, groupName))
+	if groupName != "" {
+		return e.openCommand(e.deprecatedUnder(groupUID, groupName))
+	}
+	ctx, c, org := e.ctx, e.client, *e.org
+	return tea.Sequence(views.Flash("looking up the folder…"), func() tea.Msg {
+		path, err := lookupPath(ctx, c, org, groupUID)
+		if err != nil {
+			path = "folder " + safe.String(text.Short(groupUID[strings.LastIndexByte(groupUID, '/')+1:], 8))
+		}
+		return openMsg{screenAsk{command: true, build: e.deprecatedUnder(groupUID, path)}}
+	})
 }
+
+// lookupPath asks the server for the names of a folder and the folders
+// above it, up to the organization: its path ("platform/base-images").
+func lookupPath(ctx context.Context, c *api.Client, org api.Group, uid string) (string, error) {
+	var parts []string
+	for u := uid; u != "" && u != org.UID && len(parts) < maxFolderDepth; u = api.ParentUID(u) {
+		g, err := c.GetGroup(ctx, u)
+		if err != nil {
+			return "", fmt.Errorf("folder %s: %w", u, err)
+		}
+		parts = append([]string{safe.String(g.Name)}, parts...)
+	}
+	if len(parts) == 0 {
+		return safe.String(org.Name), nil
+	}
+	return strings.Join(parts, "/"), nil
+}
+
+// maxFolderDepth bounds the folders lookupPath asks for.
+const maxFolderDepth = 16
 
 // deprecatedUnder builds the table of the deprecated tags under a group.
 func (e *env) deprecatedUnder(groupUID, groupName string) func(ctx context.Context) views.Screen {

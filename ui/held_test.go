@@ -77,6 +77,21 @@ func TestDeprecatedCoversTheFolderOfTheScreenOnTop(t *testing.T) {
 	h.waitText("deprecated tags under " + folder)
 }
 
+// A folder no screen has named yet is asked for, so that :deprecated's
+// title names its path, not a piece of its uid.
+func TestDeprecatedNamesAFolderNotLoaded(t *testing.T) {
+	h := start(t, 140, 40, true)
+	h.waitText("platform")
+	h.typeText(":tags go")
+	h.keys("enter")
+	h.waitText("tags of go", "loaded")
+	h.keys("enter")
+	h.waitText("IMAGE")
+	h.typeText(":deprecated")
+	h.keys("enter")
+	h.waitText("deprecated tags under platform/base-images")
+}
+
 // Creating a repo from :repos reloads the organization's lists; back in the
 // tree, what was open stays open and the cursor stays on its node.
 func TestCreatingARepoKeepsTheTreeAsItWas(t *testing.T) {

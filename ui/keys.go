@@ -19,7 +19,6 @@ import (
 	"canopy/views/help"
 	"canopy/views/picker"
 	"canopy/views/safe"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 
@@ -428,7 +427,7 @@ func (m *Model) currentGroup() (uid, name string) {
 			if n := ex.Tree().Find(g); n != nil {
 				return g, string(n.Label)
 			}
-			return g, "folder " + safe.String(text.Short(g[strings.LastIndexByte(g, '/')+1:], 8))
+			return g, "" // asked for by the screen that needs it
 		}
 	}
 	for n := ex.Tree().Selected(); n != nil; n = n.Parent {
