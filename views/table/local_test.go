@@ -72,3 +72,27 @@ func TestLocalOrderLoadsEveryRowThenSorts(t *testing.T) {
 		t.Errorf("after a delete, first row %q, want name-00998:\n%s", first, screen(m))
 	}
 }
+
+// Leaving the local order for the server's keeps the cursor on the row it
+// was on in the local order, not on the row at that place in load order.
+func TestLeavingTheLocalOrderKeepsTheRow(t *testing.T) {
+	m, _ := localTable(t, 50)
+	// A local order that differs from the load order (name ↓): name ↑.
+	m.cfg.Sort = func(items []*row) []int {
+		perm := make([]int, len(items))
+		for i := range perm {
+			perm[i] = i
+		}
+		slices.SortFunc(perm, func(a, b int) int { return strings.Compare(items[a].name, items[b].name) })
+		return perm
+	}
+	press(m, "s") // name ↓
+	cmd := m.Update(tea.KeyPressMsg{Code: 's', Text: "s"})
+	deliverSorted(m, drive(m, cmd))
+	press(m, "j", "j", "j")
+	on, _ := m.Selected()
+	press(m, "s") // back to the server's first order
+	if now, _ := m.Selected(); now == nil || now.name != on.name {
+		t.Errorf("the cursor moved from %s to %v", on.name, now)
+	}
+}

@@ -74,13 +74,15 @@ func (m *Model[T]) cycleSort() tea.Cmd {
 	if next == m.order {
 		return views.Flash("the server sorts this collection one way only")
 	}
+	// The row under the cursor is taken while the rows still show in the
+	// order being left (a local one's permutation included).
+	m.keepFocus()
 	m.order = next
 	if m.local() {
 		// The rows loaded stay: every other one loads, then they are sorted.
 		m.perm = nil
 		return tea.Batch(m.sortLocal(), views.Flash("sorting by "+m.cfg.Orders[m.order].Label+": every row loads first"))
 	}
-	m.keepFocus()
 	m.focusWhy = m.cfg.Orders[m.order].Label
 	return tea.Batch(m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy),
 		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
