@@ -156,3 +156,12 @@ func TestTagServerFilterSaysItNamesTags(t *testing.T) {
 	h.keys("ctrl+s")
 	h.waitText(`[name = "python"]`, "(none) no tag is named python (the server filter names tags; :tags python lists the tags of a repo named so)")
 }
+
+// A long library name (Maven's group:artifact) is whole on a wide screen.
+func TestLibraryNamesAreWholeOnAWideScreen(t *testing.T) {
+	h := start(t, 200, 30, true)
+	h.waitText("platform")
+	h.typeText(":libraries")
+	h.keys("enter")
+	h.waitText("ECOSYSTEM", "com.fasterxml.jackson.core:jackson-databind ")
+}

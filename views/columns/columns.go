@@ -298,7 +298,9 @@ func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscri
 // Artifacts are the columns of a library artifact table.
 func Artifacts(c views.Common) []table.Column[api.Artifact] {
 	return []table.Column[api.Artifact]{
-		{Title: "NAME", Flex: 2, Min: 16, Max: 40, Order: "name", Cell: func(a *api.Artifact) safe.Text { return safe.Of(a.Name) }},
+		// Maven coordinates ("group:artifact") run long: the name takes
+		// what it needs, up to 72 cells.
+		{Title: "NAME", Flex: 2, Min: 16, Max: 72, Order: "name", Cell: func(a *api.Artifact) safe.Text { return safe.Of(a.Name) }},
 		{Title: "ECOSYSTEM", Width: 10, Search: true, Cell: func(a *api.Artifact) safe.Text {
 			return safe.Of(strings.ToLower(strings.TrimPrefix(a.Ecosystem, "ECOSYSTEM_")))
 		}},
