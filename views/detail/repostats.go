@@ -137,7 +137,7 @@ func (m *Model) renderStats(s *sheet, r *api.Repo) {
 		s.own("", th.Muted.Render(fmt.Sprintf("tags updated per week: %s%s in the last %d weeks, this week at the right",
 			text.Count(int(a.Updated.Sum(weeks))), plus, weeks)))
 		if !st.At.IsZero() {
-			s.own("", th.Muted.Render("counted "+text.Ago(st.At, m.common.Clock())+" (the overview's count; r counts again)"))
+			s.own("", th.Muted.Render("counted "+text.Ago(st.At, m.common.Clock())+" (kept for the session; "+m.common.Key(keymap.Refresh)+" counts again)"))
 		}
 	}
 	s.section("ADVISORIES")
