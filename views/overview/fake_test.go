@@ -43,6 +43,8 @@ type org struct {
 	// hears of each call as it starts (when made).
 	gate    bool
 	entered chan struct{}
+	// layoutErr, when set, is what listing the folders answers.
+	layoutErr error
 }
 
 func (o *org) enter(ctx context.Context) (func(), error) {
@@ -77,6 +79,9 @@ func (o *org) source() Source {
 				return census.Layout{}, err
 			}
 			defer done()
+			if o.layoutErr != nil {
+				return census.Layout{}, o.layoutErr
+			}
 			return census.Layout{Org: o.uid, Folders: o.folders, Repos: o.repos}, nil
 		},
 		Tags: func(ctx context.Context, scope Scope, token string) ([]api.Tag, string, error) {

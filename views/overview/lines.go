@@ -246,7 +246,7 @@ func (m *Model) deprecatedLines() {
 func (m *Model) identityLines() {
 	ids := m.shown.identities
 	state := ""
-	if m.people != nil {
+	if m.peopleCounted() {
 		state = text.Count(ids.Total) + " identities"
 		if m.people.Truncated {
 			state += " (the first ones: a bound on the listing)"
@@ -271,6 +271,12 @@ func (m *Model) identityLines() {
 	}
 }
 
+// peopleCounted reports whether the people parts have their counts: the
+// identities and bindings, and the folders they are counted by.
+func (m *Model) peopleCounted() bool {
+	return m.people != nil && m.layout != nil && m.peopleErr == nil && m.layoutErr == nil
+}
+
 // peopleDone adds the people parts' placeholder or failure, and says
 // whether that is all there is.
 func (m *Model) peopleDone() bool {
@@ -290,7 +296,7 @@ func (m *Model) peopleDone() bool {
 // bindingLines are the role bindings' part.
 func (m *Model) bindingLines() {
 	state := ""
-	if m.people != nil {
+	if m.peopleCounted() {
 		state = text.Count(len(m.people.Bindings)) + " role bindings"
 	}
 	m.add(line{kind: lineHeading, text: "Role bindings", note: state})

@@ -2,6 +2,7 @@ package overview
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -273,5 +274,20 @@ func TestBarsGrowOnAWideScreen(t *testing.T) {
 		if got := strings.Count(l, "█") + strings.Count(l, "░"); got != want {
 			t.Errorf("%d wide: a bar of %d cells, want %d: %q", width, got, want, l)
 		}
+	}
+}
+
+// When the folders cannot be listed, the people parts say so and count
+// nothing (no "0 identities" over the failure).
+func TestAFailedLayoutCountsNoPeople(t *testing.T) {
+	o := newOrg(4, 3)
+	o.layoutErr = errors.New("list groups: 503 unavailable")
+	d := drive(t, newModel(t.Context(), o, Caches{}, nil))
+	s := d.settle()
+	if !strings.Contains(s, "needs the organization's folders, which could not be listed") {
+		t.Fatalf("no failure said:\n%s", s)
+	}
+	if hasLine(s, "Identities", "identities") || hasLine(s, "Role bindings", "role bindings") {
+		t.Errorf("a count over the failure:\n%s", s)
 	}
 }
