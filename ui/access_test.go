@@ -75,8 +75,7 @@ func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
 	h.keys("d")
 	h.waitText("Delete identity provider corp-sso?", "Sign-ins through corp-sso stop")
 	h.keys("y")
-	h.waitText("1 done", "ok identity provider corp-sso")
-	h.keys("enter")
+	h.waitText("deleted identity provider corp-sso") // one delete closes its dialog
 	h.waitFor("corp-sso gone", func(s string) bool { return !strings.Contains(s, "corp-sso") })
 	if got := last(reqs, mu); len(got) != 2 || got[1].Method != "DELETE" || !strings.Contains(got[1].Path, "/iam/v2/identityProviders/") {
 		t.Fatalf("requests %+v", got)

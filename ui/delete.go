@@ -73,6 +73,9 @@ type deletedMsg struct {
 	// cancelled leaves nothing behind.
 	related map[string][]string
 	owner   tea.Msg // the asking screen's message; nil: none
+	// said is what the status line says of a single delete done (its
+	// dialog closed by itself); "" for none.
+	said string
 }
 
 // askDelete asks before deleting resources of one kind (one or many): it
@@ -91,10 +94,19 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		return views.Flash("this cannot be deleted here")
 	}
 	related := map[string][]string{}
-	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), Done: func(s dialog.Settled) tea.Msg {
+	single := ""
+	if len(items) == 1 {
+		single = k.noun + " " + safe.String(items[0].name)
+	}
+	// One delete that went through closes its dialog by itself (as one
+	// binding does) and says so on the status line.
+	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), AutoClose: single != "", Done: func(s dialog.Settled) tea.Msg {
 		msg := deletedMsg{settled: s, related: related}
 		if done != nil {
 			msg.owner = done(s)
+		}
+		if single != "" && len(s.Done) == 1 {
+			msg.said = "deleted " + single
 		}
 		return msg
 	}}

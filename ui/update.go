@@ -172,7 +172,11 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.owner != nil {
 			owner = m.broadcast(msg.owner)
 		}
-		return tea.Batch(owner, afterDelete(msg)), true
+		var said tea.Cmd
+		if msg.said != "" {
+			said = m.setFlash(msg.said, false)
+		}
+		return tea.Batch(owner, afterDelete(msg), said), true
 	case foundMsg:
 		return m.env.foundOnServer(msg), true
 	case gotoMsg:
