@@ -149,7 +149,7 @@ func TestDeleteARepoRemovesTheRow(t *testing.T) {
 	h.keys("d")
 	h.waitText("Delete repo alertmanager?", "uid ", "tags go with it")
 	h.keys("y")
-	h.waitText("deleted repo", "62/62 loaded")
+	h.waitText("deleted repo alertmanager", "62/62 loaded")
 	if s := h.screen(); strings.Count(s, "alertmanager") != 1 { // the status line's "deleted repo alertmanager"
 		t.Errorf("the row is still there:\n%s", s)
 	}

@@ -173,7 +173,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			owner = m.broadcast(msg.owner)
 		}
 		var said tea.Cmd
-		if msg.said != "" {
+		if msg.said != "" && msg.owner == nil { // a table says it itself
 			said = m.setFlash(msg.said, false)
 		}
 		return tea.Batch(owner, afterDelete(msg), said), true

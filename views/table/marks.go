@@ -142,9 +142,13 @@ func (m *Model[T]) deleteDialog() tea.Cmd {
 func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	defer m.clamp()
 	var gone []int
+	name := "" // of the one row deleted, for the flash
 	for _, k := range msg.Done {
 		if p := m.cfg.List.Position(k); p >= 0 {
 			gone = append(gone, p)
+			if it, ok := m.cfg.List.At(p); ok && len(msg.Done) == 1 && len(msg.Unknown) == 0 {
+				name = string(m.cfg.Columns[0].Cell(it))
+			}
 		}
 	}
 	for _, k := range msg.Done {
@@ -166,6 +170,9 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 	}
 	d := m.cfg.Delete
 	say := "deleted " + d.nouns(len(msg.Done))
+	if name != "" {
+		say = "deleted " + d.Noun + " " + name
+	}
 	if len(msg.Unknown) > 0 {
 		say += " · " + d.nouns(len(msg.Unknown)) + " unknown (no answer): " + m.common.Key(keymap.Refresh) + " refreshes to see"
 	}
