@@ -151,9 +151,20 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 			}
 		}
 	}
+	// The cursor stays on its row when rows above it go (rows shown in
+	// load order: a row's index is its list position).
+	above := 0
+	if !m.filtering() && !m.only && !m.sortedNow() {
+		for _, p := range gone {
+			if p < m.cursor {
+				above++
+			}
+		}
+	}
 	for _, k := range msg.Done {
 		m.removeRow(k)
 	}
+	m.cursor = max(m.cursor-above, 0)
 	var counted tea.Cmd
 	if m.only {
 		m.rescanFlag()

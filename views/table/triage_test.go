@@ -390,3 +390,17 @@ func TestLeavingFlaggedRowsKeepsTheRow(t *testing.T) {
 		t.Fatalf("after leaving the flagged rows the cursor is on %v, want %s", got, want)
 	}
 }
+
+// Rows deleted above the cursor leave it on its row, not on the one that
+// moved up to its place.
+func TestDeletingRowsAboveKeepsTheCursorsRow(t *testing.T) {
+	m, _ := triageTable(t, 20)
+	press(m, "j", "j", "j")
+	on, _ := m.Selected()
+	first, _ := m.cfg.List.At(0)
+	second, _ := m.cfg.List.At(1)
+	drive(m, m.Update(deletedMsg[row]{owner: m, settled: dialog.Settled{Done: []string{m.cfg.Key(first), m.cfg.Key(second)}}}))
+	if now, _ := m.Selected(); now == nil || now.name != on.name {
+		t.Errorf("the cursor moved from %s to %v", on.name, now)
+	}
+}
