@@ -83,18 +83,23 @@ const (
 // learnedMsg: a resource found by name (the repo of `:tags python`),
 // whose name its rows' columns and pull references need.
 type learnedMsg struct {
-	holder    string // its kind's noun
+	kind      nameKind
 	uid, name string
 }
 
 // learned keeps a found repo's or folder's name, as a lookup would.
-func (e *env) learned(msg learnedMsg) {
-	switch msg.holder {
-	case "repo":
-		e.repoNamer.learn(map[string]string{msg.uid: msg.name})
-	case "folder":
-		e.folderNamer.learn(map[string]string{msg.uid: msg.name})
+func (e *env) learned(msg learnedMsg) { e.namer(msg.kind).learn(map[string]string{msg.uid: msg.name}) }
+
+// namesOf is the names kind a resource kind's names are kept as (repos',
+// folders'); ok false for a kind whose names no column needs.
+func (e *env) namesOf(k *kind) (nameKind, bool) {
+	switch k {
+	case kindFor[api.Repo](e.kinds):
+		return repoNames, true
+	case kindFor[api.Group](e.kinds):
+		return folderNames, true
 	}
+	return 0, false
 }
 
 // namer is the namer of a kind.

@@ -119,14 +119,19 @@ func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback 
 	}
 	hk := e.kinds.byNoun(k.heldBy)
 	c, org, name := e.client, e.org.UID, origin.In
+	names, keeps := e.namesOf(hk)
 	open := func(title safe.Text, lo api.ListOptions, s table.Setup, say tea.Cmd, origin saved.View) tea.Msg {
 		return tea.BatchMsg{func() tea.Msg { return openMsg{screenAsk{command: true, origin: &origin, build: build(title, lo, s)}} }, say}
 	}
 	return tea.Sequence(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
 		items, err := hk.find(e.ctx, c, org, name)
 		if err == nil && len(items) == 1 {
-			uid, found := hk.uid(items[0]), hk.name(items[0])
-			learn := func() tea.Msg { return learnedMsg{holder: hk.noun, uid: uid, name: found} }
+			uid := hk.uid(items[0])
+			var learn tea.Cmd
+			if keeps {
+				found := hk.name(items[0])
+				learn = func() tea.Msg { return learnedMsg{kind: names, uid: uid, name: found} }
+			}
 			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: uid}, setup,
 				tea.Batch(learn, views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(name))), origin)
 		}
