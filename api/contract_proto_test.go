@@ -13,9 +13,11 @@ import (
 	"canopy/api"
 )
 
-// uidpFilter is the hierarchy filter of the Lists. Its definition is not
-// among the vendor's files at hand, so its members are taken as the client
-// uses them (ListOptions): descendants_of, children_of, in_root.
+// uidpFilter is the hierarchy filter of the Lists. Where its definition is
+// among the vendor's files at hand, its members are read from there like
+// any message's; where it is not (an older copy of the definitions), they
+// are taken as the client uses them (ListOptions): descendants_of,
+// children_of, in_root.
 const uidpFilter = "chainguard.platform.common.UIDPFilter"
 
 func uidpMembers() []string { return []string{"descendants_of", "children_of", "in_root"} }
@@ -130,7 +132,7 @@ func (s *protoSet) path(m *protoMessage, path string, byJSON bool) ([]*protoFiel
 		if i == len(segs)-1 {
 			break
 		}
-		if f.typ == uidpFilter && !f.isMap {
+		if f.typ == uidpFilter && !f.isMap && s.messages[uidpFilter] == nil {
 			if rest := strings.Join(segs[i+1:], "."); !slices.Contains(uidpMembers(), rest) {
 				return nil, fmt.Errorf("%s: the hierarchy filter has no member %s (the client knows %v)", path, rest, uidpMembers())
 			}
