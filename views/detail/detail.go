@@ -51,7 +51,10 @@ type Sibling struct {
 // from the API client. A nil function leaves that part out.
 type Fetch struct {
 	Readme func(ctx context.Context, repoUID string) (string, error)
-	Image  func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
+	// ReadmeBudget is how long a readme's render may take before it is
+	// shown as plain text instead; zero is DefaultRenderBudget.
+	ReadmeBudget time.Duration
+	Image        func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
 	// Related asks, in Update, for a tag's relations: the shell answers
 	// with reply's message, from what it knows or after a search (the
 	// command returned; nil when a search on its way answers this too).

@@ -19,13 +19,17 @@ import (
 
 var now = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
+// patience is how long a test lets a render take: a loaded machine renders
+// late, and a render that is not about its budget must not run out of it.
+const patience = 2 * time.Minute
+
 type fakeFetch struct {
 	readmes, images, bindings int
 	fail                      bool
 }
 
 func (f *fakeFetch) fetch() Fetch {
-	return Fetch{Kind: testKind,
+	return Fetch{Kind: testKind, ReadmeBudget: patience,
 		Readme: func(_ context.Context, uid string) (string, error) {
 			f.readmes++
 			if f.fail {

@@ -127,9 +127,10 @@ func (m *Model) renderCmd() tea.Cmd {
 	e.renderBusy, e.renderSeq = true, m.renderSeq
 	m.rendering, m.cancelRender = m.uid, cancel
 	owner, uid, content, style, width, gen, seq := m, m.uid, e.readme, m.common.Theme.Markdown, m.width, m.themeGen, m.renderSeq
+	budget := m.fetch.ReadmeBudget
 	return func() tea.Msg {
 		defer cancel()
-		r := RenderMarkdown(ctx, content, style, width)
+		r := RenderMarkdown(ctx, content, style, width, budget)
 		return renderedMsg{owner: owner, uid: uid, width: width, readme: r, gen: gen, seq: seq}
 	}
 }

@@ -23,10 +23,12 @@ import (
 	tx "canopy/views/text"
 )
 
-// renderTimeout is the last guard on a render: its result is dropped after
-// it and the readme shown as plain text. The limits in mdlimits.go are what
-// keep a render short and small; this only catches what they misjudge.
-const renderTimeout = 5 * time.Second
+// DefaultRenderBudget is a render's budget when its caller gives none
+// (Fetch.ReadmeBudget): the last guard on a render, whose result is dropped
+// after it and the readme shown as plain text. The limits in mdlimits.go
+// are what keep a render short and small; this only catches what they
+// misjudge.
+const DefaultRenderBudget = 5 * time.Second
 
 // osc8 matches an OSC 8 hyperlink sequence. Links from a readme are shown
 // as text, never as terminal hyperlinks: a link's visible text could
@@ -46,8 +48,9 @@ type Readme struct {
 
 // RenderMarkdown renders a readme for the terminal at width, or lays it out
 // as plain text when rendering it would cost more than canopy allows
-// (mdlimits.go), takes longer than renderTimeout, or fails. It returns an
-// empty Readme once ctx is cancelled (the cursor left the repo).
+// (mdlimits.go), takes longer than budget (DefaultRenderBudget when zero),
+// or fails. It returns an empty Readme once ctx is cancelled (the cursor
+// left the repo), and does nothing when it already is.
 //
 // The server's text is made safe three times over: before glamour, raw
 // controls become markers (safe.Text) and so do character references that
@@ -55,7 +58,11 @@ type Readme struct {
 // own SGR styling is kept and every text run is checked again (safe.Styled),
 // so nothing the renderer decodes or passes through can reach the terminal.
 // It takes milliseconds to a second, so it runs in a command, never in View.
-func RenderMarkdown(ctx context.Context, content, style string, width int) Readme {
+func RenderMarkdown(ctx context.Context, content, style string, width int, budget time.Duration) Readme {
+	if ctx.Err() != nil {
+		return Readme{} // the cursor left before it began
+	}
+	budget = budgetOr(budget)
 	wrap := max(width-2, 20)
 	if len(content) > maxRenderBytes {
 		return plain(content, width, fmt.Sprintf("%s, more than canopy renders", tx.Bytes(int64(len(content)))))
@@ -72,10 +79,7 @@ func RenderMarkdown(ctx context.Context, content, style string, width int) Readm
 	if !ok {
 		return plain(content, width, "no Markdown style "+style)
 	}
-	if ctx.Err() != nil {
-		return Readme{} // the cursor left before it began
-	}
-	ctx, cancel := context.WithTimeout(ctx, renderTimeout)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	// glamour cannot be stopped while it renders a chunk: a render that
 	// outlives its deadline or its repo runs on, using CPU and memory, to
@@ -86,7 +90,7 @@ func RenderMarkdown(ctx context.Context, content, style string, width int) Readm
 	// result that comes late, and the chunk left running ends soon after.
 	done := make(chan Readme, 1)
 	go func() {
-		out, why := renderBounded(ctx, source, opts)
+		out, why := renderBounded(ctx, source, opts, budget)
 		if why != "" {
 			done <- plain(content, width, why)
 			return
@@ -95,16 +99,40 @@ func RenderMarkdown(ctx context.Context, content, style string, width int) Readm
 	}()
 	select {
 	case r := <-done:
-		if errors.Is(ctx.Err(), context.Canceled) {
+		switch {
+		case errors.Is(ctx.Err(), context.Canceled):
 			return Readme{}
+		case pastDeadline(ctx):
+			// Late, even if the deadline's timer has not fired yet (a
+			// busy machine runs it late): the budget is the budget.
+			return plain(content, width, tookOver(budget))
 		}
 		return r
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return Readme{}
 		}
-		return plain(content, width, fmt.Sprintf("rendering took over %s", renderTimeout))
+		return plain(content, width, tookOver(budget))
 	}
+}
+
+// budgetOr is budget, or DefaultRenderBudget when it is zero (or less).
+func budgetOr(budget time.Duration) time.Duration {
+	if budget <= 0 {
+		return DefaultRenderBudget
+	}
+	return budget
+}
+
+// pastDeadline reports whether ctx's deadline has passed, by the clock.
+func pastDeadline(ctx context.Context) bool {
+	d, ok := ctx.Deadline()
+	return ctx.Err() != nil || ok && !time.Now().Before(d)
+}
+
+// tookOver is the note of a render that took longer than budget.
+func tookOver(budget time.Duration) string {
+	return fmt.Sprintf("rendering took over %s", budget)
 }
 
 // renderOptions are glamour's options for a style and wrap width.
@@ -117,8 +145,9 @@ func renderOptions(style string, wrap int) (ansi.Options, bool) {
 }
 
 // renderBounded parses source, measures it and renders it, or says why
-// not. A panic in the renderer is a reason too: the readme is still shown.
-func renderBounded(ctx context.Context, source string, opts ansi.Options) (out, why string) {
+// not; ctx's deadline is budget's. A panic in the renderer is a reason
+// too: the readme is still shown.
+func renderBounded(ctx context.Context, source string, opts ansi.Options, budget time.Duration) (out, why string) {
 	defer func() {
 		if p := recover(); p != nil {
 			out, why = "", fmt.Sprintf("the Markdown renderer failed: %v", p)
@@ -136,7 +165,7 @@ func renderBounded(ctx context.Context, source string, opts ansi.Options) (out, 
 	out, err := renderChunks(ctx, src, doc, costs, opts)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return "", fmt.Sprintf("rendering took over %s", renderTimeout)
+		return "", tookOver(budget)
 	case errors.Is(err, context.Canceled):
 		return "", "cancelled"
 	case err != nil:

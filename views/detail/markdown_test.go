@@ -51,14 +51,14 @@ func assertInert(t testing.TB, in, out string) {
 func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 	for _, style := range []string{"dark", "light", "notty"} {
 		for _, in := range hostileReadmes {
-			r := RenderMarkdown(t.Context(), in, style, 60)
+			r := RenderMarkdown(t.Context(), in, style, 60, patience)
 			if r.Note != "" {
 				t.Fatalf("%s: %q: %s", style, in, r.Note)
 			}
 			assertInert(t, in, r.Text)
 		}
 	}
-	out := RenderMarkdown(t.Context(), hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80).Text
+	out := RenderMarkdown(t.Context(), hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80, patience).Text
 	plain := ansi.Strip(out)
 	for _, want := range []string{"␛]0;PWNED␇", "␛]52;c;cHduZWQ=␇", `\u202etxt.exe`} {
 		if !strings.Contains(plain, want) {
@@ -66,14 +66,14 @@ func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 		}
 	}
 	// Harmless references still render as their characters.
-	out = RenderMarkdown(t.Context(), "&copy; &amp; &#169; &eacute;", "notty", 60).Text
+	out = RenderMarkdown(t.Context(), "&copy; &amp; &#169; &eacute;", "notty", 60, patience).Text
 	if got := ansi.Strip(out); !strings.Contains(got, "© & © é") {
 		t.Errorf("harmless references: %q", got)
 	}
 }
 
 func TestStyledKeepsGlamoursStyling(t *testing.T) {
-	r := RenderMarkdown(t.Context(), "# Title\n\nA **bold** word and `code`.\n", "dark", 60)
+	r := RenderMarkdown(t.Context(), "# Title\n\nA **bold** word and `code`.\n", "dark", 60, patience)
 	if out := r.Text; r.Note != "" || !strings.Contains(out, "\x1b[") || !strings.Contains(ansi.Strip(out), "Title") {
 		t.Errorf("the readme lost its styling: %q", out)
 	}
@@ -91,7 +91,7 @@ func FuzzRenderMarkdown(f *testing.F) {
 		if len(s) > 4096 {
 			return // rendering is a few ms per KB: keep each run short
 		}
-		r := RenderMarkdown(t.Context(), s, "dark", 60)
+		r := RenderMarkdown(t.Context(), s, "dark", 60, patience)
 		assertInert(t, s, r.Text)
 		assertInert(t, s, r.Note)
 		if r.Note == "" {

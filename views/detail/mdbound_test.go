@@ -14,14 +14,10 @@ import (
 	"time"
 )
 
-// The bounds a readme render must keep, whatever the readme.
+// The bounds a readme render must keep, whatever the readme: the heap's.
+// How long a render takes depends on the machine, and is only logged.
 const (
 	heapBound = 64 << 20 // bytes of heap above what was in use before
-	// blowUpBound is how long a readme over a limit may take to be found
-	// so and laid out as plain text; boundedBound how long one within the
-	// limits may take to render (the deadline, and a margin).
-	blowUpBound  = 2 * time.Second
-	boundedBound = renderTimeout + 2*time.Second
 	// runaway is the heap at which the child gives up at once: the
 	// renders this guards against grew past 3 GB in a minute.
 	runaway = 512 << 20
@@ -44,7 +40,9 @@ var boundedReadmes = []struct {
 // TestRenderMarkdownStaysBounded renders each readme that blows glamour
 // up, and each costly one within the limits, in a child process (so that
 // a runaway render is killed, not left running) that measures the heap
-// while it runs: each stays under heapBound and its time bound.
+// while it runs: each stays under heapBound. The child also checks that
+// each blow-up is stopped by its limit, before glamour renders it, and
+// each readme within the limits is rendered.
 func TestRenderMarkdownStaysBounded(t *testing.T) {
 	if os.Getenv("CANOPY_MD_BOUND_CHILD") != "" {
 		renderBoundedChild(t)
@@ -53,9 +51,18 @@ func TestRenderMarkdownStaysBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders for seconds")
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestRenderMarkdownStaysBounded$", "-test.timeout=3m")
+	t.Parallel() // the child renders; this waits
+	// The child has the time this test has left, less a tenth to say what
+	// it did: however slow the machine, it is never stopped sooner.
+	ctx, args := t.Context(), []string{"-test.run=^TestRenderMarkdownStaysBounded$"}
+	if deadline, ok := t.Deadline(); ok {
+		left := time.Until(deadline) * 9 / 10
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, left)
+		defer cancel()
+		args = append(args, "-test.timeout="+left.String())
+	}
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "CANOPY_MD_BOUND_CHILD=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -73,16 +80,9 @@ func TestRenderMarkdownStaysBounded(t *testing.T) {
 			heap, _ := strconv.Atoi(f[len(f)-2])
 			took, _ := strconv.Atoi(f[len(f)-1])
 			name := strings.Join(f[1:len(f)-2], " ")
-			bound := boundedBound
-			if strings.HasPrefix(name, "blow-up") {
-				bound = blowUpBound
-			}
 			t.Logf("%-45s heap +%5.1f MB in %s", name, float64(heap)/(1<<20), time.Duration(took).Round(time.Millisecond))
 			if heap > heapBound {
 				t.Errorf("%s: the heap grew %d MB, over %d MB", name, heap>>20, heapBound>>20)
-			}
-			if time.Duration(took) > bound {
-				t.Errorf("%s: took %s, over %s", name, time.Duration(took), bound)
 			}
 			measured++
 		}
@@ -98,13 +98,19 @@ func renderBoundedChild(t *testing.T) {
 	type job struct {
 		name, readme string
 		width        int
+		note         string // the note it must have
 	}
 	var jobs []job
 	for _, c := range blowUps {
-		jobs = append(jobs, job{"blow-up " + c.name, c.readme, 80})
+		jobs = append(jobs, job{"blow-up " + c.name, c.readme, 80, "shown as plain text: " + c.note + ", more than canopy renders"})
 	}
 	for _, c := range boundedReadmes {
-		jobs = append(jobs, job{"bounded " + c.name, c.readme, c.width})
+		jobs = append(jobs, job{"bounded " + c.name, c.readme, c.width, ""})
+	}
+	// Not a test of the budget: a render has all the time the child has.
+	budget := patience
+	if deadline, ok := t.Deadline(); ok {
+		budget = max(time.Until(deadline), budget)
 	}
 	for _, j := range jobs {
 		fmt.Printf("start %s\n", j.name)
@@ -134,13 +140,16 @@ func renderBoundedChild(t *testing.T) {
 			}
 		}()
 		start := time.Now()
-		r := RenderMarkdown(t.Context(), j.readme, "dark", j.width)
+		r := RenderMarkdown(t.Context(), j.readme, "dark", j.width, budget)
 		took := time.Since(start)
 		close(stop)
 		top := <-peak
 		fmt.Printf("done %s %d %d\n", j.name, top-base, took.Nanoseconds())
 		if r.Text == "" {
 			t.Errorf("%s: nothing shown", j.name)
+		}
+		if r.Note != j.note {
+			t.Errorf("%s: note %q, want %q", j.name, r.Note, j.note)
 		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
+
+	"canopy/api"
 )
 
 // blowUps are readmes of a hundred bytes to a few KB that cost glamour
@@ -45,11 +47,11 @@ func indentedList(depth int) string {
 func TestBlowUpsAreShownAsPlainText(t *testing.T) {
 	for _, c := range blowUps {
 		t.Run(c.name, func(t *testing.T) {
+			// The note is a limit's, checked before glamour renders
+			// anything: the time it took is only logged.
 			start := time.Now()
-			r := RenderMarkdown(t.Context(), c.readme, "dark", 80)
-			if took := time.Since(start); took > time.Second {
-				t.Errorf("took %s", took)
-			}
+			r := RenderMarkdown(t.Context(), c.readme, "dark", 80, patience)
+			t.Logf("took %s", time.Since(start))
 			want := "shown as plain text: " + c.note + ", more than canopy renders"
 			if r.Note != want {
 				t.Errorf("note %q, want %q", r.Note, want)
@@ -71,10 +73,10 @@ func TestBlowUpsAreShownAsPlainText(t *testing.T) {
 
 func TestNestingAllowedShrinksWithTheWidth(t *testing.T) {
 	quotes := strings.Repeat(">", 6) + " deep\n"
-	if r := RenderMarkdown(t.Context(), quotes, "dark", 80); r.Note != "" || !strings.Contains(ansi.Strip(r.Text), "│ │ │ │ │ │ deep") {
+	if r := RenderMarkdown(t.Context(), quotes, "dark", 80, patience); r.Note != "" || !strings.Contains(ansi.Strip(r.Text), "│ │ │ │ │ │ deep") {
 		t.Errorf("6 deep at 80 columns is not rendered: %q\n%s", r.Note, ansi.Strip(r.Text))
 	}
-	r := RenderMarkdown(t.Context(), quotes, "dark", 22)
+	r := RenderMarkdown(t.Context(), quotes, "dark", 22, patience)
 	if r.Note != "shown as plain text: nested 6 deep, more than canopy renders at this width" {
 		t.Errorf("6 deep at 22 columns: %q", r.Note)
 	}
@@ -85,18 +87,18 @@ func TestNestingAllowedShrinksWithTheWidth(t *testing.T) {
 
 func TestLargeReadmesAreShownAsPlainText(t *testing.T) {
 	big := strings.Repeat("word ", maxRenderBytes/5+1)
-	r := RenderMarkdown(t.Context(), big, "dark", 60)
+	r := RenderMarkdown(t.Context(), big, "dark", 60, patience)
 	if r.Note != "shown as plain text: 128.0 KiB, more than canopy renders" {
 		t.Errorf("note %q", r.Note)
 	}
 	// Markers take more bytes than what they replace.
 	controls := strings.Repeat("\x1b", maxRenderBytes/2)
-	if r := RenderMarkdown(t.Context(), controls, "dark", 60); !strings.Contains(r.Note, "made safe, more than canopy renders") {
+	if r := RenderMarkdown(t.Context(), controls, "dark", 60, patience); !strings.Contains(r.Note, "made safe, more than canopy renders") {
 		t.Errorf("note %q", r.Note)
 	}
 	// A readme that would render as thousands of lines.
 	paras := strings.Repeat("para\n\n", 20_000)
-	if r := RenderMarkdown(t.Context(), paras, "dark", 60); !strings.Contains(r.Note, "lines at this width, more than canopy renders") {
+	if r := RenderMarkdown(t.Context(), paras, "dark", 60, patience); !strings.Contains(r.Note, "lines at this width, more than canopy renders") {
 		t.Errorf("note %q", r.Note)
 	}
 }
@@ -160,7 +162,7 @@ func sampleReadme() string {
 
 func TestRenderedAsGlamourWould(t *testing.T) {
 	src := sampleReadme()
-	r := RenderMarkdown(t.Context(), src, "dark", 80)
+	r := RenderMarkdown(t.Context(), src, "dark", 80, patience)
 	if r.Note != "" {
 		t.Fatal(r.Note)
 	}
@@ -226,11 +228,11 @@ func (c *countingCtx) Err() error {
 
 func TestACancelledRenderStopsAtTheNextChunk(t *testing.T) {
 	src := sampleReadme()
-	whole := RenderMarkdown(t.Context(), src, "dark", 80)
+	whole := RenderMarkdown(t.Context(), src, "dark", 80, patience)
 	// Rendered in chunks: asking before each, once the first is done it
 	// stops.
 	ctx := &countingCtx{Context: t.Context(), n: 1}
-	out, why := renderBounded(ctx, src, optionsFor(t, "dark", 78))
+	out, why := renderBounded(ctx, src, optionsFor(t, "dark", 78), patience)
 	if why != "cancelled" || out != "" {
 		t.Errorf("a cancelled render returned %q, %q", why, out)
 	}
@@ -240,17 +242,48 @@ func TestACancelledRenderStopsAtTheNextChunk(t *testing.T) {
 	if !strings.Contains(ansi.Strip(whole.Text), "Section 23") {
 		t.Fatalf("the sample is not rendered whole:\n%s", whole.Text)
 	}
-	// Cancelled before it starts, nothing is rendered.
+	// Cancelled before it starts, nothing is done: the context is asked
+	// once, first, and never again (as a render asks before each chunk).
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
-	if r := RenderMarkdown(cancelled, src, "dark", 80); r != (Readme{}) {
+	if r := RenderMarkdown(cancelled, src, "dark", 80, patience); r != (Readme{}) {
 		t.Errorf("a render cancelled beforehand returned %q", r.Note)
 	}
-	// Past its deadline, a render says so.
+	before := &countingCtx{Context: t.Context(), n: 0}
+	if r := RenderMarkdown(before, src, "dark", 80, patience); r != (Readme{}) || before.asked != 1 {
+		t.Errorf("a render cancelled beforehand returned %q, asking its context %d times, want once", r.Note, before.asked)
+	}
+	// Past its deadline, a render says so, naming its budget.
 	late, stop := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
 	defer stop()
-	if _, why := renderBounded(late, src, optionsFor(t, "dark", 78)); !strings.Contains(why, "rendering took over") {
+	if _, why := renderBounded(late, src, optionsFor(t, "dark", 78), 3*time.Second); why != "rendering took over 3s" {
 		t.Errorf("a late render: %q", why)
+	}
+}
+
+// TestARenderOverItsBudgetIsShownAsPlainText gives a render a budget of
+// 1 ns, which every render outlives (by the clock, whether or not the
+// deadline's timer has fired): the readme is shown as plain text with a
+// note naming the budget. A pane's renders get its Fetch.ReadmeBudget,
+// and no budget is DefaultRenderBudget.
+func TestARenderOverItsBudgetIsShownAsPlainText(t *testing.T) {
+	for _, src := range []string{"# x\n", sampleReadme()} {
+		r := RenderMarkdown(t.Context(), src, "dark", 80, time.Nanosecond)
+		if r.Note != "shown as plain text: rendering took over 1ns" {
+			t.Errorf("a render over its budget: note %q", r.Note)
+		}
+		if got, want := strings.Join(strings.Fields(r.Text), ""), strings.Join(strings.Fields(src), ""); got != want {
+			t.Errorf("the plain text is not the readme:\n%.300s", r.Text)
+		}
+	}
+	m := readmePane(t, map[string]string{"r": "# x\n"}, nil, 80, 30)
+	m.fetch.ReadmeBudget = time.Nanosecond
+	show(t, m, &api.Repo{UID: "r", Name: "r"})
+	if s := joined(m); !strings.Contains(s, "shown as plain text: rendering took over 1ns") {
+		t.Errorf("the pane's budget is not the render's:\n%s", screen(m))
+	}
+	if budgetOr(0) != DefaultRenderBudget || budgetOr(time.Second) != time.Second {
+		t.Errorf("budgetOr(0) = %s, budgetOr(1s) = %s", budgetOr(0), budgetOr(time.Second))
 	}
 }
 
