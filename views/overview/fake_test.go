@@ -22,6 +22,10 @@ import (
 // now is the tests' clock.
 var now = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 
+// patience is how long a test waits for what must come: a loaded machine
+// is late, and a late answer is still an answer.
+const patience = 2 * time.Minute
+
 func common() views.Common {
 	return views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default(), Now: func() time.Time { return now }}
 }
@@ -39,9 +43,11 @@ type org struct {
 	pageSize int
 
 	inFlight, most, calls atomic.Int32
-	// gate, when set, holds every call until the context ends; entered
-	// hears of each call as it starts (when made).
+	// gate, when set, holds every call until the context ends; hold,
+	// when made, holds every call until it is closed (or the context
+	// ends); entered hears of each call as it starts (when made).
 	gate    bool
+	hold    chan struct{}
 	entered chan struct{}
 	// layoutErr, when set, is what listing the folders answers.
 	layoutErr error
@@ -67,6 +73,14 @@ func (o *org) enter(ctx context.Context) (func(), error) {
 		<-ctx.Done()
 		done()
 		return nil, ctx.Err()
+	}
+	if o.hold != nil {
+		select {
+		case <-o.hold:
+		case <-ctx.Done():
+			done()
+			return nil, ctx.Err()
+		}
 	}
 	return done, nil
 }
@@ -175,12 +189,15 @@ func newOrg(repos, n int) *org {
 }
 
 // driver runs a model as Bubble Tea would: commands in goroutines, their
-// messages to Update one at a time.
+// messages to Update one at a time. The refresh clock's ticks are held
+// back (ticks) for a test to deliver when it means to, so that what a
+// test sees never depends on when the clock ticks.
 type driver struct {
-	t    *testing.T
-	m    *Model
-	msgs chan tea.Msg
-	wg   sync.WaitGroup
+	t     *testing.T
+	m     *Model
+	msgs  chan tea.Msg
+	wg    sync.WaitGroup
+	ticks []tea.Msg
 }
 
 func drive(t *testing.T, m *Model) *driver {
@@ -216,17 +233,44 @@ func (d *driver) key(k tea.KeyPressMsg) { d.run(d.m.Update(k)) }
 // the shell does.
 func (d *driver) settle() string {
 	d.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(patience)
 	for d.m.Busy() {
 		select {
 		case msg := <-d.msgs:
-			d.run(d.m.Update(msg))
-			d.m.Update(views.TickMsg{})
+			d.take(msg)
 		case <-deadline:
-			d.t.Fatalf("still busy after 10s:\n%s", d.view())
+			d.t.Fatalf("still busy after %s:\n%s", patience, d.view())
 		}
 	}
 	return d.view()
+}
+
+// take gives msg to Update, or holds it back if it is the refresh clock's.
+func (d *driver) take(msg tea.Msg) {
+	if _, ok := msg.(refreshMsg); ok {
+		d.ticks = append(d.ticks, msg)
+		return
+	}
+	d.run(d.m.Update(msg))
+	d.m.Update(views.TickMsg{})
+}
+
+// tick is the refresh clock's next tick, held back or waited for (other
+// messages going to Update meanwhile).
+func (d *driver) tick() tea.Msg {
+	d.t.Helper()
+	deadline := time.After(patience)
+	for len(d.ticks) == 0 {
+		select {
+		case msg := <-d.msgs:
+			d.take(msg)
+		case <-deadline:
+			d.t.Fatalf("the refresh clock did not tick in %s", patience)
+		}
+	}
+	msg := d.ticks[0]
+	d.ticks = d.ticks[1:]
+	return msg
 }
 
 func (d *driver) view() string { return ansi.Strip(d.m.View()) }

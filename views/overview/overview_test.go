@@ -42,7 +42,19 @@ func TestFirstPaintShowsEveryPartWaiting(t *testing.T) {
 // the screen says what they add up to.
 func TestCountsWithAtMostThreeRequestsInFlight(t *testing.T) {
 	o := newOrg(12, 450)
+	// The first two listings are held until both are under way: requests
+	// overlap however the machine schedules them.
+	o.hold, o.entered = make(chan struct{}), make(chan struct{}, 64)
 	d := drive(t, newModel(t.Context(), o, Caches{}, nil))
+	deadline := time.After(patience)
+	for range 2 {
+		select {
+		case <-o.entered:
+		case <-deadline:
+			t.Fatalf("two listings did not start in %s", patience)
+		}
+	}
+	close(o.hold)
 	s := d.settle()
 	if most := o.most.Load(); most > maxInFlight || most < 2 {
 		t.Errorf("%d requests at most in flight, want 2 to %d", most, maxInFlight)
@@ -81,12 +93,12 @@ func TestClosingCancelsTheScans(t *testing.T) {
 	o.gate, o.entered = true, make(chan struct{}, 8)
 	ctx, cancel := context.WithCancel(t.Context())
 	d := drive(t, newModel(ctx, o, Caches{}, nil))
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(patience)
 	for range 2 { // the listings, under way
 		select {
 		case <-o.entered:
 		case <-deadline:
-			t.Fatal("the listings never started")
+			t.Fatalf("the listings did not start in %s", patience)
 		}
 	}
 	cancel()
@@ -201,30 +213,30 @@ func hasLine(s string, parts ...string) bool {
 }
 
 // With a refresh interval, every count is taken again that often, and
-// the clock stops with the screen.
+// the clock stops with the screen. The clock ticks at once (1 ns); the
+// driver holds its ticks for the test to deliver, so no tick comes
+// while the test looks.
 func TestRefreshIntervalTakesCountsAgain(t *testing.T) {
 	o := newOrg(3, 10)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	m := New(ctx, common(), Config{Title: "overview", Source: o.source(), Stale: time.Hour, Refresh: 20 * time.Millisecond})
+	m := New(ctx, common(), Config{Title: "overview", Source: o.source(), Stale: time.Hour, Refresh: time.Nanosecond})
 	d := drive(t, m)
 	d.settle()
 	before := o.calls.Load()
-	deadline := time.After(10 * time.Second)
-	for o.calls.Load() < before+2+3 { // the listings and a page of each repo
-		select {
-		case msg := <-d.msgs:
-			d.run(m.Update(msg))
-		case <-deadline:
-			t.Fatalf("no refresh after 10s: %d calls, %d before", o.calls.Load(), before)
-		}
-	}
+	d.run(m.Update(d.tick()))
 	d.settle()
+	if got := o.calls.Load() - before; got < 2+3 { // the listings and a page of each repo
+		t.Errorf("a tick of the refresh clock made %d calls, want every count taken again", got)
+	}
+	// The clock was set again; it stops with the screen.
+	tick := d.tick()
 	cancel()
-	// A tick after the screen closed starts nothing.
+	d.wg.Wait() // every timer and call returned with the context
 	calls := o.calls.Load()
-	d.run(m.Update(refreshMsg{owner: m}))
-	d.wg.Wait()
+	if cmd := m.Update(tick); cmd != nil {
+		t.Error("a tick after the screen closed started something")
+	}
 	if o.calls.Load() != calls {
 		t.Errorf("a refresh ran after the screen closed")
 	}
