@@ -67,7 +67,7 @@ func TestPanicIsReportedAndExitsOne(t *testing.T) {
 			var code int
 			select {
 			case code = <-done:
-			case <-time.After(10 * time.Second):
+			case <-time.After(patience):
 				t.Fatal("the program did not end after a panic")
 			}
 			if code != exit.Failure {

@@ -63,12 +63,13 @@ func (t *Terminal) Run(m tea.Model, d Display, stateDir string, stderr io.Writer
 // the queue, SIGINT, SIGTERM, SIGHUP) the program ends at its next message
 // (see endProgram), with the status endStatus gives.
 func runProgram(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, opts ...tea.ProgramOption) int {
-	return runProgramWith(ctx, m, stateDir, stderr, os.Exit, opts...)
+	return runProgramWith(ctx, m, stateDir, stderr, ending{}, opts...)
 }
 
-// runProgramWith is runProgram with the exit of a program stuck past its
-// deadline given (tests stand in for os.Exit).
-func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, osExit func(int),
+// runProgramWith is runProgram with the ending of a program stuck past its
+// deadline given: its times and the process's exit (tests stand in for
+// os.Exit, and set the times they need).
+func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io.Writer, end ending,
 	opts ...tea.ProgramOption) int {
 	g := &guard{inner: m}
 	// Bubble Tea's own signal handler is off: it sends its quit through
@@ -78,7 +79,7 @@ func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io
 	g.quit = p.Quit
 	done := make(chan struct{})
 	defer close(done)
-	go endProgram(ctx, done, p, osExit)
+	go endProgram(ctx, done, p, end.withDefaults())
 	_, err := p.Run()
 	if c := g.crashed(); c != nil {
 		path, werr := writeCrashReport(stateDir, c, time.Now())
@@ -137,24 +138,39 @@ func endStatus(ctx context.Context) int {
 	return exit.OK
 }
 
-// Once ctx ends, the program has stuckAfter to end on its own (Bubble Tea
-// stops at its next message: only an Update or View that does not return
-// keeps it), then it is killed (the terminal restored from here) and the
-// process exits; killAfter bounds the kill itself.
-const (
-	stuckAfter = 500 * time.Millisecond
-	killAfter  = 300 * time.Millisecond
-)
+// ending is how a program is ended that does not end when ctx does: it
+// has stuckAfter to end on its own (Bubble Tea stops at its next message:
+// only an Update or View that does not return keeps it), then it is killed
+// (the terminal restored from here) and the process exits; killAfter
+// bounds the kill itself. A zero field is canopy's default.
+type ending struct {
+	stuckAfter time.Duration // 0 means 500 ms
+	killAfter  time.Duration // 0 means 300 ms
+	exit       func(int)     // nil means os.Exit
+}
+
+func (e ending) withDefaults() ending {
+	if e.stuckAfter <= 0 {
+		e.stuckAfter = 500 * time.Millisecond
+	}
+	if e.killAfter <= 0 {
+		e.killAfter = 300 * time.Millisecond
+	}
+	if e.exit == nil {
+		e.exit = os.Exit
+	}
+	return e
+}
 
 // endProgram ends the process when ctx has ended and the program has not
-// within stuckAfter (done closes when it has).
-func endProgram(ctx context.Context, done <-chan struct{}, p *tea.Program, osExit func(int)) {
+// within e.stuckAfter (done closes when it has).
+func endProgram(ctx context.Context, done <-chan struct{}, p *tea.Program, e ending) {
 	select {
 	case <-done:
 		return
 	case <-ctx.Done():
 	}
-	stuck := time.NewTimer(stuckAfter)
+	stuck := time.NewTimer(e.stuckAfter)
 	defer stuck.Stop()
 	select {
 	case <-done:
@@ -163,9 +179,11 @@ func endProgram(ctx context.Context, done <-chan struct{}, p *tea.Program, osExi
 	}
 	killed := make(chan struct{})
 	go func() { p.Kill(); close(killed) }()
+	bound := time.NewTimer(e.killAfter)
+	defer bound.Stop()
 	select {
 	case <-killed:
-	case <-time.After(killAfter):
+	case <-bound.C:
 	}
-	osExit(endStatus(ctx))
+	e.exit(endStatus(ctx))
 }
