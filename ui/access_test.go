@@ -9,6 +9,7 @@ import (
 // opened as a page, created (the secret never shown nor recorded), and
 // deleted after the dialog.
 func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 150, 40)
 	h.waitText("platform")
 	h.typeText(":providers")
@@ -76,7 +77,7 @@ func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
 	h.waitText("Delete identity provider corp-sso?", "Sign-ins through corp-sso stop")
 	h.keys("y")
 	h.waitText("deleted identity provider corp-sso") // one delete closes its dialog
-	h.waitFor("corp-sso gone", func(s string) bool { return !strings.Contains(s, "corp-sso") })
+	h.waitFor("corp-sso gone from the rows", func(s string) bool { return !strings.Contains(tableBody(s), "corp-sso") })
 	if got := last(reqs, mu); len(got) != 2 || got[1].Method != "DELETE" || !strings.Contains(got[1].Path, "/iam/v2/identityProviders/") {
 		t.Fatalf("requests %+v", got)
 	}
@@ -84,6 +85,7 @@ func TestIdentityProvidersListShowCreateDelete(t *testing.T) {
 
 // A new invite's page opens with its code, said once: y copies it.
 func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 150, 40)
 	h.waitText("platform")
 	h.typeText(":invites")
@@ -136,6 +138,7 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 // How long an invite lasts is read in days, hours or minutes, and a
 // number too large for a duration is refused, not wrapped around.
 func TestInviteDurations(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"7d": "168h0m0s", "12h": "12h0m0s", "30m": "30m0s",
 		"213504d": "at most 36500 days", "9999999999999999999d": "at most 36500 days", "876001h": "at most 36500 days",
 		"0d": "how long: 7d, 12h, 30m", "1.5d": "how long: 7d, 12h, 30m", "x": "how long: 7d, 12h, 30m"} {

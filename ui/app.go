@@ -67,6 +67,31 @@ type Options struct {
 	// counts it (0: DefaultStale); Refresh takes the overview's counts
 	// again this often (0: on r only).
 	Stale, Refresh time.Duration
+	// Waits are how long the shell waits on the clock for things that may
+	// never come (zero: the defaults, DefaultWaits()).
+	Waits Waits
+}
+
+// Waits are the shell's limits in time: the caller sets them (tests make
+// them long, so a busy machine never races them).
+type Waits struct {
+	// HoldKeys: keys typed ahead of a screen that is not ready (a table
+	// before its first rows) are held at most this long, then go to the
+	// screen as it is.
+	HoldKeys time.Duration
+	// Flash and FlashError: how long the status line keeps a message, and
+	// a message that says something failed.
+	Flash, FlashError time.Duration
+}
+
+// DefaultWaits are the waits of a shell whose caller set none.
+func DefaultWaits() Waits {
+	return Waits{HoldKeys: 2 * time.Second, Flash: 4 * time.Second, FlashError: 8 * time.Second}
+}
+
+// or fills the waits not set with those of d.
+func (w Waits) or(d Waits) Waits {
+	return Waits{HoldKeys: cmp.Or(w.HoldKeys, d.HoldKeys), Flash: cmp.Or(w.Flash, d.Flash), FlashError: cmp.Or(w.FlashError, d.FlashError)}
 }
 
 // Model is the root model.
@@ -126,6 +151,7 @@ func New(opts Options) *Model {
 	if keys == nil {
 		keys = keymap.Default()
 	}
+	opts.Waits = opts.Waits.or(DefaultWaits())
 	ctx, stop := context.WithCancel(context.Background())
 	common := views.Common{Theme: theme.New(opts.Theme), Keys: keys, Now: opts.Now, ReadOnly: opts.ReadOnly}
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,

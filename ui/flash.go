@@ -31,9 +31,9 @@ func (m *Model) setFlash(text string, isErr bool) tea.Cmd {
 	m.flash, m.flashErr = text, isErr
 	m.flashSeq++
 	seq := m.flashSeq
-	d := 4 * time.Second
+	d := m.opts.Waits.Flash
 	if isErr {
-		d = 8 * time.Second
+		d = m.opts.Waits.FlashError
 	}
 	return tea.Tick(d, func(time.Time) tea.Msg { return clearFlashMsg{seq: seq} })
 }

@@ -30,6 +30,11 @@ type harness struct {
 	clipboard string
 }
 
+// patience is how long a test waits for what must come (a screen, an
+// answer) before it fails: long enough for a busy machine, which passes
+// late and never fails for being slow.
+const patience = 2 * time.Minute
+
 // fixedNow is the clock of every test: relative times do not move.
 var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
@@ -66,6 +71,11 @@ func start(t *testing.T, w, h int, org bool) *harness {
 
 func startWith(t *testing.T, srv *emulator.Server, o Options, w, h int) *harness {
 	t.Helper()
+	if o.Waits == (Waits{}) {
+		// Keys typed ahead are held until what they wait for comes, and
+		// a flash stays until the next: a test reads them when it gets to.
+		o.Waits = Waits{HoldKeys: patience, Flash: patience, FlashError: patience}
+	}
 	hr := &harness{t: t, m: New(o), srv: srv, msgs: make(chan tea.Msg, 1024)}
 	t.Cleanup(hr.m.Close)
 	hr.run(hr.m.Init())
@@ -163,7 +173,7 @@ func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
 // fails after a deadline with the last screen.
 func (h *harness) waitFor(what string, cond func(screen string) bool) string {
 	h.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(patience)
 	for {
 		s := h.screen()
 		if cond(s) {

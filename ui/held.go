@@ -12,11 +12,8 @@ import (
 // is not there yet: a screen's rows (a table before its first page, or
 // after a sort: `:repos⏎jjj⏎` moves over the repos), or what the command
 // line or the help, closing, asked for. Whatever does not come within
-// holdFor gets the keys as things are.
-const (
-	holdFor  = 2 * time.Second
-	holdMost = 256
-)
+// Waits.HoldKeys gets the keys as things are; at most holdMost are held.
+const holdMost = 256
 
 // readiness is a screen that is not ready for keys typed ahead before its
 // first rows came (a table: `:repos⏎jjj⏎` moves over the repos).
@@ -42,7 +39,7 @@ func (m *Model) hold(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.holdGen++
 	gen := m.holdGen
-	return tea.Tick(holdFor, func(time.Time) tea.Msg { return heldKeysMsg{gen: gen} })
+	return tea.Tick(m.opts.Waits.HoldKeys, func(time.Time) tea.Msg { return heldKeysMsg{gen: gen} })
 }
 
 // awaited reports whether keys typed now are for what the command line
