@@ -11,6 +11,7 @@ import (
 // A repo row's note names its open, fixed and not planned advisories,
 // and shorter forms drop the fixed, then the not planned, never the open.
 func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
+	t.Parallel()
 	count := func(detected, upstream, fixed, notAffected, notPlanned int, partial bool) census.AdvisoryCount {
 		var c census.AdvisoryCount
 		c.N[census.Detected], c.N[census.PendingUpstream], c.N[census.Fixed] = detected, upstream, fixed

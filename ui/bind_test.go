@@ -56,6 +56,7 @@ func recordingShell(t *testing.T, width, height int) (*harness, *[]recorded, *sy
 }
 
 func TestBindViewerOnAFolderSendsTheRequestAndLists(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 140, 40)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
@@ -107,6 +108,7 @@ func (h *harness) groupUID(t *testing.T, name string) string {
 }
 
 func TestBindErrorsAreExplained(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 140, 40)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")

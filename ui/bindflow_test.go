@@ -12,6 +12,7 @@ import (
 // TestBindPickerRetriesFailedChoices: when the roles fail to load, the
 // flow offers r, and r loads them again for the identity already chosen.
 func TestBindPickerRetriesFailedChoices(t *testing.T) {
+	t.Parallel()
 	hk := hookedShell(t, 140, 40, Options{})
 	h := hk.harness
 	var failRoles atomic.Bool
@@ -35,6 +36,7 @@ func TestBindPickerRetriesFailedChoices(t *testing.T) {
 // TestBulkBindUnmarksTheBoundRows: after binding marked identities, the
 // rows bound are unmarked and the one that failed stays marked.
 func TestBulkBindUnmarksTheBoundRows(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 150, 40)
 	h.waitText("platform")
 	typeCommand(h, "identities")
@@ -63,6 +65,7 @@ func TestBulkBindUnmarksTheBoundRows(t *testing.T) {
 // TestBindOnARoleNamesTheRole: b on a role asks for the identity naming
 // the role.
 func TestBindOnARoleNamesTheRole(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 150, 40)
 	h.waitText("platform")
 	typeCommand(h, "roles")
@@ -78,6 +81,7 @@ func TestBindOnARoleNamesTheRole(t *testing.T) {
 // TestEmptyRequiredFieldsSayRequired: in every create form, an empty
 // required field says "required", not the pattern it must match.
 func TestEmptyRequiredFieldsSayRequired(t *testing.T) {
+	t.Parallel()
 	for _, v := range []func(string) error{matching(api.RepoName, "repo"), matching(api.TagName, "tag"),
 		matching(api.Digest, "digest"), matching(api.IdentityName, "identity"), issuerURL, sinkURL, groupName, required} {
 		if err := v(""); err == nil || err.Error() != "required" {

@@ -4,6 +4,7 @@ import "testing"
 
 // A change to a long value shows where it differs.
 func TestChangeShowsWhereLongValuesDiffer(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ old, new, want string }{
 		{"short", "shorter", `"short" → "shorter"`},
 		{"https://token.actions.githubusercontent.com", "https://token.actions.githubusercontent.comx",

@@ -16,6 +16,7 @@ import (
 // on the deleted node's parent (it had no sibling), not on an unrelated
 // node; deleting an identity moves the cursor to its next sibling.
 func TestTreeDeleteKeepsThePlace(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 140, 50)
 	platform := h.groupUID(t, "platform")
 	subs, err := h.m.opts.Client.ListSubscriptions(context.Background(), api.ListOptions{ChildrenOf: platform})
@@ -47,6 +48,7 @@ func TestTreeDeleteKeepsThePlace(t *testing.T) {
 // TestTreeDeleteMovesToTheNextSibling: deleting an identity puts the
 // cursor on the next one.
 func TestTreeDeleteMovesToTheNextSibling(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 140, 40)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
@@ -70,6 +72,7 @@ func TestTreeDeleteMovesToTheNextSibling(t *testing.T) {
 // uid and what stops working; several identities are counted with a
 // correct plural and what goes with them.
 func TestDeleteDialogsNameWhatIsLost(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 150, 40)
 	h.toAlertmanager()
 	h.keys("t")
@@ -93,6 +96,7 @@ func TestDeleteDialogsNameWhatIsLost(t *testing.T) {
 // TestDeniedDeleteSaysWhoLacksWhat: acting as carol (a viewer), a delete
 // is refused and the dialog says carol lacks which capability.
 func TestDeniedDeleteSaysWhoLacksWhat(t *testing.T) {
+	t.Parallel()
 	srv, _ := newEmulator(t, emulator.Options{Seed: 1})
 	tok := emulator.IdentityToken("https://accounts.google.com", "109283746501928374650", fixedNow.Add(10*365*24*time.Hour))
 	client, err := api.New(api.Options{BaseURL: httpServer(t, srv), TokenSource: api.StaticToken(tok, "carol"), Retry: api.RetryPolicy{MaxAttempts: 1}})
@@ -117,6 +121,7 @@ func TestDeniedDeleteSaysWhoLacksWhat(t *testing.T) {
 // with an escape sequence shows its name made safe, which cannot be
 // typed back: the dialog asks for the last part of its uid instead.
 func TestAFolderWhoseNameCannotBeTypedIsDeletedByItsUid(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1, Hostile: true})
 	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark},
 		Now: func() time.Time { return fixedNow }}, 150, 40)

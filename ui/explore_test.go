@@ -78,6 +78,7 @@ func (hk *hooked) count(prefix string) int {
 
 // The start-error screen wraps the error instead of cutting it.
 func TestStartErrorWraps(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	long := "8707a01d6329783f07df1bd4a477b564aef8fc52/0000000000000000/1111111111111111"
 	h := startWith(t, srv, Options{Client: client, Org: long, Theme: theme.Options{Name: theme.Dark}}, 60, 20)
@@ -92,6 +93,7 @@ func TestStartErrorWraps(t *testing.T) {
 // names the rows when r is pressed once the server answers; a repo created
 // later is looked up by its uid.
 func TestTagsRepoNamesRetryAndFollowNewRepos(t *testing.T) {
+	t.Parallel()
 	hk := hookedShell(t, 140, 30, Options{})
 	hk.waitText("platform")
 	hk.refuse.Store(func(r *http.Request) bool { return r.URL.Path == "/registry/v2/repos" })
@@ -124,6 +126,7 @@ func TestTagsRepoNamesRetryAndFollowNewRepos(t *testing.T) {
 // The help overlay shows the shell's own keys as they are: u is disabled
 // with nothing to undo, and in read-only mode says why.
 func TestHelpShowsTheShellsRealStates(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 60, true)
 	h.waitText("details: acme.example")
 	h.keys("?")
@@ -145,6 +148,7 @@ func TestHelpShowsTheShellsRealStates(t *testing.T) {
 
 // A key of the keymap that is not an action where the cursor is says so.
 func TestKeysThatDoNotApplySayWhy(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
@@ -169,6 +173,7 @@ func TestKeysThatDoNotApplySayWhy(t *testing.T) {
 // A `:` table replaces a `:` table on top: the breadcrumb does not grow and
 // one esc goes back to the tree.
 func TestCommandTableReplacesCommandTable(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":", "a", "d", "v", "enter")
@@ -189,6 +194,7 @@ func TestCommandTableReplacesCommandTable(t *testing.T) {
 
 // esc in the tree goes back like h, and at the top says how to quit.
 func TestEscInTheTreeGoesBack(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -213,6 +219,7 @@ func TestEscInTheTreeGoesBack(t *testing.T) {
 // Sorting keeps the cursor's item when the first page of the new order has
 // it, and says so when it does not.
 func TestSortSaysWhenTheItemIsNotInTheFirstPage(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":", "t", "a", "g", "s", "enter")
@@ -229,6 +236,7 @@ func firstRowAt(s string, n int) string { return strings.Split(s, "\n")[1+n] }
 // The row of a failed load, under the cursor, shows its whole error in the
 // detail pane; r loads it once the server answers.
 func TestFailedRowShowsItsErrorInTheDetail(t *testing.T) {
+	t.Parallel()
 	hk := hookedShell(t, 120, 30, Options{})
 	hk.waitText("platform")
 	org := hk.m.env.org.UID

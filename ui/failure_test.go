@@ -16,6 +16,7 @@ import (
 // inline "failed … (r to retry)" row, the rest of the table stays usable,
 // and r loads it once the server answers again.
 func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
+	t.Parallel()
 	var failing atomic.Bool
 	var refused atomic.Int32
 	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
@@ -54,6 +55,7 @@ func TestPageFailingAfterRetriesShowsARetryRow(t *testing.T) {
 // A bind the server refused (503: nothing was made) is offered again on
 // the results: r sends it again, and it is bound.
 func TestRefusedBindIsRetriedWithR(t *testing.T) {
+	t.Parallel()
 	var posts atomic.Int32
 	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 		if r.Method == http.MethodPost && strings.Contains(r.URL.Path, "roleBindings") && posts.Add(1) == 1 {

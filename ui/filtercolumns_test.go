@@ -37,6 +37,7 @@ func matchPaint(line string) string {
 // FOLDER is platform/… (no repo is named so), highlighting the letters in
 // that column; `/!platform` drops them.
 func TestFilterSearchesTheFolderColumn(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.typeText(":repos")
@@ -76,6 +77,7 @@ func TestFilterSearchesTheFolderColumn(t *testing.T) {
 // their REPO column (the seeded first page has no redis: the repo of its
 // first row stands in), highlighting the letters there.
 func TestFilterSearchesTheRepoColumn(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.typeText(":tags")

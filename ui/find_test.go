@@ -16,6 +16,7 @@ import (
 // what it names and reveals it: its folders opened, the cursor on it, the
 // detail pane on it.
 func TestTreeFindsOnTheServerWhatIsNotLoaded(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 60, true) // the whole path fits: the view does not scroll
 	h.waitText("platform")
 	h.keys("/")
@@ -36,6 +37,7 @@ func TestTreeFindsOnTheServerWhatIsNotLoaded(t *testing.T) {
 // Several found: a picker says what each is and where it lives; the one
 // chosen is revealed.
 func TestTreeFindOffersAPickerForSeveral(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	if _, err := client.CreateGroup(context.Background(), srv.OrgUID(), api.Group{Name: "python"}); err != nil {
 		t.Fatal(err)
@@ -60,6 +62,7 @@ func TestTreeFindOffersAPickerForSeveral(t *testing.T) {
 // Nothing found says what was asked; a pattern the server cannot look up
 // says why ctrl+s does not apply.
 func TestTreeFindSaysWhatItAsked(t *testing.T) {
+	t.Parallel()
 	h := start(t, 160, 40, true)
 	h.waitText("platform")
 	h.keys("/")
@@ -93,6 +96,7 @@ func (m *Model) treeSelected() string {
 // An advisory far down the feed (not among the nodes loaded) is found by
 // id and revealed: the feed is walked to it, page by page.
 func TestTreeFindRevealsAnAdvisoryDownTheFeed(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	var last api.Advisory
 	for a, err := range api.NewCursor(client.ListAdvisories, api.ListOptions{PageSize: api.MaxPageSize}, api.AdvisoryKey).All(context.Background()) {
@@ -114,6 +118,7 @@ func TestTreeFindRevealsAnAdvisoryDownTheFeed(t *testing.T) {
 
 // A CVE is found through the advisories that name it.
 func TestTreeFindsAdvisoriesByCVE(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	var cve string
 	for a, err := range api.NewCursor(client.ListAdvisories, api.ListOptions{PageSize: api.MaxPageSize}, api.AdvisoryKey).All(context.Background()) {
@@ -145,6 +150,7 @@ func TestTreeFindsAdvisoriesByCVE(t *testing.T) {
 // In every tag of the organization, the server filter names tags: a repo's
 // name finds none, and the empty table says how to list that repo's tags.
 func TestTagServerFilterSaysItNamesTags(t *testing.T) {
+	t.Parallel()
 	h := start(t, 160, 30, true)
 	h.waitText("platform")
 	h.typeText(":tags")
@@ -159,6 +165,7 @@ func TestTagServerFilterSaysItNamesTags(t *testing.T) {
 
 // A long library name (Maven's group:artifact) is whole on a wide screen.
 func TestLibraryNamesAreWholeOnAWideScreen(t *testing.T) {
+	t.Parallel()
 	h := start(t, 200, 30, true)
 	h.waitText("platform")
 	h.typeText(":libraries")

@@ -15,6 +15,7 @@ import (
 // wide and long text included, at every width: the explorer side by side
 // and stacked, and a table.
 func TestFittedScreensFitEveryWidth(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1, Hostile: true})
 	for _, w := range []int{40, 79, 80, 117, 200} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {

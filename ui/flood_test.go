@@ -3,36 +3,24 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// floodBudget bounds how long a flood may take to type before the test
-// gives up on it (quadratic typing took minutes).
-const floodBudget = 30 * time.Second
-
 // flood types n characters a key at a time, with no answer taken between
-// keys (as keys queued behind one another reach Update), and returns how
-// long the keys took; it fails past floodBudget.
-func (h *harness) flood(n int) time.Duration {
-	h.t.Helper()
-	t0 := time.Now()
-	for i := range n {
+// keys (as keys queued behind one another reach Update). What a key costs
+// is BenchmarkTypedFlood's (views/table); a test only says what was taken.
+func (h *harness) flood(n int) {
+	for range n {
 		h.send(keyMsg("x"))
-		if i%1000 == 999 {
-			if d := time.Since(t0); d > floodBudget {
-				h.t.Fatalf("%d of %d keys typed after %v", i+1, n, d.Round(time.Millisecond))
-			}
-		}
 	}
-	return time.Since(t0)
 }
 
 // A flood typed into a table's filter is taken up to 1,000 characters and
 // the rest refused at once, saying so; the filter then answers the last
 // query. (The cost per key is BenchmarkTypedFlood's, in views/table.)
 func TestAFloodIntoTheFilterIsCut(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.typeText(":tags")
@@ -49,6 +37,7 @@ func TestAFloodIntoTheFilterIsCut(t *testing.T) {
 // A flood typed into a form field refuses, at once, every key past the
 // field's limit, and says so: the field holds 512 characters.
 func TestAFloodIntoAFieldIsCut(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.toAlertmanager()
 	h.keys("e")
@@ -64,6 +53,7 @@ func TestAFloodIntoAFieldIsCut(t *testing.T) {
 // go: the filter line filters by it, the command line runs it, and a long
 // paste is cut to the line's limit with the same message as typed keys.
 func TestAPasteTypesWhereKeysGo(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":")

@@ -10,6 +10,7 @@ import (
 // A breadcrumb too long for the header drops its middle titles before it
 // cuts the top screen's.
 func TestBreadcrumbKeepsTheEnds(t *testing.T) {
+	t.Parallel()
 	titles := []string{"acme.example", "repos of platform", "tags of nginx", "nginx:1.27"}
 	for _, tc := range []struct {
 		w    int
@@ -33,6 +34,7 @@ func TestBreadcrumbKeepsTheEnds(t *testing.T) {
 // The folder pickers list the organization, then the folders by path as
 // the tree has them, whatever order the server listed them in.
 func TestGroupOptionsFollowTheTree(t *testing.T) {
+	t.Parallel()
 	groups := []api.Group{{UID: "org/d", Name: "data"}, {UID: "org/d/m", Name: "ml"}, {UID: "org/p", Name: "platform"},
 		{UID: "org/dl", Name: "data-lake"}, {UID: "org", Name: "acme"}, {UID: "org/a", Name: "Apps"}, {UID: "org/a/w", Name: "web"}}
 	var got []string

@@ -19,6 +19,7 @@ var update = flag.Bool("update", false, "rewrite the golden screens in testdata/
 // sequences included, shown as ␛) with testdata/golden. After a deliberate
 // change of look: go test ./ui -run Golden -update, then read the diff.
 func TestGoldenScreens(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts theme.Options

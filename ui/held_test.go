@@ -14,6 +14,7 @@ import (
 // there (one read of the terminal: typed fast or sent by a script), go to
 // that screen.
 func TestKeysTypedWithAnOpeningKeyGoToTheNewScreen(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
@@ -33,6 +34,7 @@ func TestKeysTypedWithAnOpeningKeyGoToTheNewScreen(t *testing.T) {
 // A screen is on the stack once the key that opens it is handled, with no
 // message in between.
 func TestOpeningPushesTheScreenInTheSameUpdate(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
@@ -47,6 +49,7 @@ func TestOpeningPushesTheScreenInTheSameUpdate(t *testing.T) {
 
 // `:group base` opens the folder picker narrowed to base; enter goes there.
 func TestGroupCommandTakesAFilter(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.waitText("platform")
 	h.typeText(":group base")
@@ -60,6 +63,7 @@ func TestGroupCommandTakesAFilter(t *testing.T) {
 // repos table, the folder of the repo under the cursor, wherever the tree's
 // cursor is.
 func TestDeprecatedCoversTheFolderOfTheScreenOnTop(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("security")
 	h.moveTo("security") // the tree's cursor stays here
@@ -80,6 +84,7 @@ func TestDeprecatedCoversTheFolderOfTheScreenOnTop(t *testing.T) {
 // A folder no screen has named yet is asked for, so that :deprecated's
 // title names its path, not a piece of its uid.
 func TestDeprecatedNamesAFolderNotLoaded(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.typeText(":tags go")
@@ -95,6 +100,7 @@ func TestDeprecatedNamesAFolderNotLoaded(t *testing.T) {
 // Creating a repo from :repos reloads the organization's lists; back in the
 // tree, what was open stays open and the cursor stays on its node.
 func TestCreatingARepoKeepsTheTreeAsItWas(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("apps")
 	h.moveTo("apps")
@@ -124,6 +130,7 @@ func TestCreatingARepoKeepsTheTreeAsItWas(t *testing.T) {
 // under it, as commands, not lost in the help (nor, a letter at a time,
 // taken as a table's keys: the d of :identities deleted a repo).
 func TestKeysAfterClosingHelpGoToTheScreen(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.waitText("platform")
 	h.typeText(":repos")
@@ -141,6 +148,7 @@ func TestKeysAfterClosingHelpGoToTheScreen(t *testing.T) {
 // `:` over the help opens the command line in its place, and the keys typed
 // with it reach the command line: `?` then `:tags⏎` opens the tags.
 func TestColonOverTheHelpOpensTheCommandLine(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.waitText("platform")
 	h.keys("?")
@@ -154,6 +162,7 @@ func TestColonOverTheHelpOpensTheCommandLine(t *testing.T) {
 
 // `:group plat⏎⏎` in one burst: the second enter is for the picker.
 func TestGroupPickerTakesKeysTypedAhead(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.waitText("platform")
 	h.typeText(":group plat")
@@ -164,6 +173,7 @@ func TestGroupPickerTakesKeysTypedAhead(t *testing.T) {
 // Keys typed with `:repos⏎`, before its first page came, move over the
 // repos once they are there: `:repos⏎jjj⏎` opens the fourth repo.
 func TestKeysTypedAheadOfAFirstPageWaitForIt(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.openBashInOneBurst()
 
@@ -181,6 +191,7 @@ func TestKeysTypedAheadOfAFirstPageWaitForIt(t *testing.T) {
 // Two escapes in one read (alt+esc to the terminal parser) close two
 // screens, as two escapes apart do.
 func TestTwoEscapesAtOnceCloseTwoScreens(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.openBashInOneBurst()
 	h.send(tea.KeyPressMsg{Code: tea.KeyEscape, Mod: tea.ModAlt})
@@ -203,6 +214,7 @@ func (h *harness) openBashInOneBurst() {
 // came (the terminal delivered `:identities⏎` and `jjj` in two reads)
 // move over the rows once they are there, not over an empty table.
 func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
+	t.Parallel()
 	hk, open := stalledIdentities(t)
 	hk.keys("j", "j", "j")
 	open()
@@ -213,6 +225,7 @@ func TestKeysTypedBeforeATablesFirstPageWaitForIt(t *testing.T) {
 // once, even behind keys held for the rows: a stalled server must not
 // keep the user on a screen.
 func TestLeavingKeysDoNotWaitForAStalledTable(t *testing.T) {
+	t.Parallel()
 	hk, _ := stalledIdentities(t)
 	hk.keys("j", "?")
 	hk.waitText("Keys in")
@@ -249,6 +262,7 @@ func stalledIdentities(t *testing.T) (*hooked, func()) {
 // the escape closes the table, then the key acts on the screen below
 // (`esc :repos⏎` opens the repos, `esc j` moves in the tree).
 func TestEscapeAndAKeyAtOnceAreTheEscapeThenTheKey(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 36, true)
 	h.openBashInOneBurst()
 	h.send(tea.KeyPressMsg{Code: ':', Mod: tea.ModAlt})

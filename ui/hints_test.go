@@ -14,6 +14,7 @@ import (
 // a config file's keys would), the edit's status line, its flash and the
 // undo itself say and take the new keys, never the defaults.
 func TestHintsNameReboundKeys(t *testing.T) {
+	t.Parallel()
 	keys := keymap.Default()
 	if _, err := keys.Apply(map[keymap.Action][]string{keymap.Undo: {"U"}, keymap.Cancel: {"ctrl+d"}}); err != nil {
 		t.Fatal(err)
@@ -39,6 +40,7 @@ func TestHintsNameReboundKeys(t *testing.T) {
 // On a narrow screen the footer keeps what esc does over the hints before
 // it (the global : ? q stay too): a table at 50 columns says esc goes back.
 func TestNarrowFooterKeepsEsc(t *testing.T) {
+	t.Parallel()
 	h := start(t, 50, 20, true)
 	h.waitText("platform")
 	h.keys(":", "r", "e", "p", "o", "s", "enter")

@@ -57,6 +57,7 @@ func (h *harness) inert(where string, width int) {
 // TestHostileDataIsShownNeverRun walks every kind of screen over the
 // emulator's hostile data and checks each frame is inert text that fits.
 func TestHostileDataIsShownNeverRun(t *testing.T) {
+	t.Parallel()
 	const w, ht = 140, 40
 	srv, err := emulator.New(emulator.Options{Seed: 1, Hostile: true, AdminToken: "test-admin-token"})
 	if err != nil {

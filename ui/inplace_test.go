@@ -55,6 +55,7 @@ func (h *harness) editAlertmanagerInTheTree(more string) string {
 // pane is narrow, shows the whole request (short uid path, mask, old →
 // new) in the footer across the width, wrapped, not cut under the field.
 func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 100, 30)
 	s := h.editAlertmanagerInTheTree(" pinned")
 	foot := footerText(s)
@@ -73,6 +74,7 @@ func TestTreeEditPreviewsTheRequestInTheFooter(t *testing.T) {
 // moves a cursor among the updatable fields (drawn selected), e edits the
 // field under it in place, and the footer previews the tier change whole.
 func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 110, 30)
 	h.toAlertmanager()
 	th := theme.New(theme.Options{Name: theme.Dark})
@@ -107,6 +109,7 @@ func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
 // edit is refused: the reason names carol and the missing capability, in
 // full (wrapped), not cut at the pane's width; nothing typed is lost.
 func TestDeniedEditSaysWhoLacksWhatInFull(t *testing.T) {
+	t.Parallel()
 	srv, _ := newEmulator(t, emulator.Options{Seed: 1})
 	hs := httpServer(t, srv)
 	tok := emulator.IdentityToken("https://accounts.google.com", "109283746501928374650", fixedNow.Add(24*time.Hour*365*10))
@@ -135,6 +138,7 @@ func TestDeniedEditSaysWhoLacksWhatInFull(t *testing.T) {
 // left; an undo whose answer is lost is looked up, found done, and not
 // sent again.
 func TestUndoWalksBackThroughTheSessionsEdits(t *testing.T) {
+	t.Parallel()
 	var patches atomic.Int32
 	h, _ := droppingShell(t, 140, 30, func(r *http.Request) bool {
 		return r.Method == http.MethodPatch && patches.Add(1) == 4 // the second undo's answer is lost
@@ -174,6 +178,7 @@ func noSpace(s string) string { return strings.Join(strings.Fields(s), "") }
 // TestTreeEditorUsesTheRowsWidth: the input of an edit in place is as wide
 // as the row leaves it, so text that fits is shown whole, not scrolled.
 func TestTreeEditorUsesTheRowsWidth(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 160, 30)
 	s := h.editAlertmanagerInTheTree(" pinned")
 	for _, l := range strings.Split(s, "\n") {

@@ -8,6 +8,7 @@ import (
 // `:<row>` and `:<percent>%` move the cursor of the screen on top: a
 // table's row, or the tree's line.
 func TestJumpToRowFromTheCommandLine(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.keys(":")

@@ -55,6 +55,7 @@ func repoIn(t *testing.T, h *harness, truth *api.Client, name string) *api.Repo 
 // changed" nor offer to send again: it looks the name up, finds the repo,
 // and goes on as after a create (flash, tree); :changes says so. One POST.
 func TestLostCreateThatWasMadeIsFoundNotSentAgain(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 140, 40, func(r *http.Request) bool {
 		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/registry/v2/repos/")
 	})
@@ -86,6 +87,7 @@ func TestLostCreateThatWasMadeIsFoundNotSentAgain(t *testing.T) {
 // looks the name up, says the server does not have it, and only then does
 // enter send again.
 func TestLostCreateThatWasNotMadeOffersToSendAgain(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 140, 40, func(r *http.Request) bool {
 		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/registry/v2/repos/")
 	})
@@ -117,6 +119,7 @@ func TestLostCreateThatWasNotMadeOffersToSendAgain(t *testing.T) {
 // its answer lost, and the lookups fail too: the form says it could not
 // look, and enter looks again (never sends) until a lookup answers.
 func TestLostCreateWhoseLookupFailsIsNeverSentBlindly(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 140, 40, nil)
 	lookups := func(r *http.Request) bool {
 		return r.Method == http.MethodGet && r.URL.Path == "/registry/v2/repos" && r.URL.Query().Get("name") == "canopy-lost"
@@ -149,6 +152,7 @@ func TestLostCreateWhoseLookupFailsIsNeverSentBlindly(t *testing.T) {
 // TestLostSubscriptionIsFoundBySink: subscriptions have no name; the
 // lookup after a lost answer lists the folder's and compares the sink.
 func TestLostSubscriptionIsFoundBySink(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 140, 50, func(r *http.Request) bool {
 		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/events/v2/subscriptions/")
 	})

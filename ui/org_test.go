@@ -33,6 +33,7 @@ func asIdentity(t *testing.T, issuer, subject, org string) *harness {
 // the folder it sees, calls it a folder, and a collection it may not list
 // says why in full, never "loading".
 func TestIdentityBoundOnAFolderOpensTheFolder(t *testing.T) {
+	t.Parallel()
 	h := asIdentity(t, "https://token.actions.githubusercontent.com", "repo:acme/payments:environment:production", "")
 	s := h.waitText("details: payments", "folder payments")
 	if strings.Contains(s, "sees no organization") || strings.Contains(s, "organization payments") {
@@ -54,6 +55,7 @@ func TestIdentityBoundOnAFolderOpensTheFolder(t *testing.T) {
 // An identity bound on several folders of no organization chooses among the
 // top-most ones, in the organization picker.
 func TestIdentityBoundOnSeveralFoldersChoosesOne(t *testing.T) {
+	t.Parallel()
 	h := asIdentity(t, "https://token.actions.githubusercontent.com", "repo:acme/scanner:ref:refs/heads/main", "")
 	s := h.waitText("Which folder?", "security", "apps")
 	if strings.Contains(s, "payments") || strings.Contains(s, " web") {
@@ -65,6 +67,7 @@ func TestIdentityBoundOnSeveralFoldersChoosesOne(t *testing.T) {
 
 // :org starts on the organization shown, not on the first one listed.
 func TestOrgPickerStartsOnTheCurrentOrganization(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("details: acme.example")
 	h.keys(":", "o", "r", "g", "enter")

@@ -149,6 +149,7 @@ func (h *harness) downTo(what string, want func(line string) bool) {
 // :overview counts what the emulator holds, with at most three requests
 // at once; its lines open their tables; a second visit asks for no tags.
 func TestOverviewCountsWhatTheServerHolds(t *testing.T) {
+	t.Parallel()
 	wt := watchedShell(t, 150, 70)
 	wt.waitText("platform")
 	tr := readTruth(t, wt.client, wt.srv.OrgUID())
@@ -254,6 +255,7 @@ func commas(n int) string {
 // owners' line the owners' bindings; an advisories line the repo's
 // advisories.
 func TestOverviewLinesOpenTheirTables(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 150, 70)
 	h.waitText("platform")
 	h.keys(":")
@@ -295,6 +297,7 @@ func TestOverviewLinesOpenTheirTables(t *testing.T) {
 // A repo's row in the tree notes its advisories; a opens them; its page
 // counts its tags and advisories.
 func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 150, 50)
 	h.waitText("apps")
 	tr := readTruth(t, h.client, h.srv.OrgUID())
@@ -331,6 +334,7 @@ func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
 // A repo's page counts the advisories of its name as an origin package
 // too, its subpackages' with them (curl-dev, curl-libs for curl).
 func TestRepoPageCountsItsOriginPackage(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 150, 60)
 	h.waitText("platform")
 	tr := readTruth(t, h.client, h.srv.OrgUID())
@@ -366,6 +370,7 @@ func TestRepoPageCountsItsOriginPackage(t *testing.T) {
 // a on a row of the repos table, or of a tags table, opens the advisories
 // of the repo's image.
 func TestTablesOpenARepositorysAdvisories(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 150, 40)
 	h.waitText("platform")
 	h.keys(":")
@@ -390,6 +395,7 @@ func TestTablesOpenARepositorysAdvisories(t *testing.T) {
 // A big repo's page reads its tags newest first, only as far back as its
 // history goes: the weeks' sum is the tags updated within them.
 func TestRepoPageReadsTheNewestTagsOnly(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 150, 60)
 	h.waitText("platform")
 	ctx := t.Context()
@@ -428,6 +434,7 @@ func TestRepoPageReadsTheNewestTagsOnly(t *testing.T) {
 // A wide advisories table gives STATUS the room its longest status asks,
 // a newer event in review beside the approved one, not cut.
 func TestAdvisoryStatusGrowsIntoTheRoom(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 200, 50)
 	h.waitText("platform")
 	h.typeText(":advisories")
@@ -442,6 +449,7 @@ func TestAdvisoryStatusGrowsIntoTheRoom(t *testing.T) {
 
 // In a repos table enter opens a repo's tags; p opens its own page.
 func TestReposTableOpensARepoPage(t *testing.T) {
+	t.Parallel()
 	h := watchedShell(t, 140, 50)
 	h.waitText("platform")
 	h.typeText(":repos")

@@ -242,6 +242,7 @@ func TestPluginOnATagInTheTree(t *testing.T) {
 
 // TestPluginWhoseProgramIsMissing says so, and hands nothing over.
 func TestPluginWhoseProgramIsMissing(t *testing.T) {
+	t.Parallel()
 	h := startPlugins(t, false, nil, dumpPlugin("/no/such/cosign", plugin.Foreground))
 	h.waitText("acme.example")
 	h.typeText(":tags")

@@ -15,6 +15,7 @@ import (
 // A refresh (r) the server fails keeps the rows shown, said to be from
 // before, with the error; r again, once the server is back, loads them anew.
 func TestAFailedRefreshKeepsTheRows(t *testing.T) {
+	t.Parallel()
 	var down atomic.Bool
 	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 		if down.Load() && r.URL.Path == "/registry/v2/repos" {
@@ -46,6 +47,7 @@ func TestAFailedRefreshKeepsTheRows(t *testing.T) {
 // A notice given (a token passed over because it expired) is said on the
 // status line as the screen opens.
 func TestANoticeIsSaidAsTheScreenOpens(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	o := Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)", Theme: theme.Options{Name: theme.Dark},
 		Now: func() time.Time { return fixedNow }, Notice: "CANOPY_TOKEN holds a token that expired 3 h ago; using the token from chainctl"}

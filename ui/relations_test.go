@@ -13,6 +13,7 @@ import (
 )
 
 func TestArtifactOfARepo(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		repo, artifact string
 		want           bool
@@ -28,6 +29,7 @@ func TestArtifactOfARepo(t *testing.T) {
 
 // What tagSets keeps is bounded: maxIndexed tags per repo, maxRepos repos.
 func TestTagSetsAreBounded(t *testing.T) {
+	t.Parallel()
 	ts := newTagSets()
 	page := make([]api.Tag, 1000)
 	for r := range maxRepos + 2 {
@@ -87,6 +89,7 @@ func replyWith(rel detail.Related, err error) tea.Msg { return relAnswer{rel, er
 // repo was forgotten during is run again. Only Update (here: the test)
 // touches the sets: the search's command returns what it found.
 func TestOneSearchPerRepoAnswersEveryDetailThatAsked(t *testing.T) {
+	t.Parallel()
 	srv, c := newEmulator(t, emulator.Options{Seed: 1})
 	repo, tags := repoWithTags(t, c, srv.OrgUID())
 	ctx := context.Background()

@@ -6,6 +6,7 @@ import (
 )
 
 func TestTreeFilterTypesLettersAndFindsLoadedNodes(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitFor("advisories loaded", func(s string) bool { return strings.Contains(s, "324") })
 	h.keys("/", "q", "?")
@@ -26,6 +27,7 @@ func TestTreeFilterTypesLettersAndFindsLoadedNodes(t *testing.T) {
 }
 
 func TestGroupPickerJumpsToAFolder(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("platform")
 	h.keys(":", "g", "r", "o", "u", "p", "enter")
@@ -40,6 +42,7 @@ func TestGroupPickerJumpsToAFolder(t *testing.T) {
 // A tree filter that matches nothing leaves nothing to open or copy: enter
 // and y say so instead of acting on no node.
 func TestEmptyTreeFilterOpensAndCopiesNothing(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.keys("/")

@@ -13,6 +13,7 @@ import (
 // table notices once and walks to the end by page token; no request is
 // sent twice, and the screen never spins on "loading".
 func TestGOnAServerThatIgnoresSkipWalksOnce(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	asked := map[string]int{}
 	h := startBehind(t, func(w http.ResponseWriter, r *http.Request, emu http.Handler) {

@@ -23,6 +23,7 @@ func startAt(t *testing.T, s Start) (*harness, *api.Client) {
 // TestStartWithACommand: -c runs a `:` command once the organization
 // opens; a table command's argument is its filter, and :tags's a repo.
 func TestStartWithACommand(t *testing.T) {
+	t.Parallel()
 	h, _ := startAt(t, Start{Command: ":tags python"})
 	s := h.waitText("tags of python", "184/184 loaded")
 	if strings.Contains(s, "ollama") {
@@ -47,6 +48,7 @@ func TestStartWithACommand(t *testing.T) {
 // folders opened and the cursor on it, by pull reference, uid, advisory id
 // or name.
 func TestStartOnAResource(t *testing.T) {
+	t.Parallel()
 	h, client := startAt(t, Start{Open: "cgr.dev/acme.example/python:3.10"})
 	h.waitText("details: 3.10", "opened the tag 3.10")
 	if l := line(h.screen(), "v python"); l == "" {
@@ -116,6 +118,7 @@ func TestStartOnAResource(t *testing.T) {
 
 // TestStartOnNothing says what was not found, on the tree.
 func TestStartOnNothing(t *testing.T) {
+	t.Parallel()
 	for target, says := range map[string]string{
 		"cgr.dev/acme.example/python:9.99":             "python has no tag 9.99",
 		"cgr.dev/globex/python:3":                      "it is in the organization globex",
@@ -130,6 +133,7 @@ func TestStartOnNothing(t *testing.T) {
 }
 
 func TestCheckStart(t *testing.T) {
+	t.Parallel()
 	if err := CheckStart(Start{Command: "nosuch"}, nil, nil); err == nil || !strings.Contains(err.Error(), "unknown command :nosuch") {
 		t.Errorf("nosuch: %v", err)
 	}
@@ -145,6 +149,7 @@ func TestCheckStart(t *testing.T) {
 // cursor, the last command) comes back at the next start on the
 // organization, and the org picker offers the organization open last.
 func TestSessionIsResumed(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	opts := Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
 		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}

@@ -25,6 +25,7 @@ func (f *fakePreparing) say(s string)           { f.mu.Lock(); defer f.mu.Unlock
 // waits for runs, the frame is drawn and its status line says how far the
 // work is, as it moves; once done, the organization opens as usual.
 func TestPreparingShowsProgressThenTheOrganization(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	p := &fakePreparing{text: "building the demo: 12 of 7,768 repos, 1,602 tags", ready: make(chan struct{})}
 	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
@@ -45,6 +46,7 @@ func TestPreparingShowsProgressThenTheOrganization(t *testing.T) {
 
 // TestQuitWhilePreparing: q and ctrl+c end canopy while it waits.
 func TestQuitWhilePreparing(t *testing.T) {
+	t.Parallel()
 	for _, key := range []string{"q", "ctrl+c"} {
 		srv, client := newEmulator(t, emulator.Options{Seed: 1})
 		p := &fakePreparing{text: "building the demo: 1 of 3 repos, 9 tags", ready: make(chan struct{})}

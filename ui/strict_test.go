@@ -48,6 +48,7 @@ func startStrict(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) *
 // for an order the server refuses (role bindings, subscriptions and
 // advisories have no name), and nothing says failed.
 func TestStrictTreeLoadsEveryCollection(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 140, 44, nil)
 	s := h.waitFor("the org's collections counted", func(s string) bool {
 		return regexp.MustCompile(`identities +\d+ `).MatchString(s) && regexp.MustCompile(`role bindings +\d+ `).MatchString(s) &&
@@ -67,6 +68,7 @@ func TestStrictTreeLoadsEveryCollection(t *testing.T) {
 // Without totals the tree counts what it has seen, "at least", and says
 // more are to load; the detail pane says the count is a lower bound.
 func TestStrictTreeCountsAtLeast(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 140, 44, nil)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -103,6 +105,7 @@ func TestStrictTreeCountsAtLeast(t *testing.T) {
 // In a table without totals the count is "at least" until the last page,
 // and G follows the pages to the end, where it is exact.
 func TestStrictTableGFollowsThePagesToTheEnd(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 140, 40, nil)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -125,6 +128,7 @@ func TestStrictTableGFollowsThePagesToTheEnd(t *testing.T) {
 // An order the server refuses falls back to its default order: the rows
 // come, the status line says so once, and s passes that order by.
 func TestStrictRefusedOrderFallsBack(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 150, 40, nil)
 	h.waitText("platform")
 	h.keys(":")
@@ -178,6 +182,7 @@ func TestStrictRefusedOrderFallsBack(t *testing.T) {
 // The built-in roles are listed though the server leaves them out of a
 // filtered list: in :roles and in the bind picker.
 func TestStrictRolesIncludeTheBuiltInOnes(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 150, 40, nil)
 	h.waitText("platform")
 	h.keys(":")
@@ -198,6 +203,7 @@ func TestStrictRolesIncludeTheBuiltInOnes(t *testing.T) {
 // Advisories show their status from the key naming each event's kind, a
 // readable score, and the timeline; libraries come by ecosystem.
 func TestStrictFeedsShowTheirRealShapes(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 170, 44, nil)
 	h.waitText("platform")
 	h.keys(":")
@@ -232,6 +238,7 @@ func TestStrictFeedsShowTheirRealShapes(t *testing.T) {
 // Identities are shown whichever way they are assumed: a pattern marked
 // "~", static keys, an AWS account, a service.
 func TestStrictIdentitiesShowWhateverIsSet(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 200, 40, nil)
 	h.waitText("platform")
 	h.keys(":")
@@ -250,6 +257,7 @@ func TestStrictIdentitiesShowWhateverIsSet(t *testing.T) {
 // A collection the server does not have (a bare 404 naming no resource)
 // is "not available on this server", not a failure.
 func TestAMissingRouteIsNotAvailable(t *testing.T) {
+	t.Parallel()
 	h := startStrict(t, 140, 44, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, "/events/v2/subscriptions") {
@@ -277,6 +285,7 @@ func TestAMissingRouteIsNotAvailable(t *testing.T) {
 // Editing one member of a claim match (here a subject pattern) sends that
 // member's mask path alone, and every other part stays as it was.
 func TestStrictEditOfAPatternKeepsTheRest(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var patches []string
 	h := startStrict(t, 150, 44, func(next http.Handler) http.Handler {

@@ -10,6 +10,7 @@ import (
 // say why not; n binds (identity, role, folder) and the table lists the
 // new binding without r.
 func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 150, 40)
 	h.waitText("platform")
 	typeCommand(h, "bindings")
@@ -46,6 +47,7 @@ func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 // short (method, short path, mask), what it changed (resource, field,
 // old → new) and the result; enter opens the whole change.
 func TestChangesShowWhatChangedAndOpenInFull(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 200, 40)
 	h.waitText("platform")
 	typeCommand(h, "repos")
@@ -76,6 +78,7 @@ func TestChangesShowWhatChangedAndOpenInFull(t *testing.T) {
 // TestFormsCheckTheServersRulesAsTyped: an identity's issuer must be an
 // https URL and a folder's name at most 63 characters, said as typed.
 func TestFormsCheckTheServersRulesAsTyped(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 160, 40)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")

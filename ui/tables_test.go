@@ -11,6 +11,7 @@ import (
 // names the rows) or says why not; none crashes (a folder table with two
 // marks used to call a nil function).
 func TestDeleteAndBindOnEveryTable(t *testing.T) {
+	t.Parallel()
 	type want struct{ d, b []string } // per number of marks: what the screen says ("" : nothing)
 	tables := []struct {
 		cmd, title string

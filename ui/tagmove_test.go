@@ -16,6 +16,7 @@ import (
 // exists says where it points and where it would go; enter asks again;
 // the move is in :changes and u moves it back.
 func TestNewTagOnAnExistingNameSaysItMoves(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 160, 40)
 	c := h.m.opts.Client
 	repos, err := c.ListRepos(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: "alertmanager"})
@@ -88,6 +89,7 @@ func TestNewTagOnAnExistingNameSaysItMoves(t *testing.T) {
 // TestNewTagOnAFreshNameCreatesAtOnce: a name not taken is created with
 // one enter, and the flash names it.
 func TestNewTagOnAFreshNameCreatesAtOnce(t *testing.T) {
+	t.Parallel()
 	h, reqs, mu := recordingShell(t, 160, 40)
 	h.toAlertmanager()
 	h.keys("n")
@@ -109,6 +111,7 @@ func TestNewTagOnAFreshNameCreatesAtOnce(t *testing.T) {
 // TestANewTagInATableGetsTheCursor: created from a repo's tag table, the
 // new tag is where the cursor goes, as a new repo or folder is.
 func TestANewTagInATableGetsTheCursor(t *testing.T) {
+	t.Parallel()
 	h, _, _ := recordingShell(t, 160, 40)
 	h.toAlertmanager()
 	h.keys("t")

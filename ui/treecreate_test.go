@@ -8,6 +8,7 @@ import (
 // A folder made in the tree shows once, in its place among the others
 // (before those it sorts before), and gets the cursor.
 func TestNewFolderInTheTreeShowsOnceAndGetsTheCursor(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -28,6 +29,7 @@ func TestNewFolderInTheTreeShowsOnceAndGetsTheCursor(t *testing.T) {
 // :groups says where each folder is: a subfolder's FOLDER is its parent's
 // path.
 func TestGroupsTableShowsEachFoldersParent(t *testing.T) {
+	t.Parallel()
 	h := start(t, 160, 40, true)
 	h.waitText("platform")
 	h.typeText(":groups")
@@ -41,6 +43,7 @@ func TestGroupsTableShowsEachFoldersParent(t *testing.T) {
 // Deleting from a filtered table keeps the filter: the row goes, the
 // other matches stay, the whole list does not come back.
 func TestDeleteFromAFilteredTableKeepsTheFilter(t *testing.T) {
+	t.Parallel()
 	h := start(t, 160, 40, true)
 	h.waitText("platform")
 	h.typeText(":identities")

@@ -26,6 +26,7 @@ func (h *harness) toAWSCLI() {
 
 // After D scanned every tag of a repo, the tree knows the exact count.
 func TestTreeCountIsExactAfterAScan(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.toAWSCLI()
 	h.keys("D")
@@ -44,6 +45,7 @@ func TestTreeCountIsExactAfterAScan(t *testing.T) {
 // tag of the same repo asks for no tag list, and the advisories are those
 // of the repo's name and of its name with a version.
 func TestTagDetailReusesTheRepoTags(t *testing.T) {
+	t.Parallel()
 	hk := hookedShell(t, 140, 40, Options{})
 	hk.waitText("platform")
 	hk.keys(":", "r", "e", "p", "o", "s", "enter")
@@ -82,6 +84,7 @@ func TestTagDetailReusesTheRepoTags(t *testing.T) {
 
 // Tables spanning folders say where each row lives.
 func TestFolderColumns(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":", "s", "u", "b", "s", "enter")

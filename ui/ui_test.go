@@ -3,8 +3,8 @@ package ui
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -15,6 +15,7 @@ import (
 )
 
 func TestOpensOnTheOrganizationTree(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	s := h.waitText("acme.example", "platform", "identities", "advisories", "libraries")
 	if !strings.Contains(s, "details: acme.example") {
@@ -29,6 +30,7 @@ func TestOpensOnTheOrganizationTree(t *testing.T) {
 }
 
 func TestBrowseFolderRepoTagsAndReadme(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -59,6 +61,7 @@ func TestBrowseFolderRepoTagsAndReadme(t *testing.T) {
 }
 
 func TestCollectionOpensAsTableAndJumpsToTheEnd(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -87,6 +90,7 @@ func lastRow(s string) bool {
 }
 
 func TestCommandLineOpensOrgWideTables(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("platform")
 	h.keys(":")
@@ -105,6 +109,7 @@ func TestCommandLineOpensOrgWideTables(t *testing.T) {
 }
 
 func TestSortCyclesServerOrder(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("platform")
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
@@ -127,6 +132,7 @@ func firstRow(s string) string {
 }
 
 func TestIdentityDetailShowsBindings(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 40, true)
 	h.waitText("identities")
 	h.moveTo("identities of acme.example")
@@ -140,6 +146,7 @@ func TestIdentityDetailShowsBindings(t *testing.T) {
 }
 
 func TestAsksWhichOrganization(t *testing.T) {
+	t.Parallel()
 	h := start(t, 100, 30, false)
 	h.waitText("Which organization?", "acme.example", "globex.example")
 	h.keys("g", "l", "o", "b")
@@ -154,6 +161,7 @@ func TestAsksWhichOrganization(t *testing.T) {
 }
 
 func TestUnreachableServerSaysSoAndRetries(t *testing.T) {
+	t.Parallel()
 	client, err := api.New(api.Options{BaseURL: "http://127.0.0.1:1", Retry: api.RetryPolicy{MaxAttempts: 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +177,7 @@ func TestUnreachableServerSaysSoAndRetries(t *testing.T) {
 }
 
 func TestFitsEightyByTwentyFour(t *testing.T) {
+	t.Parallel()
 	h := start(t, 80, 24, true)
 	h.waitText("platform")
 	for _, keys := range [][]string{nil, {"j", "j", "l"}, {":", "t", "a", "g", "s", "enter"}, {"?"}} {
@@ -188,6 +197,7 @@ func TestFitsEightyByTwentyFour(t *testing.T) {
 }
 
 func TestHelpFollowsTheKeymap(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 50, true)
 	h.waitText("platform")
 	h.moveTo("platform")
@@ -215,6 +225,7 @@ func TestHelpFollowsTheKeymap(t *testing.T) {
 }
 
 func TestQuitKeys(t *testing.T) {
+	t.Parallel()
 	h := start(t, 100, 30, true)
 	h.waitText("platform")
 	_, cmd := h.m.Update(keyMsg("q"))
@@ -236,30 +247,49 @@ func TestQuitKeys(t *testing.T) {
 	}
 }
 
-// runAll runs a command and, for a batch, returns the first QuitMsg found.
+// runAll runs a command, and every command of a batch, at once, and
+// returns the first QuitMsg any of them gives; nil once all have ended
+// without one. A timer among them (a flash) is waited for: no clock decides
+// that a command that has not answered yet never will.
 func runAll(cmd tea.Cmd) tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(500 * time.Millisecond):
-		return nil // a timer (flash): not a quit
-	}
-	if b, ok := msg.(tea.BatchMsg); ok {
-		for _, c := range b {
-			if q, ok := runAll(c).(tea.QuitMsg); ok {
-				return q
+	msgs := make(chan tea.Msg)
+	var running sync.WaitGroup
+	var start func(tea.Cmd)
+	start = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		running.Add(1)
+		go func() {
+			defer running.Done()
+			msg := c()
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					start(c)
+				}
+				return
 			}
+			msgs <- msg
+		}()
+	}
+	start(cmd)
+	go func() { running.Wait(); close(msgs) }()
+	var quit tea.Msg
+	for msg := range msgs {
+		if _, ok := msg.(tea.QuitMsg); ok && quit == nil {
+			quit = msg
+			go func() { // the rest end in their own time
+				for range msgs {
+				}
+			}()
+			break
 		}
 	}
-	return msg
+	return quit
 }
 
 func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
+	t.Parallel()
 	h := start(t, 100, 30, true)
 	h.waitText("platform")
 	h.keys(":", "t", "a", "g", "s", "enter")
@@ -279,6 +309,7 @@ func TestLeavingAScreenCancelsItsRequests(t *testing.T) {
 }
 
 func TestCopyPullReference(t *testing.T) {
+	t.Parallel()
 	h := start(t, 140, 30, true)
 	h.waitText("platform")
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
@@ -314,6 +345,7 @@ func TestCopyPullReference(t *testing.T) {
 }
 
 func TestOrgByName(t *testing.T) {
+	t.Parallel()
 	srv, client := newEmulator(t, emulator.Options{Seed: 1})
 	h := startWith(t, srv, Options{Client: client, Org: "globex.example", Theme: theme.Options{Name: theme.Dark}}, 100, 30)
 	h.waitText("details: globex.example")
@@ -324,6 +356,7 @@ func TestOrgByName(t *testing.T) {
 // TestEscThenANewTableClosesTheOldOne: the close of the first table may
 // arrive after the second opened; it closes the first, never the second.
 func TestEscThenANewTableClosesTheOldOne(t *testing.T) {
+	t.Parallel()
 	h := start(t, 120, 30, true)
 	h.waitText("platform")
 	h.keys(":", "r", "e", "p", "o", "s", "enter")
@@ -339,6 +372,7 @@ func TestEscThenANewTableClosesTheOldOne(t *testing.T) {
 // A readme rendered for the pane's width is rendered again when the
 // terminal grows, its paragraphs as wide as the new pane.
 func TestReadmeFollowsAResize(t *testing.T) {
+	t.Parallel()
 	h := start(t, 100, 40, true)
 	h.waitText("platform")
 	h.moveTo("platform")

@@ -89,7 +89,7 @@ func droppingShellWith(t *testing.T, w, h int, drop func(r *http.Request) bool) 
 	t.Cleanup(hs.Close)
 	changes := &ChangeLog{}
 	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
-		Retry: api.RetryPolicy{MaxAttempts: 1}, Observe: changes.Record, Timeout: 5 * time.Second})
+		Retry: api.RetryPolicy{MaxAttempts: 1}, Observe: changes.Record})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +110,7 @@ func droppingShellWith(t *testing.T, w, h int, drop func(r *http.Request) bool) 
 // other is done; the row whose outcome is unknown stays (marked) until r
 // shows it went.
 func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 150, 40, nil)
 	page, err := truth.ListRepos(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID(), Name: "alertmanager"})
 	if err != nil || len(page.Items) != 1 {
@@ -160,6 +161,7 @@ func TestLostAnswersToDeletesAreUnknownPerItem(t *testing.T) {
 // lost: the flow looks it up and says it was bound (done, not "!" and not
 // failed); one whose request never arrived is found not bound.
 func TestLostAnswerToABindIsLookedUp(t *testing.T) {
+	t.Parallel()
 	h, truth, d := droppingShellWith(t, 150, 40, func(r *http.Request) bool {
 		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/iam/v2/roleBindings/")
 	})

@@ -8,6 +8,7 @@ import (
 // The tags' last order is canopy's own, by version: every tag loads (with
 // progress), then `latest` comes first and versions read as numbers.
 func TestTagsSortByVersion(t *testing.T) {
+	t.Parallel()
 	h := start(t, 160, 40, true)
 	h.waitText("platform")
 	h.keys(":")

@@ -24,6 +24,7 @@ func startViews(t *testing.T, written *[]saved.View, views ...saved.View) *harne
 // TestSavedViewOpensAsSaved: a view's table opens with its collection,
 // order, columns, deprecated rows only and fuzzy filter.
 func TestSavedViewOpensAsSaved(t *testing.T) {
+	t.Parallel()
 	var written []saved.View
 	h := startViews(t, &written, saved.View{Name: "pydep", Of: "tags", In: "python", Order: "name desc",
 		Columns: []string{"tag", "status"}, Filter: "3.1", Deprecated: true})
@@ -40,6 +41,7 @@ func TestSavedViewOpensAsSaved(t *testing.T) {
 // collection, order, server filter, deprecated only, filter) and the name
 // opens it at once.
 func TestSaveWritesTheTableOnScreen(t *testing.T) {
+	t.Parallel()
 	var written []saved.View
 	h := startViews(t, &written)
 	h.waitText("acme.example")
@@ -87,6 +89,7 @@ func TestSaveWritesTheTableOnScreen(t *testing.T) {
 // TestSavedViewInVersionOrder: a local order (tags by version) is kept by
 // its name, and the view opens sorted so.
 func TestSavedViewInVersionOrder(t *testing.T) {
+	t.Parallel()
 	var written []saved.View
 	h := startViews(t, &written, saved.View{Name: "pyv", Of: "tags", In: "python", Order: "version"})
 	h.waitText("acme.example")
@@ -104,6 +107,7 @@ func viewsEqual(a, b saved.View) bool {
 }
 
 func TestCheckViews(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v    saved.View
 		says string
