@@ -58,8 +58,8 @@ func runEmulatorBinary(t *testing.T, bin string, sig syscall.Signal) {
 	var line string
 	select {
 	case line = <-lines:
-	case <-time.After(30 * time.Second):
-		t.Fatal("no listening line within 30s")
+	case <-time.After(waitTimeout):
+		t.Fatalf("no listening line within %v", waitTimeout)
 	}
 	var base, org string
 	if _, err := fmt.Sscanf(line, "listening on %s org=%s", &base, &org); err != nil || len(org) != 40 {
@@ -108,8 +108,8 @@ func runEmulatorBinary(t *testing.T, bin string, sig syscall.Signal) {
 		if errors.As(err, &exit) || err != nil {
 			t.Fatalf("exit after %v: %v", sig, err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("no exit within 10s of %v", sig)
+	case <-time.After(waitTimeout):
+		t.Fatalf("no exit within %v of %v", waitTimeout, sig)
 	}
 	// It is gone: the port no longer answers.
 	if res, err := http.Get(base + "/ping/v2/ping"); err == nil {

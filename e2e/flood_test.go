@@ -55,12 +55,12 @@ func (tt *tmuxTerm) canopyPID() int {
 // its filter line and types a flood into it.
 func floodedFilter(t *testing.T) *tmuxTerm {
 	tt := startCanopy(t, termOptions{width: 120, height: 36, args: []string{"demo", "--size", "medium"}})
-	tt.waitWithin(time.Minute, firstFrame, "the medium demo's first frame")
+	tt.waitWithin(longPatience, firstFrame, "the medium demo's first frame")
 	tt.command("tags")
 	tt.waitTable("tags of acme.example", tagsHeaderRE)
 	tt.press(func(s string) bool { return strings.Contains(s, "fuzzy filter") }, "the filter line", "/")
 	t0 := time.Now()
-	tt.flood('x', floodKeys, 20*time.Second)
+	tt.flood('x', floodKeys, waitTimeout)
 	t.Logf("the terminal took %d keys in %v", floodKeys, time.Since(t0).Round(time.Millisecond))
 	return tt
 }
@@ -86,7 +86,7 @@ func TestFloodedFilterEndsAtOnce(t *testing.T) {
 			tt := floodedFilter(t)
 			t0 := time.Now()
 			tc.end(tt)
-			s := tt.waitWithin(2*time.Second, func(s string) bool { return exitLineRE.MatchString(s) && strings.Contains(s, "icanon") },
+			s := tt.waitWithin(waitTimeout, func(s string) bool { return exitLineRE.MatchString(s) && strings.Contains(s, "icanon") },
 				"canopy to exit")
 			t.Logf("%s: exited after %v: %s", tc.name, time.Since(t0).Round(time.Millisecond), exitLineRE.FindString(s))
 			if got := exitLineRE.FindStringSubmatch(s)[1]; got != tc.status {
@@ -117,7 +117,7 @@ func TestFloodedFilterKeepsUp(t *testing.T) {
 	t0 := time.Now()
 	tt.send("BSpace")
 	tt.typeText("y")
-	s := tt.waitWithin(20*time.Second, func(s string) bool {
+	s := tt.waitWithin(waitTimeout, func(s string) bool {
 		return filterEndRE.MatchString(s) && strings.Contains(s, "the filter takes at most 1,000 characters")
 	}, "the flood taken, the limit said, and the keys after it typed")
 	t.Logf("every key taken %v after the flood", time.Since(t0).Round(time.Millisecond))

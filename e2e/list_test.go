@@ -63,7 +63,7 @@ func TestListEndlessServerMemory(t *testing.T) {
 	}
 	bin := canopyBinary(t)
 	url := endlessServer(t)
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), longPatience)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "list", "repos", "-o", "json")
 	cmd.Env = []string{"CANOPY_API_URL=" + url, "CANOPY_TOKEN=t", "CANOPY_ORG=" + endlessOrg, "HOME=" + t.TempDir()}

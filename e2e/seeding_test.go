@@ -51,7 +51,7 @@ func TestLargeDemoShowsItsSeeding(t *testing.T) {
 	canopyBinary(t) // built before the clock starts
 	t0 := time.Now()
 	tt := startCanopy(t, termOptions{width: 120, height: 36, args: []string{"demo", "--size", "large"}})
-	s := tt.waitWithin(time.Minute, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
+	s := tt.waitWithin(longPatience, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
 	t.Logf("the first frame after %v: %s", time.Since(t0).Round(time.Millisecond), progressRE.FindString(s))
 	if !seedingFrame(s) {
 		t.Fatalf("the first frame is not the one saying how far the data is:\n%s", frame(s))
@@ -61,9 +61,9 @@ func TestLargeDemoShowsItsSeeding(t *testing.T) {
 	if m[1] != "" && m[1] == m[2] || m[4] != "" {
 		t.Logf("the first frame came once every repo was in (a slow start): %s", m[0])
 	}
-	s = tt.waitWithin(time.Minute, func(s string) bool { return seededTags(s) > first || firstFrame(s) }, "more tags")
+	s = tt.waitWithin(longPatience, func(s string) bool { return seededTags(s) > first || firstFrame(s) }, "more tags")
 	t.Logf("then after %v: %s", time.Since(t0).Round(time.Millisecond), progressRE.FindString(s))
-	tt.waitWithin(2*time.Minute, firstFrame, "the organization's tree")
+	tt.waitWithin(longPatience, firstFrame, "the organization's tree")
 	t.Logf("the organization's tree after %v", time.Since(t0).Round(time.Millisecond))
 }
 
@@ -85,13 +85,13 @@ func TestLargeDemoEndsWhileSeeding(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tt := startCanopy(t, termOptions{width: 120, height: 36, args: []string{"demo", "--size", "large"}})
-			s := tt.waitWithin(time.Minute, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
+			s := tt.waitWithin(longPatience, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
 			if !seedingFrame(s) {
 				t.Skipf("the data was in before the first capture:\n%s", frame(s))
 			}
 			t0 := time.Now()
 			tc.end(tt)
-			s = tt.waitWithin(2*time.Second, func(s string) bool { return exitLineRE.MatchString(s) && strings.Contains(s, "icanon") },
+			s = tt.waitWithin(waitTimeout, func(s string) bool { return exitLineRE.MatchString(s) && strings.Contains(s, "icanon") },
 				"canopy to exit")
 			t.Logf("%s: exited after %v: %s", tc.name, time.Since(t0).Round(time.Millisecond), exitLineRE.FindString(s))
 			if got := exitLineRE.FindStringSubmatch(s)[1]; got != tc.status {
@@ -132,9 +132,9 @@ func BenchmarkLargeDemoStart(b *testing.B) {
 		for _, r := range runs {
 			t0 := time.Now()
 			tt := startBinary(b, r.bin, 120, 36, "demo", "--size", r.size)
-			tt.waitWithin(3*time.Minute, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
+			tt.waitWithin(longPatience, func(s string) bool { return seedingFrame(s) || firstFrame(s) }, "the first frame")
 			r.firstFrame += time.Since(t0)
-			tt.waitWithin(3*time.Minute, firstFrame, "the organization's tree")
+			tt.waitWithin(longPatience, firstFrame, "the organization's tree")
 			r.tree += time.Since(t0)
 			r.peakMB += peakRSS(tt.canopyPID())
 			tt.send("q")
