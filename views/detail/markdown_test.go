@@ -49,6 +49,7 @@ func assertInert(t testing.TB, in, out string) {
 }
 
 func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
+	t.Parallel()
 	for _, style := range []string{"dark", "light", "notty"} {
 		for _, in := range hostileReadmes {
 			r := RenderMarkdown(t.Context(), in, style, 60, patience)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,21 +38,65 @@ var boundedReadmes = []struct {
 	{"a wide table", "|" + strings.Repeat(" a |", 32) + "\n|" + strings.Repeat("-|", 32) + "\n" + strings.Repeat("|"+strings.Repeat(" b |", 32)+"\n", 300), 40},
 }
 
+// boundJob is one render the child measures, and the note it must have.
+type boundJob struct {
+	name, readme string
+	width        int
+	note         string
+}
+
+// boundGroups are the children's renders: every blow-up in one child (each
+// takes milliseconds), each costly readme in a child of its own, so that
+// the children run side by side.
+func boundGroups() [][]boundJob {
+	var blown []boundJob
+	for _, c := range blowUps {
+		blown = append(blown, boundJob{"blow-up " + c.name, c.readme, 80, "shown as plain text: " + c.note + ", more than canopy renders"})
+	}
+	groups := [][]boundJob{blown}
+	for _, c := range boundedReadmes {
+		groups = append(groups, []boundJob{{"bounded " + c.name, c.readme, c.width, ""}})
+	}
+	return groups
+}
+
+// boundChildEnv names the group of renders a child process makes.
+const boundChildEnv = "CANOPY_MD_BOUND_CHILD"
+
 // TestRenderMarkdownStaysBounded renders each readme that blows glamour
-// up, and each costly one within the limits, in a child process (so that
-// a runaway render is killed, not left running) that measures the heap
-// while it runs: each stays under heapBound. The child also checks that
-// each blow-up is stopped by its limit, before glamour renders it, and
-// each readme within the limits is rendered.
+// up, and each costly one within the limits, in child processes (so that
+// a runaway render is killed, not left running) that measure the heap
+// while each render runs: each stays under heapBound. The children also
+// check that each blow-up is stopped by its limit, before glamour renders
+// it, and each readme within the limits is rendered.
 func TestRenderMarkdownStaysBounded(t *testing.T) {
-	if os.Getenv("CANOPY_MD_BOUND_CHILD") != "" {
-		renderBoundedChild(t)
+	groups := boundGroups()
+	if env := os.Getenv(boundChildEnv); env != "" {
+		i, err := strconv.Atoi(env)
+		if err != nil || i < 0 || i >= len(groups) {
+			t.Fatalf("%s=%q: no such group of renders", boundChildEnv, env)
+		}
+		renderBoundedChild(t, groups[i])
 		return
 	}
 	if testing.Short() {
 		t.Skip("renders for seconds")
 	}
-	t.Parallel() // the child renders; this waits
+	for i, group := range groups {
+		name := "blow-ups"
+		if i > 0 {
+			name = strings.TrimPrefix(group[0].name, "bounded ")
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each child renders on its own; this waits
+			measureChild(t, i, len(group))
+		})
+	}
+}
+
+// measureChild runs the child process that renders group i (of n renders)
+// and checks the heap each render took.
+func measureChild(t *testing.T, i, n int) {
 	// The child has the time this test has left, less a tenth to say what
 	// it did: however slow the machine, it is never stopped sooner.
 	ctx, args := t.Context(), []string{"-test.run=^TestRenderMarkdownStaysBounded$"}
@@ -63,7 +108,7 @@ func TestRenderMarkdownStaysBounded(t *testing.T) {
 		args = append(args, "-test.timeout="+left.String())
 	}
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "CANOPY_MD_BOUND_CHILD=1")
+	cmd.Env = append(os.Environ(), boundChildEnv+"="+strconv.Itoa(i))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -87,26 +132,14 @@ func TestRenderMarkdownStaysBounded(t *testing.T) {
 			measured++
 		}
 	}
-	if err != nil || measured != len(blowUps)+len(boundedReadmes) {
+	if err != nil || measured != n {
 		t.Fatalf("the child failed (%v) during %q after %d renders:\n%s", err, last, measured, tail(out.String(), 2000))
 	}
 }
 
-// renderBoundedChild renders every readme and prints what each took; it
-// exits at once if the heap runs away.
-func renderBoundedChild(t *testing.T) {
-	type job struct {
-		name, readme string
-		width        int
-		note         string // the note it must have
-	}
-	var jobs []job
-	for _, c := range blowUps {
-		jobs = append(jobs, job{"blow-up " + c.name, c.readme, 80, "shown as plain text: " + c.note + ", more than canopy renders"})
-	}
-	for _, c := range boundedReadmes {
-		jobs = append(jobs, job{"bounded " + c.name, c.readme, c.width, ""})
-	}
+// renderBoundedChild renders each job and prints what each took; it exits
+// at once if the heap runs away.
+func renderBoundedChild(t *testing.T, jobs []boundJob) {
 	// Not a test of the budget: a render has all the time the child has.
 	budget := patience
 	if deadline, ok := t.Deadline(); ok {
@@ -115,18 +148,14 @@ func renderBoundedChild(t *testing.T) {
 	for _, j := range jobs {
 		fmt.Printf("start %s\n", j.name)
 		runtime.GC()
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		base := ms.HeapAlloc
+		base := heapObjects()
 		stop, peak := make(chan struct{}), make(chan uint64)
 		go func() {
 			top := base
 			tick := time.NewTicker(time.Millisecond)
 			defer tick.Stop()
 			for {
-				var ms runtime.MemStats
-				runtime.ReadMemStats(&ms)
-				top = max(top, ms.HeapAlloc)
+				top = max(top, heapObjects())
 				if top-base > runaway {
 					fmt.Printf("runaway %s: the heap grew %d MB\n", j.name, (top-base)>>20)
 					os.Exit(2)
@@ -152,6 +181,15 @@ func renderBoundedChild(t *testing.T) {
 			t.Errorf("%s: note %q, want %q", j.name, r.Note, j.note)
 		}
 	}
+}
+
+// heapObjects is the heap's objects, live or not yet swept (MemStats'
+// HeapAlloc), read without stopping the world as ReadMemStats does: the
+// render runs on, undisturbed.
+func heapObjects() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	return sample[0].Value.Uint64()
 }
 
 // tail is the end of s, at most n bytes.

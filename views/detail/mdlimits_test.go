@@ -45,6 +45,7 @@ func indentedList(depth int) string {
 }
 
 func TestBlowUpsAreShownAsPlainText(t *testing.T) {
+	t.Parallel()
 	for _, c := range blowUps {
 		t.Run(c.name, func(t *testing.T) {
 			// The note is a limit's, checked before glamour renders
@@ -86,6 +87,7 @@ func TestNestingAllowedShrinksWithTheWidth(t *testing.T) {
 }
 
 func TestLargeReadmesAreShownAsPlainText(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("word ", maxRenderBytes/5+1)
 	r := RenderMarkdown(t.Context(), big, "dark", 60, patience)
 	if r.Note != "shown as plain text: 128.0 KiB, more than canopy renders" {
@@ -161,6 +163,7 @@ func sampleReadme() string {
 }
 
 func TestRenderedAsGlamourWould(t *testing.T) {
+	t.Parallel()
 	src := sampleReadme()
 	r := RenderMarkdown(t.Context(), src, "dark", 80, patience)
 	if r.Note != "" {
@@ -227,6 +230,7 @@ func (c *countingCtx) Err() error {
 }
 
 func TestACancelledRenderStopsAtTheNextChunk(t *testing.T) {
+	t.Parallel()
 	src := sampleReadme()
 	whole := RenderMarkdown(t.Context(), src, "dark", 80, patience)
 	// Rendered in chunks: asking before each, once the first is done it

@@ -53,18 +53,18 @@ func TestANestedReadmeIsShownAsPlainText(t *testing.T) {
 	}
 }
 
-// TestLeavingARepoStopsItsRender moves across 20 repos whose readmes take
-// a while to render, as fast as the fetches come: each render is stopped
+// TestLeavingARepoStopsItsRender moves across 20 repos whose readmes are
+// rendered in several chunks, as fast as the fetches come: each render is stopped
 // when the cursor leaves its repo, so only the last one runs. Stopped
 // means its context is cancelled before its command runs: nothing else
 // cancels it here, so a render that returns nothing was stopped before
 // it began, and a render stopped before it begins does no work
 // (TestACancelledRenderStopsAtTheNextChunk).
 func TestLeavingARepoStopsItsRender(t *testing.T) {
-	slow := strings.Repeat(sampleReadme(), 3) // 0.4 s to render, and more under -race
+	t.Parallel()
 	readmes := map[string]string{}
 	for i := range 20 {
-		readmes[fmt.Sprintf("r%d", i)] = slow
+		readmes[fmt.Sprintf("r%d", i)] = sampleReadme()
 	}
 	m := readmePane(t, readmes, nil, 80, 30)
 	var renders []tea.Cmd
