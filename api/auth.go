@@ -30,6 +30,9 @@ const (
 	tokenDefaultEarly = time.Minute
 	// chainctlTimeout bounds `chainctl auth token`, which may stall on the network.
 	chainctlTimeout = 30 * time.Second
+	// chainctlWaitDelay is how long a grandchild holding chainctl's pipes
+	// may outlive it once it is ended.
+	chainctlWaitDelay = 2 * time.Second
 	// maxTokenBytes bounds what is read from a token file: a JWT is a few KiB at most.
 	maxTokenBytes = 1 << 20
 )
@@ -51,6 +54,8 @@ type TokenOptions struct {
 	// Session is the run's context: when it ends (canopy is interrupted)
 	// a chainctl still running is stopped. nil: it runs to its timeout.
 	Session context.Context
+	// ChainctlTimeout bounds a run of chainctl; 0 → 30 s.
+	ChainctlTimeout time.Duration
 }
 
 // TokenSource implements oauth2.TokenSource. It caches the token and re-reads the chain when the
@@ -93,6 +98,9 @@ func NewTokenSource(opts TokenOptions) *TokenSource {
 	}
 	if opts.Early <= 0 {
 		opts.Early = tokenDefaultEarly
+	}
+	if opts.ChainctlTimeout <= 0 {
+		opts.ChainctlTimeout = chainctlTimeout
 	}
 	return &TokenSource{st: &tokenState{opts: opts}}
 }
@@ -314,12 +322,12 @@ func (st *tokenState) runChainctl() (raw, why string) {
 	if session == nil {
 		session = context.Background()
 	}
-	ctx, cancel := context.WithTimeout(session, chainctlTimeout)
+	ctx, cancel := context.WithTimeout(session, st.opts.ChainctlTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "auth", "token", "--audience", st.opts.Audience)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = 2 * time.Second // a grandchild holding the pipes must not outlive the timeout
+	cmd.WaitDelay = chainctlWaitDelay // a grandchild holding the pipes must not outlive the timeout
 	// Out of the terminal's signals: a ctrl+c reaches canopy, which ends
 	// its session and so this run, rather than chainctl dying first and
 	// its death reading as a failure of the token chain.
@@ -330,7 +338,7 @@ func (st *tokenState) runChainctl() (raw, why string) {
 	case session.Err() != nil:
 		return "", "stopped: " + context.Cause(session).Error()
 	case ctx.Err() != nil:
-		return "", "timed out after " + chainctlTimeout.String()
+		return "", "timed out after " + st.opts.ChainctlTimeout.String()
 	case err != nil:
 		why = err.Error()
 		if msg := redact(stderr.String(), raw); msg != "" {

@@ -37,7 +37,20 @@ func readRegular(path string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	if info, err = f.Stat(); err != nil {
+	return readOpened(f)
+}
+
+// openedFile is what readOpened needs of an opened file.
+type openedFile interface {
+	io.Reader
+	Stat() (fs.FileInfo, error)
+}
+
+// readOpened reads an opened file as readRegular does: what fstat says of
+// it is checked before a byte is read.
+func readOpened(f openedFile) ([]byte, fs.FileInfo, error) {
+	info, err := f.Stat()
+	if err != nil {
 		return nil, nil, err
 	}
 	if err := regular(info); err != nil {

@@ -47,7 +47,9 @@ func TestAnswerTooManyValues(t *testing.T) {
 		t.Skip("builds 30 MB answers")
 	}
 	const n = 10_000_000
-	const maxTook, maxAlloc = time.Second * raceSlowdown, 16 << 20
+	// The bound is on bytes, not time: what a refusal before decoding
+	// saves is memory, and a loaded machine takes longer either way.
+	const maxAlloc = 16 << 20
 	for _, tc := range []struct {
 		name   string
 		status int
@@ -66,7 +68,7 @@ func TestAnswerTooManyValues(t *testing.T) {
 			func(c *api.Client) error { _, err := c.GetRepo(t.Context(), "a/b"); return err }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newClient(t, serveStatus(t, tc.status, tc.body), api.Options{Retry: api.NoRetry(), Timeout: time.Minute})
+			c := newClient(t, serveStatus(t, tc.status, tc.body), api.Options{Retry: api.NoRetry()})
 			var err error
 			took, alloc := measured(func() { err = tc.call(c) })
 			t.Logf("%.0f MB answer: %v, %.1f MB allocated: %v", float64(len(tc.body))/1e6, took.Round(time.Millisecond), float64(alloc)/1e6, err)
@@ -77,8 +79,8 @@ func TestAnswerTooManyValues(t *testing.T) {
 				len(apiErr.Details) != 0 || !strings.Contains(err.Error(), "HTTP 400 Bad Request with a body not read: more than 100000 values")) {
 				t.Fatalf("err = %v, want an HTTP 400 whose body was not read", err)
 			}
-			if took > maxTook || alloc > maxAlloc {
-				t.Errorf("took %v and allocated %.1f MB, want under %v and %d MB", took, float64(alloc)/1e6, maxTook, maxAlloc>>20)
+			if alloc > maxAlloc {
+				t.Errorf("allocated %.1f MB, want under %d MB", float64(alloc)/1e6, maxAlloc>>20)
 			}
 		})
 	}

@@ -127,10 +127,23 @@ func serve(t *testing.T, h http.Handler) string {
 	return hs.URL
 }
 
-// newClient makes a client for base; co's BaseURL is ignored.
+// patience bounds a test's wait for what will happen: a loaded machine
+// gets there late, and a test fails only when it never does.
+const patience = 2 * time.Minute
+
+// neverAnswers holds a request until the client gives up on it: a server
+// slower than any timeout, however slow the machine.
+func neverAnswers(_ http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+
+// newClient makes a client for base; co's BaseURL is ignored. An attempt
+// has the test's patience unless co says otherwise: a loaded machine's
+// slow answer (33 MiB read under -race) is not a timeout.
 func newClient(t *testing.T, base string, co api.Options) *api.Client {
 	t.Helper()
 	co.BaseURL = base
+	if co.Timeout == 0 {
+		co.Timeout = patience
+	}
 	c, err := api.New(co)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)

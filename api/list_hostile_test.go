@@ -43,8 +43,9 @@ func serveBody(t *testing.T, body []byte) string {
 	}))
 }
 
-// measured runs f and returns how long it took and how many bytes were
-// allocated meanwhile (by the whole process: the test server included).
+// measured runs f and returns how long it took (for the log: a loaded
+// machine takes longer) and how many bytes were allocated meanwhile (by
+// the whole process: the test server included).
 func measured(f func()) (time.Duration, uint64) {
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -65,7 +66,9 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 30 MB page")
 	}
-	const maxTook, maxAlloc = 2 * time.Second * raceSlowdown, 16 << 20
+	// The bound is on bytes, not time: a loaded machine counts slowly,
+	// but never holds more.
+	const maxAlloc = 16 << 20
 	lists := []struct {
 		plural string
 		list   func(*api.Client, context.Context, api.ListOptions) error
@@ -86,7 +89,7 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 	for _, n := range []int{10_000_000, 3_000_000} {
 		for _, l := range lists {
 			body := emptyItems(l.plural, n, false)
-			c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry(), Timeout: time.Minute})
+			c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry()})
 			for _, asked := range []int{0, 50} {
 				t.Run(fmt.Sprintf("%s/%d/asked %d", l.plural, n, asked), func(t *testing.T) {
 					var err error
@@ -110,8 +113,8 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 					if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("a page of %d %s", n, l.plural)) || !strings.Contains(msg, wantAsked) {
 						t.Errorf("message %q does not say %d %s came %s", msg, n, l.plural, wantAsked)
 					}
-					if took > maxTook || alloc > maxAlloc {
-						t.Errorf("took %v and allocated %.1f MB, want under %v and %d MB", took, float64(alloc)/1e6, maxTook, maxAlloc>>20)
+					if alloc > maxAlloc {
+						t.Errorf("allocated %.1f MB, want under %d MB", float64(alloc)/1e6, maxAlloc>>20)
 					}
 				})
 			}

@@ -19,8 +19,9 @@ import (
 	"canopy/api/emulator"
 )
 
-// fast retries quickly so that tests do not wait.
-var fast = api.RetryPolicy{MaxAttempts: 10, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+// fast retries quickly so that tests do not wait, and counts attempts,
+// not time: a loaded machine's slow attempts do not end its retries.
+var fast = api.RetryPolicy{MaxAttempts: 10, BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxElapsed: patience}
 
 // failFirst answers the first n requests with an AIP-193 error of this HTTP
 // status (and Retry-After when given), then hands requests to next.
@@ -91,9 +92,12 @@ func TestRetriesThroughInjectedFaults(t *testing.T) {
 	t.Logf("%d calls took %d attempts", calls, attempts)
 }
 
+// TestRetryAfterIsHonoured: the server's Retry-After is waited, capped by
+// MaxDelay. Uncapped, its hour would pass MaxElapsed and the call would
+// not be retried at all.
 func TestRetryAfterIsHonoured(t *testing.T) {
-	rec := &recorder{next: failFirst(1, 429, "1", answer(200, nil, `{"uid":"a/b","name":"b"}`))}
-	policy := api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: 300 * time.Millisecond}
+	rec := &recorder{next: failFirst(1, 429, "3600", answer(200, nil, `{"uid":"a/b","name":"b"}`))}
+	policy := api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: 300 * time.Millisecond, MaxElapsed: patience}
 	c := newClient(t, serve(t, rec), api.Options{Retry: policy})
 	if got := must(c.GetRepo(t.Context(), "a/b"))(t); got.Name != "b" {
 		t.Errorf("GetRepo = %+v", got)
@@ -103,9 +107,10 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 		t.Fatalf("%d requests, want 2", len(reqs))
 	}
 	// The backoff alone is at most 1 ms: a wait of MaxDelay means the
-	// server's Retry-After (1 s) was followed, capped by MaxDelay.
-	if gap := reqs[1].At.Sub(reqs[0].At); gap < policy.MaxDelay || gap > 900*time.Millisecond {
-		t.Errorf("retried after %v, want %v (Retry-After capped by MaxDelay)", gap, policy.MaxDelay)
+	// server's Retry-After was followed. (A loaded machine only waits
+	// longer.)
+	if gap := reqs[1].At.Sub(reqs[0].At); gap < policy.MaxDelay {
+		t.Errorf("retried after %v, want at least %v (Retry-After capped by MaxDelay)", gap, policy.MaxDelay)
 	}
 }
 
@@ -243,12 +248,15 @@ func TestRetriesAreBounded(t *testing.T) {
 		policy         api.RetryPolicy
 		minReq, maxReq int
 	}{
-		{"MaxAttempts", failFirst(1000, 503, "", nil), api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond}, 3, 3},
-		{"default attempts", failFirst(1000, 504, "", nil), api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}, 4, 4},
+		{"MaxAttempts", failFirst(1000, 503, "", nil), api.RetryPolicy{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxElapsed: patience}, 3, 3},
+		{"default attempts", failFirst(1000, 504, "", nil), api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: time.Millisecond,
+			MaxElapsed: patience}, 4, 4},
 		{"NoRetry", failFirst(1000, 503, "", nil), api.NoRetry(), 1, 1},
-		// Every wait is MaxDelay (Retry-After is longer): tries at 0, 40 and 80 ms.
+		// Every wait is MaxDelay (Retry-After is longer): tries at 0, 40
+		// and 80 ms at the most, fewer on a slow machine; not 100
+		// (TestRetryStopsPastMaxElapsed holds the bound exactly).
 		{"MaxElapsed", failFirst(1000, 429, "1", nil), api.RetryPolicy{MaxAttempts: 100, BaseDelay: time.Millisecond,
-			MaxDelay: 40 * time.Millisecond, MaxElapsed: 100 * time.Millisecond}, 2, 3},
+			MaxDelay: 40 * time.Millisecond, MaxElapsed: 100 * time.Millisecond}, 1, 3},
 		{"not found is final", failFirst(1000, 404, "", nil), fast, 1, 1},
 		{"bad request is final", failFirst(1000, 400, "", nil), fast, 1, 1},
 	}
@@ -256,16 +264,12 @@ func TestRetriesAreBounded(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recorder{next: tc.h}
 			c := newClient(t, serve(t, rec), api.Options{Retry: tc.policy})
-			start := time.Now()
 			_, err := c.GetRepo(t.Context(), "a/b")
 			if _, ok := api.AsError(err); !ok {
 				t.Errorf("err = %v, want the last *api.Error", err)
 			}
 			if n := rec.count(); n < tc.minReq || n > tc.maxReq {
 				t.Errorf("%d requests, want %d to %d", n, tc.minReq, tc.maxReq)
-			}
-			if took := time.Since(start); tc.policy.MaxElapsed > 0 && took > tc.policy.MaxElapsed+time.Second {
-				t.Errorf("took %v, MaxElapsed is %v", took, tc.policy.MaxElapsed)
 			}
 		})
 	}
