@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/theme"
 )
+
+// patience bounds a test's wait for what will happen: a loaded machine
+// gets there late, and a test fails only when it never does.
+const patience = 2 * time.Minute
 
 func runArgs(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()

@@ -94,30 +94,46 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	return exit.OK
 }
 
+// seedingProgress is a seeding as awaitSeeding waits for it.
+type seedingProgress interface {
+	Ready() <-chan struct{}
+	Progress() string
+}
+
 // awaitSeeding waits for the emulator's data, saying how far it is on
 // stderr every second once it has taken a second (the large size takes
-// several); a signal ends the wait at once, with its exit status.
-func awaitSeeding(ctx context.Context, s *seeding, stderr io.Writer) (int, bool) {
+// several); a signal ends the wait at once, with its exit status, and wins
+// over data that is in by the time it is looked at.
+func awaitSeeding(ctx context.Context, s seedingProgress, stderr io.Writer) (int, bool) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	said := false
 	for {
 		select {
 		case <-s.Ready():
+			if ctx.Err() != nil {
+				return stopped(ctx, stderr)
+			}
 			if said {
 				exit.Sayf(stderr, "canopy emulator: %s", s.Progress())
 			}
 			return 0, true
 		case <-ctx.Done():
-			if code, ok := exit.Interrupted(ctx, stderr, "canopy emulator", "seeding"); ok {
-				return code, false
-			}
-			return exit.OK, false
+			return stopped(ctx, stderr)
 		case <-tick.C:
 			exit.Sayf(stderr, "canopy emulator: %s (ctrl+c stops)", s.Progress())
 			said = true
 		}
 	}
+}
+
+// stopped is the status of a seeding ctx ended: a signal's, said on
+// stderr, else 0.
+func stopped(ctx context.Context, stderr io.Writer) (int, bool) {
+	if code, ok := exit.Interrupted(ctx, stderr, "canopy emulator", "seeding"); ok {
+		return code, false
+	}
+	return exit.OK, false
 }
 
 // clockFrom is a clock that starts at the RFC 3339 time given and runs on

@@ -40,8 +40,8 @@ func TestFIFOFilesRefused(t *testing.T) {
 		select {
 		case r := <-done:
 			return r.errs, r.code
-		case <-time.After(5 * time.Second):
-			t.Fatalf("canopy %v still running after 5 s", args)
+		case <-time.After(patience):
+			t.Fatalf("canopy %v still running after %v", args, patience)
 		}
 		return "", 0
 	}

@@ -61,16 +61,17 @@ func endlessServer(t testing.TB, total string, perPage int, before func(r *http.
 }
 
 // listWithin runs canopy list under ctx and fails the test if it is still
-// running after d: a walk that never ends is the bug.
-func listWithin(t *testing.T, ctx context.Context, d time.Duration, getenv func(string) string, args ...string) (string, string, int) {
+// running after the test's patience: a walk that never ends is the bug (a
+// slow machine's walk ends late).
+func listWithin(t *testing.T, ctx context.Context, getenv func(string) string, args ...string) (string, string, int) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(ctx, d)
+	ctx, cancel := context.WithTimeout(ctx, patience)
 	defer cancel()
 	var out lockedBuffer
 	var errs bytes.Buffer
 	code := runList(ctx, args, getenv, &out, &errs)
 	if ctx.Err() == context.DeadlineExceeded {
-		t.Fatalf("canopy list %v still running after %v (%d bytes printed); stderr %q", args, d, len(out.String()), errs.String())
+		t.Fatalf("canopy list %v still running after %v (%d bytes printed); stderr %q", args, patience, len(out.String()), errs.String())
 	}
 	return out.String(), errs.String(), code
 }
@@ -86,7 +87,7 @@ func rowsOf(table string) []string {
 func TestListStopsPastTheTotal(t *testing.T) {
 	url, pages := endlessServer(t, "1000", 100, nil)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
-	out, errs, code := listWithin(t, t.Context(), 20*time.Second, getenv, "repos")
+	out, errs, code := listWithin(t, t.Context(), getenv, "repos")
 	want := "the server kept sending repos past its own total of 1000: stopped after 1300"
 	if code != exit.Failure || !strings.Contains(errs, want) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errs, want)
@@ -98,7 +99,7 @@ func TestListStopsPastTheTotal(t *testing.T) {
 		t.Errorf("%d pages asked for, want 13", n)
 	}
 
-	out, errs, code = listWithin(t, t.Context(), 20*time.Second, getenv, "repos", "-o", "json")
+	out, errs, code = listWithin(t, t.Context(), getenv, "repos", "-o", "json")
 	var repos []map[string]any
 	if err := json.Unmarshal([]byte(out), &repos); err != nil || len(repos) != 1300 || code != exit.Failure || !strings.Contains(errs, want) {
 		t.Errorf("json: %v, %d repos, exit %d, stderr %q", err, len(repos), code, errs)
@@ -115,7 +116,7 @@ func TestListStopsAtTheCeiling(t *testing.T) {
 	} {
 		url, _ := endlessServer(t, tc.total, 200, nil)
 		getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
-		out, errs, code := listWithin(t, t.Context(), 20*time.Second, getenv, "repos", "--max-items", "2500")
+		out, errs, code := listWithin(t, t.Context(), getenv, "repos", "--max-items", "2500")
 		if code != exit.Failure || !strings.Contains(errs, tc.want) {
 			t.Errorf("total %q: exit %d, stderr %q; want 1 and %q", tc.total, code, errs, tc.want)
 		}
@@ -130,7 +131,8 @@ func TestListStopsAtTheCeiling(t *testing.T) {
 
 // TestListPrintsAsPagesArrive: the rows are printed while the walk goes
 // on, not at its end: the server holds back its 15th page until stdout
-// shows the first thousand rows (or 10 s pass), then ends the list.
+// shows the first thousand rows (or the test's patience runs out: a walk
+// that prints at its end never shows them), then ends the list.
 func TestListPrintsAsPagesArrive(t *testing.T) {
 	var out lockedBuffer
 	streamed := make(chan bool, 1)
@@ -138,7 +140,7 @@ func TestListPrintsAsPagesArrive(t *testing.T) {
 		if n != 15 {
 			return
 		}
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(patience)
 		for strings.Count(out.String(), "\n") < 1000 && time.Now().Before(deadline) {
 			select {
 			case <-r.Context().Done():
@@ -181,7 +183,7 @@ func TestListInterruptedPrintsWhatItRead(t *testing.T) {
 			}
 		})
 		getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
-		out, errs, code := listWithin(t, ctx, 20*time.Second, getenv, "repos", "-o", format)
+		out, errs, code := listWithin(t, ctx, getenv, "repos", "-o", format)
 		if code != 130 || !strings.Contains(errs, "canopy list: interrupted by SIGINT while listing repos") {
 			t.Errorf("%s: exit %d, stderr %q", format, code, errs)
 		}

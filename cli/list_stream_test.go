@@ -17,7 +17,8 @@ import (
 
 // TestListFetchesWhilePrinting: the next page is asked for while a page is
 // being printed. Stdout takes nothing until the server has been asked for
-// the second page (or 10 s pass); the listing is then whole.
+// the second page (or the test's patience runs out: a walk that does not
+// fetch ahead never asks); the listing is then whole.
 func TestListFetchesWhilePrinting(t *testing.T) {
 	asked := make(chan struct{})
 	var once sync.Once
@@ -27,7 +28,7 @@ func TestListFetchesWhilePrinting(t *testing.T) {
 		}
 	})
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
-	out := &gatedWriter{gate: asked, wait: 10 * time.Second}
+	out := &gatedWriter{gate: asked, wait: patience}
 	var errs bytes.Buffer
 	code := runList(t.Context(), []string{"repos", "-o", "json", "--max-items", "300"}, getenv, out, &errs)
 	if out.waited {
@@ -67,7 +68,7 @@ func TestListWriteFailureEndsTheWalk(t *testing.T) {
 	url, pages := endlessServer(t, "", 100, nil)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	var errs bytes.Buffer
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), patience)
 	defer cancel()
 	code := runList(ctx, []string{"repos", "-o", "json"}, getenv, failingWriter{}, &errs)
 	if code != exit.Failure || !strings.Contains(errs.String(), "broken pipe") || ctx.Err() != nil {
