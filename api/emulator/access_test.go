@@ -14,6 +14,7 @@ import (
 // reads providers and may not make one; an editor may not either (it
 // manages who comes in, as identities are).
 func TestIdentityProviders(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	viewer := e.tokenFor(issuerGoogle, "109283746501928374650") // carol
 	editor := e.tokenFor(issuerGoogle, "117730195837465019283") // bob
@@ -65,6 +66,7 @@ func TestIdentityProviders(t *testing.T) {
 // An invite's code is answered by its create only; reads describe its role;
 // a ttl is seconds with an "s".
 func TestGroupInvites(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	r := e.call("POST", "/iam/v2/groupInvites/"+e.org, adminTok,
 		map[string]any{"roleUid": builtinRoleUID("viewer"), "ttl": "3600s", "email": "x@acme.example", "singleUse": true})

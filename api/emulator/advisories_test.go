@@ -35,6 +35,7 @@ func allAdvisories(t *testing.T, e *env, q url.Values) []map[string]json.RawMess
 // oneof, no discriminator: no "type" key), every kind is seeded, and the
 // details and the advisory's own fields are those advisories.proto names.
 func TestAdvisoryEventShape(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, Hostile: true})
 	advs := allAdvisories(t, e, url.Values{})
 	kinds := map[string]int{}
@@ -133,6 +134,7 @@ func TestAdvisoryEventShape(t *testing.T) {
 // TestAdvisoryEventFilters: event_types keeps advisories with an event of
 // a kind, latest_event_type those whose newest event is of it.
 func TestAdvisoryEventFilters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	decode := func(raw []map[string]json.RawMessage) []api.Advisory {
 		out := make([]api.Advisory, len(raw))

@@ -11,6 +11,7 @@ import (
 )
 
 func TestIdentityCapabilities(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	nginx := e.repoUID("nginx")
 	viewer := e.tokenFor(issuerGoogle, "109283746501928374650") // carol: viewer on the org
@@ -56,6 +57,7 @@ func TestIdentityCapabilities(t *testing.T) {
 }
 
 func TestSubgroupIdentityScope(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	tok := e.tokenFor(issuerGitHub, "repo:acme/payments:environment:production") // viewer on apps/payments only
 	payments := e.groupUID("payments")
@@ -98,6 +100,7 @@ func TestSubgroupIdentityScope(t *testing.T) {
 }
 
 func TestExpiredIdentityToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	tok := IdentityToken(issuerGoogle, "104829573610293847561", e.clock.Now().Add(time.Minute))
 	e.ok(e.call("GET", "/iam/v2/groups", tok, nil), nil)
@@ -108,6 +111,7 @@ func TestExpiredIdentityToken(t *testing.T) {
 // TestBearerSchemeIsCaseInsensitive: "bearer" and "BEARER" are the same
 // scheme (RFC 9110 §11.1); another scheme is no token at all.
 func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	for _, h := range []string{"bearer " + adminTok, "BEARER " + adminTok, "Basic " + adminTok, "Bearer", adminTok} {
 		req, err := http.NewRequest("GET", e.base+"/iam/v2/groups/"+e.org, nil)

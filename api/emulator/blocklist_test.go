@@ -10,6 +10,7 @@ import (
 // with the same random inserts and deletes (splits and emptied blocks
 // included) and compares every query after each step.
 func TestBlockListMatchesASlice(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	classOf := func(id int32) uint8 { return uint8(id % numClasses) }
 	var ref []int32 // kept sorted by id: the list's order here

@@ -17,6 +17,10 @@ import (
 
 const adminTok = "test-admin-token"
 
+// patience bounds a test's wait for what will happen: a loaded machine
+// gets there late, and a test fails only when it never does.
+const patience = 2 * time.Minute
+
 // clock is a settable clock for page-token and JWT expiry.
 type clock struct {
 	mu sync.Mutex

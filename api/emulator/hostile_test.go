@@ -10,6 +10,7 @@ import (
 // through the API, the same for the same seed, and leaves the benign data
 // (uids included) as it was.
 func TestHostileSeed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, Hostile: true})
 	var body strings.Builder
 	for _, q := range []struct{ path, plural string }{

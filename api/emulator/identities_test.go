@@ -18,6 +18,7 @@ var relationshipKeys = []string{"claimMatch", "staticKeys", "awsIdentity", "serv
 // TestIdentityShapes: the seed has every relationship, each identity at
 // most one, with the members identities.proto names.
 func TestIdentityShapes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	r := e.get("/iam/v2/identities?page_size=200")
 	var body struct{ Identities []map[string]json.RawMessage }
@@ -91,6 +92,7 @@ func TestIdentityShapes(t *testing.T) {
 // relationships, is refused; each relationship may be created alone, and
 // is checked.
 func TestIdentityOneofs(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	platform := e.groupUID("platform")
 	alice := e.identityUID("alice")
@@ -135,6 +137,7 @@ func TestIdentityOneofs(t *testing.T) {
 // other member of its oneof and nothing else; a relationship path
 // replaces the relationship, clearing the others.
 func TestPatchRelationship(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	uid := e.identityUID("github-actions-main")
 	var before, id api.Identity
@@ -175,6 +178,7 @@ func TestPatchRelationship(t *testing.T) {
 // it satisfies, by patterns, audience and further claims too, or whose
 // static keys name its issuer and subject until they expire.
 func TestTokensAssumeByPattern(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	who := func(claims map[string]any) string {
 		t.Helper()

@@ -39,6 +39,7 @@ func cloneValues(q url.Values) url.Values {
 // as the admin lists that organization's (served from its index, not a
 // scan); an owner of the other organization sees only that one.
 func TestScopedRegistryListsUseTheOrganization(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	carol := e.tokenFor(issuerGoogle, "109283746501928374650") // viewer on acme
 	dave := e.tokenFor(issuerGoogle, "100200300400500600700")  // owner on globex
@@ -74,6 +75,7 @@ func TestScopedRegistryListsUseTheOrganization(t *testing.T) {
 // TestNameFilterInEveryScope: the name index answers exactly what a scan
 // of the scope would, in every scope and order.
 func TestNameFilterInEveryScope(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	python := e.repoUID("python")
 	base := e.groupUID("base-images")
@@ -154,6 +156,7 @@ func checkIndexes[T any](t *testing.T, what string, c *coll[T]) {
 // renamed and deleted (a repo with its tags in one batch), every index
 // still holds exactly its scope's items in order.
 func TestIndexesStayConsistent(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	python, node := e.repoUID("python"), e.repoUID("node")
 	web := e.groupUID("web")

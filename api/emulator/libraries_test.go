@@ -16,6 +16,7 @@ import (
 // its package, with exactly one slash; both ecosystems are seeded, and
 // the list is by name unless asked otherwise.
 func TestArtifactUIDs(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, Hostile: true})
 	p := e.list("/libraries/v2/artifacts", "artifacts", url.Values{"ecosystems": api.Ecosystems(), "page_size": {"200"}})
 	per := map[string]int{}
@@ -40,6 +41,7 @@ func TestArtifactUIDs(t *testing.T) {
 // TestEcosystemsRequired: the list and the count refuse a request without
 // ecosystems, or with one the service does not know, on ecosystems.
 func TestEcosystemsRequired(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	for _, path := range []string{"/libraries/v2/artifacts", "/libraries/v2/artifacts/count"} {
 		for _, q := range []string{"", "?ecosystems=ECOSYSTEM_GO", "?ecosystems=ECOSYSTEM_JAVA&ecosystems=java", "?ecosystems=ECOSYSTEM_UNSPECIFIED"} {
@@ -65,6 +67,7 @@ func TestEcosystemsRequired(t *testing.T) {
 // id is ONE escaped segment; the unescaped path, and a get of one
 // artifact, are no route at all.
 func TestVersionsRoute(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	const requests = "pypi/requests"
 	esc := "/libraries/v2/artifacts/" + url.PathEscape(requests)
@@ -133,6 +136,7 @@ func TestVersionsRoute(t *testing.T) {
 }
 
 func TestVersionKey(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ a, b string }{{"2.9.1", "2.10.0"}, {"1.0", "1.0.1"}, {"9", "10"}, {"1.2.3", "1.2.4"}} {
 		if versionKey(tc.a) >= versionKey(tc.b) {
 			t.Errorf("%s sorts after %s", tc.a, tc.b)

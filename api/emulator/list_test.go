@@ -13,6 +13,7 @@ import (
 )
 
 func TestPingNeedsNoAuth(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	var p api.PingResponse
 	e.ok(e.call("GET", "/ping/v2/ping", "", nil), &p)
@@ -22,6 +23,7 @@ func TestPingNeedsNoAuth(t *testing.T) {
 }
 
 func TestUnauthenticated(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	expired := IdentityToken(issuerGoogle, "104829573610293847561", e.clock.Now().Add(-time.Minute))
 	unknown := IdentityToken("https://example.com", "nobody", e.clock.Now().Add(time.Hour))
@@ -47,6 +49,7 @@ func TestUnauthenticated(t *testing.T) {
 }
 
 func TestPageSizeDefaultAndClamp(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	big := e.repoUID("aws-cli") // over a thousand visible tags
 	for _, tc := range []struct {
@@ -89,6 +92,7 @@ func walk(t *testing.T, e *env, path, plural string, q url.Values) ([]string, in
 }
 
 func TestPagingCoversEverythingInOrder(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	big := e.repoUID("aws-cli") // over a thousand visible tags
 	for _, order := range []string{"", "uid", "name", "name desc", "created_at desc", "create_time", "update_time asc", "updateTime desc"} {
@@ -123,6 +127,7 @@ func TestPagingCoversEverythingInOrder(t *testing.T) {
 }
 
 func TestOrderIsSorted(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	p := e.list("/registry/v2/repos", "repos", url.Values{"uidp.descendants_of": {e.org}, "order_by": {"name desc"}, "page_size": {"200"}})
 	var names []string
@@ -143,6 +148,7 @@ func TestOrderIsSorted(t *testing.T) {
 }
 
 func TestOrderByUnknownField(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	for _, ob := range []string{"size", "name sideways", "name asc desc"} {
 		s := wantErr(t, e.get("/registry/v2/repos?order_by="+url.QueryEscape(ob)), 400, api.CodeInvalidArgument)
@@ -153,6 +159,7 @@ func TestOrderByUnknownField(t *testing.T) {
 }
 
 func TestSkip(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	python := e.repoUID("python")
 	base := url.Values{"uidp.children_of": {python}, "order_by": {"name"}, "page_size": {"10"}}
@@ -195,6 +202,7 @@ func cloneQ(q url.Values) url.Values {
 }
 
 func TestTokenRestarts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, PageTokenLifetime: time.Hour})
 	python := e.repoUID("python")
 	q := url.Values{"uidp.children_of": {python}, "page_size": {"20"}, "order_by": {"name"}}
@@ -230,6 +238,7 @@ func TestTokenRestarts(t *testing.T) {
 }
 
 func TestCamelCaseParameters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	snake := e.list("/iam/v2/groups", "groups", url.Values{"uidp.descendants_of": {e.org}, "page_size": {"3"}, "order_by": {"name desc"}})
 	camel := e.list("/iam/v2/groups", "groups", url.Values{"uidp.descendantsOf": {e.org}, "pageSize": {"3"}, "orderBy": {"name desc"}})
@@ -244,6 +253,7 @@ func TestCamelCaseParameters(t *testing.T) {
 }
 
 func TestHierarchyFilters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	roots := e.list("/iam/v2/groups", "groups", url.Values{"uidp.in_root": {"true"}})
 	if roots.TotalCount != "2" {
@@ -274,6 +284,7 @@ func TestHierarchyFilters(t *testing.T) {
 }
 
 func TestNameFilter(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	all := e.list("/registry/v2/repos", "repos", url.Values{"name": {"python"}})
 	if all.TotalCount != "2" {
@@ -290,6 +301,7 @@ func TestNameFilter(t *testing.T) {
 }
 
 func TestTagsHiddenByDefault(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	big := e.repoUID("aws-cli") // over a thousand visible tags
 	count := func(q url.Values) (map[uint8]int, int) {

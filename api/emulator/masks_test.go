@@ -12,6 +12,7 @@ import (
 // TestRepoMaskEveryField: each updatable repo field, named by its proto
 // path, changes that field and nothing else; the body stays camelCase.
 func TestRepoMaskEveryField(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	uid := e.repoUID("nginx")
 	next := api.Repo{Name: "nginx-edge", Description: "Edited.", CatalogTier: "CATALOG_TIER_FIPS",
@@ -64,6 +65,7 @@ func TestRepoMaskEveryField(t *testing.T) {
 // the JSON key sync_config, and refuses changes to what its source gives
 // it (tier, bundles, aliases, active tags), but not to the rest.
 func TestSyncedRepo(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	synced := e.list("/registry/v2/repos", "repos", url.Values{"name": {"static-synced"}})
 	if len(synced.Items) != 1 {
@@ -122,6 +124,7 @@ func TestSyncedRepo(t *testing.T) {
 // TestGroupMask: a group's name and description are updatable by their
 // proto paths; verified and kind are not, and say why.
 func TestGroupMask(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	data := e.groupUID("data")
 	var g api.Group

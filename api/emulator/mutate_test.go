@@ -11,6 +11,7 @@ import (
 )
 
 func TestCreateAndGet(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	var g api.Group
 	e.ok(e.call("POST", "/iam/v2/groups/"+e.org, adminTok, api.Group{Name: "new-team", Description: "A new team."}), &g)
@@ -65,6 +66,7 @@ func TestCreateAndGet(t *testing.T) {
 }
 
 func TestPatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	uid := e.repoUID("nginx")
 	var before api.Repo
@@ -143,6 +145,7 @@ func (e *env) identityUID(name string) string {
 }
 
 func TestDeleteGroupNotEmpty(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	platform := e.groupUID("platform")
 	s := wantErr(t, e.call("DELETE", "/iam/v2/groups/"+platform, adminTok, nil), 400, api.CodeFailedPrecondition)
@@ -171,6 +174,7 @@ func TestDeleteGroupNotEmpty(t *testing.T) {
 }
 
 func TestDeleteRepoDeletesTags(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	uid := e.repoUID("curl")
 	tags := e.list("/registry/v2/tags", "tags", url.Values{"uidp.children_of": {uid}})
@@ -188,6 +192,7 @@ func TestDeleteRepoDeletesTags(t *testing.T) {
 }
 
 func TestValidation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	platform := e.groupUID("platform")
 	nginx := e.repoUID("nginx")
@@ -234,6 +239,7 @@ func TestValidation(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	missing := e.org + "/ffffffffffffffff"
 	for path, typ := range map[string]string{
@@ -255,6 +261,7 @@ func TestNotFound(t *testing.T) {
 }
 
 func TestRoleBindingDeleteIsIdempotent(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	p := e.list("/iam/v2/roleBindings", "roleBindings", url.Values{"uidp.descendants_of": {e.org}})
 	uid := p.Items[0]["uid"].(string)
@@ -272,6 +279,7 @@ func TestRoleBindingDeleteIsIdempotent(t *testing.T) {
 // only; claim_match whole replaces it; unknown members and camelCase paths
 // are refused on update_mask.
 func TestPatchMemberPaths(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	alice := e.identityUID("alice")
 	var before api.Identity

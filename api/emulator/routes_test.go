@@ -15,6 +15,7 @@ import (
 )
 
 func TestLiteralSuffixRoutes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	python := e.repoUID("python")
 	var rd api.RepoReadme
@@ -60,6 +61,7 @@ func TestLiteralSuffixRoutes(t *testing.T) {
 }
 
 func TestFeeds(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	all := e.list("/vulnerabilities/v2/advisories", "advisories", url.Values{"page_size": {"200"}})
 	if len(all.Items) != 200 || all.TotalCount == "200" {
@@ -117,6 +119,7 @@ func TestFeeds(t *testing.T) {
 }
 
 func TestRoleBindingFilters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	alice := e.identityUID("alice")
 	byIdent := e.list("/iam/v2/roleBindings", "roleBindings", url.Values{"identity": {alice}})
@@ -137,6 +140,7 @@ func TestRoleBindingFilters(t *testing.T) {
 }
 
 func TestFaultInjection(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, FailRate: 1})
 	codes := map[api.Code]int{}
 	for range 40 {
@@ -156,6 +160,7 @@ func TestFaultInjection(t *testing.T) {
 // An injected failure names the domain of the path; an unknown path is
 // answered by the gateway, with none.
 func TestErrorsNameThePathsDomain(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1, FailRate: 1})
 	for path, want := range map[string]string{"/iam/v2/groups": domainIAM, "/registry/v2/repos": domainRegistry,
 		"/advisory/v2/advisories": domainVulns, "/events/v2/subscriptions": domainEvents} {
@@ -179,6 +184,7 @@ func domainIn(s api.Status) string {
 }
 
 func TestLatencyRespectsCancellation(t *testing.T) {
+	t.Parallel()
 	srv, err := New(Options{Seed: 1, Latency: time.Hour, AdminToken: adminTok})
 	if err != nil {
 		t.Fatal(err)
@@ -191,12 +197,13 @@ func TestLatencyRespectsCancellation(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(patience): // the latency is an hour
 		t.Fatal("a cancelled request still waited out the latency")
 	}
 }
 
 func TestDeterministicSeeds(t *testing.T) {
+	t.Parallel()
 	a, _ := New(Options{Seed: 7})
 	b, _ := New(Options{Seed: 7})
 	c, _ := New(Options{Seed: 8})
@@ -217,6 +224,7 @@ func TestDeterministicSeeds(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{Seed: 1})
 	nginx := e.repoUID("nginx")
 	var wg sync.WaitGroup

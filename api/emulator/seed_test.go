@@ -47,6 +47,7 @@ func uidsOf(st *store) []string {
 // TestSeedIsIndependentOfTheClock: seeding at other times gives the same
 // organization, every uid, name and digest included (only times move).
 func TestSeedIsIndependentOfTheClock(t *testing.T) {
+	t.Parallel()
 	want := uidsOf(populate(7, sizes["small"], seedNow, true))
 	for _, now := range []time.Time{
 		seedNow.Add(time.Millisecond), seedNow.Add(13*time.Hour + 7*time.Second), seedNow.Add(97 * day),
@@ -82,6 +83,7 @@ func version(s string) []int {
 // about a tenth deprecated, hundreds of advisories (images have their own),
 // and times in order: parents before children, creates before updates.
 func TestSeedShape(t *testing.T) {
+	t.Parallel()
 	st := populate(1, sizes["small"], seedNow, false)
 	st.buildAll()
 	acme, globex := st.orgs[0], st.orgs[1]
@@ -209,6 +211,7 @@ func TestSeedShape(t *testing.T) {
 // without indexing; large is left out under -short and the race detector,
 // which make it take minutes).
 func TestSeedSizes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size     string
 		min, max int

@@ -13,6 +13,7 @@ import (
 // ping is answered 503 UNAVAILABLE with Retry-After, and Progress counts
 // up to the tags there are.
 func TestStartServesOnceSeeded(t *testing.T) {
+	t.Parallel()
 	opts := Options{Seed: 1, Size: "medium", AdminToken: adminTok}
 	srv, err := Start(opts)
 	if err != nil {
@@ -44,11 +45,11 @@ func TestStartServesOnceSeeded(t *testing.T) {
 		}
 	}
 	var last Progress
-	deadline := time.After(time.Minute)
+	deadline := time.After(patience)
 	for !last.Ready {
 		select {
 		case <-deadline:
-			t.Fatalf("not seeded after a minute: %+v", last)
+			t.Fatalf("not seeded after %v: %+v", patience, last)
 		case <-time.After(5 * time.Millisecond):
 		}
 		p := srv.Progress()

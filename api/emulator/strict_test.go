@@ -58,6 +58,7 @@ func orderCases(e *env) []orderCase {
 // refuses the rest on order_by (api.RefusedOrder); a lenient one takes
 // what it always took.
 func TestStrictOrders(t *testing.T) {
+	t.Parallel()
 	for _, strict := range []bool{true, false} {
 		e := newEnv(t, Options{Seed: 1, Strict: strict})
 		for _, tc := range orderCases(e) {
@@ -85,6 +86,7 @@ func TestStrictOrders(t *testing.T) {
 // totalCount out, and paging by the token alone still covers everything;
 // a lenient server gives it.
 func TestStrictOmitsTotalCount(t *testing.T) {
+	t.Parallel()
 	lists := []struct{ path, plural string }{
 		{"/iam/v2/groups", "groups"}, {"/iam/v2/identities", "identities"}, {"/iam/v2/roles", "roles"},
 		{"/iam/v2/roleBindings", "roleBindings"}, {"/registry/v2/repos", "repos"}, {"/registry/v2/tags", "tags"},
@@ -118,6 +120,7 @@ func TestStrictOmitsTotalCount(t *testing.T) {
 // uids) only in a roles list without a uidp filter; a lenient one lists
 // them under any filter. api.RolesOf gathers them from either.
 func TestStrictBuiltinRoles(t *testing.T) {
+	t.Parallel()
 	for _, strict := range []bool{true, false} {
 		e := newEnv(t, Options{Seed: 1, Strict: strict})
 		builtIn := func(q url.Values) (n, custom int) {

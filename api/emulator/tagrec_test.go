@@ -10,6 +10,7 @@ import (
 // number, orders against uids and other tags' exactly as the strings would,
 // repos whose uids begin one another's included.
 func TestTagUIDsCompareAsStrings(t *testing.T) {
+	t.Parallel()
 	st := newStore(1)
 	parents := []string{"a", "a/b", "a/b/c", "a/b0", "a/b/", "a/b/0000000000000000", "a/b/ffffffffffffffff", "b", "a/b/0000000000000000/x", ""}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -56,6 +57,7 @@ func hexOf(v uint64) string {
 
 // TestDigestsReadAsWritten: a digest reads back only as the API writes it.
 func TestDigestsReadAsWritten(t *testing.T) {
+	t.Parallel()
 	d := randomDigest(rand.New(rand.NewPCG(3, 4)).Uint64)
 	s := digestString(d)
 	if got, ok := parseDigest(s); !ok || got != d {
