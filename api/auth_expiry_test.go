@@ -40,6 +40,7 @@ func (b *bearers) tokens() []string {
 // sent, for the server to refuse. Now the chain says locally that it expired and takes the next
 // source; no request with it reaches the server.
 func TestExpiredTokenNotSent(t *testing.T) {
+	t.Parallel()
 	expired := makeJWT(t, "expired", testNow.Add(-3*time.Hour))
 	expiredDays := makeJWT(t, "old", testNow.Add(-50*time.Hour))
 	fresh := makeJWT(t, "fresh", testNow.Add(time.Hour))
@@ -122,6 +123,7 @@ func TestExpiredTokenNotSent(t *testing.T) {
 // TestTokenExpiresDuringSession: a variable's token that expires while canopy runs is dropped
 // for the next source at the next request, not sent once more.
 func TestTokenExpiresDuringSession(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock(testNow)
 	first := makeJWT(t, "first", testNow.Add(10*time.Minute))
 	second := makeJWT(t, "second", testNow.Add(2*time.Hour))

@@ -44,6 +44,7 @@ func tokenWithin(t *testing.T, path string, opts TokenOptions) error {
 // TestTokenFileFIFO is the attack of issue 19 item 3: --token-file on a FIFO that no one writes
 // blocked in open forever. It is refused at once, without a writer ever appearing.
 func TestTokenFileFIFO(t *testing.T) {
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
@@ -63,6 +64,7 @@ func TestTokenFileFIFO(t *testing.T) {
 // TestTokenFileNotRegular: a directory and a device are refused too, before anything is read,
 // and so is a symlink to them; a symlink to a regular file is followed.
 func TestTokenFileNotRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Chmod(dir, 0o700); err != nil {
 		t.Fatal(err)
@@ -95,6 +97,7 @@ func TestTokenFileNotRegular(t *testing.T) {
 // its first MiB sent as a token): a gigabyte (sparse past the first MiB) and one byte past the
 // bound.
 func TestTokenFileHuge(t *testing.T) {
+	t.Parallel()
 	for _, size := range []int64{1 << 30, maxTokenBytes + 1} {
 		p := filepath.Join(t.TempDir(), "tok")
 		mustWrite(t, p, strings.Repeat("a", maxTokenBytes+1), 0o600)
@@ -140,6 +143,7 @@ func (i sizedInfo) Sys() any           { return nil }
 // TestTokenCacheNotRegular: the platform CLI's cache is read the same way; a FIFO there is
 // skipped with the reason, and the chain goes on to chainctl.
 func TestTokenCacheNotRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := cachePath(dir, testAudience)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {

@@ -130,6 +130,7 @@ func chainctlCalls(log string) int {
 func noChainctl(string) (string, error) { return "", exec.ErrNotFound }
 
 func TestTokenChainPrecedence(t *testing.T) {
+	t.Parallel()
 	exp := testNow.Add(time.Hour)
 	fileTok, canopyTok := makeJWT(t, "file", exp), makeJWT(t, "canopy", exp)
 	cgTok, cacheTok, ctlTok := makeJWT(t, "chainguard", exp), makeJWT(t, "cache", exp), makeJWT(t, "chainctl", exp)
@@ -191,6 +192,7 @@ func TestTokenChainPrecedence(t *testing.T) {
 }
 
 func TestTokenChainNothingFound(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	lookPath, _ := fakeChainctl(t, "", "error: not logged in", 1)
 	for _, tc := range []struct {
@@ -225,6 +227,7 @@ func TestTokenChainNothingFound(t *testing.T) {
 // TestTokenChainctlStalled: a chainctl that never ends is stopped at the timeout its caller
 // gives, or when the session ends, and the chain says which.
 func TestTokenChainctlStalled(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake chainctl is a shell script")
 	}
@@ -273,6 +276,7 @@ func TestTokenChainctlFromPATH(t *testing.T) {
 }
 
 func TestTokenFilePermissions(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("no Unix permission bits")
 	}
@@ -303,6 +307,7 @@ func TestTokenFilePermissions(t *testing.T) {
 // TestTokenRefreshAndInvalidate checks when a cached token is re-read: within Early of its exp
 // (by a fake clock), always once expired, and for a token without exp only after Invalidate.
 func TestTokenRefreshAndInvalidate(t *testing.T) {
+	t.Parallel()
 	const years = 10 * 365 * 24 * time.Hour
 	for _, tc := range []struct {
 		name       string
@@ -360,6 +365,7 @@ func mustToken(t *testing.T, src *TokenSource, want string) {
 }
 
 func TestTokenConcurrent(t *testing.T) {
+	t.Parallel()
 	tok := makeJWT(t, "c", time.Now().Add(time.Hour))
 	env := newFakeEnv(map[string]string{"CANOPY_TOKEN": tok})
 	src := NewTokenSource(TokenOptions{Getenv: env.Getenv, LookPath: noChainctl, CacheDir: t.TempDir()})
@@ -386,6 +392,7 @@ func TestTokenConcurrent(t *testing.T) {
 }
 
 func TestStaticToken(t *testing.T) {
+	t.Parallel()
 	exp := time.Unix(testNow.Add(-time.Hour).Unix(), 0)
 	tok := makeJWT(t, "admin", exp)
 	src := StaticToken(tok+"\n", "emulator admin token")
@@ -408,6 +415,7 @@ func TestStaticToken(t *testing.T) {
 }
 
 func TestTokenNeverPrinted(t *testing.T) {
+	t.Parallel()
 	secret := makeJWT(t, "secret-subject", testNow.Add(-time.Hour))
 	payload := strings.Split(secret, ".")[1]
 	leaks := func(s string) bool { return strings.Contains(s, secret) || strings.Contains(s, payload) }
@@ -458,6 +466,7 @@ func TestTokenNeverPrinted(t *testing.T) {
 }
 
 func TestJWTExpiry(t *testing.T) {
+	t.Parallel()
 	enc := func(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 	hdr := enc(`{"alg":"none"}`)
 	exp := time.Unix(1767225600, 0)

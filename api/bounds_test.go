@@ -90,6 +90,7 @@ func TestAnswerTooManyValues(t *testing.T) {
 // punctuation: 100,000 values are read (commas and brackets within strings,
 // empty lists and objects, and space count for nothing), one more is not.
 func TestAnswerValuesCountedExactly(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		tags int // beside them, three members: activeTags, bundles and x
 		ok   bool

@@ -13,6 +13,7 @@ import (
 // outcome is unknown, or when the caller's own deadline ended the wait;
 // a refusal or a cancellation says it was not.
 func TestMaybeMade(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		err  error
 		want bool
@@ -31,6 +32,7 @@ func TestMaybeMade(t *testing.T) {
 
 // TestIsHTTPSURL: the service's rule for sinks and issuers.
 func TestIsHTTPSURL(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string]bool{
 		"https://hooks.example.com/canopy": true,
 		"https://h":                        true,
@@ -48,6 +50,7 @@ func TestIsHTTPSURL(t *testing.T) {
 
 // TestHost: the API address's host and port, for the header.
 func TestHost(t *testing.T) {
+	t.Parallel()
 	c, err := api.New(api.Options{BaseURL: "https://user:pw@console-api.example:8443/base/"})
 	if err != nil {
 		t.Fatal(err)

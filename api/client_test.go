@@ -13,6 +13,7 @@ import (
 )
 
 func TestNewRejectsBadBaseURLs(t *testing.T) {
+	t.Parallel()
 	for _, base := range []string{"", "ftp://example.com", "http://", "://nope", "example.com/api"} {
 		if c, err := api.New(api.Options{BaseURL: base}); err == nil {
 			t.Errorf("New(%q) = client for %s, want an error", base, c.BaseURL())
@@ -28,6 +29,7 @@ func TestNewRejectsBadBaseURLs(t *testing.T) {
 }
 
 func TestPingNeedsNoToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	c := newClient(t, e.url, api.Options{})
 	if got := must(c.Ping(t.Context()))(t); got != "pong" {
@@ -39,6 +41,7 @@ func TestPingNeedsNoToken(t *testing.T) {
 }
 
 func TestGroups(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	orgs := must(c.ListGroups(ctx, api.ListOptions{InRoot: true}))(t)
@@ -76,6 +79,7 @@ func TestGroups(t *testing.T) {
 }
 
 func TestIdentitiesAndRoleBindings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	ids := must(c.ListIdentities(ctx, api.ListOptions{DescendantsOf: e.org, Name: "carol"}))(t)
@@ -143,6 +147,7 @@ func TestIdentitiesAndRoleBindings(t *testing.T) {
 }
 
 func TestReposAndImages(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	py := repoNamed(t, e, "python")
@@ -187,6 +192,7 @@ func TestReposAndImages(t *testing.T) {
 }
 
 func TestTags(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	big := repoNamed(t, e, "aws-cli") // over a thousand tags
@@ -224,6 +230,7 @@ func TestTags(t *testing.T) {
 }
 
 func TestAdvisories(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	var all []api.Advisory
@@ -288,6 +295,7 @@ func TestAdvisories(t *testing.T) {
 }
 
 func TestLibrariesAndSubscriptions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	counts := must(c.CountArtifacts(ctx, api.EcosystemJava, api.EcosystemPython))(t)
@@ -331,6 +339,7 @@ func TestLibrariesAndSubscriptions(t *testing.T) {
 
 // TestConcurrentCalls shares one client between goroutines (run with -race).
 func TestConcurrentCalls(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	py := repoNamed(t, e, "python")
 	var wg sync.WaitGroup
@@ -381,6 +390,7 @@ func TestMediumSeedIsInsideTheOrganization(t *testing.T) {
 
 // TestNoUIDependencies: the client knows no user interface.
 func TestNoUIDependencies(t *testing.T) {
+	t.Parallel()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("go is not on PATH")

@@ -179,6 +179,7 @@ func normTemplate(template string) string {
 // request field, a required field of what a create makes) the client can
 // send. rpcs of the services used that the client never calls are logged.
 func TestContractMatchesProtos(t *testing.T) {
+	t.Parallel()
 	set := loadProtos(t, protoDir(t))
 	called := map[string]bool{}
 	for _, r := range api.Contract() {

@@ -129,6 +129,7 @@ func hierarchy(org string) []api.ListOptions {
 // counted: a call the emulator may refuse (a member it does not update, an
 // artifact it lacks) is checked for what it sent.
 func TestContractRequests(t *testing.T) {
+	t.Parallel()
 	clk := &clock{t: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)}
 	srv, err := emulator.New(emulator.Options{AdminToken: adminToken, Seed: 1, Now: clk.Now})
 	if err != nil {

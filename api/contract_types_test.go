@@ -29,6 +29,7 @@ func routeOf(t *testing.T, call string) api.Route {
 // TestContractShape: one route per call, each complete for its kind, and
 // every route of every Contract() a copy of its own.
 func TestContractShape(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, r := range api.Contract() {
 		if seen[r.Call] {
@@ -84,6 +85,7 @@ func scribble(r *api.Route) {
 // TestContractChecksCatch: the request checks find what they are for, so
 // that TestContractRequests passing means something.
 func TestContractChecksCatch(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		call string
 		ex   exchange
@@ -178,6 +180,7 @@ func jsonFields(t reflect.Type, prefix string, leaves, custom map[string]bool) {
 // the fields of the Go type the client decodes its answer into, so that a
 // field added to a type without the table (or the other way) is caught.
 func TestContractReadsMatchTypes(t *testing.T) {
+	t.Parallel()
 	types := answerTypes()
 	for _, r := range api.Contract() {
 		typ, ok := types[r.Call]
@@ -214,6 +217,7 @@ var enumLiteral = regexp.MustCompile(`"((?:CATALOG_TIER|ECOSYSTEM|REVIEW_STATE|T
 // (ui/edit.go's catalog tiers, views' review states and reasons) is one the
 // table lists, so the proto check covers it. The emulator's are its own.
 func TestContractEnumLiterals(t *testing.T) {
+	t.Parallel()
 	known := map[string]bool{}
 	for _, r := range api.Contract() {
 		for _, e := range r.Enums {

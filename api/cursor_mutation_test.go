@@ -179,6 +179,7 @@ func checkWalk(t *testing.T, what string, before, deleted, got []string) {
 // TestCursorStartsAtAPageToken: a PageToken in the options is where the
 // walk begins; one that has expired begins at the top, counted as a restart.
 func TestCursorStartsAtAPageToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{PageTokenLifetime: time.Minute}, api.Options{})
 	opts := api.ListOptions{ChildrenOf: repoNamed(t, e, "go").UID, OrderBy: api.OrderName, PageSize: 20}
 	full := uids(walk(t, e.client.ListTags, opts))
@@ -230,6 +231,7 @@ func first1(s []string) string {
 // TestCursorStopsOnEndlessPages: a server that answers every page with the
 // same item and the same token ends the walk with ErrPagingStuck.
 func TestCursorStopsOnEndlessPages(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	same := func(ctx context.Context, o api.ListOptions) (*api.Page[api.Tag], error) {
 		calls++

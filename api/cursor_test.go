@@ -101,6 +101,7 @@ func TestCursorWalksEveryOrder(t *testing.T) {
 }
 
 func TestCursorSkipAndSeek(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx := t.Context()
 	opts := api.ListOptions{ChildrenOf: repoNamed(t, e, "aws-cli").UID, OrderBy: api.OrderName, PageSize: 200}
@@ -212,6 +213,7 @@ func TestCursorSurvivesExpiredTokens(t *testing.T) {
 }
 
 func TestCursorIteratorsStopOnBreak(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	var calls atomic.Int64
 	list := counted(e.client.ListTags, &calls)
@@ -247,6 +249,7 @@ func TestCursorIteratorsStopOnBreak(t *testing.T) {
 // TestCursorError: an error ends All and Pages; the cursor keeps its place,
 // so the next call tries the same page again.
 func TestCursorError(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	var calls atomic.Int64
 	boom := errors.New("boom")

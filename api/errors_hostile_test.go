@@ -17,6 +17,7 @@ import (
 // fieldViolations not an array) loses only itself: the code, the message
 // and the other details are kept.
 func TestMalformedDetailKeepsTheRest(t *testing.T) {
+	t.Parallel()
 	body := `{"code":3,"message":"Invalid argument: name is required","details":[` +
 		`{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":"name"},` +
 		`{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"INVALID_ARGUMENT","domain":"iam.chainguard.dev"},` +
@@ -59,6 +60,7 @@ func escapeJSON(s string) string {
 // (which hide it from a search of the raw body), or any JWT, shows neither
 // in the error nor in the debug log.
 func TestEscapedTokenIsRedacted(t *testing.T) {
+	t.Parallel()
 	const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
 	esc := escapeJSON(adminToken)
 	jsonCT := map[string]string{"Content-Type": "application/json"}
@@ -100,6 +102,7 @@ func TestEscapedTokenIsRedacted(t *testing.T) {
 // TestResponseTooLarge: an answer over 32 MiB is named as such, not as
 // broken JSON.
 func TestResponseTooLarge(t *testing.T) {
+	t.Parallel()
 	big := func(status int) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/json")

@@ -17,6 +17,7 @@ import (
 
 // TestErrorsFromTheEmulator decodes every detail type from real answers.
 func TestErrorsFromTheEmulator(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	platform := must(c.ListGroups(ctx, api.ListOptions{ChildrenOf: e.org, Name: "platform"}))(t).Items[0]
@@ -143,6 +144,7 @@ func answer(status int, header map[string]string, body string) http.Handler {
 // TestErrorsFromOtherServers: answers that are not AIP-193 statuses still
 // give errors with the HTTP status, and never the token.
 func TestErrorsFromOtherServers(t *testing.T) {
+	t.Parallel()
 	// A date is read against the clock when the answer comes: what it
 	// leaves is checked against what is left of it after the call, which
 	// a loaded machine's delay can only shorten.
@@ -206,6 +208,7 @@ func TestErrorsFromOtherServers(t *testing.T) {
 // TestUndecodableSuccess: a 2xx whose body is not the JSON expected is a
 // *DecodeError, not an empty result.
 func TestUndecodableSuccess(t *testing.T) {
+	t.Parallel()
 	jsonCT := map[string]string{"Content-Type": "application/json"}
 	cases := []struct {
 		name string
@@ -266,6 +269,7 @@ func TestUndecodableSuccess(t *testing.T) {
 }
 
 func TestCodes(t *testing.T) {
+	t.Parallel()
 	// API.md's table, both ways where it is one to one.
 	for code, status := range map[api.Code]int{
 		api.CodeInvalidArgument: 400, api.CodeFailedPrecondition: 400, api.CodeOutOfRange: 400,
@@ -297,6 +301,7 @@ func TestCodes(t *testing.T) {
 }
 
 func TestDetailsRoundTrip(t *testing.T) {
+	t.Parallel()
 	in := api.Status{Code: api.CodeInvalidArgument, Message: "Invalid argument: many things", Details: []api.Detail{
 		{Type: api.TypeErrorInfo, ErrorInfo: &api.ErrorInfo{Reason: "INVALID_ARGUMENT", Domain: "iam.chainguard.dev", Metadata: map[string]string{"k": "v"}}},
 		{Type: api.TypeBadRequest, BadRequest: &api.BadRequest{FieldViolations: []api.FieldViolation{{Field: "name", Description: "bad"}}}},

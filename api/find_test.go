@@ -17,6 +17,7 @@ import (
 // parent, and nil (no error) for one the server does not have, however
 // close (the same name in another folder, another sink, another role).
 func TestFindsWhatACreateLeft(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	g := must(c.CreateGroup(ctx, e.org, api.Group{Name: "lost-answers"}))(t)
@@ -104,6 +105,7 @@ func TestFindsWhatACreateLeft(t *testing.T) {
 // after a bounded number of requests, never "not there", which would let
 // a create be sent twice.
 func TestFindNeverSaysNotThereWithoutReadingToTheEnd(t *testing.T) {
+	t.Parallel()
 	for _, repeat := range []bool{false, true} {
 		var n atomic.Int32
 		url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

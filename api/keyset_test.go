@@ -8,6 +8,7 @@ import (
 // TestKeySetAgainstMap adds, re-adds and deletes random hashes (the two
 // reserved values among them) and checks the set answers as a map does.
 func TestKeySetAgainstMap(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	var s keySet
 	want := map[uint64]bool{}

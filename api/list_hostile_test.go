@@ -125,6 +125,7 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 // TestPageCountCutShort: a page that breaks off after the limit gives the
 // count seen so far as a floor.
 func TestPageCountCutShort(t *testing.T) {
+	t.Parallel()
 	c := newClient(t, serveBody(t, emptyItems("tags", 5000, true)), api.Options{Retry: api.NoRetry()})
 	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 10})
 	var over *api.PageOverflowError
@@ -137,6 +138,7 @@ func TestPageCountCutShort(t *testing.T) {
 // decoded, and a bracket, brace, comma or escaped quote within a string
 // does not change the count.
 func TestPageCountPastStrings(t *testing.T) {
+	t.Parallel()
 	body := string(emptyItems("tags", 250, true)) + `,{"name":"],\"{,"},[{"a":"}\\"}],"x"],"totalCount":"22"}`
 	c := newClient(t, serveBody(t, []byte(body)), api.Options{Retry: api.NoRetry(), PageSize: 5})
 	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 5})
@@ -151,6 +153,7 @@ func TestPageCountPastStrings(t *testing.T) {
 // sends its default or its maximum; one more item is refused, and asking
 // for more than the maximum accepts what was asked.
 func TestPageSizeBoundary(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		items, asked, client int
 		ok                   bool
@@ -178,6 +181,7 @@ func TestPageSizeBoundary(t *testing.T) {
 // TestPageOneHugeItem: one item beyond the 32 MiB cap is refused as too
 // large, with what was read of it dropped.
 func TestPageOneHugeItem(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("sends 33 MiB")
 	}
@@ -195,6 +199,7 @@ func TestPageOneHugeItem(t *testing.T) {
 // list, as a decoder of the whole object did, and each is held to the
 // limit.
 func TestPageKeysRepeated(t *testing.T) {
+	t.Parallel()
 	c := newClient(t, serveBody(t, []byte(`{"tags":[{"name":"a"}],"totalCount":"9","tags":[{"name":"b"},{"name":"c"}],"skipped":1}`)), api.Options{Retry: api.NoRetry()})
 	p, err := c.ListTags(t.Context(), api.ListOptions{})
 	if err != nil || len(p.Items) != 2 || p.Items[0].Name != "b" || p.Total != 9 || !p.HasTotal || p.Skipped != 1 {

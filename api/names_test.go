@@ -8,6 +8,7 @@ import (
 // Each rule takes what the service takes and refuses the rest; its Max is
 // the longest value its pattern matches.
 func TestRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		rule    Rule
 		ok, bad []string

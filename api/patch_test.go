@@ -35,6 +35,7 @@ func keys(m map[string]any) []string {
 // so the whole resource goes in the body; a field changed is changed and
 // the others keep their values (they were sent), for every patchable type.
 func TestPatchStarSendsTheWholeResource(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 
@@ -78,6 +79,7 @@ func TestPatchStarSendsTheWholeResource(t *testing.T) {
 // TestPatchClaimMatchMember: a dotted mask sends that member only, and the
 // emulator changes only it.
 func TestPatchClaimMatchMember(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	carol := must(c.ListIdentities(ctx, api.ListOptions{Name: "carol"}))(t).Items[0]
@@ -110,6 +112,7 @@ func TestPatchClaimMatchMember(t *testing.T) {
 // client never reads, goes back whole under the mask "*": a full
 // replacement without it would clear it.
 func TestPatchStarKeepsTheCustomOverlay(t *testing.T) {
+	t.Parallel()
 	const overlay = `{"contents":{"packages":["curl"]},"environment":{"A":"1"}}`
 	sent := make(chan []byte, 1)
 	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -59,6 +59,7 @@ func isWordByte(c byte) bool {
 // oneofs, maps, json_name, field behaviors, HTTP routes of every form), so
 // that the parser is checked even where the vendor's files are not at hand.
 func TestProtoParser(t *testing.T) {
+	t.Parallel()
 	const src = `
 syntax = "proto3";
 // A comment { with braces } and "quotes".

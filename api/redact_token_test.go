@@ -5,6 +5,7 @@ import "testing"
 // A token is cut out wherever it stands, also glued to a word, never when
 // too short to be one, and a second pass changes nothing.
 func TestRedactTokens(t *testing.T) {
+	t.Parallel()
 	const tok = "s3cr3tT0ken42"
 	for _, tc := range []struct{ in, secret, want string }{
 		{"Invalid argument", "t", "Invalid argument"},

@@ -12,6 +12,7 @@ import (
 // hidden, whatever the URL holds or however it is quoted, and nothing
 // else is changed.
 func TestRedactUserinfo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"http://user:pw@host/x", "http://***@host/x"},
 		{"https://pw@host", "https://***@host"},
@@ -35,6 +36,7 @@ func TestRedactUserinfo(t *testing.T) {
 // neither reaches a change's URL (the log of changes and its curl command)
 // nor the error of a base URL that does not parse.
 func TestUserinfoNeverShown(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"uid":"` + strings.Repeat("a", 40) + `/0123456789abcdef","name":"x"}`))

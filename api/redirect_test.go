@@ -36,6 +36,7 @@ func (c *cleartext) RoundTrip(r *http.Request) (*http.Response, error) {
 // TestRedirectNeverDowngrades: an https API that redirects to http on the
 // same host is refused before the token could travel in cleartext.
 func TestRedirectNeverDowngrades(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://"+r.Host+r.URL.Path, http.StatusTemporaryRedirect)
 	}))
@@ -79,6 +80,7 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 // refused before anything is sent: a server that resolves dot segments
 // would otherwise delete something else.
 func TestDotSegmentsAreRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	platform := must(c.ListGroups(ctx, api.ListOptions{ChildrenOf: e.org, Name: "platform"}))(t).Items[0]

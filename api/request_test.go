@@ -13,6 +13,7 @@ import (
 // the client reports carries it (API path without the base URL's, mask)
 // and the note the caller put on the context.
 func TestRequestsSayWhatIsSent(t *testing.T) {
+	t.Parallel()
 	var got []Request
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path, _ := url.PathUnescape(r.URL.EscapedPath())
@@ -85,6 +86,7 @@ func TestRequestsSayWhatIsSent(t *testing.T) {
 
 // TestRequestLines: a request in full and shortened, as previews show it.
 func TestRequestLines(t *testing.T) {
+	t.Parallel()
 	uid := "0123456789abcdef0123456789abcdef01234567/0123456789abcdef/121222eda7a9eba3"
 	for _, tc := range []struct {
 		r           Request

@@ -21,6 +21,7 @@ import (
 // TestRequests checks the exact request each kind of call sends: method,
 // path with uids unescaped, snake_case query names, body and headers.
 func TestRequests(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	py := repoNamed(t, e, "python")
@@ -171,6 +172,7 @@ func equalJSON(a, b map[string]any) bool {
 }
 
 func TestEmptyMaskIsRefusedWithoutARequest(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	ctx, c := t.Context(), e.client
 	py := repoNamed(t, e, "python")
@@ -197,6 +199,7 @@ func TestEmptyMaskIsRefusedWithoutARequest(t *testing.T) {
 }
 
 func TestPathsEscapeEachUIDSegment(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	const odd = "a b/c%d?e#f/ü"
 	_, err := e.client.GetRepo(t.Context(), odd)
@@ -210,6 +213,7 @@ func TestPathsEscapeEachUIDSegment(t *testing.T) {
 }
 
 func TestBaseURLWithAPathPrefix(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	rec := &recorder{next: http.StripPrefix("/gateway", e.rec)}
 	c := newClient(t, serve(t, rec)+"/gateway/", api.Options{TokenSource: static(adminToken)})
@@ -225,6 +229,7 @@ func TestBaseURLWithAPathPrefix(t *testing.T) {
 // TestRedirects: a redirect to another host is refused before the token
 // travels; one within the API's host is followed.
 func TestRedirects(t *testing.T) {
+	t.Parallel()
 	other := &recorder{next: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"response":"elsewhere"}`))
@@ -266,6 +271,7 @@ func TestRedirects(t *testing.T) {
 
 // TestLogNeverShowsTheToken: the debug log has a line per attempt but never the token.
 func TestLogNeverShowsTheToken(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := newEnv(t, emulator.Options{}, api.Options{Logger: log})
@@ -312,6 +318,7 @@ func (w signalWriter) Write(p []byte) (int, error) {
 // is in flight (the server never answers) or the client waits to retry
 // (the server asked for an hour): either would outlast the test's patience.
 func TestCancellation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		h       http.Handler
@@ -365,6 +372,7 @@ func TestCancellation(t *testing.T) {
 // on after the timeout, and the GET tried once more: the call ends, with
 // both attempts timed out.
 func TestTimeoutBoundsEachAttempt(t *testing.T) {
+	t.Parallel()
 	// Attempts are counted as sent: on a loaded machine one may time out
 	// before the server sees it.
 	var sent atomic.Int64
@@ -393,6 +401,7 @@ func TestTimeoutBoundsEachAttempt(t *testing.T) {
 // TestPageSizeSettingCapsLists: a client told to ask for small pages does,
 // and a cursor still walks every item.
 func TestPageSizeSettingCapsLists(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{PageSize: 20})
 	ctx, c := t.Context(), e.client
 	all := must(c.ListRepos(ctx, api.ListOptions{DescendantsOf: e.org, PageSize: api.MaxPageSize}))(t)

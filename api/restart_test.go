@@ -20,6 +20,7 @@ func items(keys ...string) []keyed {
 // brings new items past the first page goes on, even when it begins with
 // one read before (rows moved up by an insert).
 func TestRestartDetector(t *testing.T) {
+	t.Parallel()
 	d := NewRestartDetector(keyOf)
 	first := items("a", "b", "c")
 	d.LearnHead(first)

@@ -9,6 +9,7 @@ import (
 // set stays the same size however many are read, a repeat within the
 // window is dropped, one from before it is taken as new.
 func TestWindowKeepsTheLastItems(t *testing.T) {
+	t.Parallel()
 	key := func(s *string) string { return *s }
 	d := NewRestartDetector(key)
 	d.Window(1000)

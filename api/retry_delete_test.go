@@ -42,6 +42,7 @@ func getsOnly(ok http.Handler) http.Handler {
 // and never once it may have run; the error of one that may have run is
 // OutcomeUnknown.
 func TestDeleteRetryPolicy(t *testing.T) {
+	t.Parallel()
 	ok := answer(200, map[string]string{"Content-Type": "application/json"}, `{}`)
 	cases := []struct {
 		name     string
@@ -103,6 +104,7 @@ func TestDeleteRetryPolicy(t *testing.T) {
 // TestDeleteRetriedWhenNeverConnected: a DELETE whose connection was refused
 // was never sent, so it is tried again; a GET too. POST and PATCH are not.
 func TestDeleteRetriedWhenNeverConnected(t *testing.T) {
+	t.Parallel()
 	rec := &recorder{next: answer(200, map[string]string{"Content-Type": "application/json"}, `{}`)}
 	url := serve(t, rec)
 	var dials atomic.Int64
@@ -141,6 +143,7 @@ func TestDeleteRetriedWhenNeverConnected(t *testing.T) {
 }
 
 func TestOutcomeUnknown(t *testing.T) {
+	t.Parallel()
 	transport := func(method string, err error) error {
 		return &api.TransportError{Method: method, Path: "/p", Err: err}
 	}

@@ -10,6 +10,7 @@ import (
 // time given rather than a clock's: a retry whose wait would end past it
 // is not made, one that ends within it is.
 func TestRetryStopsPastMaxElapsed(t *testing.T) {
+	t.Parallel()
 	p := RetryPolicy{MaxAttempts: 100, BaseDelay: time.Millisecond, MaxDelay: 40 * time.Millisecond, MaxElapsed: 100 * time.Millisecond}
 	busy := &Error{HTTPStatus: http.StatusTooManyRequests, Method: http.MethodGet, RetryAfter: time.Second}
 	for _, tc := range []struct {

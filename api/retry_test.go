@@ -72,6 +72,7 @@ func freshTransport(t *testing.T) *http.Client {
 }
 
 func TestRetriesThroughInjectedFaults(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{FailRate: 0.3}, api.Options{Retry: fast})
 	py := repoNamed(t, e, "python")
 	e.rec.reset()
@@ -96,6 +97,7 @@ func TestRetriesThroughInjectedFaults(t *testing.T) {
 // MaxDelay. Uncapped, its hour would pass MaxElapsed and the call would
 // not be retried at all.
 func TestRetryAfterIsHonoured(t *testing.T) {
+	t.Parallel()
 	rec := &recorder{next: failFirst(1, 429, "3600", answer(200, nil, `{"uid":"a/b","name":"b"}`))}
 	policy := api.RetryPolicy{BaseDelay: time.Millisecond, MaxDelay: 300 * time.Millisecond, MaxElapsed: patience}
 	c := newClient(t, serve(t, rec), api.Options{Retry: policy})
@@ -115,6 +117,7 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 }
 
 func TestCreatesAndPatchesAreNeverRetried(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	calls := map[string]func(*api.Client) error{
 		"CreateGroup":    func(c *api.Client) error { _, err := c.CreateGroup(ctx, "o", api.Group{Name: "g"}); return err },
@@ -163,6 +166,7 @@ func TestCreatesAndPatchesAreNeverRetried(t *testing.T) {
 // TestGetsAndDeletesAreRetried: a GET is retried after a 503 and after a
 // lost connection; a DELETE only after the 503, which says it did not run.
 func TestGetsAndDeletesAreRetried(t *testing.T) {
+	t.Parallel()
 	for _, fault := range []string{"503", "hang-up"} {
 		t.Run(fault, func(t *testing.T) {
 			e := newEnv(t, emulator.Options{}, api.Options{})
@@ -218,6 +222,7 @@ func TestGetsAndDeletesAreRetried(t *testing.T) {
 // not sent again (a proxy that drops answers saw four DELETEs): its error
 // says the outcome is unknown, and a refresh shows what happened.
 func TestLostDeleteAnswer(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	sub := must(e.client.ListSubscriptions(t.Context(), api.ListOptions{DescendantsOf: e.org}))(t).Items[0]
 	rec := &recorder{next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -242,6 +247,7 @@ func TestLostDeleteAnswer(t *testing.T) {
 }
 
 func TestRetriesAreBounded(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name           string
 		h              http.Handler
@@ -292,6 +298,7 @@ func (s *rotatingTokens) Token() (*oauth2.Token, error) {
 func (s *rotatingTokens) Invalidate() { s.mu.Lock(); defer s.mu.Unlock(); s.invalidations++ }
 
 func TestUnauthorizedRefetchesTheTokenOnce(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	cases := []struct {
 		name     string
@@ -338,6 +345,7 @@ func TestUnauthorizedRefetchesTheTokenOnce(t *testing.T) {
 }
 
 func TestRetryable(t *testing.T) {
+	t.Parallel()
 	transport := func(err error) error { return &api.TransportError{Method: "GET", Path: "/p", Err: err} }
 	cases := []struct {
 		err  error
@@ -361,6 +369,7 @@ func TestRetryable(t *testing.T) {
 
 // A lost answer's cause is said in a few words.
 func TestLostCause(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		err  error
 		want string

@@ -12,6 +12,7 @@ import (
 // A client secret sent in a create never reaches the change record (which
 // :changes shows and copies as curl); the rest of the body does.
 func TestChangeRecordKeepsNoSecret(t *testing.T) {
+	t.Parallel()
 	var changes []api.Change
 	e := newEnv(t, emulator.Options{}, api.Options{Observe: func(ch api.Change) { changes = append(changes, ch) }})
 	_, err := e.client.CreateIdentityProvider(context.Background(), e.org, api.NewIdentityProvider{Name: "corp sso", DefaultRole: viewerRole,
@@ -31,6 +32,7 @@ func TestChangeRecordKeepsNoSecret(t *testing.T) {
 // An invite's code, said once in the answer to its create, is not kept by
 // the record of that answer.
 func TestRecordedAnswerKeepsNoInviteCode(t *testing.T) {
+	t.Parallel()
 	got, err := api.Recorded(&api.GroupInvite{UID: "g/1", Code: "cgi_secret-code", Email: "a@example.com"})
 	if err != nil {
 		t.Fatal(err)

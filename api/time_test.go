@@ -12,6 +12,7 @@ import (
 // TestTimeRoundTrip checks the compact Time against time.Time: the same
 // instant to the millisecond, the zero value kept zero, the wire unchanged.
 func TestTimeRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases := []time.Time{
 		time.Date(2025, 6, 1, 12, 30, 45, 123_456_789, time.UTC),
 		time.Date(1969, 12, 31, 23, 59, 59, 999_000_000, time.UTC),
@@ -50,6 +51,7 @@ func TestTimeRoundTrip(t *testing.T) {
 // Sub never wraps: a gap too wide for a Duration is the largest one, as
 // time.Time's Sub says.
 func TestTimeSubSaturates(t *testing.T) {
+	t.Parallel()
 	now := api.TimeOf(time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC))
 	for _, then := range []time.Time{time.Date(1700, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1441, 8, 13, 0, 0, 0, 0, time.UTC), time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC)} {
 		old := api.TimeOf(then)
