@@ -23,6 +23,7 @@ func runArgs(t *testing.T, args ...string) (string, string, int) {
 }
 
 func TestUnknownCommandAndVersionHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"bogus"}, {"--read-only", "bogus"}} {
 		_, errs, code := runArgs(t, args...)
 		if code != exit.Usage || !strings.Contains(errs, `canopy: unknown command "bogus"`) || !strings.Contains(errs, "Commands: demo, emulator, list") {
@@ -52,6 +53,7 @@ func TestUnknownCommandAndVersionHelp(t *testing.T) {
 // TestDisplayOf: a mono theme (or NO_COLOR) keeps attributes and drops
 // colors, and --mouse=false leaves the mouse to the terminal.
 func TestDisplayOf(t *testing.T) {
+	t.Parallel()
 	s, err := config.Resolve(nil, "", env(t, map[string]string{"CANOPY_MOUSE": "false"}), config.PathsFrom(env(t, nil)))
 	if err != nil {
 		t.Fatal(err)

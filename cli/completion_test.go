@@ -16,6 +16,7 @@ import (
 )
 
 func TestCompletionScripts(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		var out bytes.Buffer
 		if code := runCompletion(t.Context(), []string{shell}, &out, &out); code != 0 {
@@ -43,6 +44,7 @@ func TestCompletionScripts(t *testing.T) {
 // tab would: subcommands, flags of a subcommand, and flag values, also as
 // --flag=value (which bash splits at "=").
 func TestBashCompletion(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
@@ -115,6 +117,7 @@ func contains(list []string, s string) bool {
 // every fish line is a complete command of the known form, a flag with
 // values lists them, and zsh loads bash completion first.
 func TestFishAndZshScripts(t *testing.T) {
+	t.Parallel()
 	out, _, _ := runArgs(t, "completion", "fish")
 	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if !strings.HasPrefix(line, "complete -c canopy ") || strings.Count(line, "'")%2 != 0 {
@@ -147,6 +150,7 @@ var flagLine = regexp.MustCompile(`(?m)^  -([a-z][a-z0-9-]*)( \S+)?$`)
 // it, and no other (the table and the commands register flags with the
 // same functions; this holds them to it).
 func TestCompletionOffersTheFlagsOfTheUsage(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range append([]command{explore()}, commands()...) {
 		args := []string{"-h"}
 		switch cmd.name {
@@ -173,6 +177,7 @@ func TestCompletionOffersTheFlagsOfTheUsage(t *testing.T) {
 
 // The usage's line for list names every collection it lists.
 func TestUsageNamesEveryListKind(t *testing.T) {
+	t.Parallel()
 	for _, c := range commands() {
 		if c.name != "list" {
 			continue

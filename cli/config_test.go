@@ -37,6 +37,7 @@ func writeConfig(t *testing.T, getenv func(string) string, body string) string {
 }
 
 func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
+	t.Parallel()
 	getenv := env(t, map[string]string{"CANOPY_PAGE_SIZE": "20"})
 	file := writeConfig(t, getenv, "theme: light\nkeys:\n  delete: [ctrl+x]\n")
 	var out, errs bytes.Buffer
@@ -83,6 +84,7 @@ func TestConfigCommandSaysWhereEachSettingCameFrom(t *testing.T) {
 }
 
 func TestInfoPrintsThePaths(t *testing.T) {
+	t.Parallel()
 	getenv := env(t, nil)
 	var out bytes.Buffer
 	if code := runInfo(t.Context(), nil, getenv, &out, &out); code != 0 {
@@ -99,6 +101,7 @@ func TestInfoPrintsThePaths(t *testing.T) {
 // TestConfigDebugLogsTheSettings: canopy config --debug writes the
 // effective settings to the debug log.
 func TestConfigDebugLogsTheSettings(t *testing.T) {
+	t.Parallel()
 	getenv := env(t, map[string]string{"CANOPY_PAGE_SIZE": "20", "CANOPY_TOKEN": "secret-token"})
 	var out, errs bytes.Buffer
 	if code := runConfig(t.Context(), []string{"--debug"}, getenv, &out, &errs); code != 0 {

@@ -19,6 +19,7 @@ import (
 )
 
 func TestEmulatorFlags(t *testing.T) {
+	t.Parallel()
 	var out, errb strings.Builder
 	if code := runEmulator(t.Context(), []string{"-h"}, &out, &errb); code != exit.OK || !strings.Contains(out.String(), "-fail-rate") ||
 		!strings.Contains(out.String(), "-strict") {
@@ -33,6 +34,7 @@ func TestEmulatorFlags(t *testing.T) {
 }
 
 func TestEmulatorMakesUpToken(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	pr, pw := io.Pipe()
@@ -71,6 +73,7 @@ func TestEmulatorMakesUpToken(t *testing.T) {
 // TestNowMakesTimesReproducible: two emulators of the same seed started
 // with the same --now serve the same times.
 func TestNowMakesTimesReproducible(t *testing.T) {
+	t.Parallel()
 	orgTimes := func() string {
 		clock, err := clockFrom("2026-06-01T12:00:00Z")
 		if err != nil {
@@ -124,6 +127,7 @@ func serveEmulator(ctx context.Context, t *testing.T, stderr io.Writer, args ...
 // TestEmulatorStrictFlag: `canopy emulator --strict` serves a strict
 // emulator: no totalCount in lists, undocumented orders refused.
 func TestEmulatorStrictFlag(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	base, _, done := serveEmulator(ctx, t, io.Discard, "--token", "T", "--strict")
@@ -155,6 +159,7 @@ func TestEmulatorStrictFlag(t *testing.T) {
 // answered, not told to retry; stderr said how far the seeding was if it
 // took over a second.
 func TestEmulatorListensOnceSeeded(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	var errb lockedWriter
@@ -184,6 +189,7 @@ func TestEmulatorListensOnceSeeded(t *testing.T) {
 // nothing listening. The signal comes as it starts, so within the seeding
 // (medium's takes half a second, longer on a loaded machine).
 func TestEmulatorSignalWhileSeeding(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancelCause(t.Context())
 	var out, errb lockedWriter
 	done := make(chan int, 1)
@@ -212,6 +218,7 @@ func (neverSeeded) Progress() string       { return "seeding: 0 of 600 repos" }
 // signal whether or not the data ever comes, and a signal that has come
 // wins over data that is in.
 func TestSignalEndsTheWaitForSeeding(t *testing.T) {
+	t.Parallel()
 	seeded := make(chan struct{})
 	close(seeded)
 	for _, s := range []seedingProgress{neverSeeded{}, readySeeding(seeded)} {

@@ -29,6 +29,7 @@ const benchEmulatorEnv = "CANOPY_LIST_BENCH_EMULATOR"
 // the server's seeded data and garbage neither count nor pace its GC. It
 // serves until its stdin closes (the benchmark ends, or dies).
 func TestListBenchEmulator(t *testing.T) {
+	t.Parallel()
 	size := os.Getenv(benchEmulatorEnv)
 	if size == "" {
 		t.Skip("the emulator process of BenchmarkListStream; runs only when it starts it")

@@ -85,6 +85,7 @@ func rowsOf(table string) []string {
 // a tenth and a page (1,300 read at 100 a page); what was read is printed,
 // as a table and as a valid JSON array, and the exit status is 1.
 func TestListStopsPastTheTotal(t *testing.T) {
+	t.Parallel()
 	url, pages := endlessServer(t, "1000", 100, nil)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	out, errs, code := listWithin(t, t.Context(), getenv, "repos")
@@ -110,6 +111,7 @@ func TestListStopsPastTheTotal(t *testing.T) {
 // what canopy list reads) is stopped at --max-items, said on stderr with
 // how to go further; the items read are printed.
 func TestListStopsAtTheCeiling(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ total, want string }{
 		{"", "stopped after 2500 repos, the most canopy list reads of a collection (--max-items raises it)"},
 		{"1000000000", "stopped after 2500 repos of the 1000000000 it counts, the most canopy list reads"},
@@ -134,6 +136,7 @@ func TestListStopsAtTheCeiling(t *testing.T) {
 // shows the first thousand rows (or the test's patience runs out: a walk
 // that prints at its end never shows them), then ends the list.
 func TestListPrintsAsPagesArrive(t *testing.T) {
+	t.Parallel()
 	var out lockedBuffer
 	streamed := make(chan bool, 1)
 	url, _ := endlessServer(t, "", 100, func(r *http.Request, n int) {
@@ -173,6 +176,7 @@ func TestListPrintsAsPagesArrive(t *testing.T) {
 // ends it at once with the signal's exit status and a line that says so,
 // and the rows read until then are printed.
 func TestListInterruptedPrintsWhatItRead(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"table", "json"} {
 		ctx, cancel := context.WithCancelCause(t.Context())
 		defer cancel(nil)

@@ -8,6 +8,7 @@ import (
 // --filter searches the REPO column as `/` does in the UI's table of tags:
 // the tags of redis are found by their repo, and !redis drops them.
 func TestListFilterSearchesTheRepoColumn(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "tags", "--filter", "redis")
 	if code != 0 {

@@ -110,6 +110,7 @@ func quoteJSON(s string) string {
 // names, an API error's message, a non-JSON error page, table cells and
 // JSON output.
 func TestListPrintsServerTextSafely(t *testing.T) {
+	t.Parallel()
 	hs := hostileServer(t)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "t"})
 	org := strings.Repeat("a", 40)
@@ -149,6 +150,7 @@ func TestListPrintsServerTextSafely(t *testing.T) {
 // TestListTableAlignsWideText: a cell of wide characters or markers keeps
 // the next column in line (padding counts display cells, not runes).
 func TestListTableAlignsWideText(t *testing.T) {
+	t.Parallel()
 	hs := hostileServer(t)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "t"})
 	out, errs, code := list(t, getenv, "roles", "--org", strings.Repeat("a", 40))
@@ -170,6 +172,7 @@ func TestListTableAlignsWideText(t *testing.T) {
 // file others can read, a redirect to another host and an answer cut short
 // are failures (1).
 func TestListExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	loose := filepath.Join(dir, "token")
 	if err := os.WriteFile(loose, []byte("secret-token"), 0o644); err != nil {

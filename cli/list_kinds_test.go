@@ -52,6 +52,7 @@ func column(t *testing.T, out, title string) []string {
 // TestListSubscriptions: every subscription of the organization, its sink
 // and FOLDER as the UI's :subscriptions shows them; JSON is {uid, sink}.
 func TestListSubscriptions(t *testing.T) {
+	t.Parallel()
 	getenv, srv := listEnv(t)
 	out, errs, code := list(t, getenv, "subscriptions")
 	if code != 0 || !regexp.MustCompile(`^SINK +FOLDER\n`).MatchString(out) {
@@ -79,6 +80,7 @@ func TestListSubscriptions(t *testing.T) {
 // path below the organization, the organization by its name, as the UI's
 // FOLDER column does; JSON stays the API's resources.
 func TestListFolderColumn(t *testing.T) {
+	t.Parallel()
 	getenv, srv := listEnv(t)
 	groups := listJSON[api.Group](t, getenv, "groups")
 	path := func(uid string) string {
@@ -151,6 +153,7 @@ func TestListFolderColumn(t *testing.T) {
 // TestListLibraries: the artifacts of both ecosystems by name, as
 // :libraries shows them; --ecosystem narrows to one.
 func TestListLibraries(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "libraries")
 	if code != 0 || !regexp.MustCompile(`^NAME +ECOSYSTEM +LATEST +VERSIONS +DESCRIPTION\n`).MatchString(out) {
@@ -182,6 +185,7 @@ func TestListLibraries(t *testing.T) {
 // TestListVersions: an artifact's versions, named by name or uid, as the
 // table an artifact of :libraries opens.
 func TestListVersions(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	arts := listJSON[api.Artifact](t, getenv, "libraries", "--ecosystem", "java")
 	guava := arts[slices.IndexFunc(arts, func(a api.Artifact) bool { return a.Name == "com.google.guava:guava" })]
@@ -207,6 +211,7 @@ func TestListVersions(t *testing.T) {
 // TestListNewFlagsWhereTheyApply: --artifact and --ecosystem are refused
 // where they do not apply, and versions needs --artifact (usage, 2).
 func TestListNewFlagsWhereTheyApply(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, tc := range []struct {
 		args []string
@@ -230,6 +235,7 @@ func TestListNewFlagsWhereTheyApply(t *testing.T) {
 // TestListRolesBuiltInFirst: roles as RolesOf gathers them, built-in
 // first, each kind by name, custom ones of the organization's folders too.
 func TestListRolesBuiltInFirst(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "roles")
 	if code != 0 {

@@ -14,6 +14,7 @@ import (
 // failure (exit 1) that names it, as the UI refuses to start on it; it is
 // never an empty listing of nothing.
 func TestListMissingOrganizationFails(t *testing.T) {
+	t.Parallel()
 	getenv, srv := listEnv(t)
 	for _, tc := range []struct {
 		name, org, want string

@@ -21,6 +21,7 @@ import (
 // page, the JSON is byte for byte the whole collection encoded as one
 // indented array and escaped, hostile text included.
 func TestListJSONIsTheWholeArray(t *testing.T) {
+	t.Parallel()
 	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token", Hostile: true})
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +88,7 @@ func firstDifference(a, b string) int {
 // escaped text included (each cell's width is measured once, and plain
 // ASCII by its length).
 func TestListTableIsWriteTable(t *testing.T) {
+	t.Parallel()
 	texts := []string{"nginx", "", "漢字テスト 🐍", "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫg̅ö", "invoice\u202etxt.exe", "\x1b]0;pwned\x07title", "zero\u200bwidth", "ｗｉｄｅ", "a b", "~}|{"}
 	cols := []table.Column[int]{
 		{Title: "NAME", Cell: func(i *int) safe.Text { return safe.Of(texts[*i%len(texts)]) }},

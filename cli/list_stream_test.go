@@ -20,6 +20,7 @@ import (
 // the second page (or the test's patience runs out: a walk that does not
 // fetch ahead never asks); the listing is then whole.
 func TestListFetchesWhilePrinting(t *testing.T) {
+	t.Parallel()
 	asked := make(chan struct{})
 	var once sync.Once
 	url, _ := endlessServer(t, "", 100, func(r *http.Request, n int) {
@@ -65,6 +66,7 @@ func (w *gatedWriter) Write(p []byte) (int, error) {
 // TestListWriteFailureEndsTheWalk: stdout refusing a write (a closed pipe)
 // ends the listing with the error, and the page being fetched with it.
 func TestListWriteFailureEndsTheWalk(t *testing.T) {
+	t.Parallel()
 	url, pages := endlessServer(t, "", 100, nil)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	var errs bytes.Buffer

@@ -129,6 +129,7 @@ func strictKinds() [][]string {
 // nextPageToken, in small pages, the same rows as a server that does; and
 // the built-in roles it leaves out of a filtered list are there too.
 func TestListWithoutTotals(t *testing.T) {
+	t.Parallel()
 	lenient, _ := listEnv(t)
 	strict := newStrictServer(t, func(string, string) bool { return false })
 	req, _ := http.NewRequest(http.MethodGet, strict.hs.URL+"/registry/v2/repos?page_size=2", nil)
@@ -165,6 +166,7 @@ func TestListWithoutTotals(t *testing.T) {
 // collection the UI's way refuses the order; canopy list says so once on
 // stderr and lists every row in the server's default order (exit 0).
 func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
+	t.Parallel()
 	lenient, _ := listEnv(t)
 	strict := newStrictServer(t, func(string, string) bool { return true })
 	notes := map[string]string{
@@ -211,6 +213,7 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 // around; an order the server takes is kept, and another invalid argument
 // is a failure (exit 1).
 func TestListRefusedOrderIsNotAnyRefusal(t *testing.T) {
+	t.Parallel()
 	strict := newStrictServer(t, func(path, order string) bool { return order == "created_at desc" })
 	if _, errs, code := list(t, strict.env(t), "repos"); code != 0 || errs != "" {
 		t.Errorf("an order the server takes: exit %d %q", code, errs)
@@ -240,6 +243,7 @@ func TestListRefusedOrderIsNotAnyRefusal(t *testing.T) {
 // TestListRouteNotOnServer: a collection the server does not serve (a
 // gateway's 404 naming no resource) is a failure that says so.
 func TestListRouteNotOnServer(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"org"}`))

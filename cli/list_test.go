@@ -43,6 +43,7 @@ func list(t *testing.T, getenv func(string) string, args ...string) (string, str
 }
 
 func TestListReposAsTableAndJSON(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "repos")
 	if code != 0 {
@@ -68,6 +69,7 @@ func TestListReposAsTableAndJSON(t *testing.T) {
 }
 
 func TestListFiltersAsTheUIDoes(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, _, code := list(t, getenv, "repos", "--filter", "ngx")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -91,6 +93,7 @@ func TestListFiltersAsTheUIDoes(t *testing.T) {
 }
 
 func TestListErrors(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	if _, errs, code := list(t, getenv, "widgets"); code != exit.Usage || !strings.Contains(errs, `no collection "widgets"`) {
 		t.Errorf("unknown kind: %d %q", code, errs)
@@ -118,6 +121,7 @@ func TestListErrors(t *testing.T) {
 }
 
 func TestListAsksWhichOrganization(t *testing.T) {
+	t.Parallel()
 	getenv, srv := listEnv(t)
 	several := func(k string) string {
 		if k == "CANOPY_ORG" {
@@ -157,6 +161,7 @@ func recordingEnv(t *testing.T) (func(string) string, *[]string) {
 
 // TestListTakesFlagsAnywhere: flags before the collection work as after it.
 func TestListTakesFlagsAnywhere(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	before, errs, code := list(t, getenv, "--org", "acme.example", "-o", "json", "repos", "--page-size", "50")
 	after, _, _ := list(t, getenv, "repos", "--org", "acme.example", "-o", "json")
@@ -176,6 +181,7 @@ func TestListTakesFlagsAnywhere(t *testing.T) {
 // which have no name or time, and versions (newest first) in the server's own. (Roles are gathered
 // by RolesOf and sorted there: TestListRolesBuiltInFirst.)
 func TestListSendsTheUIsOrder(t *testing.T) {
+	t.Parallel()
 	getenv, seen := recordingEnv(t)
 	for kind, want := range map[string]string{"repos": "order_by=name", "tags": "order_by=name", "groups": "order_by=name",
 		"identities": "order_by=name", "bindings": "order_by=created_at+desc", "advisories": "order_by=update_time+desc",
@@ -207,6 +213,7 @@ func TestListSendsTheUIsOrder(t *testing.T) {
 // TestListDeprecatedTags: --deprecated prints only deprecated tags, every
 // page read, as D shows them in the UI.
 func TestListDeprecatedTags(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "tags", "--deprecated", "-o", "json", "--page-size", "50")
 	var tags []api.Tag
@@ -237,6 +244,7 @@ func TestListDeprecatedTags(t *testing.T) {
 
 // TestListDebugWritesTheLog: --debug logs each request, never the token.
 func TestListDebugWritesTheLog(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	if _, errs, code := list(t, getenv, "repos", "--debug"); code != 0 {
 		t.Fatalf("exit %d %s", code, errs)
@@ -254,6 +262,7 @@ func TestListDebugWritesTheLog(t *testing.T) {
 // (more than the UI retries before it shows "r to retry") still comes: a
 // script has no r to press.
 func TestListIsPatientWithABusyServer(t *testing.T) {
+	t.Parallel()
 	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
 	if err != nil {
 		t.Fatal(err)
@@ -279,6 +288,7 @@ func TestListIsPatientWithABusyServer(t *testing.T) {
 // A token that expired is not sent: the chain says so on stderr, locally,
 // and goes on to the next source (here CHAINGUARD_TOKEN), which lists.
 func TestListSaysWhichExpiredTokenItPassedOver(t *testing.T) {
+	t.Parallel()
 	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
 	if err != nil {
 		t.Fatal(err)
@@ -317,6 +327,7 @@ func TestListSaysWhichExpiredTokenItPassedOver(t *testing.T) {
 // FOLDER and REPO columns are looked up in: a small one prints that many
 // rows (it printed nothing, the lookup stopped first).
 func TestMaxItemsBoundsTheRowsNotTheirLookups(t *testing.T) {
+	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, kind := range []string{"repos", "tags"} {
 		out, errs, code := list(t, getenv, kind, "--max-items", "3")

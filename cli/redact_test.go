@@ -29,6 +29,7 @@ func noPassword(t *testing.T, where, text string) {
 // and password as http://***@host, from a flag, the environment or the
 // config file, in the audience row it implies, and in --debug's log.
 func TestConfigHidesURLPasswords(t *testing.T) {
+	t.Parallel()
 	url := withPassword("http://api.example:8080/base")
 	for _, tc := range []struct {
 		name string
