@@ -104,9 +104,22 @@ type Event struct {
 // chunk bounds one Output event.
 const chunk = 32 << 10
 
-// graceAfterExit is how long output is read after the program exited
-// (a child it started may hold the pipe open).
-const graceAfterExit = time.Second
+// BatchOptions are a batch's limits; a zero field is canopy's default.
+type BatchOptions struct {
+	// GraceAfterExit is how long a run's output is still waited for once
+	// its program has exited: a child it started may hold the pipe open,
+	// and is ended with the run after that. Only time spent waiting on
+	// the pipe counts, not time spent waiting for Next to take what was
+	// read. 0 means 1 s.
+	GraceAfterExit time.Duration
+}
+
+func (o BatchOptions) withDefaults() BatchOptions {
+	if o.GraceAfterExit <= 0 {
+		o.GraceAfterExit = time.Second
+	}
+	return o
+}
 
 // Batch runs jobs in the background, one after another, and tells what
 // happens as Events. Output is read only as fast as Next is called, so
@@ -114,11 +127,18 @@ const graceAfterExit = time.Second
 // run under way and every one after it.
 type Batch struct {
 	events chan Event
+	opts   BatchOptions
 }
 
-// StartBatch starts running jobs; Next gives their events.
+// StartBatch starts running jobs with canopy's limits; Next gives their
+// events.
 func StartBatch(ctx context.Context, jobs []Job) *Batch {
-	b := &Batch{events: make(chan Event)}
+	return StartBatchWith(ctx, jobs, BatchOptions{})
+}
+
+// StartBatchWith is StartBatch with the limits given.
+func StartBatchWith(ctx context.Context, jobs []Job, opts BatchOptions) *Batch {
+	b := &Batch{events: make(chan Event), opts: opts.withDefaults()}
 	go b.run(ctx, jobs)
 	return b
 }
@@ -148,7 +168,7 @@ func (b *Batch) run(ctx context.Context, jobs []Job) {
 		if !send(Event{Index: i, Start: true}) {
 			return
 		}
-		st := runOne(ctx, j, func(p []byte) bool { return send(Event{Index: i, Output: p}) })
+		st := runOne(ctx, j, b.opts.GraceAfterExit, func(p []byte) bool { return send(Event{Index: i, Output: p}) })
 		if !send(Event{Index: i, End: true, Status: st}) {
 			return
 		}
@@ -157,8 +177,10 @@ func (b *Batch) run(ctx context.Context, jobs []Job) {
 }
 
 // runOne runs a job with no input, its output given to emit a chunk at a
-// time (a fresh slice each).
-func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
+// time (a fresh slice each). Once the program has exited, what it wrote is
+// still read until the pipe closes, or until it has stayed open with
+// nothing in it for grace (a child holds it: the child is ended).
+func runOne(ctx context.Context, j Job, grace time.Duration, emit func([]byte) bool) Status {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
@@ -175,11 +197,21 @@ func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	read := make(chan struct{})
+	waiting := make(chan bool, 1) // the reader's latest state: waiting on the pipe, or on emit
+	say := func(w bool) {
+		select {
+		case <-waiting:
+		default:
+		}
+		waiting <- w // the one sender: there is room now
+	}
 	go func() {
 		defer close(read)
 		for {
 			buf := make([]byte, chunk)
+			say(true)
 			n, err := pr.Read(buf)
+			say(false)
 			if n > 0 && !emit(buf[:n]) {
 				return
 			}
@@ -189,15 +221,29 @@ func runOne(ctx context.Context, j Job, emit func([]byte) bool) Status {
 		}
 	}()
 	werr := <-exited
-	select {
-	case <-read:
-	case <-time.After(graceAfterExit):
-		// Something it started holds the pipe: it ends with the run.
-		_ = killGroup(cmd)
-		pr.Close()
-		<-read
+	// The grace runs while the reader waits on the pipe, and stops while
+	// it waits for its output to be taken.
+	open := time.NewTimer(grace)
+	open.Stop()
+	defer open.Stop()
+	for {
+		select {
+		case <-read:
+			return statusOf(ctx, werr)
+		case w := <-waiting:
+			if w {
+				open.Reset(grace)
+			} else {
+				open.Stop()
+			}
+		case <-open.C:
+			// Something it started holds the pipe: it ends with the run.
+			_ = killGroup(cmd)
+			pr.Close()
+			<-read
+			return statusOf(ctx, werr)
+		}
 	}
-	return statusOf(ctx, werr)
 }
 
 // RunForeground runs jobs one after another on the terminal's files,
