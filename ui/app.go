@@ -21,6 +21,7 @@ import (
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/detail"
 	"canopy/views/help"
 	"canopy/views/overview"
 )
@@ -82,16 +83,21 @@ type Waits struct {
 	// Flash and FlashError: how long the status line keeps a message, and
 	// a message that says something failed.
 	Flash, FlashError time.Duration
+	// Render: how long a readme's render may take before it is shown as
+	// plain text.
+	Render time.Duration
 }
 
 // DefaultWaits are the waits of a shell whose caller set none.
 func DefaultWaits() Waits {
-	return Waits{HoldKeys: 2 * time.Second, Flash: 4 * time.Second, FlashError: 8 * time.Second}
+	return Waits{HoldKeys: 2 * time.Second, Flash: 4 * time.Second, FlashError: 8 * time.Second,
+		Render: detail.DefaultRenderBudget}
 }
 
 // or fills the waits not set with those of d.
 func (w Waits) or(d Waits) Waits {
-	return Waits{HoldKeys: cmp.Or(w.HoldKeys, d.HoldKeys), Flash: cmp.Or(w.Flash, d.Flash), FlashError: cmp.Or(w.FlashError, d.FlashError)}
+	return Waits{HoldKeys: cmp.Or(w.HoldKeys, d.HoldKeys), Flash: cmp.Or(w.Flash, d.Flash), FlashError: cmp.Or(w.FlashError, d.FlashError),
+		Render: cmp.Or(w.Render, d.Render)}
 }
 
 // Model is the root model.
@@ -158,7 +164,8 @@ func New(opts Options) *Model {
 		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(opts.Client), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity, overviews: map[string]overview.Caches{},
-			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh}}
+			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh,
+			renderBudget: opts.Waits.Render}}
 	m.env.push = m.open
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {

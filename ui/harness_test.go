@@ -74,7 +74,7 @@ func startWith(t *testing.T, srv *emulator.Server, o Options, w, h int) *harness
 	if o.Waits == (Waits{}) {
 		// Keys typed ahead are held until what they wait for comes, and
 		// a flash stays until the next: a test reads them when it gets to.
-		o.Waits = Waits{HoldKeys: patience, Flash: patience, FlashError: patience}
+		o.Waits = Waits{HoldKeys: patience, Flash: patience, FlashError: patience, Render: patience}
 	}
 	hr := &harness{t: t, m: New(o), srv: srv, msgs: make(chan tea.Msg, 1024)}
 	t.Cleanup(hr.m.Close)

@@ -79,10 +79,13 @@ type env struct {
 	advice  *advice
 	stale   time.Duration
 	refresh time.Duration
+	// renderBudget is a readme render's (Options.Waits.Render).
+	renderBudget time.Duration
 }
 
 func (e *env) builder(ctx context.Context) builder {
-	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders, advise: e.wantAdvice}
+	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders, advise: e.wantAdvice,
+		renderBudget: e.renderBudget}
 }
 
 // fetch is what a detail pane loads, and the binding flow it can start.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -77,6 +78,8 @@ type builder struct {
 	// advise asks for the advisory counts of repo names (repos loaded in
 	// the tree); nil asks for none.
 	advise func(names ...string)
+	// renderBudget is how long a readme's render may take.
+	renderBudget time.Duration
 }
 
 // list is a tree list of a collection: by name where its resources have
@@ -131,6 +134,7 @@ func ecosystemWords(eco string) string {
 func (b builder) fetch() detail.Fetch {
 	c := b.client
 	return detail.Fetch{
+		ReadmeBudget: b.renderBudget,
 		Readme: func(ctx context.Context, uid string) (string, error) {
 			r, err := c.GetRepoReadme(ctx, uid)
 			if err != nil {
