@@ -13,10 +13,6 @@ import (
 	"time"
 )
 
-// patience bounds a test's wait for what will happen: a loaded machine gets there late, and a
-// test fails only when it never does.
-const patience = 2 * time.Minute
-
 // tokenWithin runs Token on a chain with --token-file path and fails the test unless it ends,
 // as it must whatever the file is: a read that blocks would hang canopy before its first frame,
 // deaf to ctrl+c. A blocked read never ends: the test's patience only lets a loaded machine be
