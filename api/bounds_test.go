@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,16 +14,72 @@ import (
 	"canopy/api"
 )
 
+// stream is an answer's body: pre, then n copies of item joined by commas,
+// then post. It is written as it is sent, never held whole: a client that
+// stops reading tens of MB early (as it must past a bound) costs the test
+// only what it read, and none costs it the building of the body.
+type stream struct {
+	pre, item, post string
+	n               int
+}
+
+// size is the body's length in bytes.
+func (s stream) size() int {
+	if s.n == 0 {
+		return len(s.pre) + len(s.post)
+	}
+	return len(s.pre) + s.n*(len(s.item)+1) - 1 + len(s.post)
+}
+
+// writeTo writes the body to w, a few hundred KB at a time, until w fails.
+func (s stream) writeTo(w io.Writer) error {
+	if _, err := io.WriteString(w, s.pre); err != nil || s.n == 0 {
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, s.post)
+		return err
+	}
+	if _, err := io.WriteString(w, s.item); err != nil {
+		return err
+	}
+	per := max(1, (256<<10)/(len(s.item)+1))
+	chunk := strings.Repeat(","+s.item, min(per, s.n-1))
+	for left := s.n - 1; left > 0; left -= per {
+		part := chunk
+		if left < per {
+			part = chunk[:left*(len(s.item)+1)]
+		}
+		if _, err := io.WriteString(w, part); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, s.post)
+	return err
+}
+
+// bytes is the whole body, for a small one.
+func (s stream) bytes() []byte {
+	var b bytes.Buffer
+	b.Grow(s.size())
+	_ = s.writeTo(&b)
+	return b.Bytes()
+}
+
 // repeated is pre, then n copies of item joined by commas, then post.
 func repeated(pre, item string, n int, post string) []byte {
-	var b bytes.Buffer
-	b.WriteString(pre)
-	if n > 0 {
-		b.WriteString(item)
-		b.Write(bytes.Repeat([]byte(","+item), n-1))
-	}
-	b.WriteString(post)
-	return b.Bytes()
+	return stream{pre: pre, item: item, n: n, post: post}.bytes()
+}
+
+// serveStream answers every request with the stream and status.
+func serveStream(t *testing.T, status int, s stream) string {
+	t.Helper()
+	return serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(s.size()))
+		w.WriteHeader(status)
+		_ = s.writeTo(w)
+	}))
 }
 
 // serveStatus answers every request with body and status.
@@ -53,25 +110,25 @@ func TestAnswerTooManyValues(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		status int
-		body   []byte
+		body   stream
 		call   func(*api.Client) error
 	}{
-		{"advisory events", 200, repeated(`{"advisories":[{"uid":"a","events":[`, `{}`, n, `]}]}`),
+		{"advisory events", 200, stream{`{"advisories":[{"uid":"a","events":[`, `{}`, `]}]}`, n},
 			func(c *api.Client) error { _, err := c.ListAdvisories(t.Context(), api.ListOptions{}); return err }},
-		{"tag bundles", 200, repeated(`{"tags":[{"bundles":[`, `""`, n, `]}]}`),
+		{"tag bundles", 200, stream{`{"tags":[{"bundles":[`, `""`, `]}]}`, n},
 			func(c *api.Client) error { _, err := c.ListTags(t.Context(), api.ListOptions{}); return err }},
-		{"group resource limits", 200, repeated(`{"groups":[{"resourceLimits":{`, `"k":1`, n/2, `}}]}`),
+		{"group resource limits", 200, stream{`{"groups":[{"resourceLimits":{`, `"k":1`, `}}]}`, n / 2},
 			func(c *api.Client) error { _, err := c.ListGroups(t.Context(), api.ListOptions{}); return err }},
-		{"repo activeTags", 200, repeated(`{"uid":"a/b","activeTags":[`, `""`, n, `]}`),
+		{"repo activeTags", 200, stream{`{"uid":"a/b","activeTags":[`, `""`, `]}`, n},
 			func(c *api.Client) error { _, err := c.GetRepo(t.Context(), "a/b"); return err }},
-		{"error details", 400, repeated(`{"code":3,"message":"no","details":[`, `{}`, n, `]}`),
+		{"error details", 400, stream{`{"code":3,"message":"no","details":[`, `{}`, `]}`, n},
 			func(c *api.Client) error { _, err := c.GetRepo(t.Context(), "a/b"); return err }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newClient(t, serveStatus(t, tc.status, tc.body), api.Options{Retry: api.NoRetry()})
+			c := newClient(t, serveStream(t, tc.status, tc.body), api.Options{Retry: api.NoRetry()})
 			var err error
 			took, alloc := measured(func() { err = tc.call(c) })
-			t.Logf("%.0f MB answer: %v, %.1f MB allocated: %v", float64(len(tc.body))/1e6, took.Round(time.Millisecond), float64(alloc)/1e6, err)
+			t.Logf("%.0f MB answer: %v, %.1f MB allocated: %v", float64(tc.body.size())/1e6, took.Round(time.Millisecond), float64(alloc)/1e6, err)
 			if tc.status == 200 && !errors.Is(err, api.ErrTooManyValues) {
 				t.Fatalf("err = %v, want ErrTooManyValues", err)
 			}

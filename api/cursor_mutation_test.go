@@ -105,7 +105,11 @@ func TestCursorExpiredTokenWithChanges(t *testing.T) {
 				node := repoNamed(t, e, "aws-cli") // over a thousand tags
 				for _, pages := range []int{1, 3} {
 					opts := api.ListOptions{ChildrenOf: node.UID, OrderBy: order, PageSize: 100}
-					before := uids(walk(t, e.client.ListTags, opts))
+					// The list as it is, read in the fewest pages: the
+					// walk under test is the one of 100 a page.
+					whole := opts
+					whole.PageSize = api.MaxPageSize
+					before := uids(walk(t, e.client.ListTags, whole))
 
 					cur := api.NewCursor(e.client.ListTags, opts, api.TagKey)
 					var got []string

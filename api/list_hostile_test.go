@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,18 +18,12 @@ import (
 // the cheapest page a server can send and the most costly to hold decoded.
 // cut leaves the list and the object unclosed, as a server that drops the
 // connection would.
-func emptyItems(plural string, n int, cut bool) []byte {
-	var b bytes.Buffer
-	b.Grow(3*n + 64)
-	b.WriteString(`{"` + plural + `":[`)
-	if n > 0 {
-		b.WriteString("{}")
-		b.Write(bytes.Repeat([]byte(",{}"), n-1))
-	}
+func emptyItems(plural string, n int, cut bool) stream {
+	s := stream{pre: `{"` + plural + `":[`, item: "{}", n: n}
 	if !cut {
-		b.WriteString(`],"nextPageToken":"next"}`)
+		s.post = `],"nextPageToken":"next"}`
 	}
-	return b.Bytes()
+	return s
 }
 
 // serveBody answers every request with body, as a 200 of JSON.
@@ -88,8 +81,7 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 	}
 	for _, n := range []int{10_000_000, 3_000_000} {
 		for _, l := range lists {
-			body := emptyItems(l.plural, n, false)
-			c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry()})
+			c := newClient(t, serveStream(t, http.StatusOK, emptyItems(l.plural, n, false)), api.Options{Retry: api.NoRetry()})
 			for _, asked := range []int{0, 50} {
 				t.Run(fmt.Sprintf("%s/%d/asked %d", l.plural, n, asked), func(t *testing.T) {
 					var err error
@@ -126,7 +118,7 @@ func TestPageFarLongerThanAsked(t *testing.T) {
 // count seen so far as a floor.
 func TestPageCountCutShort(t *testing.T) {
 	t.Parallel()
-	c := newClient(t, serveBody(t, emptyItems("tags", 5000, true)), api.Options{Retry: api.NoRetry()})
+	c := newClient(t, serveBody(t, emptyItems("tags", 5000, true).bytes()), api.Options{Retry: api.NoRetry()})
 	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 10})
 	var over *api.PageOverflowError
 	if !errors.As(err, &over) || over.Held != 5000 || !over.AtLeast || !strings.Contains(err.Error(), "a page of at least 5000 tags when 10 were asked") {
@@ -139,8 +131,9 @@ func TestPageCountCutShort(t *testing.T) {
 // does not change the count.
 func TestPageCountPastStrings(t *testing.T) {
 	t.Parallel()
-	body := string(emptyItems("tags", 250, true)) + `,{"name":"],\"{,"},[{"a":"}\\"}],"x"],"totalCount":"22"}`
-	c := newClient(t, serveBody(t, []byte(body)), api.Options{Retry: api.NoRetry(), PageSize: 5})
+	body := emptyItems("tags", 250, true)
+	body.post = `,{"name":"],\"{,"},[{"a":"}\\"}],"x"],"totalCount":"22"}`
+	c := newClient(t, serveBody(t, body.bytes()), api.Options{Retry: api.NoRetry(), PageSize: 5})
 	_, err := c.ListTags(t.Context(), api.ListOptions{PageSize: 5})
 	var over *api.PageOverflowError
 	if !errors.As(err, &over) || over.Held != 253 || over.AtLeast {
@@ -162,7 +155,7 @@ func TestPageSizeBoundary(t *testing.T) {
 		{300, 300, 0, true}, {301, 300, 0, false}, {201, 300, 10, false}, {200, 300, 10, true},
 	} {
 		t.Run(fmt.Sprintf("%d items, %d asked, client %d", tc.items, tc.asked, tc.client), func(t *testing.T) {
-			c := newClient(t, serveBody(t, emptyItems("tags", tc.items, false)), api.Options{Retry: api.NoRetry(), PageSize: tc.client})
+			c := newClient(t, serveBody(t, emptyItems("tags", tc.items, false).bytes()), api.Options{Retry: api.NoRetry(), PageSize: tc.client})
 			p, err := c.ListTags(t.Context(), api.ListOptions{PageSize: tc.asked})
 			if tc.ok {
 				if err != nil || len(p.Items) != tc.items || p.NextPageToken != "next" {
@@ -185,8 +178,9 @@ func TestPageOneHugeItem(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sends 33 MiB")
 	}
-	body := []byte(`{"tags":[{"uid":"o/r/t","name":"` + strings.Repeat("x", 33<<20) + `"}]}`)
-	c := newClient(t, serveBody(t, body), api.Options{Retry: api.NoRetry()})
+	// A name of 33 Ki pieces of 1 KiB: commas within a string are text.
+	body := stream{pre: `{"tags":[{"uid":"o/r/t","name":"`, item: strings.Repeat("x", 1023), n: 33 << 10, post: `"}]}`}
+	c := newClient(t, serveStream(t, http.StatusOK, body), api.Options{Retry: api.NoRetry()})
 	var err error
 	took, alloc := measured(func() { _, err = c.ListTags(t.Context(), api.ListOptions{}) })
 	t.Logf("one 33 MiB item: %v, %.1f MB allocated: %v", took.Round(time.Millisecond), float64(alloc)/1e6, err)
