@@ -63,6 +63,13 @@ func snippet(b []byte) string {
 	return s
 }
 
+// cutError is the *Error of a non-2xx answer whose body was cut at a
+// bound, and so not decoded: msg says what happened.
+func cutError(k call, resp *http.Response, msg string) *Error {
+	return &Error{Status: Status{Code: CodeForHTTPStatus(resp.StatusCode), Message: msg}, HTTPStatus: resp.StatusCode,
+		Method: k.method, Path: k.path, RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
+}
+
 // decodeError turns a non-2xx answer into an *Error. A body that is not an
 // AIP-193 status still gives a clear error with the HTTP status.
 func decodeError(k call, resp *http.Response, body []byte, secret string) *Error {

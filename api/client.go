@@ -290,17 +290,17 @@ func (c *Client) attempt(ctx context.Context, k call, rawURL string, payload []b
 	body, _ := io.ReadAll(br) // its error is kept by br
 	c.log.Debug("request", "method", k.method, "path", k.path, "status", resp.StatusCode, "bytes", len(body), "took", time.Since(began))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		e := decodeError(k, resp, hideToken(body, secret), secret)
 		switch {
 		case br.tooMany:
-			// Cut where it passed the bound, the body was not decoded.
-			e.Status = Status{Code: CodeForHTTPStatus(resp.StatusCode)}
-			e.Message = fmt.Sprintf("HTTP %d %s with a body not read: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrTooManyValues)
+			// Cut where it passed the bound, the body is not decoded.
+			return nil, cutError(k, resp, fmt.Sprintf("HTTP %d %s with a body not read: %v",
+				resp.StatusCode, http.StatusText(resp.StatusCode), ErrTooManyValues))
 		case br.over && !json.Valid(body):
-			// A cut body reads as broken JSON: say what happened instead.
-			e.Message = fmt.Sprintf("HTTP %d %s: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrResponseTooLarge)
+			// A cut body reads as broken JSON: say what happened instead
+			// (and spend nothing on the 32 MiB of it).
+			return nil, cutError(k, resp, fmt.Sprintf("HTTP %d %s: %v", resp.StatusCode, http.StatusText(resp.StatusCode), ErrResponseTooLarge))
 		}
-		return nil, e
+		return nil, decodeError(k, resp, hideToken(body, secret), secret)
 	}
 	if err := bodyError(k, br); err != nil {
 		return nil, err
