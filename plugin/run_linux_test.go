@@ -53,8 +53,13 @@ func TestBatchEndsARunWhoseChildHoldsItsOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(patience); running(pid); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
+	poll := time.NewTicker(10 * time.Millisecond)
+	defer poll.Stop()
+	deadline := time.After(patience)
+	for running(pid) {
+		select {
+		case <-poll.C:
+		case <-deadline:
 			t.Fatalf("the child %d that held the output still runs", pid)
 		}
 	}
