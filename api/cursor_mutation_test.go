@@ -49,6 +49,13 @@ func newNames(prefix string, n int) []string {
 	return out
 }
 
+// walkPage is the page size of the walks under test. What a mutation does is
+// sized in pages (more rows than a page inserted ahead of the walk, a page and
+// a half deleted up to its place), as the cursor's realignment searches in
+// windows of a page: a smaller page and a repo of a few pages prove the same
+// as a large page over a thousand rows, for a fifth of the rows sent.
+const walkPage = 40
+
 var mutations = []mutation{
 	{"insert-one", func(t *testing.T, e *env, repo string, _ []string, _ int, round string) []string {
 		createTags(t, e, repo, digestOf(t, e, repo), "000-new-"+round)
@@ -72,11 +79,11 @@ var mutations = []mutation{
 		return deleteTags(t, e, before[0], before[yielded/2], before[yielded-1], before[yielded+3])
 	}},
 	{"many-inserts", func(t *testing.T, e *env, repo string, _ []string, _ int, round string) []string {
-		createTags(t, e, repo, digestOf(t, e, repo), newNames("c"+round, 60)...) // 180: more than a page
+		createTags(t, e, repo, digestOf(t, e, repo), newNames("c"+round, walkPage*3/5)...) // 1.8 pages in all, 0.6 at the top by name
 		return nil
 	}},
 	{"many-deletes", func(t *testing.T, e *env, _ string, before []string, yielded int, _ string) []string {
-		return deleteTags(t, e, before[max(0, yielded-150):yielded]...) // more than a page, up to the place
+		return deleteTags(t, e, before[max(0, yielded-walkPage*3/2):yielded]...) // a page and a half, up to the place
 	}},
 }
 
@@ -102,9 +109,11 @@ func TestCursorExpiredTokenWithChanges(t *testing.T) {
 				if e == nil || m.name == "many-deletes" {
 					e = newEnv(t, emulator.Options{PageTokenLifetime: time.Minute}, api.Options{})
 				}
-				node := repoNamed(t, e, "aws-cli") // over a thousand tags
+				// Over five pages: after 3 the walk has more than 2 to go,
+				// whatever the mutations took away before.
+				node := repoNamed(t, e, "node")
 				for _, pages := range []int{1, 3} {
-					opts := api.ListOptions{ChildrenOf: node.UID, OrderBy: order, PageSize: 100}
+					opts := api.ListOptions{ChildrenOf: node.UID, OrderBy: order, PageSize: walkPage}
 					// The list as it is, read in the fewest pages: the
 					// walk under test is the one of 100 a page.
 					whole := opts
