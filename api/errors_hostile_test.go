@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -100,32 +99,30 @@ func TestEscapedTokenIsRedacted(t *testing.T) {
 }
 
 // TestResponseTooLarge: an answer over 32 MiB is named as such, not as
-// broken JSON.
+// broken JSON, whether it is a page (streamed as it is decoded) or an error
+// (read whole). The answer is one item past the cap, a name of 1 KiB pieces
+// with commas between them: commas within a string are text, not values (a
+// page of many short items is refused for its count before the cap is
+// reached: TestPageFarLongerThanAsked), and what was read of it is dropped.
 func TestResponseTooLarge(t *testing.T) {
 	t.Parallel()
-	big := func(status int) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(status)
-			// One long item: a page of many short ones is refused for its
-			// count before the cap is reached (TestPageFarLongerThanAsked).
-			_, _ = w.Write([]byte(`{"tags":[{"uid":"o/r/t","name":"`))
-			chunk := []byte(strings.Repeat("x", 32<<10))
-			for n := 0; n <= 33<<20; n += len(chunk) {
-				if _, err := w.Write(chunk); err != nil {
-					return
-				}
-			}
-		})
+	if testing.Short() {
+		t.Skip("sends 32 MiB")
+	}
+	piece := strings.Repeat("x", 1023)
+	// The most whole pieces under the cap, and one more: just past it.
+	body := stream{pre: `{"tags":[{"uid":"o/r/t","name":"`, item: piece, n: api.MaxBody/(len(piece)+1) + 1, post: `"}]}`}
+	if body.size() <= api.MaxBody {
+		t.Fatalf("the answer is %d bytes, not past the cap of %d", body.size(), api.MaxBody)
 	}
 	for _, status := range []int{200, 500} {
-		c := newClient(t, serve(t, big(status)), api.Options{Retry: api.NoRetry()})
+		c := newClient(t, serveStream(t, status, body), api.Options{Retry: api.NoRetry()})
 		_, err := c.ListTags(t.Context(), api.ListOptions{})
 		if err == nil || !strings.Contains(err.Error(), "response too large (over 32 MiB)") || strings.Contains(err.Error(), "unexpected end") {
-			t.Errorf("HTTP %d with 33 MiB: %v", status, err)
+			t.Errorf("HTTP %d with %d bytes: %v", status, body.size(), err)
 		}
 		if status == 200 && !errors.Is(err, api.ErrResponseTooLarge) {
-			t.Errorf("HTTP 200 with 33 MiB: %v is not ErrResponseTooLarge", err)
+			t.Errorf("HTTP 200 with %d bytes: %v is not ErrResponseTooLarge", body.size(), err)
 		}
 	}
 }
