@@ -40,62 +40,74 @@ func uids(tags []api.Tag) []string {
 }
 
 // TestCursorWalksEveryOrder pages through every tag of the organization,
-// hidden kinds included (over 10,000), in each sort order.
+// hidden kinds included (over 10,000), in each sort order. The walk by uid,
+// whose order is strict, is the reference: no uid twice, as many as the
+// total; the others yield the same tags in their own order.
 func TestCursorWalksEveryOrder(t *testing.T) {
 	t.Parallel() // heavy, and no timing to disturb
 	e := newEnv(t, emulator.Options{}, api.Options{})
 	base := api.ListOptions{DescendantsOf: e.org, PageSize: api.MaxPageSize,
 		IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true}
+	byTime := func(f func(api.Tag) api.Time) func(a, b api.Tag) int {
+		return func(a, b api.Tag) int { return f(a).Compare(f(b)) }
+	}
+	type order struct {
+		order string
+		cmp   func(a, b api.Tag) int // ascending order of the sort field
+		desc  bool
+	}
+	// walkIn walks the tags in o and checks the order, the total and the
+	// requests; every (when not nil) is the tags there are.
+	walkIn := func(t *testing.T, o order, every map[string]bool) []api.Tag {
+		var calls atomic.Int64
+		opts := base
+		opts.OrderBy = o.order
+		cur := api.NewCursor(counted(e.client.ListTags, &calls), opts, api.TagKey)
+		var got []api.Tag
+		for p, err := range cur.Pages(t.Context()) {
+			got = append(got, must(p, err)(t).Items...)
+		}
+		seen := make(map[string]bool, len(got))
+		for i, tg := range got {
+			if seen[tg.UID] || every != nil && !every[tg.UID] {
+				t.Fatalf("item %d (%s) is a duplicate or unknown", i, tg.UID)
+			}
+			seen[tg.UID] = true
+			if i == 0 {
+				continue
+			}
+			if c := o.cmp(got[i-1], tg); (!o.desc && c > 0) || (o.desc && c < 0) {
+				t.Fatalf("items %d and %d are out of %q order: %+v, %+v", i-1, i, o.order, got[i-1], tg)
+			}
+		}
+		want := len(got)
+		if every != nil {
+			want = len(every)
+		}
+		if total, _ := cur.Total(); len(got) != want || total != int64(want) || !cur.Done() {
+			t.Errorf("walked %d of %d, Total() %d, Done %v", len(got), want, total, cur.Done())
+		}
+		if want := (want + api.MaxPageSize - 1) / api.MaxPageSize; calls.Load() != int64(want) {
+			t.Errorf("%d requests, want %d", calls.Load(), want)
+		}
+		return got
+	}
+	byUID := order{api.OrderUID, func(a, b api.Tag) int { return strings.Compare(a.UID, b.UID) }, false}
 	every := make(map[string]bool)
-	for _, u := range uids(walk(t, e.client.ListTags, base)) {
-		every[u] = true
+	for _, tg := range walkIn(t, byUID, nil) {
+		every[tg.UID] = true
 	}
 	if len(every) < 10000 {
 		t.Fatalf("only %d tags in the organization; the walk should cross 50 pages", len(every))
 	}
-	byTime := func(f func(api.Tag) api.Time) func(a, b api.Tag) int {
-		return func(a, b api.Tag) int { return f(a).Compare(f(b)) }
-	}
-	cases := []struct {
-		order string
-		cmp   func(a, b api.Tag) int // ascending order of the sort field
-		desc  bool
-	}{
-		{api.OrderUID, func(a, b api.Tag) int { return strings.Compare(a.UID, b.UID) }, false},
+	for _, o := range []order{
 		{api.OrderName, func(a, b api.Tag) int { return strings.Compare(a.Name, b.Name) }, false},
 		{api.OrderNameDesc, func(a, b api.Tag) int { return strings.Compare(a.Name, b.Name) }, true},
 		{api.OrderUpdated, byTime(func(t api.Tag) api.Time { return t.UpdateTime }), false},
-	}
-	for _, tc := range cases {
-		t.Run(tc.order, func(t *testing.T) {
+	} {
+		t.Run(o.order, func(t *testing.T) {
 			t.Parallel()
-			var calls atomic.Int64
-			opts := base
-			opts.OrderBy = tc.order
-			cur := api.NewCursor(counted(e.client.ListTags, &calls), opts, api.TagKey)
-			var got []api.Tag
-			for p, err := range cur.Pages(t.Context()) {
-				got = append(got, must(p, err)(t).Items...)
-			}
-			seen := make(map[string]bool, len(got))
-			for i, tg := range got {
-				if seen[tg.UID] || !every[tg.UID] {
-					t.Fatalf("item %d (%s) is a duplicate or unknown", i, tg.UID)
-				}
-				seen[tg.UID] = true
-				if i == 0 {
-					continue
-				}
-				if c := tc.cmp(got[i-1], tg); (!tc.desc && c > 0) || (tc.desc && c < 0) {
-					t.Fatalf("items %d and %d are out of %q order: %+v, %+v", i-1, i, tc.order, got[i-1], tg)
-				}
-			}
-			if total, _ := cur.Total(); len(got) != len(every) || total != int64(len(every)) || !cur.Done() {
-				t.Errorf("walked %d of %d, Total() %d, Done %v", len(got), len(every), total, cur.Done())
-			}
-			if want := (len(every) + api.MaxPageSize - 1) / api.MaxPageSize; calls.Load() != int64(want) {
-				t.Errorf("%d requests, want %d", calls.Load(), want)
-			}
+			walkIn(t, o, every)
 		})
 	}
 }
