@@ -36,7 +36,8 @@ func TestDemoStartsOnTheOverview(t *testing.T) {
 func TestOverviewScanStopsAtOnce(t *testing.T) {
 	t.Parallel()
 	tt := startCanopy(t, termOptions{width: 120, height: 40, args: []string{"demo", "--size", "medium", "--start", "overview", "--resume=false"}})
-	tt.waitWithin(longPatience, func(s string) bool {
+	// The scans may be over in moments: a short poll, not to miss them.
+	tt.waitPolling(longPatience, quickPoll, func(s string) bool {
 		m := countedRE.FindStringSubmatch(s)
 		return m != nil && m[1] != m[2] && strings.Contains(s, "scanning")
 	}, "the scans under way")

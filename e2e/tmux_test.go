@@ -29,8 +29,23 @@ import (
 const (
 	waitTimeout  = 2 * time.Minute
 	longPatience = 5 * time.Minute
-	pollInterval = 50 * time.Millisecond // how often waitFor captures the pane
+	pollInterval = 50 * time.Millisecond  // how often waitFor captures the pane
+	slowPoll     = 250 * time.Millisecond // the same once a wait has lasted slowAfter
+	slowAfter    = time.Second
 )
+
+// pollAfter is how long a test's wait that has lasted waited lets pass
+// before its next capture. Most screens come in moments: pollInterval.
+// What has not come in slowAfter is seconds of work (seeding a large
+// demo, a slow server), and each capture runs a tmux client, CPU taken
+// from the canopy the test waits for: slowPoll, which is still small
+// beside that work.
+func pollAfter(waited time.Duration) time.Duration {
+	if waited < slowAfter {
+		return pollInterval
+	}
+	return slowPoll
+}
 
 // requireTmux skips the test when it cannot run here.
 func requireTmux(t testing.TB) {
@@ -43,24 +58,33 @@ func requireTmux(t testing.TB) {
 	}
 }
 
-// The binary is built once and shared by the tests that overlap in time; the
-// last one to finish removes it (no TestMain needed).
+// The binary is built once, by the first test that asks for it, and shared
+// by every test of the run (it is read-only); TestMain removes it at the
+// end. (It was removed when no test was using it, and built again by the
+// next: twice a run, seconds of linking each.)
 var canopyBin struct {
-	mu    sync.Mutex
-	users int
-	dir   string
+	mu  sync.Mutex
+	dir string
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if canopyBin.dir != "" {
+		_ = os.RemoveAll(canopyBin.dir)
+	}
+	os.Exit(code)
 }
 
 // canopyBinary builds the command at the module's root, `go build -o
-// <tmp>/canopy canopy` (once while in use), and returns its path. The
-// package is named by its import path, so the build does not depend on
-// the directory the tests run in.
+// <tmp>/canopy canopy` (once a run), and returns its path. The package is
+// named by its import path, so the build does not depend on the directory
+// the tests run in.
 func canopyBinary(t testing.TB) string {
 	t.Helper()
 	b := &canopyBin
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.users == 0 {
+	if b.dir == "" {
 		dir, err := os.MkdirTemp("", "canopy-e2e-")
 		if err != nil {
 			t.Fatal(err)
@@ -74,14 +98,6 @@ func canopyBinary(t testing.TB) string {
 		t.Logf("built canopy in %v", time.Since(start).Round(time.Millisecond))
 		b.dir = dir
 	}
-	b.users++
-	t.Cleanup(func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		if b.users--; b.users == 0 {
-			_ = os.RemoveAll(b.dir)
-		}
-	})
 	return filepath.Join(b.dir, "canopy")
 }
 
@@ -227,8 +243,9 @@ func (tt *tmuxTerm) screen(extra ...string) string {
 // waitTimeout it fails with what it waited for and the last screen.
 func (tt *tmuxTerm) waitFor(cond func(screen string) bool, what string) string {
 	tt.t.Helper()
-	deadline := time.Now().Add(waitTimeout)
-	poll := time.NewTicker(pollInterval)
+	start := time.Now()
+	deadline := start.Add(waitTimeout)
+	poll := time.NewTimer(pollInterval)
 	defer poll.Stop()
 	var last string
 	var err error
@@ -240,6 +257,7 @@ func (tt *tmuxTerm) waitFor(cond func(screen string) bool, what string) string {
 		if time.Now().After(deadline) {
 			break
 		}
+		poll.Reset(pollAfter(time.Since(start)))
 		<-poll.C
 	}
 	if err != nil {
