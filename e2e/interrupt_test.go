@@ -183,6 +183,9 @@ func TestSignalWhileChainctlHangs(t *testing.T) {
 		{"list, ctrl+c", []string{"list", "repos"}, syscall.SIGINT, "canopy list: interrupted by SIGINT while getting a token; stopped", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Each has its own chainctl, home, server and process group;
+			// each waits a second for canopy to say what it waits for.
+			t.Parallel()
 			path, pidFile := hangingChainctl(t)
 			home := t.TempDir()
 			b := startBlocked(t, []string{"PATH=" + path, "HOME=" + home, "XDG_CACHE_HOME=" + filepath.Join(home, "cache"),
