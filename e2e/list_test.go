@@ -6,10 +6,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -27,24 +27,37 @@ func endlessServer(t testing.TB) string {
 	t.Helper()
 	const perPage = 200
 	var pages atomic.Int64
+	uidPrefix := `{"uid":"` + endlessOrg + `/`
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"endless"}`))
 	})
 	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
-		n := int(pages.Add(1))
-		var b bytes.Buffer
-		b.WriteString(`{"repos":[`)
-		for i := range perPage {
+		n := pages.Add(1)
+		// Appended, not fmt.Fprintf'd: 5,000 pages of this in a -race
+		// test binary were seconds of CPU the canopy under test waited for.
+		b := make([]byte, 0, perPage*100)
+		b = append(b, `{"repos":[`...)
+		for i := range int64(perPage) {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
 			id := (n-1)*perPage + i
-			fmt.Fprintf(&b, `{"uid":"%s/%016x","name":"repo-%d"}`, endlessOrg, id, id)
+			b = append(b, uidPrefix...)
+			hex := strconv.AppendInt(nil, id, 16)
+			for range 16 - len(hex) {
+				b = append(b, '0')
+			}
+			b = append(b, hex...)
+			b = append(b, `","name":"repo-`...)
+			b = strconv.AppendInt(b, id, 10)
+			b = append(b, `"}`...)
 		}
-		fmt.Fprintf(&b, `],"nextPageToken":"page-%d"}`, n+1)
+		b = append(b, `],"nextPageToken":"page-`...)
+		b = strconv.AppendInt(b, n+1, 10)
+		b = append(b, `"}`...)
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(b.Bytes())
+		w.Write(b)
 	})
 	hs := httptest.NewServer(mux)
 	t.Cleanup(hs.Close)
