@@ -104,7 +104,13 @@ type netRun struct {
 	loading  int // frames that showed a loading row
 	frames   int
 	released int
+	frame    string // the screen after the last key or message
 }
+
+var (
+	firstPageLoaded = regexp.MustCompile(`200/[\d,]+ loaded`)
+	cursorRow       = regexp.MustCompile(`([\d,]+) of [\d,]+`)
+)
 
 const tagsPath = "/registry/v2/tags"
 
@@ -129,7 +135,7 @@ func startNet(t *testing.T, latency time.Duration) *netRun {
 	// still): only the table's own requests are measured.
 	r.openNetwork(func() bool { return strings.Contains(r.screen(), "platform") })
 	r.keys(":", "t", "a", "g", "s", "enter")
-	r.openNetwork(func() bool { return regexp.MustCompile(`200/[\d,]+ loaded`).MatchString(r.screen()) })
+	r.openNetwork(func() bool { return firstPageLoaded.MatchString(r.screen()) })
 	lt, ok := r.m.top().(interface{ List() *paging.List[api.Tag] })
 	if !ok {
 		t.Fatalf("the top screen is %T, not the tags table", r.m.top())
@@ -180,7 +186,8 @@ func (r *netRun) key(k string) {
 
 func (r *netRun) look() {
 	r.frames++
-	if r.list != nil && strings.Contains(tableBody(r.screen()), "loading") {
+	r.frame = r.screen()
+	if r.list != nil && strings.Contains(tableBody(r.frame), "loading") {
 		r.loading++
 	}
 }
@@ -211,11 +218,19 @@ func (r *netRun) at(t time.Duration) {
 	}
 }
 
-// row is the cursor's row number as the info line shows it ("N of M").
+// row is the cursor's row number as the info line of the last frame shows
+// it ("N of M"): every key and message is looked at once, as a terminal
+// draws it.
 func (r *netRun) row() int {
 	var n int
-	if m := regexp.MustCompile(`([\d,]+) of [\d,]+`).FindStringSubmatch(r.screen()); m != nil {
-		fmt.Sscan(strings.ReplaceAll(m[1], ",", ""), &n)
+	for line := range strings.Lines(r.frame) {
+		if !strings.Contains(line, " of ") {
+			continue // the pattern is only tried where it can match
+		}
+		if m := cursorRow.FindStringSubmatch(line); m != nil {
+			fmt.Sscan(strings.ReplaceAll(m[1], ",", ""), &n)
+			return n
+		}
 	}
 	return n
 }
