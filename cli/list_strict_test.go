@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"canopy/api/emulator"
 	"canopy/cli/exit"
 )
 
@@ -26,10 +25,7 @@ type strictServer struct {
 
 func newStrictServer(t *testing.T, refuse func(path, orderBy string) bool) *strictServer {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := seededEmulator(t)
 	s := &strictServer{refuse: refuse}
 	s.hs = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
