@@ -48,6 +48,7 @@ type Server struct {
 	tokenLifetime time.Duration
 	now           func() time.Time
 	strict        bool
+	seeded        seeding // what the data was seeded from, which a fork keeps
 
 	faultMu  sync.Mutex
 	faultRng *mrand.Rand
@@ -68,12 +69,33 @@ func New(opts Options) (*Server, error) {
 // (Progress) rather than a blank terminal. Until Ready is closed the
 // server answers every request but ping 503 UNAVAILABLE with Retry-After.
 func Start(opts Options) (*Server, error) {
+	srv, err := newServer(opts)
+	if err != nil {
+		return nil, err
+	}
+	s := newSeeder(uint64(opts.Seed), sizes[srv.seeded.size], srv.now(), &srv.progress)
+	// The organizations come first (their uids are the first draws), so
+	// OrgUID answers at once.
+	acme, globex := s.seedOrgs(opts.Hostile)
+	srv.org = acme
+	go func() {
+		s.seedRest(acme, globex, opts.Hostile)
+		srv.progress.tags.Store(int64(len(s.tags.items))) // the synced repo's and hostile ones too
+		srv.progress.indexing.Store(true)
+		s.buildAll()
+		srv.st = s.store
+		close(srv.ready)
+	}()
+	return srv, nil
+}
+
+// newServer checks opts and makes a server with no data yet.
+func newServer(opts Options) (*Server, error) {
 	size := opts.Size
 	if size == "" {
 		size = "small"
 	}
-	shape, ok := sizes[size]
-	if !ok {
+	if _, ok := sizes[size]; !ok {
 		return nil, fmt.Errorf("emulator: unknown size %q (want small, medium or large)", opts.Size)
 	}
 	if opts.FailRate < 0 || opts.FailRate > 1 {
@@ -86,6 +108,7 @@ func Start(opts Options) (*Server, error) {
 		tokenLifetime: opts.PageTokenLifetime,
 		now:           opts.Now,
 		strict:        opts.Strict,
+		seeded:        seeding{seed: opts.Seed, size: size, hostile: opts.Hostile},
 		faultRng:      mrand.New(mrand.NewPCG(uint64(opts.Seed), 0xfa017)),
 		ready:         make(chan struct{}),
 	}
@@ -102,19 +125,6 @@ func Start(opts Options) (*Server, error) {
 		}
 		srv.adminToken = "emu_" + hex.EncodeToString(b)
 	}
-	s := newSeeder(uint64(opts.Seed), shape, srv.now(), &srv.progress)
-	// The organizations come first (their uids are the first draws), so
-	// OrgUID answers at once.
-	acme, globex := s.seedOrgs(opts.Hostile)
-	srv.org = acme
-	go func() {
-		s.seedRest(acme, globex, opts.Hostile)
-		srv.progress.tags.Store(int64(len(s.tags.items))) // the synced repo's and hostile ones too
-		srv.progress.indexing.Store(true)
-		s.buildAll()
-		srv.st = s.store
-		close(srv.ready)
-	}()
 	return srv, nil
 }
 

@@ -59,7 +59,8 @@ type store struct {
 	tagParents pool // the uids of the repos of tags
 	tagNames   pool // the names of tags
 
-	orgs []string // root group uids, primary first
+	orgs []string  // root group uids, primary first
+	pcg  *rand.PCG // rng's state, copied by a fork
 	rng  *rand.Rand
 }
 
@@ -105,8 +106,9 @@ func newStore(seed uint64) *store {
 			ctime: func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
 		tagParents: newPool(),
 		tagNames:   newPool(),
-		rng:        rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		pcg:        rand.NewPCG(seed, seed^0x9e3779b97f4a7c15),
 	}
+	s.rng = rand.New(s.pcg)
 	s.tags = newColl(accessors[tagRec]{
 		uid: s.tagUID, name: s.tagName,
 		ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
