@@ -26,10 +26,7 @@ type recorded struct {
 // recorded.
 func recordingShell(t *testing.T, width, height int) (*harness, *[]recorded, *sync.Mutex) {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
 	var mu sync.Mutex
 	var reqs []recorded
 	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {

@@ -27,10 +27,7 @@ type hooked struct {
 
 func hookedShell(t *testing.T, w, h int, o Options) *hooked {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
 	hk := &hooked{gets: map[string]int{}}
 	hk.refuse.Store(func(*http.Request) bool { return false })
 	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {

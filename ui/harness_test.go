@@ -43,10 +43,7 @@ func newEmulator(t *testing.T, opts emulator.Options) (*emulator.Server, *api.Cl
 	if opts.AdminToken == "" {
 		opts.AdminToken = "test-admin-token"
 	}
-	srv, err := emulator.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, opts)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"),
@@ -256,10 +253,7 @@ func line(screen, s string) string {
 func startBehind(t *testing.T, front func(w http.ResponseWriter, r *http.Request, emu http.Handler), retry api.RetryPolicy,
 	width, height int) *harness {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { front(w, r, srv) }))
 	t.Cleanup(hs.Close)
 	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Retry: retry})

@@ -59,10 +59,7 @@ func (h *harness) inert(where string, width int) {
 func TestHostileDataIsShownNeverRun(t *testing.T) {
 	t.Parallel()
 	const w, ht = 140, 40
-	srv, err := emulator.New(emulator.Options{Seed: 1, Hostile: true, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, Hostile: true, AdminToken: "test-admin-token"})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	changes := &ChangeLog{}

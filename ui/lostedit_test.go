@@ -146,10 +146,7 @@ func TestLostEditFindingAnotherValueEditsFromIt(t *testing.T) {
 // once.
 func TestTimedOutEditIsLookedUp(t *testing.T) {
 	t.Parallel()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "t"})
 	var sent atomic.Int32
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPatch {

@@ -187,10 +187,7 @@ func TestReadOnlyDisablesChangesVisibly(t *testing.T) {
 // unknown; it is not retried.
 func TestTimeoutSaysTheOutcomeIsUnknown(t *testing.T) {
 	t.Parallel()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "t"})
 	var patches atomic.Int32
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPatch {

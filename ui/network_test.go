@@ -116,10 +116,7 @@ const tagsPath = "/registry/v2/tags"
 
 func startNet(t *testing.T, latency time.Duration) *netRun {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	g := newGate(latency)

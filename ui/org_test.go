@@ -14,10 +14,7 @@ import (
 // asIdentity runs the shell with the token of a seeded identity, no --org.
 func asIdentity(t *testing.T, issuer, subject, org string) *harness {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	tok := emulator.IdentityToken(issuer, subject, time.Now().Add(time.Hour))

@@ -32,10 +32,7 @@ type watched struct {
 
 func watchedShell(t *testing.T, w, h int) *watched {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
 	wt := &watched{gets: map[string]int{}}
 	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		n := wt.inFlight.Add(1)

@@ -25,10 +25,7 @@ import (
 // by wrap (nil: as it is).
 func startStrict(t *testing.T, w, h int, wrap func(http.Handler) http.Handler) *harness {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, Strict: true, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, Strict: true, AdminToken: "test-admin-token"})
 	var handler http.Handler = srv
 	if wrap != nil {
 		handler = wrap(srv)

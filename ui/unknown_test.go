@@ -80,10 +80,7 @@ func (d *dropper) setDrop(drop func(r *http.Request) bool) {
 // droppingShellWith is droppingShell that also gives the dropper.
 func droppingShellWith(t *testing.T, w, h int, drop func(r *http.Request) bool) (*harness, *api.Client, *dropper) {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
 	d := &dropper{srv: srv, drop: drop}
 	hs := httptest.NewServer(d)
 	t.Cleanup(hs.Close)
