@@ -94,7 +94,8 @@ Flags:
 	changes := &ui.ChangeLog{}
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
-	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.PageSize()})
+	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.PageSize(),
+		Retry: exploreRetry()})
 	if err != nil {
 		exit.Sayf(stderr, "canopy: %v", err)
 		return exit.Usage
@@ -141,6 +142,11 @@ Flags:
 			Stale: cfg.Stale(), Refresh: cfg.Refresh()}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
 	})
 }
+
+// exploreRetry is the policy of the UI's client, the start's ping
+// included: the API's default. The package's tests put in one with the
+// same attempts and millisecond waits (TestMain), as for listRetry.
+var exploreRetry = api.DefaultRetry
 
 // whoIs names the caller from the token's claims (email, else subject),
 // never printing the token itself.
