@@ -183,9 +183,8 @@ func (e AdvisoryEvent) MarshalJSON() ([]byte, error) {
 	if e.Kind == "" {
 		return b, nil
 	}
-	var out map[string]json.RawMessage
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, fmt.Errorf("advisory event: %w", err)
+	if slices.Contains(eventCommon, e.Kind) {
+		return nil, fmt.Errorf("advisory event: the kind %q is the name of a common field", e.Kind)
 	}
 	details, err := json.Marshal(e.Details)
 	if err != nil {
@@ -202,8 +201,17 @@ func (e AdvisoryEvent) MarshalJSON() ([]byte, error) {
 		}
 		details, _ = json.Marshal(map[string]json.RawMessage{e.Details.Detection: inner})
 	}
-	out[e.Kind] = details
-	return json.Marshal(out)
+	kind, _ := json.Marshal(e.Kind)
+	// The kind's key goes in before the closing brace of the common fields
+	// (an object: b ends in '}'), rather than through a map built and
+	// written again.
+	out := make([]byte, 0, len(b)+len(kind)+len(details)+2)
+	out = append(out, b[:len(b)-1]...)
+	if len(b) > 2 {
+		out = append(out, ',')
+	}
+	out = append(append(append(out, kind...), ':'), details...)
+	return append(out, '}'), nil
 }
 
 // Latest is the advisory's most recent event (the last one sent among
