@@ -18,7 +18,7 @@ const patience = 2 * time.Minute
 func runArgs(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	code := Run(t.Context(), args, &out, &errs)
+	code := Run(quick(t.Context()), args, &out, &errs)
 	return out.String(), errs.String(), code
 }
 

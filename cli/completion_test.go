@@ -163,7 +163,7 @@ func TestCompletionOffersTheFlagsOfTheUsage(t *testing.T) {
 			args = []string{cmd.name, "-h"}
 		}
 		var out bytes.Buffer
-		Run(t.Context(), args, &out, io.Discard)
+		Run(quick(t.Context()), args, &out, io.Discard)
 		var usage []compFlag
 		for _, m := range flagLine.FindAllStringSubmatch(out.String(), -1) {
 			usage = append(usage, compFlag{word: flagWord(m[1]), value: m[2] != ""})

@@ -18,7 +18,7 @@ func TestUnreachableAPIExitsThree(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", state)
 	url := refusedURL(t)
 	var stdout, stderr bytes.Buffer
-	code := Run(t.Context(), []string{"--api-url", url, "--debug"}, &stdout, &stderr)
+	code := Run(quick(t.Context()), []string{"--api-url", url, "--debug"}, &stdout, &stderr)
 	if code != exit.NoServer {
 		t.Errorf("exit code %d, want %d", code, exit.NoServer)
 	}
@@ -44,7 +44,7 @@ func TestLooseTokenFileIsRefusedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := Run(t.Context(), []string{"--api-url", refusedURL(t), "--token-file", loose}, &stdout, &stderr)
+	code := Run(quick(t.Context()), []string{"--api-url", refusedURL(t), "--token-file", loose}, &stdout, &stderr)
 	if code != exit.Failure || !strings.Contains(stderr.String(), "is accessible by others (mode 0644); run: chmod 600") ||
 		strings.Contains(stderr.String(), "secret-token") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())

@@ -95,7 +95,7 @@ Flags:
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.PageSize(),
-		Retry: exploreRetry()})
+		Retry: retryIn(ctx, api.DefaultRetry())})
 	if err != nil {
 		exit.Sayf(stderr, "canopy: %v", err)
 		return exit.Usage
@@ -142,11 +142,6 @@ Flags:
 			Stale: cfg.Stale(), Refresh: cfg.Refresh()}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
 	})
 }
-
-// exploreRetry is the policy of the UI's client, the start's ping
-// included: the API's default. The package's tests put in one with the
-// same attempts and millisecond waits (TestMain), as for listRetry.
-var exploreRetry = api.DefaultRetry
 
 // whoIs names the caller from the token's claims (email, else subject),
 // never printing the token itself.

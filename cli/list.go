@@ -156,7 +156,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	defer closeLog()
 	tokens := cfg.TokenSource(ctx)
 	client, err := api.New(api.Options{BaseURL: cfg.Get("api-url"), TokenSource: tokens, PageSize: cfg.PageSize(), Logger: logger,
-		Retry: listRetry()})
+		Retry: retryIn(ctx, scriptRetry())})
 	if err != nil {
 		exit.Sayf(stderr, "canopy list: %v", err)
 		return exit.Usage
@@ -227,13 +227,6 @@ Flags:
 func scriptRetry() api.RetryPolicy {
 	return api.RetryPolicy{MaxAttempts: 8, BaseDelay: 100 * time.Millisecond, MaxDelay: 8 * time.Second, MaxElapsed: 2 * time.Minute}
 }
-
-// listRetry is the policy canopy list runs with: scriptRetry. The
-// package's tests put in one with the same attempts and millisecond waits
-// (TestMain): what they check is what canopy list does once the attempts
-// are spent, not how long it waits between them (seconds, for each
-// unreachable server).
-var listRetry = scriptRetry
 
 // exitCode tells an API that could not be connected to (3) from every
 // other failure (1): a token that cannot be had, a refused redirect, an

@@ -65,7 +65,7 @@ func endlessServer(t testing.TB, total string, perPage int, before func(r *http.
 // slow machine's walk ends late).
 func listWithin(t *testing.T, ctx context.Context, getenv func(string) string, args ...string) (string, string, int) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(ctx, patience)
+	ctx, cancel := context.WithTimeout(quick(ctx), patience)
 	defer cancel()
 	var out lockedBuffer
 	var errs bytes.Buffer
@@ -155,7 +155,7 @@ func TestListPrintsAsPagesArrive(t *testing.T) {
 	})
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	var errs bytes.Buffer
-	code := runList(t.Context(), []string{"repos", "--max-items", "1500"}, getenv, &out, &errs)
+	code := runList(quick(t.Context()), []string{"repos", "--max-items", "1500"}, getenv, &out, &errs)
 	if code != exit.Failure || len(rowsOf(out.String())) != 1500 {
 		t.Fatalf("exit %d, %d rows; stderr %q", code, len(rowsOf(out.String())), errs.String())
 	}

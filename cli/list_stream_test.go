@@ -31,7 +31,7 @@ func TestListFetchesWhilePrinting(t *testing.T) {
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	out := &gatedWriter{gate: asked, wait: patience}
 	var errs bytes.Buffer
-	code := runList(t.Context(), []string{"repos", "-o", "json", "--max-items", "300"}, getenv, out, &errs)
+	code := runList(quick(t.Context()), []string{"repos", "-o", "json", "--max-items", "300"}, getenv, out, &errs)
 	if out.waited {
 		t.Errorf("the second page was not asked for while the first was printed")
 	}
@@ -70,7 +70,7 @@ func TestListWriteFailureEndsTheWalk(t *testing.T) {
 	url, pages := endlessServer(t, "", 100, nil)
 	getenv := env(t, map[string]string{"CANOPY_API_URL": url, "CANOPY_TOKEN": "t", "CANOPY_ORG": endlessOrg})
 	var errs bytes.Buffer
-	ctx, cancel := context.WithTimeout(t.Context(), patience)
+	ctx, cancel := context.WithTimeout(quick(t.Context()), patience)
 	defer cancel()
 	code := runList(ctx, []string{"repos", "-o", "json"}, getenv, failingWriter{}, &errs)
 	if code != exit.Failure || !strings.Contains(errs.String(), "broken pipe") || ctx.Err() != nil {

@@ -53,7 +53,7 @@ func listEnv(t *testing.T) (func(string) string, *emulator.Server) {
 func list(t *testing.T, getenv func(string) string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	code := runList(t.Context(), args, getenv, &out, &errs)
+	code := runList(quick(t.Context()), args, getenv, &out, &errs)
 	return out.String(), errs.String(), code
 }
 

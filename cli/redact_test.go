@@ -89,7 +89,7 @@ func TestURLPasswordsNotInErrors(t *testing.T) {
 	} {
 		var out, errs bytes.Buffer
 		t.Setenv("CANOPY_TOKEN", "t")
-		code := Run(t.Context(), tc.args, &out, &errs)
+		code := Run(quick(t.Context()), tc.args, &out, &errs)
 		if code != tc.code || !strings.Contains(errs.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs.String(), tc.code, tc.want)
 		}
@@ -103,7 +103,7 @@ func TestURLPasswordsNotInErrors(t *testing.T) {
 
 	t.Setenv("CANOPY_API_URL", refused)
 	var out bytes.Buffer
-	if code := Run(t.Context(), []string{"info"}, &out, &out); code != 0 {
+	if code := Run(quick(t.Context()), []string{"info"}, &out, &out); code != 0 {
 		t.Fatalf("info: %s", out.String())
 	}
 	noPassword(t, "canopy info", out.String())
