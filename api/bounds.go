@@ -8,6 +8,7 @@ package api
 // stops there, before any of it is decoded.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -31,7 +32,8 @@ type valueCounter struct {
 }
 
 func (v *valueCounter) scan(p []byte) {
-	for _, c := range p {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
 		if v.inString {
 			switch {
 			case v.escaped:
@@ -40,6 +42,11 @@ func (v *valueCounter) scan(p []byte) {
 				v.escaped = true
 			case c == '"':
 				v.inString = false
+			default:
+				// Nothing up to the next quote or backslash counts: most of an
+				// answer's bytes are in strings, and IndexByte skips them many
+				// at a time rather than one by one.
+				i += stringRun(p[i:]) - 1
 			}
 			continue
 		}
@@ -59,6 +66,19 @@ func (v *valueCounter) scan(p []byte) {
 			v.opened = true
 		}
 	}
+}
+
+// stringRun is how many bytes of p, inside a string, come before its next
+// quote or backslash (all of p when none does).
+func stringRun(p []byte) int {
+	n := bytes.IndexByte(p, '"')
+	if n < 0 {
+		n = len(p)
+	}
+	if b := bytes.IndexByte(p[:n], '\\'); b >= 0 {
+		n = b
+	}
+	return n
 }
 
 // overBound reports whether a decode error is one of canopy's bounds rather than broken JSON.
