@@ -108,7 +108,9 @@ func measureChild(t *testing.T, i, n int) {
 		args = append(args, "-test.timeout="+left.String())
 	}
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)
-	cmd.Env = append(os.Environ(), boundChildEnv+"="+strconv.Itoa(i))
+	// A race-enabled child would sleep a second at its exit waiting for
+	// reports (atexit_sleep_ms): the parent reads its output, not that.
+	cmd.Env = append(os.Environ(), boundChildEnv+"="+strconv.Itoa(i), "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
