@@ -42,10 +42,12 @@ func seededTags(s string) int {
 	return n
 }
 
-// TestLargeDemoShowsItsSeeding: `canopy demo --size large` draws its
-// first frame while the data is still going in, says how far it is, more
-// as it goes, and then opens the organization's tree.
-func TestLargeDemoShowsItsSeeding(t *testing.T) {
+// TestLargeDemoShowsItsSeedingAndFollowsKeys: `canopy demo --size large`
+// draws its first frame while the data is still going in, says how far it
+// is, more as it goes, and then opens the organization's tree; there, a
+// table of every tag follows the keys (followKeysInLargeDemo). One demo
+// for both: each seeds a million tags.
+func TestLargeDemoShowsItsSeedingAndFollowsKeys(t *testing.T) {
 	requireTmux(t)
 	t.Parallel()
 	canopyBinary(t) // built before the clock starts
@@ -65,6 +67,7 @@ func TestLargeDemoShowsItsSeeding(t *testing.T) {
 	t.Logf("then after %v: %s", time.Since(t0).Round(time.Millisecond), progressRE.FindString(s))
 	tt.waitWithin(longPatience, firstFrame, "the organization's tree")
 	t.Logf("the organization's tree after %v", time.Since(t0).Round(time.Millisecond))
+	followKeysInLargeDemo(t, tt)
 }
 
 // TestLargeDemoEndsWhileSeeding: while the large demo builds its data,
