@@ -7,6 +7,7 @@
 package runlog
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -241,7 +242,7 @@ func (m *Model) event(ev Event, ok bool) tea.Cmd {
 // carriage return alone (a progress bar) starts its line over.
 func (m *Model) output(p []byte) {
 	for len(p) > 0 {
-		i := strings.IndexAny(string(p), "\n\r")
+		i := bytes.IndexAny(p, "\n\r") // not on a string of p: that copies the rest for every line
 		if i < 0 {
 			m.partial = append(m.partial, p...)
 			if len(m.partial) > maxLine {
@@ -266,6 +267,15 @@ func (m *Model) output(p []byte) {
 // flush adds the waiting line, if any.
 func (m *Model) flush() {
 	if len(m.partial) == 0 {
+		return
+	}
+	if m.runDropped > 0 {
+		// The run has had its share (its first lines, up to what it or the
+		// page may keep): the rest is counted as it came, not cleaned for
+		// nothing.
+		m.dropped += len(m.partial)
+		m.runDropped += len(m.partial)
+		m.partial = m.partial[:0]
 		return
 	}
 	s := safe.Lines(ansi.Strip(string(m.partial)))
