@@ -32,8 +32,34 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !strings.HasPrefix(args[0], "-") {
 			return unknownCommand(stderr, args[0])
 		}
+		if c, flags, rest, ok := commandAfterFlags(args); ok {
+			// canopy --read-only demo is canopy demo --read-only: the
+			// command's own flags say whether it takes them.
+			return c.run(ctx, append(flags, rest...), stdout, stderr)
+		}
 	}
 	return runExplore(ctx, args, stdout, stderr)
+}
+
+// commandAfterFlags finds a command named after canopy's own flags
+// (canopy --config f config): the flags, as canopy reads them (a flag's
+// value is never taken for a command), and the command's arguments. Not
+// after "--", which ends the flags, nor after a flag canopy does not have.
+func commandAfterFlags(args []string) (c command, flags, rest []string, ok bool) {
+	fs := flag.NewFlagSet("canopy", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	exploreFlags(fs)
+	var sf startFlags
+	sf.register(fs, false)
+	if fs.Parse(args) != nil || fs.NArg() == 0 {
+		return command{}, nil, nil, false
+	}
+	used := len(args) - fs.NArg()
+	if args[used-1] == "--" {
+		return command{}, nil, nil, false
+	}
+	c, ok = commandNamed(fs.Arg(0))
+	return c, args[:used:used], fs.Args()[1:], ok
 }
 
 // runVersion prints the version; -h says so.

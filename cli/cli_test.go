@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -60,5 +62,39 @@ func TestDisplayOf(t *testing.T) {
 	}
 	if d := displayOf(theme.Options{Name: theme.Mono}, s); !d.Mono || d.Mouse {
 		t.Errorf("displayOf: %+v", d)
+	}
+}
+
+// TestFlagsBeforeACommand: canopy's flags before a command are the
+// command's (canopy --resume=false demo is canopy demo --resume=false),
+// and a command's parser says which it does not take; a value is never
+// taken for a command, and a command after "--" is said to be misplaced,
+// never "unknown".
+func TestFlagsBeforeACommand(t *testing.T) {
+	t.Parallel()
+	_, errs, code := runArgs(t, "--read-only", "list", "repos")
+	if code != exit.Usage || !strings.Contains(errs, "canopy list: flag provided but not defined: -read-only") || strings.Contains(errs, "unknown command") {
+		t.Errorf("--read-only list: exit %d %q", code, errs)
+	}
+	out, errs, code := runArgs(t, "--resume=false", "demo", "-h")
+	if code != 0 || !strings.HasPrefix(out, "Usage: canopy demo") {
+		t.Errorf("--resume=false demo -h: exit %d %q %q", code, out, errs)
+	}
+	cfg := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(cfg, []byte("theme: light\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = runArgs(t, "--config", cfg, "config")
+	if code != 0 || !strings.Contains(out, "light") {
+		t.Errorf("--config f config: exit %d %q %q", code, out, errs)
+	}
+	_, errs, code = runArgs(t, "--api-url", "list")
+	if code != exit.Usage || !strings.Contains(errs, `invalid value "list" for flag -api-url`) {
+		t.Errorf("--api-url list: exit %d %q", code, errs)
+	}
+	_, errs, code = runArgs(t, "--", "list")
+	if code != exit.Usage || strings.Contains(errs, "unknown command") || strings.Contains(errs, "Did you mean") ||
+		!strings.Contains(errs, "a command comes first (canopy list [flags])") {
+		t.Errorf("-- list: exit %d %q", code, errs)
 	}
 }

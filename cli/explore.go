@@ -77,6 +77,11 @@ Flags:
 		}
 		sf.open = target
 	case len(pos) > 0:
+		if _, isCommand := commandNamed(pos[0]); isCommand {
+			// Only after "--" (Run takes a command after canopy's flags).
+			exit.Sayf(stderr, "canopy: the command %q comes after \"--\", the end of canopy's flags: a command comes first (canopy %s [flags])", pos[0], pos[0])
+			return exit.Usage
+		}
 		return unknownCommand(stderr, pos[0])
 	}
 	cfg, to, keys, err := uf.load(ctx, os.Getenv)
