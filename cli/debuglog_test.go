@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"canopy/cli/config"
 	"canopy/cli/exit"
 )
 
@@ -48,5 +49,64 @@ func TestLooseTokenFileIsRefusedFirst(t *testing.T) {
 	if code != exit.Failure || !strings.Contains(stderr.String(), "is accessible by others (mode 0644); run: chmod 600") ||
 		strings.Contains(stderr.String(), "secret-token") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestDebugLogNeverFollowsALink: a symbolic link where the --debug log goes
+// is refused, its target neither written nor made private; a log from
+// before keeps the mode its owner gave it; a new one is 0600.
+func TestDebugLogNeverFollowsALink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	target := filepath.Join(dir, "someone-elses")
+	if err := os.WriteFile(target, []byte("theirs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{target, filepath.Join(dir, "nothing-yet")} {
+		link := filepath.Join(t.TempDir(), "canopy.log")
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+		if _, c, err := openDebugLog(config.Paths{Log: link}); err == nil || !strings.Contains(err.Error(), "is a symbolic link") {
+			if c != nil {
+				c.Close()
+			}
+			t.Errorf("a link to %s: %v", to, err)
+		}
+	}
+	if b, _ := os.ReadFile(target); string(b) != "theirs\n" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+	if info, _ := os.Stat(target); info.Mode().Perm() != 0o644 {
+		t.Errorf("the link's target is now %v", info.Mode().Perm())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nothing-yet")); err == nil {
+		t.Error("a dangling link's target was created")
+	}
+
+	old := filepath.Join(t.TempDir(), "canopy.log")
+	if err := os.WriteFile(old, []byte("before\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	_, c, err := openDebugLog(config.Paths{Log: old})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if b, _ := os.ReadFile(old); !strings.HasPrefix(string(b), "before\n") || !strings.Contains(string(b), "canopy started") {
+		t.Errorf("the old log: %q", b)
+	}
+	if info, _ := os.Stat(old); info.Mode().Perm() != 0o640 {
+		t.Errorf("the old log's mode was changed to %v", info.Mode().Perm())
+	}
+
+	fresh := filepath.Join(t.TempDir(), "state", "canopy.log")
+	_, c, err = openDebugLog(config.Paths{Log: fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if info, _ := os.Stat(fresh); info.Mode().Perm() != 0o600 {
+		t.Errorf("a new log is %v, want 0600", info.Mode().Perm())
 	}
 }

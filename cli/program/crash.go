@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"sync"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -145,7 +146,16 @@ func writeCrashReport(dir string, c *crash, now time.Time) (string, error) {
 	// or a URL with a password.
 	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %s\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano),
 		safe.String(api.RedactUserinfo(fmt.Sprint(c.value))), safe.Lines(string(c.stack)))
-	if err := os.WriteFile(path, []byte(report), 0o600); err != nil {
+	// A new file only: never through a link, never over a file there.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("crash report: %w", err)
+	}
+	if _, err := f.WriteString(report); err != nil {
+		_ = f.Close()
+		return "", fmt.Errorf("crash report: %w", err)
+	}
+	if err := f.Close(); err != nil {
 		return "", fmt.Errorf("crash report: %w", err)
 	}
 	return path, nil
