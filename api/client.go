@@ -29,6 +29,9 @@ type Options struct {
 	// TokenSource supplies the bearer token; nil sends none (ping needs none).
 	// A source with an Invalidate method is asked to re-read after a 401.
 	TokenSource oauth2.TokenSource
+	// AllowInsecureHTTP lets a token go over plain http to a host that is
+	// not this machine; without it New refuses such a URL (ErrInsecureHTTP).
+	AllowInsecureHTTP bool
 	// HTTPClient is the underlying client; nil uses a fresh one. Its
 	// CheckRedirect is replaced so that a redirect never carries the token
 	// to another host.
@@ -99,6 +102,9 @@ func New(opts Options) (*Client, error) {
 	}
 	if base.Scheme != "http" && base.Scheme != "https" || base.Host == "" {
 		return nil, fmt.Errorf("api: base URL %q is not an http(s) URL", RedactUserinfo(opts.BaseURL))
+	}
+	if base.Scheme == "http" && opts.TokenSource != nil && !opts.AllowInsecureHTTP && !isLoopback(base.Hostname()) {
+		return nil, fmt.Errorf("api: base URL %q: %w", RedactUserinfo(opts.BaseURL), ErrInsecureHTTP)
 	}
 	hc := &http.Client{}
 	if opts.HTTPClient != nil {

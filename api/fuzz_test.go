@@ -35,7 +35,7 @@ func (c canned) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func cannedClient(t *testing.T, c canned) *api.Client {
 	t.Helper()
-	return newClient(t, "http://api.invalid", api.Options{Retry: api.NoRetry(), TokenSource: static(adminToken),
+	return newClient(t, "https://api.invalid", api.Options{Retry: api.NoRetry(), TokenSource: static(adminToken),
 		HTTPClient: &http.Client{Transport: c}})
 }
 

@@ -100,10 +100,9 @@ Flags:
 	logger, closeLog := uf.debugLogger(os.Getenv, stderr)
 	defer closeLog()
 	client, err := api.New(api.Options{BaseURL: apiURL, TokenSource: tokens, Observe: changes.Record, Logger: logger, PageSize: cfg.PageSize(),
-		Retry: retryIn(ctx, api.DefaultRetry())})
+		Retry: retryIn(ctx, api.DefaultRetry()), AllowInsecureHTTP: cfg.Flag("allow-insecure-http")})
 	if err != nil {
-		exit.Sayf(stderr, "canopy: %v", err)
-		return exit.Usage
+		return clientRefused(stderr, name, err)
 	}
 	// Fail fast, before the screen switches, on the two things a user must
 	// fix outside canopy: an unreachable API and a missing token. A token

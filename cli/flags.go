@@ -71,7 +71,7 @@ func uiSettings() []string {
 }
 
 func exploreSettings() []string {
-	return append([]string{"api-url", "audience", "org", "token-file"}, uiSettings()...)
+	return append([]string{"api-url", "allow-insecure-http", "audience", "org", "token-file"}, uiSettings()...)
 }
 
 // parse parses flags, printing usage to stdout for -h; done is true when the

@@ -35,7 +35,7 @@ type listFlags struct {
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
-	f.ui.settings = []string{"api-url", "audience", "org", "token-file", "page-size"}
+	f.ui.settings = []string{"api-url", "allow-insecure-http", "audience", "org", "token-file", "page-size"}
 	f.ui.register(fs)
 	f.output = fs.String("o", "table", "output: table or json")
 	f.filter = fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
@@ -156,10 +156,9 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	defer closeLog()
 	tokens := cfg.TokenSource(ctx)
 	client, err := api.New(api.Options{BaseURL: cfg.Get("api-url"), TokenSource: tokens, PageSize: cfg.PageSize(), Logger: logger,
-		Retry: retryIn(ctx, scriptRetry())})
+		Retry: retryIn(ctx, scriptRetry()), AllowInsecureHTTP: cfg.Flag("allow-insecure-http")})
 	if err != nil {
-		exit.Sayf(stderr, "canopy list: %v", err)
-		return exit.Usage
+		return clientRefused(stderr, "canopy list", err)
 	}
 	// The token chain sees no context (a token file that is a FIFO,
 	// chainctl waiting on the network): it is read first, as a step a

@@ -203,7 +203,7 @@ func TestListExitCodes(t *testing.T) {
 		want string
 	}{
 		{"connection refused", map[string]string{"CANOPY_API_URL": closed, "CANOPY_TOKEN": "x"}, []string{"repos"}, exit.NoServer, "connection refused"},
-		{"no such host", map[string]string{"CANOPY_API_URL": "http://no-such-host.invalid", "CANOPY_TOKEN": "x"}, []string{"repos"}, exit.NoServer, "no-such-host.invalid"},
+		{"no such host", map[string]string{"CANOPY_API_URL": "https://no-such-host.invalid", "CANOPY_TOKEN": "x"}, []string{"repos"}, exit.NoServer, "no-such-host.invalid"},
 		{"token file others can read", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN_FILE": loose}, []string{"repos"}, exit.Failure, "token"},
 		{"redirect to another host", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos"}, exit.Failure, "refusing redirect"},
 		{"answer cut short", map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "x"}, []string{"repos", "--org", org, "-o", "json"}, exit.Failure, "read response"},

@@ -342,3 +342,28 @@ func TestMaxItemsBoundsTheRowsNotTheirLookups(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainHTTPToAnotherHostIsRefused: canopy list (and canopy) never send a
+// token over plain http to a host that is not this machine unless told to
+// (exit 2, saying how); told to, they go on (here: a host that is not there).
+func TestPlainHTTPToAnotherHostIsRefused(t *testing.T) {
+	t.Parallel()
+	getenv := env(t, map[string]string{"CANOPY_API_URL": "http://api.example.test", "CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"})
+	_, errs, code := list(t, getenv, "repos")
+	if code != exit.Usage || !strings.Contains(errs, "unencrypted over plain http") || !strings.Contains(errs, "--allow-insecure-http") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	_, errs, code = list(t, getenv, "repos", "--allow-insecure-http")
+	if code == exit.Usage || strings.Contains(errs, "unencrypted") {
+		t.Errorf("allowed: exit %d: %s", code, errs)
+	}
+	allowed := env(t, map[string]string{"CANOPY_API_URL": "http://api.example.test", "CANOPY_TOKEN": "list-token",
+		"CANOPY_ALLOW_INSECURE_HTTP": "true"})
+	if _, errs, code = list(t, allowed, "repos"); code == exit.Usage || strings.Contains(errs, "unencrypted") {
+		t.Errorf("allowed by the environment: exit %d: %s", code, errs)
+	}
+	_, errs, code = runArgs(t, "--api-url", "http://api.example.test", "--token-file", "/nonexistent")
+	if code != exit.Usage || !strings.Contains(errs, "unencrypted over plain http") {
+		t.Errorf("canopy: exit %d: %s", code, errs)
+	}
+}

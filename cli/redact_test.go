@@ -86,6 +86,7 @@ func TestURLPasswordsNotInErrors(t *testing.T) {
 		{[]string{"--api-url", refused, "--debug"}, exit.NoServer, "canopy: cannot reach http://***@127.0.0.1:"},
 		{[]string{"list", "repos", "--api-url", refused, "--debug"}, exit.NoServer, "connection refused"},
 		{[]string{"demo", "--api-url", refused}, exit.Usage, "flag provided but not defined"},
+		{[]string{"--api-url", "http://alice:" + secretPW + "@api.example.test"}, exit.Usage, `"http://***@api.example.test": the token would travel unencrypted`},
 	} {
 		var out, errs bytes.Buffer
 		t.Setenv("CANOPY_TOKEN", "t")

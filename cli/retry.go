@@ -2,9 +2,12 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"canopy/api"
+	"canopy/cli/exit"
 )
 
 // retryWaitsKey keys the bounds of the waits between attempts that a
@@ -27,4 +30,14 @@ func retryIn(ctx context.Context, policy api.RetryPolicy) api.RetryPolicy {
 		policy.BaseDelay, policy.MaxDelay = w.base, w.max
 	}
 	return policy
+}
+
+// clientRefused says why the API client could not be made (exit 2): for a
+// plain http URL to another machine, how to use it anyway.
+func clientRefused(stderr io.Writer, name string, err error) int {
+	exit.Sayf(stderr, "%s: %v", name, err)
+	if errors.Is(err, api.ErrInsecureHTTP) {
+		exit.Sayf(stderr, "Use https://, or --allow-insecure-http (CANOPY_ALLOW_INSECURE_HTTP=true) to send it anyway.")
+	}
+	return exit.Usage
 }

@@ -46,6 +46,8 @@ func Defs() []Setting {
 		{Name: "org", Flag: "org", env: []string{"CANOPY_ORG"}, usage: "organization `uid` or name; empty asks when the token sees several"},
 		{Name: "token-file", Flag: "token-file", env: []string{"CANOPY_TOKEN_FILE"},
 			usage: "read the token from this `file` (mode 0600); else CANOPY_TOKEN, CHAINGUARD_TOKEN, the platform CLI's cache, chainctl"},
+		{Name: "allow-insecure-http", Flag: "allow-insecure-http", env: []string{"CANOPY_ALLOW_INSECURE_HTTP"}, def: "false", Bool: true,
+			usage: "send the token over plain http:// to a host that is not this machine (anyone on the way can read it)", check: checkBool},
 		{Name: "page-size", Flag: "page-size", env: []string{"CANOPY_PAGE_SIZE"}, def: strconv.Itoa(api.MaxPageSize),
 			usage: "`items` per request (1-200)", check: checkPageSize},
 		{Name: "theme", Flag: "theme", env: []string{"CANOPY_THEME"}, def: theme.Auto,
