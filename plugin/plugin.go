@@ -4,7 +4,7 @@
 // resource it applies to, and how it runs. Arguments are expanded into an
 // argument vector and the program is started directly, never through a
 // shell; every value taken from the server is checked for its shape first
-// (shape.go), so that a hostile name is never a flag, a second argument or
+// (vars.go), so that a hostile name is never a flag, a second argument or
 // a command. Running is run.go's: in the background, with the output
 // streamed and bounded; in the foreground, with the terminal handed over.
 package plugin
@@ -115,25 +115,6 @@ func CheckCommand(cmd string) error {
 	return nil
 }
 
-// shells are programs that read an argument as code, or hand their
-// arguments to one (a remote shell, a command they run): a server value
-// in their arguments could run as a command. Names a value may hold are
-// also limited (vars.go), so this list is a second guard, not the only one.
-var shells = []string{"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "csh", "tcsh", "ash", "busybox", "pwsh", "powershell",
-	"cmd", "cmd.exe", "env", "xargs", "eval", "exec", "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
-	"deno", "bun", "php", "lua", "luajit", "tclsh", "wish", "awk", "gawk", "mawk", "nawk", "osascript", "sudo", "doas", "su", "runuser",
-	"ssh", "timeout", "nice", "nohup", "watch", "stdbuf", "time", "chroot", "setsid", "flock", "unbuffer", "script", "parallel", "make"}
-
-// isShell reports whether a program's name is one of shells (versioned
-// names too: python3.12, perl5.36).
-func isShell(base string) bool {
-	base = strings.TrimSuffix(strings.ToLower(base), ".exe")
-	return slices.ContainsFunc(shells, func(s string) bool {
-		rest, ok := strings.CutPrefix(base, s)
-		return ok && strings.Trim(rest, "0123456789.") == ""
-	})
-}
-
 // ArgError is a mistake in one argument.
 type ArgError struct {
 	Index int
@@ -143,16 +124,16 @@ type ArgError struct {
 func (e *ArgError) Error() string { return fmt.Sprintf("args[%d]: %v", e.Index, e.Err) }
 
 // Check checks what the arguments and kinds say together: each variable
-// is one the kinds give, and no variable reaches a shell (an *ArgError).
+// is one the kinds give, and no variable reaches a program that may run it
+// as a command (runners.go; an *ArgError).
 func (p Plugin) Check() error {
 	if len(p.Kinds) == 0 {
 		return errors.New("kinds: want the kinds it runs on, such as [tag]")
 	}
-	base := filepath.Base(p.Command)
 	for i, a := range p.Args {
 		for _, v := range a.Vars() {
-			if isShell(base) {
-				return &ArgError{i, fmt.Errorf("{{.%s}} would reach %s, which may read it as code: canopy passes values only to programs that take them as arguments", v, base)}
+			if at := runsAt(p.Command, p.Args, i); at != "" {
+				return &ArgError{i, fmt.Errorf("{{.%s}} would reach %s, which may read it as code: canopy passes values only to programs that take them as arguments", v, at)}
 			}
 			for _, k := range p.Kinds {
 				if !slices.Contains(Gives(k), v) {

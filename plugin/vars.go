@@ -114,7 +114,11 @@ func Plural(kind string) string {
 const maxValue = 2048
 
 // checkValue is what every value must be: UTF-8 without control
-// characters, not empty, not too long, and not a flag.
+// characters, not empty, not too long, and not read as more than a value
+// by the program it is passed to: not a flag (-x), not a command or
+// option in its other spelling (vim, less and more run +cmd; xterm takes
+// +option), not a response file (gcc, clang, javac and java read their
+// arguments from @file).
 func checkValue(s string) error {
 	switch {
 	case s == "":
@@ -125,6 +129,10 @@ func checkValue(s string) error {
 		return fmt.Errorf("is not valid UTF-8")
 	case strings.HasPrefix(s, "-"):
 		return fmt.Errorf("starts with '-': a program would read it as a flag")
+	case strings.HasPrefix(s, "+"):
+		return fmt.Errorf("starts with '+': a program may read it as a command or an option (vim +cmd)")
+	case strings.HasPrefix(s, "@"):
+		return fmt.Errorf("starts with '@': a program may read its arguments from the file it names (gcc @file)")
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r) {
@@ -134,14 +142,27 @@ func checkValue(s string) error {
 	return nil
 }
 
-// nameMarks are the marks a name may hold beside letters and digits: none
-// of them quotes, escapes, substitutes, separates or ends anything in a
-// shell or a programming language, so a name passed inside a program's
-// code (python -c "…{{.Name}}…") cannot break out of its string, and, being
-// one word, is never a command line (git -c core.pager={{.Name}}).
+// nameMarks are the marks a name may hold beside letters and digits.
+// None quotes, escapes, substitutes, globs, separates or ends anything in
+// a shell (sh, bash, zsh, fish, csh) or a programming language, so a name
+// passed inside a program's code (python -c "…{{.Name}}…") cannot break
+// out of its string and, being one word, is never a command line where a
+// program runs one. '=' and ':' are kept: in a word that is not a command
+// a shell reads them as letters; they matter only where a name stands at a
+// command's place or follows a tilde, and a name is never a tilde and
+// never a command (runners.go refuses the programs that would make it one:
+// git -c, make VAR=…).
 const nameMarks = "._-@+:,="
 
-// checkText is a name: one word of letters, digits and nameMarks.
+// checkText is a name: one word of letters, digits and nameMarks, starting
+// with a letter, a digit or '_': a leading '.' is a hidden file or a
+// parent directory (..), a leading '=' is a command's path in zsh (=ls),
+// and '-', '+' and '@' are options (checkValue). Letters are any
+// script's, but not the spacing modifier letters (U+02B0–U+02FF): a name
+// holds none, and Windows' best-fit code pages turn several into quotes,
+// a backquote or a caret (ʺ→", ʼ→', ˋ→`, ˆ→^) for a program that reads
+// its arguments in one. Other letters are a display matter (homoglyphs),
+// shown made safe, not a shell one.
 func checkText(s string) error {
 	if err := checkValue(s); err != nil {
 		return err
@@ -154,10 +175,33 @@ func checkText(s string) error {
 			}
 			return fmt.Errorf("holds %s: a name passed to a program is one word of letters, digits and %s", what, nameMarks)
 		}
+		if r >= 0x02B0 && r <= 0x02FF {
+			return fmt.Errorf("holds %q, a modifier letter some programs read as a quote or a caret", r)
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(s); r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return fmt.Errorf("starts with %q: a name passed to a program starts with a letter, a digit or _", r)
 	}
 	return nil
 }
 
+// The shapes of the other variables. None admits a shell's marks (quotes,
+// $, `, \, globs, braces, brackets, |, &, ;, <, >, !, #, ~, white space):
+// beside letters and digits they hold only . _ - / : @ + , % where their
+// names need them, and each starts with a letter, a digit or '_'.
+//
+// A package's name: libstdc++, py3-urllib3, github.com/x/y, a Maven
+// group:artifact, name@version. No '~': names do not hold one (Debian and
+// RPM versions do: 1.0~rc1), a shell reads it as a home directory at a
+// word's start or after ':' in an assignment, and zsh with extendedglob as
+// "except" anywhere in a word (a~b).
+//
+// An email: ASCII letters, digits and . _ % + - before one '@' (no dot
+// first, last or twice; '%' is an old relay mark that no shell reads but
+// cmd.exe, a program runners.go refuses), then a host name: labels of
+// letters, digits and inner hyphens joined by dots. No quoted local part,
+// no address literal, no internationalized address: an identity's email is
+// none of those, and each would let a quote, a bracket or a space through.
 var (
 	repoName    = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
 	tagName     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`)
@@ -165,10 +209,13 @@ var (
 	uid         = regexp.MustCompile(`^[0-9a-f]+(?:/[0-9a-f]+)*$`)
 	advisoryID  = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	alias       = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
-	packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+@/:~-]*$`)
-	email       = regexp.MustCompile(`^[^\s@,;'"<>()\\-][^\s@,;'"<>()\\]*@[A-Za-z0-9.-]+$`)
+	packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
+	email       = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)
 	host        = regexp.MustCompile(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
 )
+
+// hostLabel is one label of a host name: it neither starts nor ends with '-'.
+const hostLabel = `[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?`
 
 // matching checks a value against a pattern, named for the error.
 func matching(re *regexp.Regexp, what string) func(string) error {

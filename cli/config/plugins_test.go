@@ -71,6 +71,11 @@ func TestPluginMistakesNameTheirLine(t *testing.T) {
 		{"  - name: x\n    kinds: [tag]\n    command: x\n    args:\n      - ok\n      - \"{{.Nope}}\"\n", ":8: plugins: x: args[1]: {{.Nope}} is no variable"},
 		{"  - name: x\n    kinds: [repo]\n    command: x\n    args:\n      - \"{{.Digest}}\"\n", ":7: plugins: x: args[0]: a repo has no {{.Digest}}"},
 		{"  - name: x\n    kinds: [tag]\n    command: bash\n    args: [\"-c\", \"crane ls {{.Repo}}\"]\n", "plugins: x: args[1]: {{.Repo}} would reach bash"},
+		// issue 33: tmux ran an identity's email through a shell.
+		{"  - name: x\n    kinds: [identity]\n    command: tmux\n    args: [\"new-session\", \"-d\", \"{{.Email}}\"]\n",
+			":6: plugins: x: args[2]: {{.Email}} would reach tmux, which may read it as code"},
+		{"  - name: x\n    kinds: [tag]\n    command: /usr/bin/docker\n    args:\n      - run\n      - \"{{.Ref}}\"\n",
+			":8: plugins: x: args[1]: {{.Ref}} would reach docker run, which may read it as code"},
 		{"  - name: x\n    kinds: [tag]\n    command: x\n    mode: detached\n", ":6: plugins: x: mode \"detached\""},
 		{"  - name: x\n    kinds: [tag]\n    command: x\n    confirm: maybe\n", ":6: plugins: x: confirm: \"maybe\""},
 		{"  - name: x\n    key: ctrl+shift+\n    kinds: [tag]\n    command: x\n", ":4: plugins: x: key:"},
