@@ -12,6 +12,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"canopy/files"
 )
 
 // errNotRegular is wrapped by the error of readRegular for a path that is not a regular file.
@@ -32,7 +34,11 @@ func readRegular(path string) ([]byte, fs.FileInfo, error) {
 	if err := regular(info); err != nil {
 		return nil, info, err
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	f, err := files.Open(path, os.O_RDONLY, 0)
+	var swapped *files.NotRegularError
+	if errors.As(err, &swapped) {
+		return nil, info, fmt.Errorf("%w (%s)", errNotRegular, files.Kind(swapped.Mode))
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,10 +7,6 @@ import (
 	"syscall"
 )
 
-// openNonblock opens a FIFO without waiting for a writer (see readRegular); a regular file
-// ignores it.
-const openNonblock = syscall.O_NONBLOCK
-
 // ownGroup runs cmd in a process group of its own, so that the signals a
 // terminal sends its foreground group (ctrl+c) do not reach it; when its
 // context ends, the whole group is killed (what it started too).

@@ -8,12 +8,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"canopy/api"
 	"canopy/cli/config"
 	"canopy/cli/exit"
+	"canopy/files"
 )
 
 // openDebugLog opens the --debug log at p.Log for appending: its directory
@@ -39,11 +39,11 @@ func openDebugLog(p config.Paths) (*slog.Logger, io.Closer, error) {
 // is made 0600; a log from before is appended to with the mode its owner
 // gave it.
 func openLogFile(path string) (*os.File, error) {
-	const write = os.O_WRONLY | os.O_APPEND | syscall.O_NOFOLLOW
+	const write = os.O_WRONLY | os.O_APPEND | files.NoFollow
 	// O_EXCL: a link, even a dangling one, is never followed to create.
-	f, err := config.OpenRegular(path, write|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := files.Open(path, write|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		f, err = config.OpenRegular(path, write, 0)
+		f, err = files.Open(path, write, 0)
 	}
 	if err != nil {
 		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {

@@ -196,7 +196,7 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 		return code
 	}
 	if s, ok := m.Session(); ok {
-		if err := store.Save(apiKey, s); err != nil {
+		if err := store.Save(ctx, apiKey, s); err != nil {
 			exit.Sayf(stderr, "canopy: %v", err)
 		}
 	}

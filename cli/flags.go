@@ -177,6 +177,7 @@ func viewSaver(s *config.Settings, getenv func(string) string) func(saved.View) 
 		if path == "" {
 			path = config.PathsFrom(getenv).Config
 		}
-		return path, config.SaveView(path, v)
+		// A save is a moment's work; quitting canopy ends it with the rest.
+		return path, config.SaveView(context.Background(), path, v)
 	}
 }

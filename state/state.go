@@ -7,15 +7,17 @@
 package state
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
+
+	"canopy/files"
 )
 
 // Session is where the explorer was left on one organization.
@@ -68,25 +70,35 @@ func (s *Store) Load(api string) (API, error) {
 }
 
 // Save keeps the session of an organization of api (and makes it the last
-// one open there), dropping the oldest beyond the bounds.
-func (s *Store) Save(api string, sess Session) error {
-	all, err := s.read()
-	if err != nil {
-		all = map[string]API{} // a file canopy cannot read is replaced
-	}
+// one open there), dropping the oldest beyond the bounds. Canopy processes
+// saving at once wait for each other, and each adds its session to what
+// the one before wrote: none loses another's. The wait ends with ctx. A file that does not hold
+// sessions is replaced; one that is not a regular file is not.
+func (s *Store) Save(ctx context.Context, api string, sess Session) error {
 	sess.Open = bound(sess.Open)
 	if len(sess.Cursor) > maxPath {
 		sess.Cursor = nil
 	}
-	a := all[api]
-	if a.Orgs == nil {
-		a.Orgs = map[string]Session{}
+	err := files.Rewrite(ctx, s.path, maxBytes, func(old []byte) ([]byte, error) {
+		all, err := decode(s.path, old)
+		if err != nil {
+			all = map[string]API{} // not canopy's sessions: replaced
+		}
+		a := all[api]
+		a.Orgs = maps.Clone(a.Orgs)
+		if a.Orgs == nil {
+			a.Orgs = map[string]Session{}
+		}
+		a.LastOrg, a.Orgs[sess.OrgUID] = sess.OrgUID, sess
+		a.Orgs = newest(a.Orgs, maxOrgs, func(s Session) time.Time { return s.Saved })
+		all[api] = a
+		all = newest(all, maxAPIs, func(a API) time.Time { return a.Orgs[a.LastOrg].Saved })
+		return json.MarshalIndent(all, "", " ")
+	})
+	if err != nil {
+		return fmt.Errorf("save the session: %w", err)
 	}
-	a.LastOrg, a.Orgs[sess.OrgUID] = sess.OrgUID, sess
-	a.Orgs = newest(a.Orgs, maxOrgs, func(s Session) time.Time { return s.Saved })
-	all[api] = a
-	all = newest(all, maxAPIs, func(a API) time.Time { return a.Orgs[a.LastOrg].Saved })
-	return s.write(all)
+	return nil
 }
 
 // bound keeps the first branches, and only paths of a sane depth.
@@ -117,55 +129,24 @@ func newest[V any](m map[string]V, n int, saved func(V) time.Time) map[string]V 
 
 // read reads the whole file: by API.
 func (s *Store) read() (map[string]API, error) {
-	f, err := os.Open(s.path)
+	b, err := files.Read(s.path, maxBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]API{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", s.path, err)
+		return nil, fmt.Errorf("read the sessions: %w", err)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: not a regular file", s.path)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", s.path, err)
-	}
-	if len(b) > maxBytes {
-		return nil, fmt.Errorf("read %s: larger than %d bytes", s.path, maxBytes)
-	}
-	all := map[string]API{}
-	if err := json.Unmarshal(b, &all); err != nil {
-		return nil, fmt.Errorf("read %s: %w", s.path, err)
-	}
-	return all, nil
+	return decode(s.path, b)
 }
 
-// write replaces the file: a temporary file renamed over it, mode 0600.
-func (s *Store) write(all map[string]API) error {
-	b, err := json.MarshalIndent(all, "", " ")
-	if err != nil {
-		return err
+// decode reads the file's text (none: no sessions).
+func decode(path string, b []byte) (map[string]API, error) {
+	all := map[string]API{}
+	if len(b) == 0 {
+		return all, nil
 	}
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("save the session: %w", err)
+	if err := json.Unmarshal(b, &all); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	tmp, err := os.CreateTemp(dir, ".sessions-*.json")
-	if err != nil {
-		return fmt.Errorf("save the session: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // gone once renamed
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save the session: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save the session: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.path); err != nil {
-		return fmt.Errorf("save the session: %w", err)
-	}
-	return nil
+	return all, nil
 }

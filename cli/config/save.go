@@ -2,15 +2,16 @@ package config
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"canopy/files"
 	"canopy/saved"
 )
 
@@ -18,28 +19,32 @@ import (
 // the same name is replaced, else v is added at the end of the list; a
 // file without views: gets the list at its end; a missing file is made).
 // Everything else in the file stays as it was, byte for byte: the entry's
-// lines are spliced in. The result is read back before it replaces the
-// file, so a file canopy would refuse is never written.
-func SaveView(path string, v saved.View) error {
+// lines are spliced into the file as it is when it is written (what was
+// written to it since canopy started is kept; files.Rewrite). The result
+// is read back before it replaces the file, so a file canopy would refuse
+// is never written; nor is a read-only one replaced.
+func SaveView(ctx context.Context, path string, v saved.View) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real // a linked config (dotfiles) is written where it lives
 	}
-	old, err := readRegular(path, maxConfigBytes)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("save the view: %w", err)
-	}
-	out, err := spliceView(path, old, v)
+	err := files.Rewrite(ctx, path, maxConfigBytes, func(old []byte) ([]byte, error) {
+		out, err := spliceView(path, old, v)
+		if err != nil {
+			return nil, err
+		}
+		fc, err := parseConfig(path, out)
+		if err != nil {
+			return nil, fmt.Errorf("the file would not read back (%w); it is unchanged", err)
+		}
+		if !slices.ContainsFunc(fc.views, func(w saved.View) bool { return w.Name == v.Name }) {
+			return nil, errors.New("it did not read back; the file is unchanged")
+		}
+		return out, nil
+	})
 	if err != nil {
 		return fmt.Errorf("save the view: %w", err)
 	}
-	fc, err := parseConfig(path, out)
-	if err != nil {
-		return fmt.Errorf("save the view: the file would not read back (%w); it is unchanged", err)
-	}
-	if !slices.ContainsFunc(fc.views, func(w saved.View) bool { return w.Name == v.Name }) {
-		return errors.New("save the view: it did not read back; the file is unchanged")
-	}
-	return writeFile(path, out)
+	return nil
 }
 
 // spliceView is the file's text with v put in.
@@ -144,37 +149,4 @@ func lastLine(n *yaml.Node) int {
 		last = max(last, lastLine(c))
 	}
 	return last
-}
-
-// writeFile replaces path with b: a temporary file renamed over it, with
-// the old file's mode (0600 for a new one).
-func writeFile(path string, b []byte) error {
-	mode := os.FileMode(0o600)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("save the view: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".config-*.yaml")
-	if err != nil {
-		return fmt.Errorf("save the view: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save the view: %w", err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save the view: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save the view: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("save the view: %w", err)
-	}
-	return nil
 }

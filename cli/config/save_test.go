@@ -39,7 +39,7 @@ func TestSaveViewKeepsTheRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	add := saved.View{Name: "dep", Of: "tags", Order: "name desc", Columns: []string{"tag", "repo"}, Filter: "!dev", Deprecated: true}
-	if err := SaveView(path, add); err != nil {
+	if err := SaveView(t.Context(), path, add); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
@@ -48,7 +48,7 @@ func TestSaveViewKeepsTheRest(t *testing.T) {
 		t.Fatalf("after adding:\n%s\nwant:\n%s", b, want)
 	}
 	replace := saved.View{Name: "py", Of: "tags", In: "python", Filter: "3.1"}
-	if err := SaveView(path, replace); err != nil {
+	if err := SaveView(t.Context(), path, replace); err != nil {
 		t.Fatal(err)
 	}
 	b, _ = os.ReadFile(path)
@@ -78,7 +78,7 @@ func TestSaveViewMakesTheList(t *testing.T) {
 			os.MkdirAll(filepath.Dir(path), 0o700)
 			os.WriteFile(path, []byte(body), 0o600)
 		}
-		if err := SaveView(path, saved.View{Name: "mine", Of: "repos"}); err != nil {
+		if err := SaveView(t.Context(), path, saved.View{Name: "mine", Of: "repos"}); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		b, _ := os.ReadFile(path)
@@ -93,7 +93,7 @@ func TestSaveViewMakesTheList(t *testing.T) {
 	// A views: canopy cannot add to is left alone, and said.
 	path := filepath.Join(dir, "odd.yaml")
 	os.WriteFile(path, []byte("views: {a: b}\n"), 0o600)
-	if err := SaveView(path, saved.View{Name: "mine", Of: "repos"}); err == nil {
+	if err := SaveView(t.Context(), path, saved.View{Name: "mine", Of: "repos"}); err == nil {
 		t.Error("a mapping under views: was written over")
 	}
 }

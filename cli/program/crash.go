@@ -7,12 +7,12 @@ import (
 	"reflect"
 	"runtime/debug"
 	"sync"
-	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/files"
 	"canopy/views/safe"
 )
 
@@ -147,7 +147,7 @@ func writeCrashReport(dir string, c *crash, now time.Time) (string, error) {
 	report := fmt.Sprintf("canopy %s crashed at %s\n\npanic: %s\n\n%s", api.Version, now.UTC().Format(time.RFC3339Nano),
 		safe.String(api.RedactUserinfo(fmt.Sprint(c.value))), safe.Lines(string(c.stack)))
 	// A new file only: never through a link, never over a file there.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	f, err := files.Open(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|files.NoFollow, 0o600)
 	if err != nil {
 		return "", fmt.Errorf("crash report: %w", err)
 	}
