@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 
 	"canopy/cli/exit"
+	"canopy/files"
 )
 
 // profileFlags are --cpuprofile and --memprofile of the UI commands: a
@@ -30,7 +31,7 @@ func (f *profileFlags) register(fs *flag.FlagSet) {
 func (f *profileFlags) start() (stop func() error, err error) {
 	var cpu *os.File
 	if f.cpu != "" {
-		cpu, err = os.Create(f.cpu)
+		cpu, err = createProfile(f.cpu)
 		if err != nil {
 			return func() error { return nil }, fmt.Errorf("cpu profile: %w", err)
 		}
@@ -57,7 +58,7 @@ func (f *profileFlags) start() (stop func() error, err error) {
 // writeHeapProfile writes the live heap as of a fresh GC (what the session
 // holds, not what it has yet to collect).
 func writeHeapProfile(path string) error {
-	out, err := os.Create(path)
+	out, err := createProfile(path)
 	if err != nil {
 		return fmt.Errorf("heap profile: %w", err)
 	}
@@ -88,4 +89,11 @@ func (f *profileFlags) profiled(ctx context.Context, stderr io.Writer, name stri
 		}
 	}
 	return code
+}
+
+// createProfile opens a profile to write, as os.Create would, but never
+// into what is not a regular file (a FIFO would block canopy) nor through
+// a symbolic link.
+func createProfile(path string) (*os.File, error) {
+	return files.Open(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|files.NoFollow, 0o600)
 }
