@@ -138,15 +138,6 @@ func (p *filterPrinter[T]) close(ctx context.Context, failed bool) error {
 	return err
 }
 
-// oneLine is a cell as it is printed: made safe (columns do it already;
-// this is the last word before the terminal), "-" when empty.
-func oneLine(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return safe.String(s)
-}
-
 // searchNames are what `/` searches in the UI's table of these items: the
 // name, then the other columns marked Search.
 func searchNames[T any](items []T, cols []table.Column[T]) search.Names {

@@ -101,7 +101,7 @@ func TestListTableIsWriteTable(t *testing.T) {
 		items = append(items, i)
 		row := make([]string, len(cols))
 		for j, c := range cols {
-			row[j] = oneLine(string(c.Cell(&i)))
+			row[j], _ = fitCell(string(c.Cell(&i)), false)
 		}
 		rows = append(rows, row)
 	}

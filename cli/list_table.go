@@ -4,13 +4,12 @@ import (
 	"context"
 	"io"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"canopy/views/table"
 )
 
 // tableChunk is how many rows the table holds before it prints them: the
-// columns are as wide as the widest cell of the rows held, so a listing of
+// columns are as wide as the widest cell of the rows held (a cell is cut
+// to cellMax cells when it is held, list_cell.go), so a listing of
 // up to this many rows is aligned throughout; a longer one is printed in
 // chunks of this many rows, a column widening (never narrowing) from one
 // chunk to the next.
@@ -35,13 +34,13 @@ type tablePrinter[T any] struct {
 func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
 	if !p.started && len(p.cells) == 0 {
 		for _, c := range p.cols {
-			p.hold(c.Title)
+			p.hold(fitCell(c.Title, false))
 		}
 	}
 	p.any = p.any || len(items) > 0
 	for i := range items {
 		for _, c := range p.cols {
-			p.hold(oneLine(string(c.Cell(&items[i]))))
+			p.hold(fitCell(string(c.Cell(&items[i])), c.Middle))
 		}
 		if p.held++; p.held >= tableChunk {
 			if err := p.flush(); err != nil {
@@ -52,10 +51,12 @@ func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
 	return nil
 }
 
-// hold keeps a cell, safe to print, and its width.
-func (p *tablePrinter[T]) hold(cell string) {
+// hold keeps a cell and its width, as fitCell gives them: safe to print
+// and cut to the column cap, so that what a chunk holds, and the width of
+// every row, is bounded whatever the server sent.
+func (p *tablePrinter[T]) hold(cell string, width int) {
 	p.cells = append(p.cells, cell)
-	p.cellW = append(p.cellW, cellWidth(cell))
+	p.cellW = append(p.cellW, width)
 }
 
 // flush prints the rows held, each column as wide as its widest cell so
@@ -95,18 +96,6 @@ func (p *tablePrinter[T]) close(ctx context.Context, failed bool) error {
 		return nil
 	}
 	return p.flush()
-}
-
-// cellWidth is the display width of a cell safe to print: its length when
-// it is printable ASCII (one cell a byte; most are), else as the terminal
-// counts graphemes.
-func cellWidth(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] > 0x7e {
-			return ansi.StringWidth(s)
-		}
-	}
-	return len(s)
 }
 
 func appendSpaces(b []byte, n int) []byte {

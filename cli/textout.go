@@ -10,19 +10,23 @@ import (
 // writeTable writes rows as columns two spaces apart, padded by display
 // width (text/tabwriter counts runes, so a wide CJK or emoji cell, or a
 // marker such as \u202e, would push the rest of its row out of line). The
-// last column is not padded. Cells must already be safe to print.
+// last column is not padded. Cells must already be safe to print. Its
+// cells are canopy's and the user's own (settings, paths), printed whole:
+// a column is padded to at most cellMax cells, so that one long value
+// pushes the rest of its own row, not every row (as it did the list
+// table's, issue 33, item 1).
 func writeTable(w io.Writer, rows [][]string) error {
 	return writeRows(w, rows, widen(nil, rows))
 }
 
-// widen is widths grown to fit every cell of rows.
+// widen is widths grown to fit every cell of rows, up to cellMax.
 func widen(widths []int, rows [][]string) []int {
 	for _, r := range rows {
 		for i, c := range r {
 			if i == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], ansi.StringWidth(c))
+			widths[i] = max(widths[i], min(ansi.StringWidth(c), cellMax))
 		}
 	}
 	return widths

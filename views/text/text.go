@@ -58,10 +58,15 @@ func Middle(s string, w int, mark string) string {
 		return Cut(s, w, mark)
 	}
 	head := ansi.Truncate(s, keep/2, "")
-	end := ansi.TruncateLeft(s, sw-(keep-ansi.StringWidth(head)), "")
-	for ansi.StringWidth(head)+ansi.StringWidth(end) > keep {
-		// A wide character straddled the cut: drop one more cell of the end.
-		end = ansi.TruncateLeft(end, 1, "")
+	room := keep - ansi.StringWidth(head)
+	cut := sw - room
+	end := ansi.TruncateLeft(s, cut, "")
+	for ansi.StringWidth(end) > room {
+		// A wide character straddled the cut: cut one more cell of s.
+		// (TruncateLeft keeps a wide character it would split: cutting
+		// one cell of end, as this did, left it whole, for ever.)
+		cut++
+		end = ansi.TruncateLeft(s, cut, "")
 	}
 	return head + mark + end
 }

@@ -105,6 +105,10 @@ func TestMiddleKeepsBothEnds(t *testing.T) {
 		{sig, 20, "sha256-f3~e2adc9.sig"},
 		{sig, 21, "sha256-f3f~e2adc9.sig"},
 		{"漢字テストの名前です", 9, "漢字~です"},
+		// A wide character across the cut of the end: it goes (this
+		// looped for ever).
+		{"漢字テストの名前です", 10, "漢字~です"},
+		{strings.Repeat("漢", 100), 80, strings.Repeat("漢", 19) + "~" + strings.Repeat("漢", 20)},
 		{"abcdef", 4, "abc~"},
 	} {
 		got := Middle(c.s, c.w, "~")
