@@ -11,10 +11,12 @@ import (
 // the network). Loopback addresses (a local emulator, a tunnel) are fine.
 var ErrInsecureHTTP = errors.New("the token would travel unencrypted over plain http to a host that is not this machine")
 
-// isLoopback reports whether host (no port) is this machine: localhost (and
-// names under it) or a loopback address.
+// isLoopback reports whether host (no port) is this machine for certain:
+// the name localhost or a loopback address, which no proxy is asked for and
+// no name server answers. A name under localhost (foo.localhost) or with a
+// root dot (localhost.) is neither: it went to the proxy and to DNS.
 func isLoopback(host string) bool {
-	if h := strings.ToLower(strings.TrimSuffix(host, ".")); h == "localhost" || strings.HasSuffix(h, ".localhost") {
+	if strings.EqualFold(host, "localhost") {
 		return true
 	}
 	ip := net.ParseIP(host)
