@@ -94,7 +94,10 @@ func (e *ShapeError) Error() string { return fmt.Sprintf("{{.%s}} %v", e.Var, e.
 
 // Expand is the argument vector for one resource: the command, then each
 // argument with its variables replaced. A value that is missing or not of
-// its variable's shape is a *ShapeError, and nothing runs.
+// its variable's shape is a *ShapeError, and nothing runs; so is a
+// variable that would reach a runner as the command resolves now (an
+// *ArgError: PATH or a link may have changed since the config was read).
+// A Job holding the vector is checked once more when it starts (start.go).
 func (p Plugin) Expand(v Vars) ([]string, error) {
 	argv := []string{p.Command}
 	for _, a := range p.Args {
@@ -112,5 +115,9 @@ func (p Plugin) Expand(v Vars) ([]string, error) {
 		}
 		argv = append(argv, b.String())
 	}
+	if err := p.reachesRunner(resolve(p.Command)); err != nil {
+		return nil, err
+	}
+	remember(argv, p)
 	return argv, nil
 }

@@ -125,16 +125,18 @@ func (e *ArgError) Error() string { return fmt.Sprintf("args[%d]: %v", e.Index, 
 
 // Check checks what the arguments and kinds say together: each variable
 // is one the kinds give, and no variable reaches a program that may run it
-// as a command (runners.go; an *ArgError).
+// as a command (runners.go), by the name written or by the file that name
+// finds on PATH now (program.go; an *ArgError). A command not found is
+// matched by its name alone: it is resolved again when it runs.
 func (p Plugin) Check() error {
 	if len(p.Kinds) == 0 {
 		return errors.New("kinds: want the kinds it runs on, such as [tag]")
 	}
+	if err := p.reachesRunner(resolve(p.Command)); err != nil {
+		return err
+	}
 	for i, a := range p.Args {
 		for _, v := range a.Vars() {
-			if at := runsAt(p.Command, p.Args, i); at != "" {
-				return &ArgError{i, fmt.Errorf("{{.%s}} would reach %s, which may read it as code: canopy passes values only to programs that take them as arguments", v, at)}
-			}
 			for _, k := range p.Kinds {
 				if !slices.Contains(Gives(k), v) {
 					return &ArgError{i, fmt.Errorf("a %s has no {{.%s}} (a %s gives %s)", k, v, k, strings.Join(Gives(k), ", "))}

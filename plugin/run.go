@@ -186,7 +186,11 @@ func runOne(ctx context.Context, j Job, grace time.Duration, emit func([]byte) b
 		return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
 	}
 	defer pr.Close()
-	cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
+	cmd, err := command(ctx, j)
+	if err != nil {
+		pw.Close()
+		return Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)}
+	}
 	cmd.Stdout, cmd.Stderr = pw, pw
 	detach(cmd)
 	err = cmd.Start()
@@ -257,9 +261,13 @@ func RunForeground(ctx context.Context, name string, jobs []Job, in, out, errOut
 		} else {
 			fmt.Fprintf(out, "── canopy: %s on %s ──\r\n", name, j.On)
 		}
-		cmd := exec.CommandContext(ctx, j.Argv[0], j.Argv[1:]...)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
-		st := statusOf(ctx, cmd.Run())
+		var st Status
+		if cmd, err := command(ctx, j); err != nil {
+			st = Status{Code: -1, Err: fmt.Errorf("did not start: %w", err)} // the summary says it
+		} else {
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
+			st = statusOf(ctx, cmd.Run())
+		}
 		statuses = append(statuses, st)
 		if ctx.Err() != nil || st.Interrupted() {
 			if left := len(jobs) - i - 1; left > 0 {

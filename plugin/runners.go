@@ -1,9 +1,6 @@
 package plugin
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // A runner is a program that may run one of its arguments as a command
 // line, or as the name of a program to run: a server value there would
@@ -24,40 +21,64 @@ type runner struct {
 	after, opts []string
 }
 
-// runners are the programs that may run an argument, by class. A name
-// matches with a version (python3.12, bash-5.2), in any case, with or
-// without .exe, from any directory (/usr/bin/tmux, TMUX.EXE).
+// runners are the programs that may run an argument, by class. A
+// program is matched by each name it is known by (program.go: as
+// written, and the files PATH and links lead to), in any case, with or
+// without .exe, from any directory (/usr/bin/tmux, TMUX.EXE), with a
+// version, platform or flavour after a separator (python3.12,
+// perl5.36-x86_64-linux-gnu, vim.basic; isNamed says which).
+//
+// A program is refused any variable when it has many ways, or unusual
+// ones, to run what it is given (fzf's --preview, --bind, --listen…;
+// aria2c's dozen --on-… hooks; a build tool's targets): listing them all
+// would be a list to get wrong. Options and subcommands are told apart
+// only for programs plugins use for what they are, with few ways to run
+// a command (git, docker, kubectl, find, fd, rg, tar, rsync, scp, editors).
 //
 // Not runners, by choice: a user's own script (./check.sh) gets the value
 // as $1, like any program; installers (pip install, npm install, apk add)
 // may run the named package's install scripts, but fetching a package by
 // name from the index the user set up is what such a plugin is for, as
-// docker pull {{.Ref}} is; viewers and openers (less, xdg-open) run no
-// argument.
+// docker pull {{.Ref}} is; viewers and openers (xdg-open, less without
+// +cmd) run no argument.
 func runners() []runner {
 	always := func(names string) runner { return runner{names: strings.Fields(names)} }
+	vimOpts := []string{"-c", "--cmd", "+", "-S", "--remote-send", "--remote-expr"}
+	emacsOpts := []string{"--eval", "-eval", "--execute", "-execute", "--funcall", "-funcall", "--load", "-load", "-e", "-f", "-l"}
+	nanoOpts := []string{"-s", "--speller"}
 	return []runner{
-		// Shells, and multi-call binaries whose first argument may be one.
+		// Shells, and multi-call binaries whose first argument may be one
+		// (busybox sh, coreutils --coreutils-prog=env, mise exec).
 		always("sh bash rbash zsh fish dash ash hush ksh mksh pdksh oksh loksh yash posh csh tcsh rc es xonsh elvish nu ion osh ysh" +
-			" pwsh powershell cmd busybox toybox"),
+			" pwsh powershell cmd busybox toybox coreutils mise rtx"),
 		// Interpreters: an argument is a program (-c, -e, --eval, a script;
 		// sed's e and s///e run commands, m4's esyscmd, dc's !, java's
-		// -XX:OnError=).
-		always("python pypy ipython perl ruby irb jruby node nodejs deno bun php lua luajit tclsh wish expect awk gawk mawk nawk" +
-			" sed gsed m4 dc r rscript julia guile racket sbcl clisp ghci runghc runhaskell scala groovy jshell java erl escript" +
-			" elixir iex ocaml osascript wscript cscript mshta dotnet swift"),
+		// -XX:OnError=). pythonw is Windows' python without a console.
+		always("python pythonw pypy ipython perl ruby irb jruby node nodejs deno bun php lua luajit tclsh wish expect awk gawk" +
+			" mawk nawk sed gsed m4 dc r rscript julia guile racket sbcl clisp ghci runghc runhaskell scala groovy jshell java erl" +
+			" escript elixir iex ocaml osascript wscript cscript mshta dotnet swift raku rakudo perl6 bb clojure clj kotlin dart" +
+			" crystal ts-node tsx zx gjs qjs octave gforth csi"),
 		// Wrappers: they run the rest of their line as a command, changing
-		// how (env, time, limits, scheduling, tracing, locking, retrying),
-		// or run what an argument names (socat EXEC:, nc -e, wine, ccache).
+		// how (env, time, limits, scheduling, tracing, locking, retrying,
+		// the architecture setarch and its linux32, linux64… links report
+		// (i386 and x86_64 are links to it too, found as setarch: listed,
+		// they would take in every x86_64-linux-gnu-… tool),
+		// the SELinux context, the user gosu and su-exec switch to, an init
+		// for a container, timing, recording, watching files), or run what
+		// an argument names (socat EXEC:, nc -e, wine, ccache, bpftrace -c,
+		// xdotool exec). ssh-agent is ssh's (remote shells, below).
 		always("env genv xargs gxargs exec eval command nohup nice ionice chrt taskset numactl prlimit cpulimit timeout gtimeout" +
 			" stdbuf gstdbuf time setsid flock chronic ifne pee parallel sem watch entr unbuffer rlwrap script chpst daemonize" +
 			" start-stop-daemon caffeinate faketime fakeroot fakechroot proot eatmydata nocache trickle torsocks torify" +
-			" proxychains tsocks catchsegv strace ltrace gdb lldb valgrind perf rr xvfb-run dbus-run-session dbus-launch" +
-			" systemd-run systemd-inhibit systemd-cat socat nc ncat netcat wine ccache distcc wsl"),
+			" proxychains tsocks catchsegv strace ltrace gdb gdbserver lldb valgrind heaptrack uftrace bpftrace perf rr xvfb-run" +
+			" dbus-run-session dbus-launch systemd-run systemd-inhibit systemd-cat socat nc ncat netcat wine ccache distcc wsl" +
+			" setarch linux32 linux64 uname26 runcon tini dumb-init catatonit hyperfine watchexec nodemon asciinema" +
+			" tsp xdotool"),
 		// Privilege, sandboxes and namespaces: the rest is a command run as
 		// another user, or in another root.
-		always("sudo sudo-rs doas su pkexec runuser run0 sg runas chroot schroot unshare nsenter setpriv capsh firejail bwrap" +
-			" systemd-nspawn flatpak-spawn distrobox-enter"),
+		always("sudo sudo-rs doas su pkexec runuser run0 sg runas gosu su-exec setuidgid envuidgid chroot schroot unshare nsenter" +
+			" setpriv capsh cgexec firejail bwrap nsjail minijail0 sandbox-exec systemd-nspawn flatpak-spawn distrobox-enter" +
+			" lxc-attach lxc-execute"),
 		{names: []string{"ip"}, after: []string{"exec"}}, // ip netns exec <ns> <command>
 		// Terminal multiplexers: a window's command goes to a shell (issue
 		// 33: tmux new-session -d {{.Email}} ran an address as code).
@@ -67,19 +88,31 @@ func runners() []runner {
 			" xfce4-terminal terminator tilix lxterminal mate-terminal qterminal sakura terminology kgx ptyxis ghostty contour" +
 			" x-terminal-emulator wt"),
 		// Remote shells: the remote side runs the rest through a shell.
+		// ssh's helpers match ssh too: ssh-agent runs its arguments,
+		// ssh-add and ssh-keygen load a PKCS#11 library an argument names.
 		always("ssh slogin autossh mosh rsh rcmd remsh dbclient sshpass"),
+		// Interactive pickers and hooks: fzf and skim run --preview, --bind
+		// and --listen's commands, aria2c its --on-… hooks.
+		always("fzf sk aria2c"),
 		// Build and task runners: targets and VAR=value arguments reach
 		// recipes' shell lines (make, just, go-task's task, which
 		// taskwarrior's task shares), cmake runs scripts (-P) and commands
-		// (-E).
-		always("make gmake bmake cmake just task"),
-		// Package runners: the argument names a program fetched and run now.
-		always("npx pnpx bunx uvx nix-shell"),
-		{names: []string{"npm"}, after: []string{"exec", "x", "run", "run-script", "explore", "init", "create"}},
-		{names: []string{"pnpm", "yarn"}, after: []string{"exec", "dlx", "run", "create"}},
+		// (-E), build files run what they say (mvn -Dexec.executable=,
+		// exec:exec, gradle and sbt tasks, rake, bundle exec), and cargo
+		// runs cargo-<word> for a word it does not know.
+		always("make gmake bmake cmake just task go-task mage ninja meson scons bazel bazelisk cargo mvn mvnw mvnd gradle gradlew sbt" +
+			" ant bundle bundler rake"),
+		// Package runners: the argument names a program fetched and run
+		// now. yarn and pnpm run a word they do not know as a package's
+		// script or binary (yarn {{.Name}}), so they are refused whole.
+		always("npx pnpx bunx uvx nix-shell yarn yarnpkg pnpm"),
+		{names: []string{"npm"}, after: []string{"exec", "x", "run", "run-script", "rum", "urn", "explore", "init", "innit",
+			"create", "config", "set"}, opts: []string{"--script-shell"}},
 		{names: []string{"uv"}, after: []string{"run", "tool"}},
-		{names: []string{"pipx", "poetry", "pdm", "hatch", "conda", "mamba", "micromamba"}, after: []string{"run"}},
+		{names: []string{"pipx", "poetry", "pdm", "hatch", "conda", "mamba", "micromamba", "volta"}, after: []string{"run"}},
 		{names: []string{"pixi"}, after: []string{"run", "exec"}},
+		{names: []string{"asdf"}, after: []string{"exec"}},
+		{names: []string{"snap"}, after: []string{"run"}},
 		{names: []string{"nix"}, after: []string{"run", "shell", "develop"}},
 		{names: []string{"direnv"}, after: []string{"exec"}},
 		{names: []string{"go"}, after: []string{"run", "generate", "tool"}, opts: []string{"-exec", "-toolexec", "-vettool"}},
@@ -92,6 +125,7 @@ func runners() []runner {
 		{names: []string{"kubectl", "oc"}, after: []string{"exec", "run", "debug", "--"}},
 		{names: []string{"crictl", "ctr"}, after: []string{"run", "exec"}},
 		{names: []string{"lxc", "incus"}, after: []string{"exec"}},
+		{names: []string{"apptainer", "singularity"}, after: []string{"exec", "run", "shell", "instance"}},
 		{names: []string{"flatpak", "toolbox"}, after: []string{"run"}},
 		{names: []string{"distrobox"}, after: []string{"enter"}},
 		{names: []string{"machinectl"}, after: []string{"shell"}},
@@ -102,92 +136,36 @@ func runners() []runner {
 		// is not run (ext:: URLs are refused by git unless allowed).
 		{names: []string{"git"}, after: []string{"foreach", "run", "filter-branch", "config"},
 			opts: []string{"-c", "--config-env", "--upload-pack", "--receive-pack", "-u", "--exec", "-x", "--extcmd", "--exec-path"}},
-		// find runs what follows -exec; the tests before it are names.
+		// find runs what follows -exec, fd what follows -x or -X; the
+		// patterns and paths before are not run. rg runs --pre's program
+		// on each file, and --hostname-bin's.
 		{names: []string{"find", "gfind"}, after: []string{"-exec", "-execdir", "-ok", "-okdir"}},
+		{names: []string{"fd", "fdfind"}, after: []string{"-x", "--exec", "-X", "--exec-batch"},
+			opts: []string{"-x", "--exec", "-X", "--exec-batch"}},
+		{names: []string{"rg"}, opts: []string{"--pre", "--hostname-bin"}},
 		// Copying over a remote shell: -e names it, -o ProxyCommand= and
 		// -S name the program; a path is a path.
 		{names: []string{"rsync"}, opts: []string{"-e", "--rsh", "--rsync-path", "-M", "--remote-option"}},
 		{names: []string{"scp", "sftp"}, opts: []string{"-o", "-S", "-D", "-F"}},
 		// Options that name a program: a compressor or a pipe for tar,
 		// zip's test command, man's pager and browser, wget's askpass,
-		// gpg's photo viewer.
+		// gpg's photo viewer, less's first command (+!cmd runs a shell).
 		{names: []string{"tar", "gtar", "bsdtar"}, opts: []string{"-I", "--use-compress-program", "--to-command", "--checkpoint-action",
 			"--info-script", "--new-volume-script", "-F", "--rsh-command", "--rmt-command"}},
 		{names: []string{"zip"}, opts: []string{"-TT", "--unzip-command"}},
 		{names: []string{"man"}, opts: []string{"-P", "--pager", "-H", "--html"}},
 		{names: []string{"wget"}, opts: []string{"-e", "--execute", "--use-askpass"}},
 		{names: []string{"gpg"}, opts: []string{"--photo-viewer", "--exec-path"}},
+		{names: []string{"less"}, opts: []string{"+"}},
 		// Editors open a value as a file; their commands come from -c,
-		// --cmd, +cmd, -S (vim) or --eval, -f and -l (emacs).
-		{names: []string{"vim", "vi", "nvim", "gvim", "view", "vimdiff", "ex"},
-			opts: []string{"-c", "--cmd", "+", "-S", "--remote-send", "--remote-expr"}},
-		{names: []string{"emacs", "emacsclient"}, opts: []string{"--eval", "-eval", "--execute", "-execute", "--funcall",
-			"-funcall", "--load", "-load", "-e", "-f", "-l"}},
+		// --cmd, +cmd, -S (vim and its r-, e-, g- and -x builds) or --eval,
+		// -f and -l (emacs), and nano's speller is a program. editor and
+		// sensible-editor run whichever the system or $EDITOR names, so
+		// every editor's options are refused for them.
+		{names: []string{"vim", "vi", "nvim", "gvim", "view", "vimdiff", "gvimdiff", "ex", "rvim", "rview", "rgvim", "rgview",
+			"evim", "eview", "gview", "vimx"}, opts: vimOpts},
+		{names: []string{"emacs", "emacsclient"}, opts: emacsOpts},
+		{names: []string{"nano", "rnano"}, opts: nanoOpts},
+		{names: []string{"editor", "sensible-editor", "select-editor"}, opts: append(append(append([]string{}, vimOpts...), emacsOpts...), nanoOpts...)},
 	}
-}
-
-// programName is how runners names a command: its base name (either
-// separator), in lower case, without .exe or .com.
-func programName(command string) string {
-	name := strings.ToLower(command[strings.LastIndexAny(command, `/\`)+1:])
-	for _, ext := range []string{".exe", ".com"} {
-		name = strings.TrimSuffix(name, ext)
-	}
-	return name
-}
-
-// isNamed reports whether a program's name is n, or n with a version:
-// python3.12, perl5.36, bash-5.2, go1.22.0.
-func isNamed(name, n string) bool {
-	rest, ok := strings.CutPrefix(name, n)
-	if !ok {
-		return false
-	}
-	if v, ok := strings.CutPrefix(rest, "-"); ok {
-		rest = v
-		if v == "" {
-			return false
-		}
-	}
-	return strings.Trim(rest, "0123456789.") == ""
-}
-
-// runsAt says where args[i] of command would be run, for the error: the
-// program ("tmux"), or with the subcommand or option that runs it ("docker
-// run", "git -c"); "" when it is passed as an argument. A batch file
-// (.bat, .cmd) is run by cmd.exe, which reads its arguments as code.
-func runsAt(command string, args []Arg, i int) string {
-	name := programName(command)
-	shown := command[strings.LastIndexAny(command, `/\`)+1:]
-	if strings.HasSuffix(name, ".bat") || strings.HasSuffix(name, ".cmd") {
-		return shown
-	}
-	for _, r := range runners() {
-		if !slices.ContainsFunc(r.names, func(n string) bool { return isNamed(name, n) }) {
-			continue
-		}
-		if r.after == nil && r.opts == nil {
-			return shown
-		}
-		for _, a := range args[:i] {
-			if slices.Contains(r.after, a.text) {
-				return shown + " " + a.text
-			}
-		}
-		for _, o := range r.opts {
-			if i > 0 && args[i-1].text == o || valueOf(args[i].text, o) {
-				return shown + " " + o
-			}
-		}
-	}
-	return ""
-}
-
-// valueOf reports whether arg is option o with its value glued on: --o=…
-// for a long option, -o… or +… for a short one.
-func valueOf(arg, o string) bool {
-	if strings.HasPrefix(o, "--") {
-		return strings.HasPrefix(arg, o+"=")
-	}
-	return strings.HasPrefix(arg, o) && len(arg) > len(o)
 }
