@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -96,10 +95,11 @@ func runWide(t *testing.T, bin, url string, args ...string) (*keptOutput, int64)
 	var out keptOutput
 	var errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
+	peak := measured(t, cmd)
 	if err := cmd.Run(); err != nil || ctx.Err() != nil {
 		t.Fatalf("canopy list repos %v: %v; stderr %q", args, err, errs.String())
 	}
-	return &out, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
+	return &out, peak()
 }
 
 // TestListTableBoundsAHostileName runs the real binary against a server
