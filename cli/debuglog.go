@@ -35,15 +35,19 @@ func openDebugLog(p config.Paths) (*slog.Logger, io.Closer, error) {
 
 // openLogFile opens a log to append to, never through a symbolic link (a
 // link there would have canopy write, and make private, a file it does not
-// own) nor into what is not a regular file (a FIFO would block). A new log
-// is made 0600; a log from before is appended to with the mode its owner
-// gave it.
+// own), nor into a file with other names (hard links), nor into what is
+// not a regular file (a FIFO would block). A new log is made 0600; a log
+// from before is appended to with the mode its owner gave it.
 func openLogFile(path string) (*os.File, error) {
 	const write = os.O_WRONLY | os.O_APPEND | files.NoFollow
 	// O_EXCL: a link, even a dangling one, is never followed to create.
 	f, err := files.Open(path, write|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		f, err = files.Open(path, write, 0)
+		if err == nil && files.Linked(f) {
+			_ = f.Close()
+			return nil, fmt.Errorf("%s has other names (hard links): canopy writes its log only to a file of its own", path)
+		}
 	}
 	if err != nil {
 		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {

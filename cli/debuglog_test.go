@@ -83,6 +83,19 @@ func TestDebugLogNeverFollowsALink(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "nothing-yet")); err == nil {
 		t.Error("a dangling link's target was created")
 	}
+	// A hard link is another name of someone else's file.
+	hard := filepath.Join(t.TempDir(), "canopy.log")
+	if err := os.Link(target, hard); err == nil {
+		if _, c, err := openDebugLog(config.Paths{Log: hard}); err == nil || !strings.Contains(err.Error(), "has other names (hard links)") {
+			if c != nil {
+				c.Close()
+			}
+			t.Errorf("a hard link: %v", err)
+		}
+		if b, _ := os.ReadFile(target); string(b) != "theirs\n" {
+			t.Errorf("written through a hard link: %q", b)
+		}
+	}
 
 	old := filepath.Join(t.TempDir(), "canopy.log")
 	if err := os.WriteFile(old, []byte("before\n"), 0o640); err != nil {

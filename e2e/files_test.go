@@ -32,7 +32,7 @@ func TestSessionFileThatIsAFIFO(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	s := strings.ReplaceAll(tt.screen(), "\n", "")
-	if !strings.Contains(s, "canopy: save the session: "+fifo+" is a named pipe (FIFO), not a regular file") {
+	if !strings.Contains(s, "canopy: the session was not kept: "+fifo+" is a named pipe (FIFO), not a regular file") {
 		t.Errorf("the FIFO is not named:\n%s", tt.screen())
 	}
 	if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // NoFollow, or'ed into Open's flag, refuses a symbolic link as the last
@@ -107,4 +108,21 @@ func readAll(f *os.File, path string, limit int64) ([]byte, error) {
 		return nil, &TooLargeError{Path: path, Limit: limit}
 	}
 	return b, nil
+}
+
+// Target is where path leads through symbolic links: the file a link
+// names, even one not made yet (a dotfiles link to a config to come), so
+// that replacing it writes there instead of over the link.
+func Target(path string) string {
+	for range 40 { // the kernel's own bound on links in a row
+		to, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return path
 }

@@ -4,6 +4,8 @@ package files
 
 import (
 	"context"
+	"io/fs"
+	"os"
 	"time"
 )
 
@@ -17,3 +19,13 @@ func lockDir(context.Context, string, time.Duration) (func(), error) { return fu
 
 // writable leaves the check to the write.
 func writable(string) error { return nil }
+
+// owner is who owns a file, where ownership cannot be given.
+type owner struct{}
+
+func ownerOf(fs.FileInfo) owner { return owner{} }
+
+func (owner) keep(*os.File) error { return nil }
+
+// Linked cannot tell hard links here.
+func Linked(*os.File) bool { return false }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
 	"time"
@@ -62,4 +63,45 @@ func pause(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
+}
+
+// owner is who owns a file: the user and group ids (known false for none).
+type owner struct {
+	uid, gid int
+	known    bool
+}
+
+func ownerOf(info fs.FileInfo) owner {
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return owner{}
+	}
+	return owner{uid: int(st.Uid), gid: int(st.Gid), known: true}
+}
+
+// keep gives tmp the owner o, when it is not who runs canopy: root saving
+// a user's config (sudo -E canopy) must not leave it root's. One who
+// cannot give a file away is told, and nothing is replaced.
+func (o owner) keep(tmp *os.File) error {
+	if !o.known || o.uid == os.Geteuid() && o.gid == os.Getegid() {
+		return nil
+	}
+	if err := tmp.Chown(o.uid, o.gid); err != nil {
+		if o.uid != os.Geteuid() {
+			return fmt.Errorf("it belongs to user %d: canopy would make it yours (%w)", o.uid, err)
+		}
+		return nil // a group canopy cannot give: the file stays the user's own
+	}
+	return nil
+}
+
+// Linked reports whether an open file has other names (hard links): a
+// file canopy appends to through one of them writes another's file.
+func Linked(f *os.File) bool {
+	info, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink > 1
 }

@@ -24,7 +24,13 @@ var ErrKeptChanging = errors.New("kept changing while canopy was saving it; it w
 // in the same directory: a few milliseconds is what it takes.
 const lockWait = 5 * time.Second
 
-// tries bounds the rounds of Rewrite against a file written meanwhile.
+// settle bounds the time Rewrite goes on editing again what another
+// program keeps appending, so that what it appended stays in its order;
+// past it, what came last is appended to the end instead.
+const settle = 2 * time.Second
+
+// tries bounds the rounds of Rewrite against a file another program keeps
+// replacing.
 const tries = 8
 
 // Rewrite replaces the regular file at path (made, 0600, when missing)
@@ -38,7 +44,8 @@ const tries = 8
 //   - text appended to the file up to the instant it is replaced is read
 //     from the old file afterwards, once no program has it open for
 //     writing (on Linux; elsewhere at once), and edit run again with it;
-//     when it keeps coming, the last of it is appended to the new file.
+//     when it keeps coming for longer than settle, the last of it is
+//     appended to the new file (kept, though after what came after it).
 //
 // Its waits (for another canopy, for a writer) end with ctx.
 // A file that is not regular, read-only, larger than limit, or that edit
@@ -67,7 +74,8 @@ func Rewrite(ctx context.Context, path string, limit int64, edit func(old []byte
 		}
 		return err
 	}
-	for range tries {
+	replaced, deadline := 0, time.Now().Add(settle)
+	for replaced < tries && (len(late) == 0 || time.Now().Before(deadline)) {
 		if err := cur.writable(); err != nil {
 			return fail(err)
 		}
@@ -78,9 +86,9 @@ func Rewrite(ctx context.Context, path string, limit int64, edit func(old []byte
 		if int64(len(out)) > limit {
 			return fail(fmt.Errorf("%s would be larger than %s, which canopy would refuse to read; the edit is not in it", path, Size(limit)))
 		}
-		tmp, err := writeTemp(dir, out, cur.mode)
+		tmp, err := writeTemp(dir, out, cur.mode, cur.owner)
 		if err != nil {
-			return fail(err)
+			return fail(fmt.Errorf("write %s: %w", path, err))
 		}
 		now, err := cur.rewritten(path, limit)
 		if err != nil || now != nil {
@@ -89,6 +97,7 @@ func Rewrite(ctx context.Context, path string, limit int64, edit func(old []byte
 				return fail(err)
 			}
 			base, late = now.data, nil // another program's file: edited again
+			replaced++
 			cur.close()
 			cur = now
 			continue
@@ -98,7 +107,7 @@ func Rewrite(ctx context.Context, path string, limit int64, edit func(old []byte
 			return fail(fmt.Errorf("replace %s: %w", path, err))
 		}
 		old := cur
-		cur = &file{path: path, f: tmp, data: out, mode: cur.mode}
+		cur = &file{path: path, f: tmp, data: out, mode: cur.mode, owner: cur.owner}
 		if old.f != nil {
 			waitWriters(ctx, old.f, lockWait)
 		}
@@ -123,6 +132,8 @@ type file struct {
 	f    *os.File // nil: no file there
 	data []byte
 	mode fs.FileMode
+	// owner is the file's owner, kept by the file that replaces it.
+	owner owner
 }
 
 // current opens and reads the file at path.
@@ -144,7 +155,7 @@ func current(path string, limit int64) (*file, error) {
 		_ = f.Close()
 		return nil, err
 	}
-	return &file{path: path, f: f, data: data, mode: info.Mode().Perm()}, nil
+	return &file{path: path, f: f, data: data, mode: info.Mode().Perm(), owner: ownerOf(info)}, nil
 }
 
 // rewritten is the file at the path when it is another file than was
@@ -229,11 +240,11 @@ func (c *file) close() {
 	}
 }
 
-// writeTemp writes b to a new file in dir with mode, synced, to be renamed
-// over the file it replaces. What it gives is the file opened again to
+// writeTemp writes b to a new file in dir with mode and the owner of the
+// file it replaces, synced, to be renamed over it. What it gives is the file opened again to
 // read only: canopy does not hold it open for writing once it is in place
 // (waitWriters would wait for canopy itself).
-func writeTemp(dir string, b []byte, mode fs.FileMode) (*os.File, error) {
+func writeTemp(dir string, b []byte, mode fs.FileMode, o owner) (*os.File, error) {
 	tmp, err := os.CreateTemp(dir, ".canopy-*.tmp")
 	if err != nil {
 		return nil, err
@@ -243,6 +254,10 @@ func writeTemp(dir string, b []byte, mode fs.FileMode) (*os.File, error) {
 		return nil, err
 	}
 	if err := tmp.Chmod(mode); err != nil {
+		discard(tmp)
+		return nil, err
+	}
+	if err := o.keep(tmp); err != nil {
 		discard(tmp)
 		return nil, err
 	}

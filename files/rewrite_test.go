@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -152,5 +153,28 @@ func TestRewriteKeepsWhatAnotherProgramAppends(t *testing.T) {
 		if c := bytes.Count(b, fmt.Appendf(nil, "line %d\n", i)); c != 1 {
 			t.Errorf("line %d is in the file %d times, want once (%d appended)", i, c, n)
 		}
+	}
+}
+
+// TestRewriteKeepsTheOwner: root saving a user's file (sudo -E canopy)
+// leaves it the user's.
+func TestRewriteKeepsTheOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root gives a file away")
+	}
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("theme: dark\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const nobody = 65534
+	if err := os.Chown(path, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	if err := Rewrite(t.Context(), path, 1<<20, setFirst(1)); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Stat(path)
+	if st := info.Sys().(*syscall.Stat_t); st.Uid != nobody || st.Gid != nobody {
+		t.Errorf("owner %d:%d, want %d:%d as before", st.Uid, st.Gid, nobody, nobody)
 	}
 }

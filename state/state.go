@@ -96,7 +96,7 @@ func (s *Store) Save(ctx context.Context, api string, sess Session) error {
 		return json.MarshalIndent(all, "", " ")
 	})
 	if err != nil {
-		return fmt.Errorf("save the session: %w", err)
+		return fmt.Errorf("the session was not kept: %w", err)
 	}
 	return nil
 }

@@ -101,7 +101,7 @@ func TestAFileCanopyCannotReadIsNone(t *testing.T) {
 		err := s.Save(t.Context(), "api", Session{OrgUID: "o", Saved: t0})
 		if c.kept != "" {
 			after, _ := os.Lstat(s.Path())
-			if err == nil || !strings.Contains(err.Error(), "save the session: "+s.Path()+" "+c.kept) || !os.SameFile(before, after) {
+			if err == nil || !strings.Contains(err.Error(), "the session was not kept: "+s.Path()+" "+c.kept) || !os.SameFile(before, after) {
 				t.Errorf("%s: %v", name, err)
 			}
 			continue

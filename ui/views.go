@@ -208,10 +208,12 @@ func (m *Model) saveView(args []string) tea.Cmd {
 	s := st.Shown()
 	v.Order, v.Server, v.Columns, v.Filter, v.Deprecated = s.Order, s.Server, s.Columns, s.Filter, s.Flagged
 	save := m.opts.SaveView
-	return func() tea.Msg {
+	// Said at once: the answer to an earlier :save must not stand for
+	// this one's while it is written (which may wait for another canopy).
+	return tea.Batch(m.setFlash("saving :"+name+"…", false), func() tea.Msg {
 		file, err := save(v)
 		return viewSavedMsg{v: v, file: file, err: err}
-	}
+	})
 }
 
 // viewSaved keeps a saved view as a command, or says why it was not.

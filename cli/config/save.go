@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -24,9 +23,7 @@ import (
 // is read back before it replaces the file, so a file canopy would refuse
 // is never written; nor is a read-only one replaced.
 func SaveView(ctx context.Context, path string, v saved.View) error {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real // a linked config (dotfiles) is written where it lives
-	}
+	path = files.Target(path) // a linked config (dotfiles) is written where it lives
 	err := files.Rewrite(ctx, path, maxConfigBytes, func(old []byte) ([]byte, error) {
 		out, err := spliceView(path, old, v)
 		if err != nil {

@@ -112,3 +112,34 @@ func TestViewMistakesNameTheirLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveViewWritesThroughALink: a config that is a link (dotfiles) is
+// written where the link leads, its target made when it is not there yet;
+// the link stays.
+func TestSaveViewWritesThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	for name, exists := range map[string]bool{"existing": true, "dangling": false} {
+		target := filepath.Join(dir, name, "dotfiles", "canopy.yaml")
+		if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if exists {
+			if err := os.WriteFile(target, []byte("theme: dark\n"), 0o640); err != nil {
+				t.Fatal(err)
+			}
+		}
+		link := filepath.Join(dir, name, "config.yaml")
+		if err := os.Symlink("dotfiles/canopy.yaml", link); err != nil {
+			t.Fatal(err)
+		}
+		if err := SaveView(t.Context(), link, saved.View{Name: "mine", Of: "repos"}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced", name)
+		}
+		if b, err := os.ReadFile(target); err != nil || !strings.Contains(string(b), "- name: mine") {
+			t.Errorf("%s: the target holds %q (%v)", name, b, err)
+		}
+	}
+}
