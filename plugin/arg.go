@@ -97,7 +97,7 @@ func (e *ShapeError) Error() string { return fmt.Sprintf("{{.%s}} %v", e.Var, e.
 // its variable's shape is a *ShapeError, and nothing runs; so is a
 // variable that would reach a runner as the command resolves now (an
 // *ArgError: PATH or a link may have changed since the config was read).
-// A Job holding the vector is checked once more when it starts (start.go).
+// Plugin.Job makes a Job of it that is checked once more as it starts.
 func (p Plugin) Expand(v Vars) ([]string, error) {
 	argv := []string{p.Command}
 	for _, a := range p.Args {
@@ -118,6 +118,15 @@ func (p Plugin) Expand(v Vars) ([]string, error) {
 	if err := p.reachesRunner(resolve(p.Command)); err != nil {
 		return nil, err
 	}
-	remember(argv, p)
 	return argv, nil
+}
+
+// Job is the run of p on one resource (on names it): Expand's vector, with
+// p kept so that the program is checked again as the job starts.
+func (p Plugin) Job(on string, v Vars) (Job, error) {
+	argv, err := p.Expand(v)
+	if err != nil {
+		return Job{}, err
+	}
+	return Job{On: on, Argv: argv, from: &p}, nil
 }

@@ -16,6 +16,9 @@ import (
 type Job struct {
 	On   string
 	Argv []string
+	// from is the plugin Plugin.Job expanded it from: a job with a server
+	// value in it. A job made otherwise is started as it is.
+	from *Plugin
 }
 
 // Line is the job's command line as a person reads it, each argument

@@ -282,11 +282,11 @@ func TestRunnersCheckedAgainWhenRun(t *testing.T) {
 	if err := p.Check(); err != nil {
 		t.Fatalf("Check = %v, want tool passed", err)
 	}
-	argv, err := p.Expand(plugin.Vars{"Name": "whoami"})
+	job, err := p.Job("a", plugin.Vars{"Name": "whoami"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs := []plugin.Job{{On: "a", Argv: argv}}
+	jobs := []plugin.Job{job}
 	t.Setenv("PATH", now)
 	if _, err := p.Expand(plugin.Vars{"Name": "whoami"}); err == nil || !strings.Contains(err.Error(), "would reach tool (bash)") {
 		t.Errorf("Expand with tool a link to bash = %v, want it refused", err)
@@ -319,5 +319,4 @@ func TestRunnersCheckedAgainWhenRun(t *testing.T) {
 			t.Errorf("the job with tool harmless again: %v, want it run", ev.Status)
 		}
 	}
-	runtime.KeepAlive(argv)
 }

@@ -187,12 +187,12 @@ func (m *Model) runPlugin(p plugin.Plugin) tea.Cmd {
 		nouns = k.nouns
 		vars := m.env.pluginVars(k, t)
 		on := targetName(vars)
-		argv, err := p.Expand(vars)
+		job, err := p.Job(on, vars)
 		if err != nil {
 			skipped = append(skipped, safe.Of(on)+": not run: "+safe.Of(err.Error()))
 			continue
 		}
-		jobs = append(jobs, plugin.Job{On: on, Argv: argv})
+		jobs = append(jobs, job)
 	}
 	if len(jobs) == 0 {
 		msg := p.Name + ": nothing to run"
