@@ -323,7 +323,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Copy:   nodeCopy,
 		Search: func(pattern string) tea.Cmd { return e.findOnServer(ctx, pattern) },
 		CopyRef: func(n *tree.Node) (string, string) {
-			return nodeRef(e.org.Name, n)
+			return e.nodeRef(n)
 		},
 		Bind: e.bindNode,
 		Edit: func(n *tree.Node) *form.Config {

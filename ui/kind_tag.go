@@ -27,10 +27,7 @@ func tagKind() spec[api.Tag] {
 	return spec[api.Tag]{noun: "tag", nouns: "tags",
 		plugin: "tag", heldBy: "repo",
 		vars: func(e *env, t *api.Tag, parent any) plugin.Vars {
-			repo := e.repoName(api.ParentUID(t.UID))
-			if r, ok := parent.(*api.Repo); ok {
-				repo = r.Name
-			}
+			repo := e.tagRepo(t, parent)
 			v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}
 			if repo != "" {
 				v["Image"] = registryHost + "/" + e.org.Name + "/" + repo
@@ -77,6 +74,17 @@ func tagKind() spec[api.Tag] {
 	}
 }
 
+// tagRepo is the name of a tag's repo, "" while it is not known: its
+// parent's in the tree (the node above it), else the name the shell has
+// learned. Every screen makes a tag's pull reference from this one answer
+// (Y, plugins' {{.Ref}} and {{.Image}}, the advisories of its repo).
+func (e *env) tagRepo(t *api.Tag, parent any) string {
+	if r, ok := parent.(*api.Repo); ok && r.UID == api.ParentUID(t.UID) {
+		return r.Name
+	}
+	return e.repoName(api.ParentUID(t.UID))
+}
+
 // tagsTable lists the tags of one repo (repoName set) or of many.
 func tagsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions, repoName string) views.Screen {
 	return tagsTableOf(e, ctx, title, opts, repoName, false)
@@ -118,17 +126,14 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 	var counted func(int, int) tea.Cmd
 	if repoName != "" {
 		repoUID := opts.ChildrenOf
+		// What its rows make of their repo's name (tagRepo) is the name
+		// this table was opened with.
+		e.repoNamer.learn(map[string]string{repoUID: repoName})
 		counted = func(n, total int) tea.Cmd {
 			return func() tea.Msg { return views.CountedMsg{ID: repoUID, Count: n, Total: total} }
 		}
 	}
-	// known is a tag's repo's name, "" while it is not known yet.
-	known := func(t *api.Tag) string {
-		if repoName != "" {
-			return repoName
-		}
-		return e.repoName(api.ParentUID(t.UID))
-	}
+	known := func(t *api.Tag) string { return e.tagRepo(t, nil) }
 	repo := func(t *api.Tag) string {
 		if n := known(t); n != "" {
 			return n
@@ -177,10 +182,7 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 			return strings.Join(lines, "\n") + "\n", fmt.Sprintf("%d repo:tag@digest lines", len(ts))
 		},
 		Advisories: func(t *api.Tag) tea.Cmd {
-			name := repoName
-			if name == "" {
-				name = e.repoName(api.ParentUID(t.UID))
-			}
+			name := known(t)
 			if name == "" {
 				return views.Flash("the name of this tag's repo is not known yet: try again in a moment")
 			}

@@ -60,16 +60,19 @@ func pullRef(org, repo string, t *api.Tag) (string, string) {
 	return registryHost + "/" + org + "/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 }
 
-// nodeRef is a tag node's pull reference; its repo is an ancestor node.
-func nodeRef(org string, n *tree.Node) (string, string) {
+// nodeRef is a tag node's pull reference, its repo's name as every screen
+// makes it (tagRepo; the node above it is its repo).
+func (e *env) nodeRef(n *tree.Node) (string, string) {
 	t, ok := n.Item.(*api.Tag)
 	if !ok || t.Digest == "" {
 		return "", ""
 	}
-	for p := n.Parent; p != nil; p = p.Parent {
-		if r, ok := p.Item.(*api.Repo); ok {
-			return pullRef(org, r.Name, t)
-		}
+	var parent any
+	if n.Parent != nil {
+		parent = n.Parent.Item
+	}
+	if repo := e.tagRepo(t, parent); repo != "" {
+		return pullRef(e.org.Name, repo, t)
 	}
 	return "", ""
 }

@@ -251,3 +251,34 @@ func TestPluginWhoseProgramIsMissing(t *testing.T) {
 	h.send(ctrlV)
 	h.waitText("dump: /no/such/cosign is not found")
 }
+
+// TestPluginOnATagOfARepoOpenedFromItsTable: a tag in the tags table of
+// one repo, opened from :repos (/nginx, enter), gives the plugin the same
+// pull reference as Y copies there (it once said "{{.Ref}} is empty": the
+// table knew its repo's name, the plugin's variables did not).
+func TestPluginOnATagOfARepoOpenedFromItsTable(t *testing.T) {
+	bin, record := plugintest.Argdump(t)
+	h := startPlugins(t, false, nil, dumpPlugin(bin, plugin.Background))
+	h.waitText("platform")
+	h.typeText(":repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example")
+	h.typeText("/nginx")
+	h.keys("enter", "enter")
+	s := h.waitFor("the tags of nginx with rows", func(s string) bool {
+		return strings.Contains(s, "tags of nginx") && strings.Contains(s, "sha256:")
+	})
+	tag := ""
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(strings.TrimLeft(l, " ▌>*✓")); len(f) >= 2 && strings.HasPrefix(f[1], "sha256:") {
+			tag = f[0]
+			break
+		}
+	}
+	if tag == "" {
+		t.Fatalf("no tag row:\n%s", s)
+	}
+	h.send(ctrlV)
+	h.waitText("dump on nginx:" + tag + " · exit 0")
+	checkDumped(t, plugintest.Calls(t, record), "acme.example", []string{"nginx:" + tag})
+}

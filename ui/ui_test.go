@@ -336,6 +336,7 @@ func TestCopyPullReference(t *testing.T) {
 		t.Errorf("Y on the tag's page copied %q, want %q", h.clipboard, ref)
 	}
 	// a lists every advisory the page counts, its versioned packages' too.
+	h.waitText("ADVISORIES FOR")
 	m := regexp.MustCompile(`ADVISORIES FOR [A-Z<>, -]+ \((\d+)\)`).FindStringSubmatch(h.screen())
 	if m == nil {
 		t.Fatalf("no advisories heading:\n%s", h.screen())
