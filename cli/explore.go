@@ -114,14 +114,17 @@ Flags:
 			return exit.Fail(ctx, stderr, "canopy", "reading the token file", err, exit.Failure)
 		}
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	_, err = client.Ping(pingCtx)
+	pingCtx, cancel := context.WithTimeout(ctx, pingWait)
+	_, err = exit.StepSaying(ctx, stderr, "canopy: connecting to "+shown+"…", func() (string, error) { return client.Ping(pingCtx) })
 	cancel()
 	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "connecting to "+shown); ok {
 		return code
 	}
 	var te *api.TransportError
 	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		exit.Sayf(stderr, "canopy: %s did not answer within %v", shown, pingWait)
+		return exit.NoServer
 	case unreachable(err):
 		errors.As(err, &te)
 		exit.Sayf(stderr, "canopy: cannot reach %s: %v", shown, te.Err)
@@ -146,6 +149,11 @@ Flags:
 			Stale: cfg.Stale(), Refresh: cfg.Refresh()}, displayOf(to, cfg), shown, cfg.Flag("resume"), stderr)
 	})
 }
+
+// pingWait is how long canopy waits for the server's first answer before
+// giving up: a server that takes the connection and says nothing would
+// otherwise hold the blank terminal for ever.
+const pingWait = 10 * time.Second
 
 // whoIs names the caller from the token's claims (email, else subject),
 // never printing the token itself.

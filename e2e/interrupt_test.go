@@ -201,8 +201,9 @@ func TestSignalWhileChainctlHangs(t *testing.T) {
 }
 
 // TestSignalWhilePingHangs: a server that takes the ping and never
-// answers keeps canopy before its first frame for up to 10 s; SIGTERM ends
-// it within a second, as an interruption (not "the server failed").
+// answers keeps canopy before its first frame for up to 10 s, saying so
+// after a second; SIGTERM ends it within a second, as an interruption (not
+// "the server failed").
 func TestSignalWhilePingHangs(t *testing.T) {
 	t.Parallel()
 	pinged := make(chan struct{}, 1)
@@ -223,7 +224,29 @@ func TestSignalWhilePingHangs(t *testing.T) {
 			return false
 		}
 	}, "the ping")
+	// Past a second, the blank terminal says what canopy waits for.
+	waiting := "canopy: connecting to " + hs.URL + "… (ctrl+c stops)"
+	b.waitUntil(func() bool { return strings.Contains(b.stderr.String(), waiting) }, "the line saying what canopy waits for")
 	b.interrupt(syscall.SIGTERM, "canopy: interrupted by SIGTERM while connecting to "+hs.URL)
+}
+
+// TestServerThatNeverAnswers: a server that takes the ping and never
+// answers is given up after 10 s, said as such (not "context deadline
+// exceeded"), with the status of a server that cannot be reached.
+func TestServerThatNeverAnswers(t *testing.T) {
+	t.Parallel()
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(hs.Close)
+	b := startBlocked(t, []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "CANOPY_TOKEN=t"}, "--api-url", hs.URL)
+	select {
+	case <-b.exited:
+	case <-time.After(waitTimeout):
+		t.Fatalf("still waiting for the server; stderr %q", b.stderr.String())
+	}
+	const exitNoServer = 3
+	if code, want := b.cmd.ProcessState.ExitCode(), "canopy: "+hs.URL+" did not answer within 10s"; code != exitNoServer || !strings.Contains(b.stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want %d and %q", code, b.stderr.String(), exitNoServer, want)
+	}
 }
 
 // TestSignalWhileTokenFileBlocks: a --token-file that is a FIFO with no
