@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"canopy/resource"
 )
 
 // Vars are the values of one resource a plugin's arguments may use, by
@@ -59,53 +61,34 @@ func Describe(name string) string {
 	return ""
 }
 
-// kinds are the kinds a plugin may name, each with the variables it gives
-// (beyond UID, Name, Org and OrgUID, which every kind gives).
-var kinds = []struct {
-	kind, plural string
-	gives        []string
-}{
-	{"tag", "tags", []string{"Ref", "Image", "Repo", "Tag", "Digest"}},
-	{"repo", "repos", []string{"Image", "Repo"}},
-	{"folder", "folders", nil},
-	{"identity", "identities", []string{"Email"}},
-	{"role", "roles", nil},
-	{"binding", "role bindings", nil},
-	{"advisory", "advisories", []string{"Advisory", "Aliases", "Package"}},
-	{"subscription", "subscriptions", nil},
-	{"library", "libraries", nil},
-	{"provider", "identity providers", nil},
-	{"invite", "invites", nil},
-}
-
-// everyKind's variables.
+// everyKind's variables: every kind gives them, beyond what its
+// descriptor says (resource.Kind.Gives).
 var everyKind = []string{"UID", "Name", "Org", "OrgUID"}
 
 // Kinds lists the kinds a plugin may name.
 func Kinds() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.kind
+	var out []string
+	for _, k := range resource.Kinds() {
+		if k.Plugin != "" {
+			out = append(out, k.Plugin)
+		}
 	}
 	return out
 }
 
 // Gives lists the variables a kind gives, nil for no kind.
 func Gives(kind string) []string {
-	for _, k := range kinds {
-		if k.kind == kind {
-			return append(slices.Clone(everyKind), k.gives...)
-		}
+	k, ok := resource.ByPlugin(kind)
+	if !ok {
+		return nil
 	}
-	return nil
+	return append(slices.Clone(everyKind), k.Gives...)
 }
 
 // Plural is a kind's plural: "identities".
 func Plural(kind string) string {
-	for _, k := range kinds {
-		if k.kind == kind {
-			return k.plural
-		}
+	if k, ok := resource.ByPlugin(kind); ok {
+		return k.Nouns
 	}
 	return kind + "s"
 }

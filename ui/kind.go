@@ -9,6 +9,7 @@ import (
 
 	"canopy/api"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
@@ -108,6 +109,9 @@ type kind struct {
 // spec is a kind written with its own type: its file fills in what the
 // kind does, and describe makes the kind the registry holds.
 type spec[T any] struct {
+	// of is the kind's noun in package resource, whose descriptor gives
+	// its nouns, `:` command, plugin name and what holds it.
+	of                string
 	noun, nouns       string
 	name, uid, folder func(*T) string
 	// title is the header of its page, safe to print (default: its name
@@ -342,8 +346,13 @@ type registry struct {
 	client       *api.Client // what pages that load read with
 }
 
-// register adds the kind of T.
+// register adds the kind of T, named as its descriptor says.
 func register[T any](r *registry, s spec[T]) {
+	d := resource.Must(s.of)
+	s.noun, s.nouns, s.plugin, s.heldBy = d.Noun, d.Nouns, d.Plugin, d.HeldBy
+	if d.Command != "" {
+		s.command = &cmdline.Command{Name: d.Command, Aliases: d.Aliases, Desc: d.Says}
+	}
 	if s.fields != nil {
 		s.page = detail.FieldsPage(s.uid, s.fields)
 		if s.load != nil {

@@ -6,8 +6,8 @@ import (
 
 	"canopy/api"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
@@ -19,8 +19,7 @@ import (
 // advisoryKind: the feed's word on a vulnerability in the platform's
 // packages (no folder: the feed is the same for every organization).
 func advisoryKind() spec[api.Advisory] {
-	return spec[api.Advisory]{noun: "advisory", nouns: "advisories",
-		plugin: "advisory",
+	return spec[api.Advisory]{of: resource.Advisory,
 		vars: func(_ *env, a *api.Advisory, _ any) plugin.Vars {
 			return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
 		},
@@ -29,7 +28,6 @@ func advisoryKind() spec[api.Advisory] {
 		page:    detail.AdvisoryPage(),
 		name:    func(a *api.Advisory) string { return a.AdvisoryID },
 		uid:     func(a *api.Advisory) string { return a.UID },
-		command: &cmdline.Command{Name: "advisories", Aliases: []string{"adv", "cves"}, Desc: "the advisory feed"},
 		whole:   func(*env) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
 		table:   advisoriesTable,
 		hasNode: true, hasCollection: true,

@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
@@ -19,14 +19,12 @@ import (
 
 // artifactKind: a library of an ecosystem (Java, Python), with versions.
 func artifactKind() spec[api.Artifact] {
-	return spec[api.Artifact]{noun: "library", nouns: "libraries",
-		plugin:  "library",
+	return spec[api.Artifact]{of: resource.Library,
 		root:    libraryNodes,
 		list:    colArtifacts,
 		page:    detail.ArtifactPage(),
 		name:    func(a *api.Artifact) string { return a.Name },
 		uid:     func(a *api.Artifact) string { return a.UID },
-		command: &cmdline.Command{Name: "libraries", Aliases: []string{"libs", "artifacts"}, Desc: "library artifacts"},
 		whole:   func(*env) (safe.Text, api.ListOptions) { return "libraries", api.ListOptions{} },
 		table:   artifactsTable,
 		hasNode: true, hasCollection: true,

@@ -6,9 +6,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/bind"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -20,8 +20,7 @@ import (
 
 // bindingKind: a role granted to an identity on a folder (and below it).
 func bindingKind() spec[api.RoleBinding] {
-	return spec[api.RoleBinding]{noun: "role binding", nouns: "role bindings",
-		plugin:   "binding",
+	return spec[api.RoleBinding]{of: resource.Binding,
 		inFolder: bindingNodes,
 		list:     colBindings,
 		page:     detail.BindingPage(),
@@ -29,7 +28,6 @@ func bindingKind() spec[api.RoleBinding] {
 		name:     bindingLabel,
 		uid:      func(b *api.RoleBinding) string { return b.UID },
 		folder:   func(b *api.RoleBinding) string { return api.ParentUID(b.UID) },
-		command:  &cmdline.Command{Name: "bindings", Aliases: []string{"rolebindings", "rb"}, Desc: "every role binding of the organization"},
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

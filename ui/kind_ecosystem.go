@@ -2,6 +2,7 @@ package ui
 
 import (
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views/detail"
 	"canopy/views/safe"
 )
@@ -9,7 +10,7 @@ import (
 // ecosystemKind: the libraries of one ecosystem, a grouping the tree
 // shows with its count (it has no uid).
 func ecosystemKind() spec[api.EcosystemCount] {
-	return spec[api.EcosystemCount]{noun: "ecosystem", nouns: "ecosystems",
+	return spec[api.EcosystemCount]{of: resource.Ecosystem,
 		page:  detail.EcosystemPage(),
 		name:  func(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) },
 		uid:   func(*api.EcosystemCount) string { return "" },

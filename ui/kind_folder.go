@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/bind"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -24,14 +24,12 @@ import (
 // folderKind: a group of the hierarchy, which canopy calls a folder (the
 // organization is the top one).
 func folderKind() spec[api.Group] {
-	return spec[api.Group]{noun: "folder", nouns: "folders",
-		plugin: "folder",
-		list:   colGroups, byName: true,
-		page:    detail.GroupPage(),
-		name:    func(g *api.Group) string { return g.Name },
-		uid:     func(g *api.Group) string { return g.UID },
-		folder:  func(g *api.Group) string { return g.UID },
-		command: &cmdline.Command{Name: "groups", Aliases: []string{"folders", "group"}, Desc: "every folder of the organization"},
+	return spec[api.Group]{of: resource.Folder,
+		list: colGroups, byName: true,
+		page:   detail.GroupPage(),
+		name:   func(g *api.Group) string { return g.Name },
+		uid:    func(g *api.Group) string { return g.UID },
+		folder: func(g *api.Group) string { return g.UID },
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

@@ -8,9 +8,9 @@ import (
 
 	"canopy/api"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/bind"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -24,16 +24,14 @@ import (
 
 // identityKind: who a workload acts as, by the claims of its token.
 func identityKind() spec[api.Identity] {
-	return spec[api.Identity]{noun: "identity", nouns: "identities",
-		plugin:   "identity",
+	return spec[api.Identity]{of: resource.Identity,
 		vars:     func(_ *env, id *api.Identity, _ any) plugin.Vars { return plugin.Vars{"Email": id.Email} },
 		inFolder: identityNodes,
 		list:     colIdentities, byName: true,
-		page:    detail.IdentityPage(),
-		name:    func(i *api.Identity) string { return i.Name },
-		uid:     func(i *api.Identity) string { return i.UID },
-		folder:  func(i *api.Identity) string { return api.ParentUID(i.UID) },
-		command: &cmdline.Command{Name: "identities", Aliases: []string{"identity", "ids"}, Desc: "every identity of the organization"},
+		page:   detail.IdentityPage(),
+		name:   func(i *api.Identity) string { return i.Name },
+		uid:    func(i *api.Identity) string { return i.UID },
+		folder: func(i *api.Identity) string { return api.ParentUID(i.UID) },
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "identities of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
@@ -27,14 +27,11 @@ import (
 // it. Its code is said once, in the answer to its create, so the page of
 // a new invite opens with it.
 func inviteKind() spec[api.GroupInvite] {
-	return spec[api.GroupInvite]{noun: "invite", nouns: "invites",
-		plugin: "invite",
+	return spec[api.GroupInvite]{of: resource.Invite,
 		name:   inviteName,
 		uid:    func(g *api.GroupInvite) string { return g.UID },
 		folder: func(g *api.GroupInvite) string { return api.ParentUID(g.UID) },
 		list:   "groupInvites",
-		command: &cmdline.Command{Name: "invites", Aliases: []string{"invite", "invitations"},
-			Desc: "invite codes that join people to the organization's folders"},
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -25,14 +25,11 @@ import (
 // organization with their company's single sign-on (OIDC), and which may
 // provision them (SCIM).
 func providerKind() spec[api.IdentityProvider] {
-	return spec[api.IdentityProvider]{noun: "identity provider", nouns: "identity providers",
-		plugin: "provider",
+	return spec[api.IdentityProvider]{of: resource.Provider,
 		name:   func(p *api.IdentityProvider) string { return p.Name },
 		uid:    func(p *api.IdentityProvider) string { return p.UID },
 		folder: func(p *api.IdentityProvider) string { return api.ParentUID(p.UID) },
 		list:   "identityProviders", byName: true,
-		command: &cmdline.Command{Name: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
-			Desc: "identity providers: single sign-on into the organization"},
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

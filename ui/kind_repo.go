@@ -8,8 +8,8 @@ import (
 
 	"canopy/api"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -23,18 +23,16 @@ import (
 
 // repoKind: an image repository, in a folder, holding tags.
 func repoKind() spec[api.Repo] {
-	return spec[api.Repo]{noun: "repo", nouns: "repos",
-		plugin: "repo",
+	return spec[api.Repo]{of: resource.Repo,
 		vars: func(e *env, r *api.Repo, _ any) plugin.Vars {
 			return plugin.Vars{"Repo": r.Name, "Image": registryHost + "/" + e.org.Name + "/" + r.Name}
 		},
 		inFolder: repoNodes,
 		list:     colRepos, byName: true,
-		page:    detail.RepoPage(),
-		name:    func(r *api.Repo) string { return r.Name },
-		uid:     func(r *api.Repo) string { return r.UID },
-		folder:  func(r *api.Repo) string { return api.ParentUID(r.UID) },
-		command: &cmdline.Command{Name: "repos", Aliases: []string{"repo", "r"}, Desc: "every repo of the organization"},
+		page:   detail.RepoPage(),
+		name:   func(r *api.Repo) string { return r.Name },
+		uid:    func(r *api.Repo) string { return r.UID },
+		folder: func(r *api.Repo) string { return api.ParentUID(r.UID) },
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "repos of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/bind"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
@@ -21,15 +21,13 @@ import (
 
 // roleKind: a set of capabilities, built in or the organization's own.
 func roleKind() spec[api.Role] {
-	return spec[api.Role]{noun: "role", nouns: "roles",
-		plugin:  "role",
-		list:    colRoles,
-		page:    detail.RolePage(),
-		name:    func(r *api.Role) string { return r.Name },
-		uid:     func(r *api.Role) string { return r.UID },
-		command: &cmdline.Command{Name: "roles", Aliases: []string{"role"}, Desc: "built-in and custom roles"},
-		whole:   func(e *env) (safe.Text, api.ListOptions) { return "roles", api.ListOptions{DescendantsOf: e.org.UID} },
-		table:   rolesTable,
+	return spec[api.Role]{of: resource.Role,
+		list:  colRoles,
+		page:  detail.RolePage(),
+		name:  func(r *api.Role) string { return r.Name },
+		uid:   func(r *api.Role) string { return r.UID },
+		whole: func(e *env) (safe.Text, api.ListOptions) { return "roles", api.ListOptions{DescendantsOf: e.org.UID} },
+		table: rolesTable,
 		bind: func(e *env, r *api.Role) tea.Cmd {
 			return e.bindFlow(nil, &bind.Choice{UID: r.UID, Name: r.Name}, nil)
 		},

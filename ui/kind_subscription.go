@@ -6,8 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -21,15 +21,13 @@ import (
 // subscriptionKind: where a folder's events are sent. It has no name: the
 // user knows it by its sink.
 func subscriptionKind() spec[api.Subscription] {
-	return spec[api.Subscription]{noun: "subscription", nouns: "subscriptions",
-		plugin:   "subscription",
+	return spec[api.Subscription]{of: resource.Subscription,
 		inFolder: subscriptionNodes,
 		list:     colSubscriptions,
 		page:     detail.SubscriptionPage(),
 		name:     func(s *api.Subscription) string { return s.Sink },
 		uid:      func(s *api.Subscription) string { return s.UID },
 		folder:   func(s *api.Subscription) string { return api.ParentUID(s.UID) },
-		command:  &cmdline.Command{Name: "subscriptions", Aliases: []string{"subs"}, Desc: "every event subscription of the organization"},
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "subscriptions of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

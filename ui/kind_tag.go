@@ -10,8 +10,8 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/views"
-	"canopy/views/cmdline"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -24,8 +24,7 @@ import (
 
 // tagKind: a name in a repo pointing at an image by digest.
 func tagKind() spec[api.Tag] {
-	return spec[api.Tag]{noun: "tag", nouns: "tags",
-		plugin: "tag", heldBy: "repo",
+	return spec[api.Tag]{of: resource.Tag,
 		vars: func(e *env, t *api.Tag, parent any) plugin.Vars {
 			repo := e.tagRepo(t, parent)
 			v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}
@@ -36,12 +35,11 @@ func tagKind() spec[api.Tag] {
 			return v
 		},
 		list: colTags, byName: true,
-		page:    detail.TagPage(),
-		copy:    func(t *api.Tag) (string, string) { return t.Digest, "digest" },
-		name:    func(t *api.Tag) string { return t.Name },
-		uid:     func(t *api.Tag) string { return t.UID },
-		folder:  func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },
-		command: &cmdline.Command{Name: "tags", Aliases: []string{"tag"}, Desc: "every tag of the organization"},
+		page:   detail.TagPage(),
+		copy:   func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		name:   func(t *api.Tag) string { return t.Name },
+		uid:    func(t *api.Tag) string { return t.UID },
+		folder: func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },
 		whole: func(e *env) (safe.Text, api.ListOptions) {
 			return "tags of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
 		},

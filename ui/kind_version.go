@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
@@ -14,7 +15,7 @@ import (
 
 // versionKind: one published version of a library.
 func versionKind() spec[api.ArtifactVersion] {
-	return spec[api.ArtifactVersion]{noun: "version", nouns: "library versions",
+	return spec[api.ArtifactVersion]{of: resource.Version,
 		list:    colVersions,
 		page:    detail.VersionPage(),
 		name:    func(v *api.ArtifactVersion) string { return v.Version },

@@ -1,0 +1,129 @@
+// Package resource is what canopy knows of each kind of resource whoever
+// asks: its nouns, its `:` command, the collection `canopy list` prints,
+// the name plugins know it by and the variables it gives them. The shell,
+// canopy list and plugins read it here instead of keeping copies that
+// drift. A kind a consumer cannot serve says why in its descriptor.
+//
+// It imports nothing of canopy: every package may read it.
+package resource
+
+import "slices"
+
+// Kind is one kind of resource.
+type Kind struct {
+	// Noun and Nouns name one and many ("identity provider").
+	Noun, Nouns string
+	// Command is its `:` command, opening the table of the whole
+	// organization (or feed), with Aliases; Says what that table is.
+	// NoCommand says why there is none.
+	Command   string
+	Aliases   []string
+	Says      string
+	NoCommand string
+	// Collection is its name for `canopy list` (most often Command), and
+	// Needs the flag that collection cannot go without ("--artifact"):
+	// Unlisted says why there is none.
+	Collection string
+	Needs      string
+	Unlisted   string
+	// Plugin is its name in a plugin's kinds:, and Gives the variables it
+	// gives beyond those every kind gives; NoPlugin says why none runs on
+	// it.
+	Plugin   string
+	Gives    []string
+	NoPlugin string
+	// HeldBy is the noun of the kind one lives in beside its folder (a
+	// tag's repo), "" for none.
+	HeldBy string
+}
+
+// The kinds, by noun.
+const (
+	Repo         = "repo"
+	Tag          = "tag"
+	Folder       = "folder"
+	Identity     = "identity"
+	Binding      = "role binding"
+	Role         = "role"
+	Advisory     = "advisory"
+	Subscription = "subscription"
+	Library      = "library"
+	Version      = "version"
+	Ecosystem    = "ecosystem"
+	Provider     = "identity provider"
+	Invite       = "invite"
+)
+
+// Kinds are every kind, in the order their `:` commands are listed.
+func Kinds() []Kind {
+	return []Kind{
+		{Noun: Repo, Nouns: "repos", Command: "repos", Aliases: []string{"repo", "r"}, Says: "every repo of the organization",
+			Collection: "repos", Plugin: "repo", Gives: []string{"Image", "Repo"}},
+		{Noun: Tag, Nouns: "tags", Command: "tags", Aliases: []string{"tag"}, Says: "every tag of the organization",
+			Collection: "tags", Plugin: "tag", Gives: []string{"Ref", "Image", "Repo", "Tag", "Digest"}, HeldBy: Repo},
+		{Noun: Folder, Nouns: "folders", Command: "groups", Aliases: []string{"folders", "group"}, Says: "every folder of the organization",
+			Collection: "groups", Plugin: "folder"},
+		{Noun: Identity, Nouns: "identities", Command: "identities", Aliases: []string{"identity", "ids"}, Says: "every identity of the organization",
+			Collection: "identities", Plugin: "identity", Gives: []string{"Email"}},
+		{Noun: Binding, Nouns: "role bindings", Command: "bindings", Aliases: []string{"rolebindings", "rb"}, Says: "every role binding of the organization",
+			Collection: "bindings", Plugin: "binding"},
+		{Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
+			Collection: "roles", Plugin: "role"},
+		{Noun: Advisory, Nouns: "advisories", Command: "advisories", Aliases: []string{"adv", "cves"}, Says: "the advisory feed",
+			Collection: "advisories", Plugin: "advisory", Gives: []string{"Advisory", "Aliases", "Package"}},
+		{Noun: Subscription, Nouns: "subscriptions", Command: "subscriptions", Aliases: []string{"subs"}, Says: "every event subscription of the organization",
+			Collection: "subscriptions", Plugin: "subscription"},
+		{Noun: Library, Nouns: "libraries", Command: "libraries", Aliases: []string{"libs", "artifacts"}, Says: "library artifacts",
+			Collection: "libraries", Plugin: "library"},
+		{Noun: Version, Nouns: "library versions",
+			NoCommand:  "a library's versions are its own: open a library of :libraries",
+			Collection: "versions", Needs: "--artifact",
+			NoPlugin: "a version is known by its library and number, which no variable gives"},
+		{Noun: Ecosystem, Nouns: "ecosystems",
+			NoCommand: "an ecosystem is a grouping of libraries: :libraries shows them by ecosystem",
+			Unlisted:  "an ecosystem is a grouping of libraries: canopy list libraries --ecosystem NAME lists one",
+			NoPlugin:  "an ecosystem has no uid and no name a program takes"},
+		{Noun: Provider, Nouns: "identity providers", Command: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
+			Says: "identity providers: single sign-on into the organization", Collection: "providers", Plugin: "provider"},
+		{Noun: Invite, Nouns: "invites", Command: "invites", Aliases: []string{"invite", "invitations"},
+			Says: "invite codes that join people to the organization's folders", Collection: "invites", Plugin: "invite"},
+	}
+}
+
+// Of is the kind of a noun (Repo, Tag, …); ok false for none.
+func Of(noun string) (Kind, bool) {
+	i := slices.IndexFunc(Kinds(), func(k Kind) bool { return k.Noun == noun })
+	if i < 0 {
+		return Kind{}, false
+	}
+	return Kinds()[i], true
+}
+
+// ByPlugin is the kind a plugin's kinds: names ("tag"); ok false for none.
+func ByPlugin(name string) (Kind, bool) {
+	for _, k := range Kinds() {
+		if k.Plugin != "" && k.Plugin == name {
+			return k, true
+		}
+	}
+	return Kind{}, false
+}
+
+// ByCollection is the kind canopy list names so; ok false for none.
+func ByCollection(name string) (Kind, bool) {
+	for _, k := range Kinds() {
+		if k.Collection != "" && k.Collection == name {
+			return k, true
+		}
+	}
+	return Kind{}, false
+}
+
+// Must is the kind of a noun that is one of the constants above.
+func Must(noun string) Kind {
+	k, ok := Of(noun)
+	if !ok {
+		panic("resource: no kind " + noun)
+	}
+	return k
+}
