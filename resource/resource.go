@@ -35,6 +35,10 @@ type Kind struct {
 	// HeldBy is the noun of the kind one lives in beside its folder (a
 	// tag's repo), "" for none.
 	HeldBy string
+	// OpenBy is what `canopy open` takes to show one ("uid"; an advisory's
+	// "id"); NoOpen says why it shows none.
+	OpenBy string
+	NoOpen string
 }
 
 // The kinds, by noun.
@@ -57,35 +61,35 @@ const (
 // Kinds are every kind, in the order their `:` commands are listed.
 func Kinds() []Kind {
 	return []Kind{
-		{Noun: Repo, Nouns: "repos", Command: "repos", Aliases: []string{"repo", "r"}, Says: "every repo of the organization",
+		{OpenBy: "uid", Noun: Repo, Nouns: "repos", Command: "repos", Aliases: []string{"repo", "r"}, Says: "every repo of the organization",
 			Collection: "repos", Plugin: "repo", Gives: []string{"Image", "Repo"}},
-		{Noun: Tag, Nouns: "tags", Command: "tags", Aliases: []string{"tag"}, Says: "every tag of the organization",
+		{OpenBy: "uid", Noun: Tag, Nouns: "tags", Command: "tags", Aliases: []string{"tag"}, Says: "every tag of the organization",
 			Collection: "tags", Plugin: "tag", Gives: []string{"Ref", "Image", "Repo", "Tag", "Digest"}, HeldBy: Repo},
-		{Noun: Folder, Nouns: "folders", Command: "groups", Aliases: []string{"folders", "group"}, Says: "every folder of the organization",
+		{OpenBy: "uid", Noun: Folder, Nouns: "folders", Command: "groups", Aliases: []string{"folders", "group"}, Says: "every folder of the organization",
 			Collection: "groups", Plugin: "folder"},
-		{Noun: Identity, Nouns: "identities", Command: "identities", Aliases: []string{"identity", "ids"}, Says: "every identity of the organization",
+		{OpenBy: "uid", Noun: Identity, Nouns: "identities", Command: "identities", Aliases: []string{"identity", "ids"}, Says: "every identity of the organization",
 			Collection: "identities", Plugin: "identity", Gives: []string{"Email"}},
-		{Noun: Binding, Nouns: "role bindings", Command: "bindings", Aliases: []string{"rolebindings", "rb"}, Says: "every role binding of the organization",
+		{OpenBy: "uid", Noun: Binding, Nouns: "role bindings", Command: "bindings", Aliases: []string{"rolebindings", "rb"}, Says: "every role binding of the organization",
 			Collection: "bindings", Plugin: "binding"},
-		{Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
+		{NoOpen: "roles are not in the tree: :roles lists them", Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
 			Collection: "roles", Plugin: "role"},
-		{Noun: Advisory, Nouns: "advisories", Command: "advisories", Aliases: []string{"adv", "cves"}, Says: "the advisory feed",
+		{OpenBy: "id", Noun: Advisory, Nouns: "advisories", Command: "advisories", Aliases: []string{"adv", "cves"}, Says: "the advisory feed",
 			Collection: "advisories", Plugin: "advisory", Gives: []string{"Advisory", "Aliases", "Package"}},
-		{Noun: Subscription, Nouns: "subscriptions", Command: "subscriptions", Aliases: []string{"subs"}, Says: "every event subscription of the organization",
+		{OpenBy: "uid", Noun: Subscription, Nouns: "subscriptions", Command: "subscriptions", Aliases: []string{"subs"}, Says: "every event subscription of the organization",
 			Collection: "subscriptions", Plugin: "subscription"},
-		{Noun: Library, Nouns: "libraries", Command: "libraries", Aliases: []string{"libs", "artifacts"}, Says: "library artifacts",
+		{NoOpen: "the service reads no single library by uid: :libraries finds one", Noun: Library, Nouns: "libraries", Command: "libraries", Aliases: []string{"libs", "artifacts"}, Says: "library artifacts",
 			Collection: "libraries", Plugin: "library"},
-		{Noun: Version, Nouns: "library versions",
+		{NoOpen: "the service reads no single version by uid: open its library", Noun: Version, Nouns: "library versions",
 			NoCommand:  "a library's versions are its own: open a library of :libraries",
 			Collection: "versions", Needs: "--artifact",
 			NoPlugin: "a version is known by its library and number, which no variable gives"},
-		{Noun: Ecosystem, Nouns: "ecosystems",
+		{NoOpen: "an ecosystem has no uid", Noun: Ecosystem, Nouns: "ecosystems",
 			NoCommand: "an ecosystem is a grouping of libraries: :libraries shows them by ecosystem",
 			Unlisted:  "an ecosystem is a grouping of libraries: canopy list libraries --ecosystem NAME lists one",
 			NoPlugin:  "an ecosystem has no uid and no name a program takes"},
-		{Noun: Provider, Nouns: "identity providers", Command: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
+		{OpenBy: "uid", Noun: Provider, Nouns: "identity providers", Command: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
 			Says: "identity providers: single sign-on into the organization", Collection: "providers", Plugin: "provider"},
-		{Noun: Invite, Nouns: "invites", Command: "invites", Aliases: []string{"invite", "invitations"},
+		{OpenBy: "uid", Noun: Invite, Nouns: "invites", Command: "invites", Aliases: []string{"invite", "invitations"},
 			Says: "invite codes that join people to the organization's folders", Collection: "invites", Plugin: "invite"},
 	}
 }

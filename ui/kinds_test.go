@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
+	"canopy/api"
+	"canopy/api/emulator"
 	"canopy/resource"
 )
 
@@ -35,5 +39,75 @@ func TestEveryKindIsItsDescriptors(t *testing.T) {
 		if !seen[d.Noun] {
 			t.Errorf("%s: described, but the shell has no such kind", d.Noun)
 		}
+	}
+}
+
+// someOf is the uid (or, for an advisory, the id) of one resource of each
+// kind canopy open shows, read from the emulator.
+func someOf(t *testing.T, c *api.Client, org string) map[string]string {
+	t.Helper()
+	ctx, whole := t.Context(), api.ListOptions{DescendantsOf: org, PageSize: 1}
+	first := func(uid string, err error) string {
+		t.Helper()
+		if err != nil || uid == "" {
+			t.Fatalf("no resource to open: %q %v", uid, err)
+		}
+		return uid
+	}
+	repos, err := c.ListRepos(ctx, whole)
+	repo := first(uidOf(repos, err))
+	out := map[string]string{resource.Repo: repo}
+	out[resource.Tag] = first(uidOf(c.ListTags(ctx, api.ListOptions{ChildrenOf: repo, PageSize: 1})))
+	out[resource.Folder] = first(uidOf(c.ListGroups(ctx, whole)))
+	out[resource.Identity] = first(uidOf(c.ListIdentities(ctx, whole)))
+	out[resource.Binding] = first(uidOf(c.ListRoleBindings(ctx, whole)))
+	out[resource.Subscription] = first(uidOf(c.ListSubscriptions(ctx, whole)))
+	out[resource.Provider] = first(uidOf(c.ListIdentityProviders(ctx, whole)))
+	out[resource.Invite] = first(uidOf(c.ListGroupInvites(ctx, whole)))
+	adv, err := c.ListAdvisories(ctx, api.ListOptions{PageSize: 1})
+	if err != nil || len(adv.Items) == 0 {
+		t.Fatalf("no advisory: %v", err)
+	}
+	out[resource.Advisory] = adv.Items[0].AdvisoryID
+	return out
+}
+
+// uidOf is the uid of a page's first item.
+func uidOf[T any](p *api.Page[T], err error) (string, error) {
+	if err != nil || len(p.Items) == 0 {
+		return "", err
+	}
+	return reflect.ValueOf(&p.Items[0]).Elem().FieldByName("UID").String(), nil
+}
+
+// TestEveryKindOpens: for every kind, its `:` command opens its table,
+// and canopy open shows one (by uid, an advisory by its id); a kind that
+// cannot says why in its descriptor (TestEveryKindIsItsDescriptors).
+func TestEveryKindOpens(t *testing.T) {
+	t.Parallel()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	targets := someOf(t, client, srv.OrgUID())
+	for _, d := range resource.Kinds() {
+		t.Run(d.Noun, func(t *testing.T) {
+			t.Parallel()
+			if d.Command != "" {
+				h, _ := startAt(t, Start{Command: ":" + d.Command})
+				k := h.m.env.kinds.byNoun(d.Noun)
+				h.waitFor(":"+d.Command+" opening its table", func(s string) bool {
+					if h.m.env.org == nil || len(h.m.stack) != 2 {
+						return false
+					}
+					title, _ := k.whole(h.m.env)
+					return strings.Contains(strings.SplitN(s, "\n", 2)[0], string(title))
+				})
+			}
+			switch {
+			case d.OpenBy != "":
+				h, _ := startAt(t, Start{Open: targets[d.Noun]})
+				h.waitText("opened the " + d.Noun)
+			case d.NoOpen == "":
+				t.Errorf("canopy open shows no %s, and its descriptor does not say why", d.Noun)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 )
 
 const verifyPlugin = `# my tools
@@ -116,6 +117,30 @@ func TestPluginKeysClash(t *testing.T) {
 			t.Errorf("%q: %v", c.body, err)
 		case c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says) || !strings.HasPrefix(err.Error(), file+":")):
 			t.Errorf("%q: err %v, want %s%s", c.body, err, file, c.says)
+		}
+	}
+}
+
+// TestPluginsTakeEveryKind: a plugin may name every kind whose descriptor
+// has a plugin name, with each variable it says the kind gives; a kind
+// whose descriptor says no plugin runs on it is an unknown kind.
+func TestPluginsTakeEveryKind(t *testing.T) {
+	for _, d := range resource.Kinds() {
+		getenv := env(t, nil)
+		name, args := d.Plugin, []string{`"{{.UID}}"`, `"{{.Name}}"`}
+		if name == "" {
+			name = strings.ReplaceAll(d.Noun, " ", "")
+		}
+		for _, v := range d.Gives {
+			args = append(args, `"{{.`+v+`}}"`)
+		}
+		writeConfig(t, getenv, "plugins:\n  - name: p\n    kinds: ["+name+"]\n    command: cosign\n    args: ["+strings.Join(args, ", ")+"]\n")
+		s, err := settingsFor(t, getenv)
+		switch {
+		case d.Plugin != "" && (err != nil || len(s.Plugins) != 1):
+			t.Errorf("%s: a plugin on %s: %v", d.Noun, name, err)
+		case d.Plugin == "" && (err == nil || !strings.Contains(err.Error(), "unknown kind")):
+			t.Errorf("%s: a plugin on %s was taken (%v), yet its descriptor says %q", d.Noun, name, err, d.NoPlugin)
 		}
 	}
 }
