@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
 	"canopy/keymap"
@@ -194,15 +195,12 @@ func sum(ctx context.Context, uids []string, count func(context.Context, string)
 		return api.Count{}, fmt.Errorf("more than %d to count", countMax)
 	}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	n, sem := api.Count{Exact: true}, make(chan struct{}, countParallel)
+	var g errgroup.Group
+	g.SetLimit(countParallel)
+	n := api.Count{Exact: true}
 	var first error
 	for _, uid := range uids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
+		g.Go(func() error {
 			c, err := count(ctx, uid)
 			mu.Lock()
 			defer mu.Unlock()
@@ -211,8 +209,9 @@ func sum(ctx context.Context, uids []string, count func(context.Context, string)
 			if err != nil && first == nil {
 				first = err
 			}
-		}()
+			return nil // the first failure is kept above; the others still count
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return n, first
 }

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
 	"canopy/views"
@@ -53,11 +54,10 @@ func (e *env) findOnServer(ctx context.Context, pattern string) tea.Cmd {
 	return tea.Batch(views.Flash("asking the server for "+safe.String(pattern)+"…"), func() tea.Msg {
 		msg := foundMsg{pattern: pattern, names: map[string]string{}}
 		var mu sync.Mutex
-		var wg sync.WaitGroup
+		var g errgroup.Group
+		g.SetLimit(len(finders)) // each kind asked at once: a handful, one request each
 		for _, k := range finders {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			g.Go(func() error {
 				items, err := k.find(ctx, c, org.UID, pattern)
 				mu.Lock()
 				defer mu.Unlock()
@@ -67,9 +67,10 @@ func (e *env) findOnServer(ctx context.Context, pattern string) tea.Cmd {
 				for _, it := range items {
 					msg.found = append(msg.found, hit{k: k, item: it})
 				}
-			}()
+				return nil // a kind that failed is named above; the others are shown
+			})
 		}
-		wg.Wait()
+		_ = g.Wait()
 		slices.Sort(msg.failed) // what is found is put in order where it is shown
 		// The folders they live in, by name: those not known yet are read.
 		var need []string

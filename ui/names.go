@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
 	"canopy/keymap"
@@ -182,13 +183,10 @@ func walkNames(ctx context.Context, c *api.Client, k nameKind, org string, into 
 // does not know come back as missing.
 func getNames(ctx context.Context, c *api.Client, k nameKind, uids []string, into map[string]string) (missing []string, err error) {
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, lookupParallel)
+	var g errgroup.Group
+	g.SetLimit(lookupParallel)
 	for _, uid := range uids {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
+		g.Go(func() error {
 			var name string
 			var e error
 			if k == folderNames {
@@ -212,9 +210,10 @@ func getNames(ctx context.Context, c *api.Client, k nameKind, uids []string, int
 			case err == nil:
 				err = fmt.Errorf("%s: %w", k, e)
 			}
-		}()
+			return nil // every failure is counted above, none stops the rest
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return missing, err
 }
 

@@ -11,9 +11,9 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
 	"canopy/keymap"
@@ -127,20 +127,20 @@ func (e *env) lookUp(ctx context.Context, target string) (any, error) {
 // the registry's order that has it wins (a uid names one resource).
 func (e *env) lookUpUID(ctx context.Context, uid string) (any, error) {
 	found := make([]any, len(e.kinds.all))
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(len(e.kinds.all)) // each kind asked at once: one request each
 	for i, k := range e.kinds.all {
 		if k.get == nil {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			if it, err := k.get(ctx, e.client, uid); err == nil {
 				found[i] = it
 			}
-		}()
+			return nil // a kind that does not have it is no failure
+		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	for _, it := range found {
 		if it != nil {
 			return it, nil
