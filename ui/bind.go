@@ -47,7 +47,7 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 				}
 				return nil, e.lookedUp(n, err, false, "the server does not have it", "bound", lookErr)
 			},
-			Outcome: e.outcomeOf("bound"), Bindings: kindFor[api.RoleBinding](e.kinds).in})
+			Outcome: e.outcomeOf("bound"), Bindings: kindFor[api.RoleBinding](e.kinds).changedIn})
 	})
 }
 

@@ -20,10 +20,6 @@ import (
 	"canopy/views/text"
 )
 
-// changesID is the ChangedMsg id that says the log has new entries (any
-// change says so too: the table reloads on every ChangedMsg).
-const changesID = "changes"
-
 // changesTable lists the log: each request short (method, short path,
 // mask), what it changed (resource, fields, old → new) and its result;
 // enter opens one in full, y copies it as curl.
@@ -41,7 +37,7 @@ func (e *env) changesTable(ctx context.Context) views.Screen {
 		{Title: "RESULT", Flex: 1, Min: 20, Max: 40, Drop: 1, Cell: func(c *entryOf) safe.Text { return safe.Of(c.result(log.then(c))) }},
 	}
 	return table.New(e.common, table.Config[entryOf]{Title: "changes made in this session", Columns: cols,
-		List: paging.New(ctx, src, key), Key: key, Watch: func(string) bool { return true }, // any change is logged
+		List: paging.New(ctx, src, key), Key: key, Watch: func(views.Change) bool { return true }, // any change is logged
 
 		Open: func(c *entryOf) tea.Cmd {
 			page := e.changePage(*c)

@@ -69,10 +69,10 @@ func countText(n api.Count) string {
 // that asked hears its own message first.
 type deletedMsg struct {
 	settled dialog.Settled
-	// related are the ids that change when each uid goes (see relatedTo),
+	// related are what changes when each uid goes (see relatedTo),
 	// as the dialog was opened: they travel with its answer, so a dialog
 	// cancelled leaves nothing behind.
-	related map[string][]string
+	related map[string][]views.Change
 	owner   tea.Msg // the asking screen's message; nil: none
 	// said is what the status line says of a single delete done (its
 	// dialog closed by itself); "" for none.
@@ -94,7 +94,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 	if k == nil || k.del == nil {
 		return views.Flash("this cannot be deleted here")
 	}
-	related := map[string][]string{}
+	related := map[string][]views.Change{}
 	single := ""
 	if len(items) == 1 {
 		single = k.noun + " " + safe.String(items[0].name)

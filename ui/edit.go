@@ -14,6 +14,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/safe"
 )
@@ -32,7 +33,7 @@ type edit struct {
 	noun  string // what the resource is: "repo"
 	// reload are the collections to load again after an undo (the
 	// answer alone does not update them: a tag's repo).
-	reload []string
+	reload []views.Change
 	// current reads the fields' values as the server has them now, and
 	// the resource (nil values: it is gone), to learn what became of an
 	// edit whose answer was lost; values reads them from a resource (the

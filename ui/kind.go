@@ -81,9 +81,9 @@ type kind struct {
 	exists func(ctx context.Context, c *api.Client, uid string) error
 	// lost says in a delete dialog what goes with the resources.
 	lost func(e *env, cfg *dialog.Config, items []doomed)
-	// related are the ids that change when one is deleted, beside its own
-	// row (an identity's bindings).
-	related func(r *registry, item any) []string
+	// related are what changes when one is deleted, beside its own row (an
+	// identity's bindings).
+	related func(r *registry, item any) []views.Change
 	// bind starts the binding flow from one.
 	bind func(e *env, item any) tea.Cmd
 	// renamed follows a new version of one in the names the shell keeps,
@@ -151,7 +151,7 @@ type spec[T any] struct {
 	del                    func(c *api.Client, ctx context.Context, uid string) error
 	get                    func(c *api.Client, ctx context.Context, uid string) (*T, error)
 	lost                   func(e *env, cfg *dialog.Config, items []*T)
-	related                func(r *registry, it *T) []string
+	related                func(r *registry, it *T) []views.Change
 	bind                   func(e *env, it *T) tea.Cmd
 	renamed                func(e *env, it *T)
 	updated                func(n *tree.Node, node, it *T)
@@ -207,8 +207,8 @@ func describe[T any](s spec[T]) *kind {
 		}
 	}
 	if s.related != nil {
-		k.related = func(r *registry, item any) []string {
-			return anyOf(func(it *T) []string { return s.related(r, it) })(item)
+		k.related = func(r *registry, item any) []views.Change {
+			return anyOf(func(it *T) []views.Change { return s.related(r, it) })(item)
 		}
 	}
 	if s.bind != nil {
@@ -389,8 +389,11 @@ func (k *kind) holdsFolders() bool { return k.node != nil && k.node.Group }
 // views.CollectionID).
 func (k *kind) in(scope string) string { return views.CollectionID(k.nouns, scope) }
 
+// changedIn is the change to the collection of the kind in scope.
+func (k *kind) changedIn(scope string) views.Change { return views.ChangedIn(k.nouns, scope) }
+
 // watched reports whether a change concerns collections of the kind.
-func (k *kind) watched(id string) bool { return views.InCollections(id, k.nouns) }
+func (k *kind) watched(c views.Change) bool { return c.Nouns == k.nouns }
 
 // kindFor is the kind of T (which the registry must hold).
 func kindFor[T any](r *registry) *kind { return r.byType[reflect.TypeFor[*T]()] }
@@ -434,8 +437,9 @@ func (r *registry) editsOf(c *api.Client, item any) []edit {
 // request for the preview, the collection it changes, and how to look
 // for what it made when the answer is lost.
 type creation struct {
-	// parent is where it goes; collection the tree collection that
-	// holds it, both loaded again once it is made.
+	// parent is where it goes, loaded again once it is made with the
+	// collection of its kind there; collection is the tree's id of that
+	// collection.
 	parent     string
 	collection string
 	sends      api.Request

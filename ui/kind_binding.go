@@ -47,9 +47,9 @@ func bindingKind() spec[api.RoleBinding] {
 			cfg.Lines = append(cfg.Lines, safe.Of(who+" loses "+role+" on "+group+" (and below it), unless another binding grants it."))
 		},
 		// A binding shows in its identity's detail.
-		related: func(_ *registry, b *api.RoleBinding) []string {
+		related: func(_ *registry, b *api.RoleBinding) []views.Change {
 			if b.Identity != nil {
-				return []string{b.Identity.UID}
+				return []views.Change{views.Changed(b.Identity.UID)}
 			}
 			return nil
 		},

@@ -78,7 +78,7 @@ func groupsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 		Orders: columns.Orders(), Open: pageOf[api.Group](e), Copy: uidCopy(api.GroupKey), Edit: editOf[api.Group](ctx, e),
 		Bind:   func(gs []*api.Group) tea.Cmd { return bindOne(e, gs, "folder") },
 		New:    func() tea.Cmd { return newFolder(e, e.org.UID, safe.String(e.org.Name)) },
-		Watch:  func(id string) bool { return id == e.org.UID || api.IsDescendant(id, e.org.UID) },
+		Watch:  func(c views.Change) bool { return c.UID == e.org.UID || api.IsDescendant(c.UID, e.org.UID) },
 		Delete: rowDelete[api.Group](e)})
 }
 

@@ -69,8 +69,8 @@ func identityKind() spec[api.Identity] {
 			}
 		},
 		// Its bindings go with it.
-		related: func(r *registry, i *api.Identity) []string {
-			return []string{kindFor[api.RoleBinding](r).in(api.ParentUID(i.UID))}
+		related: func(r *registry, i *api.Identity) []views.Change {
+			return []views.Change{kindFor[api.RoleBinding](r).changedIn(api.ParentUID(i.UID))}
 		},
 		bind: func(e *env, i *api.Identity) tea.Cmd { return e.bindFlow([]bind.Identity{identityOf(i)}, nil, nil) },
 		updated: func(n *tree.Node, _, i *api.Identity) {

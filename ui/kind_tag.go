@@ -139,11 +139,11 @@ func tagsTableOf(e *env, ctx context.Context, title safe.Text, opts api.ListOpti
 		return api.ParentUID(t.UID)
 	}
 	var create func() tea.Cmd
-	var watch func(string) bool
+	var watch func(views.Change) bool
 	if repoName != "" {
 		repoUID := opts.ChildrenOf
 		create = func() tea.Cmd { return tagForm(e, repoUID, repoName) }
-		watch = func(id string) bool { return id == repoUID }
+		watch = func(c views.Change) bool { return c.UID == repoUID }
 	}
 	return table.New(e.common, table.Config[api.Tag]{Title: title, Columns: columns.Tags(e.common, names), New: create, Watch: watch, Refused: e.orders.of(colTags),
 		List: watched(paging.New(ctx, source(tags, opts), api.TagKey), opts), Key: api.TagKey, Loaded: loaded,

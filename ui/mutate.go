@@ -9,6 +9,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/resource"
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/form"
@@ -54,7 +55,7 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 	}
 	cfg.Done = func(result any) tea.Cmd {
 		result, lost := unlost(result)
-		ids := []string{c.collection, c.parent}
+		ids := []views.Change{views.ChangedIn(resource.Must(noun).Nouns, c.parent), views.Changed(c.parent)}
 		name, uid := "?", ""
 		if k := e.kinds.of(result); k != nil {
 			name, uid = k.name(result), k.uid(result)
@@ -64,7 +65,7 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 			show = openLater(func(ctx context.Context) views.Screen { return detail.NewPage(ctx, e.common, e.fetch(ctx), result) })
 		}
 		return tea.Batch(views.Flash(afterLoss(lost)+"created "+noun+" "+strconv.Quote(safe.String(name))+" in "+where),
-			func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: uid} }, show)
+			func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: uid} }, show)
 	}
 	return e.open(func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx
@@ -77,13 +78,13 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 // else changed with them loads again (an identity's bindings, the
 // bindings shown in an identity's detail).
 func afterDelete(msg deletedMsg) tea.Cmd {
-	ids := []string{changesID}
+	ids := []views.Change{views.Logged()}
 	for _, uid := range msg.settled.Done {
 		ids = append(ids, msg.related[uid]...)
 	}
 	done := msg.settled.Done
 	return tea.Batch(func() tea.Msg { return views.DeletedMsg{UIDs: done} },
-		func() tea.Msg { return views.ChangedMsg{IDs: ids} })
+		func() tea.Msg { return views.ChangedMsg{Changes: ids} })
 }
 
 // createIn is `n` on a tree node: what it holds gets a new member (a

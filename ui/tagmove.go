@@ -96,11 +96,11 @@ func tagForm(e *env, repo, repoName string) tea.Cmd {
 	cfg.Done = func(result any) tea.Cmd {
 		result, lost := unlost(result)
 		r := result.(tagResult)
-		ids := []string{repo}
-		changed := func() tea.Msg { return views.ChangedMsg{IDs: ids} }
+		ids := []views.Change{views.Changed(repo)}
+		changed := func() tea.Msg { return views.ChangedMsg{Changes: ids} }
 		if r.was == nil || r.was.Digest == r.tag.Digest {
 			// A new tag: the cursor goes to it, as to a new repo or folder.
-			created := func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: r.tag.UID} }
+			created := func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: r.tag.UID} }
 			return tea.Batch(created, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
 		moved := editedMsg{e: tagMove(e, repo, r.tag.Name, repoName), result: r.tag,
@@ -156,7 +156,7 @@ type tagResult struct {
 // the old digest).
 func tagMove(e *env, repo, name, repoName string) edit {
 	c := e.client
-	return edit{mask: "digest", name: name, noun: "tag", reload: []string{repo},
+	return edit{mask: "digest", name: name, noun: "tag", reload: []views.Change{views.Changed(repo)},
 		patch: func(ctx context.Context, v map[string]string) (any, error) {
 			return c.CreateTag(ctx, repo, name, v["digest"])
 		},

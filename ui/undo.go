@@ -67,7 +67,7 @@ func (e *env) undoLast(ctx context.Context) tea.Cmd {
 func (e *env) undone(msg undoneMsg) tea.Cmd {
 	e.undoing = false
 	ed := msg.edit.e
-	logged := func() tea.Msg { return views.ChangedMsg{IDs: []string{changesID}} }
+	logged := func() tea.Msg { return views.ChangedMsg{Changes: []views.Change{views.Logged()}} }
 	if msg.found != nil || msg.lookErr != nil {
 		return tea.Batch(logged, e.undoLookedUp(msg))
 	}
@@ -86,8 +86,8 @@ func (e *env) undone(msg undoneMsg) tea.Cmd {
 // what the answer alone does not update.
 func (e *env) undid(msg undoneMsg, how string) tea.Cmd {
 	ed := msg.edit.e
-	reload := append([]string{changesID}, ed.reload...)
-	return tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: reload} },
+	reload := append([]views.Change{views.Logged()}, ed.reload...)
+	return tea.Batch(func() tea.Msg { return views.ChangedMsg{Changes: reload} },
 		views.Flash(fmt.Sprintf("%sundid %s of %s: back to %s · %s", how, ed.label(), safe.String(ed.name), changeValues(msg.edit.old), e.left())))
 }
 

@@ -153,8 +153,10 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case views.ChangedMsg:
 		// A change to a repo (a tag created or deleted) makes what is
 		// known of its tags stale.
-		for _, id := range msg.IDs {
-			m.env.tags.forget(id)
+		for _, c := range msg.Changes {
+			if c.UID != "" {
+				m.env.tags.forget(c.UID)
+			}
 		}
 		return m.broadcast(msg), true
 	case views.UpdatedMsg:
@@ -200,7 +202,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			say = fmt.Sprintf("%s of %s changed (%s undoes): %s", msg.e.label(), safe.String(msg.e.name), m.common.Key(keymap.Undo),
 				changeText(msg.old, msg.new))
 		}
-		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{IDs: []string{changesID}}),
+		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{Changes: []views.Change{views.Logged()}}),
 			m.setFlash(say, false)), true
 	case undoneMsg:
 		cmd := m.env.undone(msg)

@@ -8,7 +8,6 @@ package views
 
 import (
 	"errors"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
@@ -77,11 +76,10 @@ type Fitted interface{ FitsWidth() }
 // TickMsg advances spinners; the shell sends it while a screen is Busy.
 type TickMsg struct{ Frame int }
 
-// ChangedMsg tells every screen that a change was made to these things:
-// resources by uid, and collections by their tree id ("role bindings:<group
-// uid>"). Screens showing them load them again.
+// ChangedMsg tells every screen what a change touched: resources and
+// collections (Change). Screens showing them load them again.
 type ChangedMsg struct {
-	IDs []string
+	Changes []Change
 	// Focus is the uid of an item the change created: a table that
 	// reloads puts its cursor there (when its first pages hold it).
 	Focus string
@@ -274,11 +272,32 @@ func NewInput(c Common, prompt, placeholder string) textinput.Model {
 	return in
 }
 
-// CollectionID is how ChangedMsg and the tree name a collection of one
-// kind in a scope ("repos" of a folder's uid): made here only, so every
-// screen names it alike.
+// CollectionID is how the tree names the node of a collection of one kind
+// in a scope ("repos" of a folder's uid): made here only, so every screen
+// names it alike.
 func CollectionID(nouns, scope string) string { return nouns + ":" + scope }
 
-// InCollections reports whether id names a collection of that kind, in
-// any scope.
-func InCollections(id, nouns string) bool { return strings.HasPrefix(id, nouns+":") }
+// A Change is one thing a write touched: a resource by its uid, a
+// collection of one kind (Nouns, as the kind's descriptor names them) in a
+// scope, or the session's log of changes.
+type Change struct {
+	UID          string
+	Nouns, Scope string
+	Log          bool
+}
+
+// Changed is a change to the resource uid (a repo whose tags changed, a
+// folder whose contents did).
+func Changed(uid string) Change { return Change{UID: uid} }
+
+// ChangedIn is a change to the collection of nouns in scope.
+func ChangedIn(nouns, scope string) Change { return Change{Nouns: nouns, Scope: scope} }
+
+// Logged is the change every write makes: the session's log grew.
+func Logged() Change { return Change{Log: true} }
+
+// Names reports whether c is the tree node id: its resource, or its
+// collection.
+func (c Change) Names(id string) bool {
+	return c.UID != "" && c.UID == id || c.Nouns != "" && CollectionID(c.Nouns, c.Scope) == id
+}

@@ -48,9 +48,9 @@ type Config struct {
 	// whether the error counts as done.
 	Bind    func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error)
 	Outcome dialog.Outcome
-	// Bindings is the id of a group's role bindings (views.CollectionID),
+	// Bindings is the change to a group's role bindings (views.ChangedIn),
 	// which the screens showing them load again once bound.
-	Bindings func(group string) string
+	Bindings func(group string) views.Change
 }
 
 type step int
@@ -350,14 +350,17 @@ func (m *Model) done(msg dialog.Settled) tea.Cmd {
 			}
 		}
 	}
-	ids := msg.Done
+	var ids []views.Change
 	if m.cfg.Bindings != nil {
-		ids = append([]string{m.cfg.Bindings(m.cfg.Group.UID)}, msg.Done...)
+		ids = append(ids, m.cfg.Bindings(m.cfg.Group.UID))
+	}
+	for _, uid := range msg.Done {
+		ids = append(ids, views.Changed(uid))
 	}
 	// The identities bound are unmarked where they were marked (the
 	// failed ones stay marked, to be bound again), as a bulk delete does.
 	bound := append([]string(nil), msg.Done...)
-	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{IDs: ids, Focus: focus} },
+	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: focus} },
 		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
 	unknown := ""
 	if n := len(msg.Unknown); n > 0 {

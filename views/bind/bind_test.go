@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -45,7 +46,7 @@ func (f *fake) config() Config {
 		LoadRoles:      func(context.Context) ([]picker.Option, error) { return roles, nil },
 		LoadGroups:     func(context.Context) ([]picker.Option, error) { return groups, nil },
 		LoadIdentities: func(context.Context) ([]picker.Option, error) { return ids, nil },
-		Bindings:       func(group string) string { return views.CollectionID("role bindings", group) },
+		Bindings:       func(group string) views.Change { return views.ChangedIn("role bindings", group) },
 		Bind: func(_ context.Context, group, identity, role, _ string) (*api.RoleBinding, error) {
 			f.mu.Lock()
 			defer f.mu.Unlock()
@@ -131,7 +132,7 @@ func TestBindFromAnIdentityWithADigit(t *testing.T) {
 		case views.FlashMsg:
 			flash = strings.Contains(m.Text, "bound viewer → p/ci/bot on org/p/ci")
 		case views.ChangedMsg:
-			changed = strings.Join(m.IDs, " ") == "role bindings:org/p/ci org/p/ci/bot" && m.Focus == "org/p/ci/b"
+			changed = slices.Equal(m.Changes, []views.Change{views.ChangedIn("role bindings", "org/p/ci"), views.Changed("org/p/ci/bot")}) && m.Focus == "org/p/ci/b"
 		}
 	}
 	if !flash || !changed {

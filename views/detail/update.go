@@ -115,9 +115,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return m.renderCmd() // the width may have changed meanwhile
 		}
 	case views.ChangedMsg:
-		for _, id := range msg.IDs {
-			m.drop(id)
-			if id == m.uid {
+		for _, c := range msg.Changes {
+			if c.UID == "" {
+				continue
+			}
+			m.drop(c.UID)
+			if c.UID == m.uid {
 				return m.fetchExtras()
 			}
 		}

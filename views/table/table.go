@@ -87,9 +87,9 @@ type Config[T any] struct {
 	Edit func(*T) *form.Config
 	// New opens the create form of the collection; nil when it has none.
 	New func() tea.Cmd
-	// Watch says whether a change to a collection (a ChangedMsg id, such as
-	// "repos:<group uid>") concerns this table, which then loads again.
-	Watch func(id string) bool
+	// Watch says whether a change (one of a ChangedMsg's: the repos of a
+	// folder, a repo) concerns this table, which then loads again.
+	Watch func(views.Change) bool
 	// Hidden is the same collection with the rows the API hides by default
 	// (tags of some kinds), toggled by H; nil when there are none.
 	Hidden *Hidden[T]
@@ -279,7 +279,7 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 		m.unmark(msg.UIDs)
 		return nil
 	case views.ChangedMsg:
-		if m.cfg.Watch != nil && slices.ContainsFunc(msg.IDs, m.cfg.Watch) {
+		if m.cfg.Watch != nil && slices.ContainsFunc(msg.Changes, m.cfg.Watch) {
 			m.keepFocus()
 			if msg.Focus != "" {
 				m.focusUID = msg.Focus

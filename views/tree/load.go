@@ -200,7 +200,7 @@ func (m *Model) awaited(n *Node) tea.Cmd {
 func (m *Model) changed(msg views.ChangedMsg) tea.Cmd {
 	var changed []*Node
 	for _, n := range m.lists {
-		if slices.Contains(msg.IDs, n.ID) {
+		if slices.ContainsFunc(msg.Changes, func(c views.Change) bool { return c.Names(n.ID) }) {
 			changed = append(changed, n)
 		}
 	}

@@ -16,7 +16,7 @@ func TestReloadKeepsExpandedNodesAndTheCursor(t *testing.T) {
 		t.Fatalf("cursor on %v, want leaf-1\n%s", m.Selected(), screen(m))
 	}
 	before := screen(m)
-	drive(m, m.Update(views.ChangedMsg{IDs: []string{"org"}}))
+	drive(m, m.Update(views.ChangedMsg{Changes: []views.Change{views.Changed("org")}}))
 	if n := m.Selected(); n == nil || n.Label != "leaf-1" {
 		t.Errorf("after the reload the cursor is on %v, want leaf-1\n%s", m.Selected(), screen(m))
 	}
@@ -54,7 +54,7 @@ func TestReloadOfSeveralListsKeepsTheCursor(t *testing.T) {
 	m := nested(t)
 	press(m, "j", "l", "j", "j") // apps expanded, cursor on leaf-1
 	before := screen(m)
-	drive(m, m.Update(views.ChangedMsg{IDs: []string{"org", "org/apps"}}))
+	drive(m, m.Update(views.ChangedMsg{Changes: []views.Change{views.Changed("org"), views.Changed("org/apps")}}))
 	if n := m.Selected(); n == nil || n.Label != "leaf-1" {
 		t.Errorf("after the reload the cursor is on %v, want leaf-1\n%s", m.Selected(), screen(m))
 	}
