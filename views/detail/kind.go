@@ -42,6 +42,17 @@ type Page struct {
 	lazy   func(f Fetch) bool
 	load   func(ctx context.Context, f Fetch, item any, out *extrasMsg)
 	relate func(m *Model, e *extras, item any) tea.Cmd
+	// image is the image whose advisories `a` opens (a repo's name, a
+	// tag's repo's once known), the pull reference `Y` copies (a tag's)
+	// and what that is, and the other artifact names `a` asks for beside
+	// the image's (a tag's versioned packages); nil for kinds of no image.
+	image func(m *Model, item any) imageOf
+}
+
+// imageOf is what a page knows of the image its resource is of.
+type imageOf struct {
+	name, ref, what string
+	more            []string
 }
 
 // pageOf is a page written from a resource of its own type.
@@ -138,6 +149,7 @@ func GroupPage() Page {
 // RepoPage is a repo's page, with its readme loaded lazily.
 func RepoPage() Page {
 	p := pageOf((*Model).renderRepo)
+	p.image = func(_ *Model, item any) imageOf { return imageOf{name: item.(*api.Repo).Name} }
 	p.lazy = func(f Fetch) bool { return f.Readme != nil || f.RepoStats != nil }
 	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
 		if f.Readme == nil {
@@ -154,6 +166,18 @@ func RepoPage() Page {
 // and its relations (siblings, advisories) beside them.
 func TagPage() Page {
 	p := pageOf((*Model).renderTag)
+	p.image = func(m *Model, item any) imageOf {
+		var img imageOf
+		img.name, img.ref, img.what = m.tagRepo(item.(*api.Tag))
+		if e := m.cache[m.uid]; e != nil && e.related != nil {
+			for _, a := range e.related.Advisories {
+				if a.ArtifactName != img.name && !slices.Contains(img.more, a.ArtifactName) && len(img.more) < maxAdvisoryNames-1 {
+					img.more = append(img.more, a.ArtifactName)
+				}
+			}
+		}
+		return img
+	}
 	p.lazy = func(f Fetch) bool { return f.Image != nil }
 	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
 		t := item.(*api.Tag)

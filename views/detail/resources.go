@@ -263,3 +263,17 @@ func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 	s.b.WriteByte('\n')
 	s.when("created", b.CreateTime) // a binding is never changed, only made and deleted
 }
+
+// tagRepo is a tag's repo's name, as its relations found it, and its
+// pull reference; "" for what is not known yet.
+func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
+	e := m.cache[m.uid]
+	if e == nil || e.related == nil || e.related.Repo == "" {
+		return "", "", ""
+	}
+	name = e.related.Repo
+	if m.fetch.PullRef != nil {
+		ref, what = m.fetch.PullRef(name, t)
+	}
+	return name, ref, what
+}

@@ -2,11 +2,9 @@ package detail
 
 import (
 	"fmt"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
-	"canopy/api"
 	"canopy/keymap"
 	"canopy/views"
 	"canopy/views/paging"
@@ -26,12 +24,10 @@ func (m *Model) Actions() []keymap.State {
 	if text, _ := m.copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy))
 	}
-	if t, ok := m.item.(*api.Tag); ok && t != nil {
-		if _, ref, _ := m.tagRepo(t); ref != "" {
-			states = append(states, keymap.On(keymap.CopyRef))
-		}
+	if m.image().ref != "" {
+		states = append(states, keymap.On(keymap.CopyRef))
 	}
-	if m.imageName() != "" && m.fetch.Advisories != nil {
+	if m.image().name != "" && m.fetch.Advisories != nil {
 		states = append(states, keymap.On(keymap.Advisories))
 	}
 	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
@@ -174,10 +170,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 		}
 		return views.Copy(text, what)
 	case keymap.CopyRef:
-		if t, ok := m.item.(*api.Tag); ok && t != nil {
-			if _, ref, what := m.tagRepo(t); ref != "" {
-				return views.Copy(ref, what)
-			}
+		if img := m.image(); img.ref != "" {
+			return views.Copy(img.ref, img.what)
 		}
 		return nil
 	case keymap.Refresh:
@@ -189,8 +183,8 @@ func (m *Model) do(a keymap.Action) tea.Cmd {
 	case keymap.Bind:
 		return m.fetch.Bind(m.item)
 	case keymap.Advisories:
-		if name := m.imageName(); name != "" && m.fetch.Advisories != nil {
-			return m.fetch.Advisories(m.advisoryNames(name))
+		if img := m.image(); img.name != "" && m.fetch.Advisories != nil {
+			return m.fetch.Advisories(m.advisoryNames(img))
 		}
 	case keymap.Edit, keymap.Open:
 		return m.startEdit()
@@ -202,58 +196,28 @@ func (m *Model) scroll(d int) {
 	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.height, 0))
 }
 
-// tagRepo is a tag's repo's name, as its relations found it, and its
-// pull reference; "" for what is not known yet.
-func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
-	e := m.cache[m.uid]
-	if e == nil || e.related == nil || e.related.Repo == "" {
-		return "", "", ""
-	}
-	name = e.related.Repo
-	if m.fetch.PullRef != nil {
-		ref, what = m.fetch.PullRef(name, t)
-	}
-	return name, ref, what
-}
-
-// advisoryNames are what `a` lists: a repo's image name; on a tag's page,
+// advisoryNames are what `a` lists: the image name, and on a tag's page
 // every artifact name its advisories have (its versioned packages').
-func (m *Model) advisoryNames(name string) (string, []string) {
-	names := []string{name}
-	if e := m.cache[m.uid]; e != nil && e.related != nil {
-		if _, ok := m.item.(*api.Tag); ok {
-			for _, a := range e.related.Advisories {
-				if !slices.Contains(names, a.ArtifactName) && len(names) < maxAdvisoryNames {
-					names = append(names, a.ArtifactName)
-				}
-			}
-		}
-	}
-	switch n := len(names) - 1; {
+func (m *Model) advisoryNames(img imageOf) (string, []string) {
+	names := append([]string{img.name}, img.more...)
+	switch n := len(img.more); {
 	case n == 1:
-		return fmt.Sprintf("%s and %s", name, names[1]), names
+		return fmt.Sprintf("%s and %s", img.name, img.more[0]), names
 	case n > 1:
-		return fmt.Sprintf("%s and %d versioned packages", name, n), names
+		return fmt.Sprintf("%s and %d versioned packages", img.name, n), names
 	}
-	return name, names
+	return img.name, names
 }
 
 // maxAdvisoryNames bounds the names one `a` asks for (a request's query).
 const maxAdvisoryNames = 64
 
-// imageName is the image name whose advisories `a` opens: a repo's, or
-// a tag's repo's once known; "" for other items.
-func (m *Model) imageName() string {
-	switch it := m.item.(type) {
-	case *api.Repo:
-		if it != nil {
-			return it.Name
-		}
-	case *api.Tag:
-		if it != nil {
-			name, _, _ := m.tagRepo(it)
-			return name
-		}
+// image is what the page knows of the image its resource is of (see
+// Page.image): nothing for kinds of no image.
+func (m *Model) image() imageOf {
+	p := m.kindPage()
+	if p == nil || p.image == nil || m.item == nil {
+		return imageOf{}
 	}
-	return ""
+	return p.image(m, m.item)
 }
