@@ -13,13 +13,13 @@ import (
 	"canopy/api"
 	"canopy/resource"
 	"canopy/views"
+	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // inviteKind: a code that joins whoever redeems it to a folder with a
@@ -65,54 +65,17 @@ func inviteName(g *api.GroupInvite) string {
 	if g.Role != nil && g.Role.Name != "" {
 		role = g.Role.Name
 	}
-	return role + " for " + inviteFor(g)
-}
-
-func inviteFor(g *api.GroupInvite) string {
-	if g.Email == "" {
-		return "anyone"
-	}
-	return g.Email
+	return role + " for " + columns.InviteFor(g)
 }
 
 func invitesTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
-	c := e.common
-	return table.New(c, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
-		Columns: []table.Column[api.GroupInvite]{
-			{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) safe.Text {
-				if g.Role != nil && g.Role.Name != "" {
-					return safe.Of(g.Role.Name)
-				}
-				return safe.Of(text.Short(g.RoleUID, 12))
-			}},
-			{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(inviteFor(g)) }},
-			{Title: "EXPIRES", Width: 14, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
-			{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) safe.Text {
-				if g.SingleUse {
-					return "once"
-				}
-				return "many"
-			}},
-			{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) safe.Text {
-				return safe.Of(text.Age(g.CreateTime.Time(), c.Clock()))
-			}},
-		},
-		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
-		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
+	return table.New(e.common, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
+		Columns: columns.Invites(e.common),
+		List:    paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
+		Orders: columns.InviteOrders(), Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
 		New:    func() tea.Cmd { return newInvite(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.GroupInvite](e.kinds).watched,
 		Delete: rowDelete[api.GroupInvite](e)})
-}
-
-// expires is "in 6 days", or "expired" once it has.
-func expires(t api.Time, now time.Time) string {
-	switch {
-	case t.IsZero():
-		return "—"
-	case !t.Time().After(now):
-		return "expired"
-	}
-	return text.Ago(t.Time(), now)
 }
 
 // inviteFields are what an invite's page shows below its uid: the code
@@ -127,7 +90,7 @@ func inviteFields(g *api.GroupInvite) []detail.Field {
 	if g.Role != nil {
 		role.Value = g.Role.Name + "  (" + g.RoleUID + ")"
 	}
-	return append(fs, role, detail.Field{Label: "for", Value: inviteFor(g)},
+	return append(fs, role, detail.Field{Label: "for", Value: columns.InviteFor(g)},
 		detail.Field{Label: "expires", When: g.ExpirationTime}, detail.Field{Label: "single use", Value: yesNo(g.SingleUse)},
 		detail.Field{Label: "key id", Value: g.KeyID}, detail.Field{Label: "created", When: g.CreateTime})
 }

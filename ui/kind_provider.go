@@ -18,7 +18,6 @@ import (
 	"canopy/views/paging"
 	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // providerKind: an identity provider, through which people sign in to the
@@ -52,33 +51,10 @@ func providerKind() spec[api.IdentityProvider] {
 }
 
 func providersTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
-	c := e.common
-	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
-		if p.OIDC == nil {
-			return api.ProviderOIDC{}
-		}
-		return *p.OIDC
-	}
-	return table.New(c, table.Config[api.IdentityProvider]{Title: title, Refused: e.orders.of("identityProviders"),
-		Columns: []table.Column[api.IdentityProvider]{
-			{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(p.Name) }},
-			{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).Issuer) }},
-			{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).ClientID) }},
-			{Title: "LOGIN", Width: 12, Drop: 3, Cell: func(p *api.IdentityProvider) safe.Text {
-				if oidc(p).PKCEEnabled {
-					return "oidc + pkce"
-				}
-				return "oidc"
-			}},
-			{Title: "SCIM", Width: 4, Drop: 4, Cell: func(p *api.IdentityProvider) safe.Text {
-				return safe.Of(yesNo(p.SCIM != nil && p.SCIM.Enabled))
-			}},
-			{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) safe.Text {
-				return safe.Of(text.Age(p.UpdateTime.Time(), c.Clock()))
-			}},
-		},
-		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
-		Orders: columns.Orders()[:2], Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
+	return table.New(e.common, table.Config[api.IdentityProvider]{Title: title, Refused: e.orders.of("identityProviders"),
+		Columns: columns.Providers(e.common),
+		List:    paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
+		Orders: columns.ProviderOrders(), Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
 		New:    func() tea.Cmd { return newProvider(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.IdentityProvider](e.kinds).watched,
 		Delete: rowDelete[api.IdentityProvider](e)})

@@ -1,0 +1,93 @@
+package columns
+
+import (
+	"time"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/safe"
+	"canopy/views/table"
+	"canopy/views/text"
+)
+
+// Who may come into the organization from outside: identity providers and
+// group invites. Their tables have no FOLDER column: the UI's :providers
+// and :invites show none, and canopy list prints what they show.
+
+// Providers are the columns of an identity provider table.
+func Providers(c views.Common) []table.Column[api.IdentityProvider] {
+	// An answer without the OIDC login leaves its cells empty.
+	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
+		if p.OIDC == nil {
+			return api.ProviderOIDC{}
+		}
+		return *p.OIDC
+	}
+	return []table.Column[api.IdentityProvider]{
+		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(p.Name) }},
+		{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).Issuer) }},
+		{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).ClientID) }},
+		{Title: "LOGIN", Width: 12, Drop: 3, Cell: func(p *api.IdentityProvider) safe.Text {
+			if oidc(p).PKCEEnabled {
+				return "oidc + pkce"
+			}
+			return "oidc"
+		}},
+		{Title: "SCIM", Width: 4, Drop: 4, Cell: func(p *api.IdentityProvider) safe.Text {
+			if p.SCIM != nil && p.SCIM.Enabled {
+				return "yes"
+			}
+			return "no"
+		}},
+		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) safe.Text { return age(c, p.UpdateTime) }},
+	}
+}
+
+// ProviderOrders is the `s` cycle of identity providers: by name, the
+// first the table starts with (and canopy list prints in).
+func ProviderOrders() []table.Order { return Orders()[:2] }
+
+// Invites are the columns of a group invite table. An invite's code is a
+// secret, said once in the answer to its create: no column shows it.
+func Invites(c views.Common) []table.Column[api.GroupInvite] {
+	return []table.Column[api.GroupInvite]{
+		{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) safe.Text {
+			if g.Role != nil && g.Role.Name != "" {
+				return safe.Of(g.Role.Name)
+			}
+			return safe.Of(text.Short(g.RoleUID, 12))
+		}},
+		{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(InviteFor(g)) }},
+		{Title: "EXPIRES", Width: 14, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
+		{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) safe.Text {
+			if g.SingleUse {
+				return "once"
+			}
+			return "many"
+		}},
+		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) safe.Text { return age(c, g.CreateTime) }},
+	}
+}
+
+// InviteOrders is the `s` cycle of invites: the server's own order only
+// (newest first, the service says), as an invite has no name to sort by.
+func InviteOrders() []table.Order { return []table.Order{{Label: "server order"}} }
+
+// InviteFor is who may redeem an invite: its one address, else "anyone".
+func InviteFor(g *api.GroupInvite) string {
+	if g.Email == "" {
+		return "anyone"
+	}
+	return g.Email
+}
+
+// expires is "in 6 days", or "expired" once it has.
+func expires(t api.Time, now time.Time) string {
+	switch {
+	case t.IsZero():
+		return "—"
+	case !t.Time().After(now):
+		return "expired"
+	}
+	return text.Ago(t.Time(), now)
+}
