@@ -183,7 +183,7 @@ func TestUsageNamesEveryListKind(t *testing.T) {
 			continue
 		}
 		summary := strings.Join(strings.Fields(c.summary), " ")
-		for _, kind := range listKinds() {
+		for _, kind := range listNames() {
 			if !strings.Contains(summary, kind) {
 				t.Errorf("the usage of list does not name %s: %q", kind, summary)
 			}

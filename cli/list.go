@@ -15,15 +15,9 @@ import (
 	"canopy/api"
 	"canopy/cli/config"
 	"canopy/cli/exit"
+	"canopy/resource"
 	"canopy/views/filter"
 )
-
-// listKinds are the collections `canopy list` prints, as the UI's
-// commands of the same names list them (versions: the table an artifact
-// of :libraries opens).
-func listKinds() []string {
-	return []string{"repos", "tags", "groups", "identities", "bindings", "roles", "subscriptions", "advisories", "libraries", "versions"}
-}
 
 // listFlags are canopy list's flags: the settings that reach an API, and
 // what to list.
@@ -46,24 +40,25 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.maxItems = fs.Int("max-items", defaultMaxItems, "read at most this many `items` of a collection, then stop with exit status 1 (a server whose pages never end stops there)")
 }
 
-// check refuses flags that do not apply to kind: ignoring one would print
-// every row to a script that meant some of them.
-func (f *listFlags) check(kind string) error {
+// check refuses flags that do not apply to the collection: ignoring one
+// would print every row to a script that meant some of them; and asks
+// for the flag its kind Needs.
+func (f *listFlags) check(k resource.Kind, c collection) error {
 	switch {
 	case !slices.Contains(outputFormats(), *f.output):
 		return fmt.Errorf("-o %q: want table or json", *f.output)
 	case *f.maxItems < 1:
 		return fmt.Errorf("--max-items %d: want 1 or more", *f.maxItems)
-	case *f.deprecated && kind != "tags":
-		return errors.New("--deprecated applies to tags only")
-	case *f.repo != "" && kind != "tags" && kind != "advisories":
-		return errors.New("--repo applies to tags and advisories only")
-	case *f.artifact != "" && kind != "versions":
-		return errors.New("--artifact applies to versions only")
-	case *f.artifact == "" && kind == "versions":
-		return errors.New("versions of which artifact? say it with --artifact NAME|UID (canopy list libraries lists them)")
-	case *f.ecosystem != "" && kind != "libraries" && kind != "versions":
-		return errors.New("--ecosystem applies to libraries and versions only")
+	}
+	for _, sf := range f.scopedFlags() {
+		switch {
+		case sf.given && !slices.Contains(c.flags, sf.name):
+			return fmt.Errorf("--%s applies to %s only", sf.name, takers(sf.name))
+		case !sf.given && k.Needs == "--"+sf.name && c.ask != "":
+			return errors.New(c.ask)
+		case !sf.given && k.Needs == "--"+sf.name:
+			return fmt.Errorf("%s needs %s", k.Collection, k.Needs)
+		}
 	}
 	if _, err := ecosystemsOf(*f.ecosystem); err != nil {
 		return err
@@ -94,13 +89,6 @@ func ecosystemsOf(short string) ([]string, error) {
 	return nil, fmt.Errorf("--ecosystem %q: want %s", short, strings.Join(names, " or "))
 }
 
-// isFeed reports whether kind is one of the global feeds (advisories,
-// libraries and their versions), which any caller reads whatever its
-// organization.
-func isFeed(kind string) bool {
-	return kind == "advisories" || kind == "libraries" || kind == "versions"
-}
-
 // ecosystemNames are the ecosystems as --ecosystem takes them.
 func ecosystemNames() []string {
 	var names []string
@@ -123,7 +111,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	var lf listFlags
 	lf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), listUsage, strings.Join(listKinds(), "|"))
+		fmt.Fprintf(fs.Output(), listUsage, strings.Join(listNames(), "|"), collectionUsage())
 		fs.PrintDefaults()
 	}
 	pos, code, done := parseArgs(fs, args, stdout)
@@ -131,18 +119,19 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	case done:
 		return code
 	case len(pos) == 0:
-		exit.Sayf(stderr, "canopy list: say what to list: %s", strings.Join(listKinds(), ", "))
+		exit.Sayf(stderr, "canopy list: say what to list: %s", strings.Join(listNames(), ", "))
 		return exit.Usage
 	case len(pos) > 1:
 		exit.Sayf(stderr, "canopy list: unexpected argument %q (one collection at a time)", pos[1])
 		return exit.Usage
 	}
 	kind := pos[0]
-	if !slices.Contains(listKinds(), kind) {
-		exit.Sayf(stderr, "canopy list: no collection %q (want one of %s)", kind, strings.Join(listKinds(), ", "))
+	k, coll, err := collectionNamed(kind)
+	if err != nil {
+		exit.Sayf(stderr, "canopy list: %v", err)
 		return exit.Usage
 	}
-	if err := lf.check(kind); err != nil {
+	if err := lf.check(k, coll); err != nil {
 		exit.Sayf(stderr, "canopy list: %v", err)
 		return exit.Usage
 	}
@@ -171,7 +160,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
 		org := &api.Group{}
-		if !isFeed(kind) || cfg.Get("org") != "" {
+		if !coll.feed || cfg.Get("org") != "" {
 			if org, err = pickOrg(ctx, client, cfg.Get("org"), defaultMaxItems); err != nil {
 				return exit.Fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}
@@ -193,15 +182,7 @@ Print a collection as the UI's table of the same name shows it, with the
 same columns and in the same order (-o table), or as a JSON array of the
 API's resources (-o json). Flags may come before or after the collection.
 
-  repos tags groups identities bindings roles subscriptions
-                every one in the organization (--org), as its : table;
-                repos, identities, bindings and subscriptions show
-                FOLDER, the path of the folder each row lives in; tags
-                show REPO
-  advisories    the advisory feed (--repo: one artifact's)
-  libraries     library artifacts of every ecosystem (--ecosystem: one)
-  versions      the versions of one library artifact (--artifact NAME|UID)
-
+%s
 Where the server does not sort a collection in the UI's order, it is
 listed in the server's default order, and a line on stderr says so.
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/resource"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/columns"
@@ -28,70 +29,121 @@ type listRequest struct {
 	maxItems   int // --max-items: the most items read of one collection
 	out        io.Writer
 	notes      io.Writer // stderr, for what a script should be told but not parse (an order the server refused)
+	// nouns names the items in what canopy list says of them ("the server
+	// does not sort identity providers by name"), as their descriptor does.
+	nouns string
 }
 
-// run lists kind. The columns are the UI's, drawn without color, times
-// relative to now; the order is the one each UI table starts with
-// (ui/tables.go), and the scope the one its `:` command gives it.
-func (r listRequest) run(ctx context.Context, kind string) error {
-	common := views.Common{Theme: theme.New(theme.Options{NoColor: true})}
-	whole := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
-	switch kind {
-	case "repos":
-		folders, err := r.folders(ctx)
-		if err != nil {
-			return err
-		}
-		return printCollection(ctx, r, "repos", r.client.ListRepos, api.RepoKey, whole, columns.ReposIn(common, folders))
-	case "groups":
-		return printCollection(ctx, r, "groups", r.client.ListGroups, api.GroupKey, whole, columns.Groups(common))
-	case "identities":
-		folders, err := r.folders(ctx)
-		if err != nil {
-			return err
-		}
-		return printCollection(ctx, r, "identities", r.client.ListIdentities, api.IdentityKey, whole, columns.IdentitiesIn(common, folders))
-	case "bindings":
-		folders, err := r.folders(ctx)
-		if err != nil {
-			return err
-		}
-		opts := whole
-		opts.OrderBy = api.OrderCreatedDesc
-		return printCollection(ctx, r, "role bindings", r.client.ListRoleBindings, api.RoleBindingKey, opts, columns.BindingsIn(common, folders))
-	case "subscriptions":
-		folders, err := r.folders(ctx)
-		if err != nil {
-			return err
-		}
-		// A subscription is a uid and a sink: no name or time to sort by,
-		// so the server's own order (by uid) is asked for.
-		opts := whole
-		opts.OrderBy = ""
-		return printCollection(ctx, r, "subscriptions", r.client.ListSubscriptions, api.SubscriptionKey, opts, columns.SubscriptionsIn(common, folders))
-	case "roles":
-		// Built-in and custom roles, whether or not the server lists the
-		// built-in ones under a folder filter; built-in first, by name.
-		roles, err := r.client.RolesOf(ctx, r.org.UID)
-		if err != nil {
-			return fmt.Errorf("list roles: %w", err)
-		}
-		return printItems(ctx, r, roles, columns.Roles(common))
-	case "advisories":
-		opts := api.ListOptions{OrderBy: api.OrderUpdatedDesc}
-		if r.repo != "" {
-			opts.ArtifactNames = []string{r.repo}
-		}
-		return printCollection(ctx, r, "advisories", r.client.ListAdvisories, api.AdvisoryKey, opts, columns.Advisories(common))
-	case "libraries":
-		opts := api.ListOptions{OrderBy: api.OrderName, Ecosystems: r.ecosystems}
-		return printCollection(ctx, r, "libraries", r.client.ListArtifacts, api.ArtifactKey, opts, columns.Artifacts(common))
-	case "versions":
-		return r.versions(ctx, common)
-	case "tags":
-		return r.tags(ctx, common)
+// run lists the collection canopy list names so (a descriptor's
+// Collection), as collections says it is listed. The columns are the
+// UI's, drawn without color, times relative to now; the order is the one
+// each UI table starts with, and the scope the one its `:` command gives
+// it.
+func (r listRequest) run(ctx context.Context, name string) error {
+	k, described := resource.ByCollection(name)
+	c, ok := collections()[name]
+	if !described || !ok {
+		return fmt.Errorf("no collection %q", name)
 	}
-	return fmt.Errorf("no collection %q", kind)
+	r.nouns = k.Nouns
+	return c.print(r, ctx, views.Common{Theme: theme.New(theme.Options{NoColor: true})})
+}
+
+// whole is the scope of a `:` table of the whole organization, in order.
+func (r listRequest) whole(orderBy string) api.ListOptions {
+	return api.ListOptions{DescendantsOf: r.org.UID, OrderBy: orderBy}
+}
+
+func (r listRequest) repos(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListRepos, api.RepoKey, r.whole(api.OrderName), columns.ReposIn(common, folders))
+}
+
+func (r listRequest) groups(ctx context.Context, common views.Common) error {
+	return printCollection(ctx, r, r.nouns, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), columns.Groups(common))
+}
+
+func (r listRequest) identities(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListIdentities, api.IdentityKey, r.whole(api.OrderName),
+		columns.IdentitiesIn(common, folders))
+}
+
+// bindings are listed newest first, as :bindings starts.
+func (r listRequest) bindings(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListRoleBindings, api.RoleBindingKey, r.whole(api.OrderCreatedDesc),
+		columns.BindingsIn(common, folders))
+}
+
+// subscriptions: a subscription is a uid and a sink, no name or time to
+// sort by, so the server's own order (by uid) is asked for.
+func (r listRequest) subscriptions(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListSubscriptions, api.SubscriptionKey, r.whole(""),
+		columns.SubscriptionsIn(common, folders))
+}
+
+// roles are built-in and custom roles, whether or not the server lists
+// the built-in ones under a folder filter; built-in first, by name.
+func (r listRequest) roles(ctx context.Context, common views.Common) error {
+	roles, err := r.client.RolesOf(ctx, r.org.UID)
+	if err != nil {
+		return fmt.Errorf("list roles: %w", err)
+	}
+	return printItems(ctx, r, roles, columns.Roles(common))
+}
+
+// advisories are the feed, recently updated first, or one artifact's
+// (--repo).
+func (r listRequest) advisories(ctx context.Context, common views.Common) error {
+	opts := api.ListOptions{OrderBy: api.OrderUpdatedDesc}
+	if r.repo != "" {
+		opts.ArtifactNames = []string{r.repo}
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListAdvisories, api.AdvisoryKey, opts, columns.Advisories(common))
+}
+
+func (r listRequest) libraries(ctx context.Context, common views.Common) error {
+	opts := api.ListOptions{OrderBy: api.OrderName, Ecosystems: r.ecosystems}
+	return printCollection(ctx, r, r.nouns, r.client.ListArtifacts, api.ArtifactKey, opts, columns.Artifacts(common))
+}
+
+// providers are listed in the order :providers starts with (by name).
+func (r listRequest) providers(ctx context.Context, common views.Common) error {
+	return printCollection(ctx, r, r.nouns, r.client.ListIdentityProviders, api.IdentityProviderKey,
+		r.whole(columns.ProviderOrders()[0].OrderBy), columns.Providers(common))
+}
+
+// invites are listed in the order :invites starts with (the server's).
+// An invite's code is a secret the service says once, in the answer to
+// its create: a list should never hold one, and one that does (an older
+// or a wrong server) has it dropped as the page is read, before any
+// printer (JSON above all, which prints every field) sees it.
+func (r listRequest) invites(ctx context.Context, common views.Common) error {
+	withoutCodes := func(ctx context.Context, o api.ListOptions) (*api.Page[api.GroupInvite], error) {
+		p, err := r.client.ListGroupInvites(ctx, o)
+		if p != nil {
+			for i := range p.Items {
+				p.Items[i].Code = ""
+			}
+		}
+		return p, err
+	}
+	return printCollection(ctx, r, r.nouns, withoutCodes, api.GroupInviteKey,
+		r.whole(columns.InviteOrders()[0].OrderBy), columns.Invites(common))
 }
 
 // printCollection walks a collection and prints each page as it arrives.
@@ -163,7 +215,7 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	if r.deprecated {
 		keep = func(t *api.Tag) bool { return t.Deprecated }
 	}
-	return printWalk(ctx, r, "tags", r.client.ListTags, api.TagKey, opts, columns.Tags(common, names), keep)
+	return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, names), keep)
 }
 
 // versions lists the versions of --artifact, as the table an artifact of

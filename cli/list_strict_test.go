@@ -110,7 +110,7 @@ func uidsOf(t *testing.T, out string) []string {
 // canopy list has.
 func strictKinds() [][]string {
 	var kinds [][]string
-	for _, k := range listKinds() {
+	for _, k := range listNames() {
 		args := []string{k}
 		if k == "versions" {
 			args = append(args, "--artifact", "requests")
@@ -166,9 +166,9 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 	lenient, _ := listEnv(t)
 	strict := newStrictServer(t, func(string, string) bool { return true })
 	notes := map[string]string{
-		"repos": "repos by name", "tags": "tags by name", "groups": "groups by name", "identities": "identities by name",
+		"repos": "repos by name", "tags": "tags by name", "groups": "folders by name", "identities": "identities by name",
 		"bindings": "role bindings newest first", "advisories": "advisories recently updated first",
-		"libraries": "libraries by name",
+		"libraries": "libraries by name", "providers": "identity providers by name",
 	}
 	for _, args := range strictKinds() {
 		want, _, _ := list(t, lenient, append(args, "-o", "json")...)
@@ -185,7 +185,8 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 		}
 		note, refused := notes[args[0]]
 		if !refused {
-			// Subscriptions, versions and roles ask for no order: nothing to refuse.
+			// Subscriptions, versions, roles and invites ask for no order:
+			// nothing to refuse.
 			if errs != "" {
 				t.Errorf("%v: %q", args, errs)
 			}

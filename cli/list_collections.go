@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"canopy/resource"
+	"canopy/views"
+)
+
+// A collection is how canopy list prints the collection of one kind: the
+// kind itself (its names, what it is, whether it has a collection at all)
+// is its descriptor in package resource; how it is walked, its columns,
+// order and scope are canopy list's, here.
+type collection struct {
+	// print walks it and prints it as the UI's table of it shows it.
+	print func(r listRequest, ctx context.Context, common views.Common) error
+	// feed: it belongs to no organization (the advisory and library
+	// feeds), which any caller reads: an organization is resolved only
+	// when one is named.
+	feed bool
+	// flags are the flags of scopedFlags it takes; its descriptor's Needs
+	// is one of them, and ask is what canopy list says when it is missing.
+	flags []string
+	ask   string
+	// about is what the usage says of it after its descriptor's Says:
+	// the columns the UI's table adds where it spans folders or repos, the
+	// flags it takes.
+	about string
+}
+
+// collections are canopy list's collections, by the Collection of their
+// descriptor: every descriptor that has one has one here, and nothing else
+// (TestEveryCollectionIsListed).
+func collections() map[string]collection {
+	return map[string]collection{
+		"repos":         {print: listRequest.repos, about: " (FOLDER: the path of the folder each lives in)"},
+		"tags":          {print: listRequest.tags, flags: []string{"repo", "deprecated"}, about: " (REPO; --repo: one repo's; --deprecated: only deprecated ones)"},
+		"groups":        {print: listRequest.groups},
+		"identities":    {print: listRequest.identities, about: " (FOLDER)"},
+		"bindings":      {print: listRequest.bindings, about: " (FOLDER)"},
+		"roles":         {print: listRequest.roles},
+		"advisories":    {print: listRequest.advisories, feed: true, flags: []string{"repo"}, about: " (--repo: one artifact's)"},
+		"subscriptions": {print: listRequest.subscriptions, about: " (FOLDER)"},
+		"libraries":     {print: listRequest.libraries, feed: true, flags: []string{"ecosystem"}, about: " of every ecosystem (--ecosystem: one)"},
+		"versions": {print: listRequest.versions, feed: true, flags: []string{"artifact", "ecosystem"}, about: " of one artifact (--artifact NAME|UID)",
+			ask: "versions of which artifact? say it with --artifact NAME|UID (canopy list libraries lists them)"},
+		"providers": {print: listRequest.providers},
+		"invites":   {print: listRequest.invites, about: " (never their codes: only a create's answer has one)"},
+	}
+}
+
+// listed are the kinds canopy list has a collection of, in the order of
+// their descriptors.
+func listed() []resource.Kind {
+	return slices.DeleteFunc(resource.Kinds(), func(k resource.Kind) bool { return k.Collection == "" })
+}
+
+// listNames are the names canopy list takes, for its usage, errors and
+// completion.
+func listNames() []string {
+	var names []string
+	for _, k := range listed() {
+		names = append(names, k.Collection)
+	}
+	return names
+}
+
+// collectionNamed is the kind and the collection a word names. A word that
+// names no collection is a usage mistake that says what the user meant
+// when it can: a kind that has none says why (its Unlisted reason), and
+// another name of a kind that has one names it ("folders" is groups).
+func collectionNamed(word string) (resource.Kind, collection, error) {
+	if k, ok := resource.ByCollection(word); ok {
+		if c, ok := collections()[word]; ok {
+			return k, c, nil
+		}
+	}
+	for _, k := range resource.Kinds() {
+		switch {
+		case !namedBy(k, word) || k.Collection == word: // not meant, or meant but not implemented
+		case k.Collection == "" && k.Unlisted != "":
+			return k, collection{}, fmt.Errorf("no collection %q: %s", word, k.Unlisted)
+		case k.Collection != "":
+			return k, collection{}, fmt.Errorf("no collection %q: canopy list %s lists %s", word, k.Collection, k.Nouns)
+		}
+	}
+	return resource.Kind{}, collection{}, fmt.Errorf("no collection %q (want one of %s)", word, strings.Join(listNames(), ", "))
+}
+
+// namedBy reports whether a user typing word means kind k: its nouns, its
+// `:` command or an alias, its plugin name, in any case, spaces or not
+// ("identityproviders", "Ecosystems").
+func namedBy(k resource.Kind, word string) bool {
+	names := append([]string{k.Noun, k.Nouns, k.Command, k.Plugin}, k.Aliases...)
+	squeeze := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "-", "") }
+	for _, n := range names {
+		if n != "" && strings.EqualFold(squeeze(n), squeeze(word)) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopedFlags are the flags only some collections take, in the order they
+// are checked, with whether each was given.
+func (f *listFlags) scopedFlags() []struct {
+	name  string
+	given bool
+} {
+	return []struct {
+		name  string
+		given bool
+	}{{"deprecated", *f.deprecated}, {"repo", *f.repo != ""}, {"artifact", *f.artifact != ""}, {"ecosystem", *f.ecosystem != ""}}
+}
+
+// takers are the collections that take a scoped flag, as a sentence says
+// them ("tags and advisories").
+func takers(flag string) string {
+	var names []string
+	for _, n := range listNames() {
+		if slices.Contains(collections()[n].flags, flag) {
+			names = append(names, n)
+		}
+	}
+	return and(names)
+}
+
+// and joins words as a sentence does: "a", "a and b", "a, b and c".
+func and(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// listSummary is what the usage of canopy says canopy list does: every
+// collection named, in lines that fit beside the command.
+func listSummary() string {
+	names := listNames()
+	text := "print a collection as a table or JSON: " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(wrap(text, 48), "\n")
+}
+
+// collectionUsage is the part of canopy list's usage that says what each
+// collection is (its descriptor's Says, else its Nouns, and what canopy
+// list adds), then each kind that has none and why.
+func collectionUsage() string {
+	const width, col = 76, 17 // the text of each starts at col, after its name
+	var b strings.Builder
+	row := func(name, text string) {
+		for i, line := range wrap(text, width-col) {
+			if i > 0 {
+				name = ""
+			}
+			fmt.Fprintf(&b, "  %-*s%s\n", col-2, name, line)
+		}
+	}
+	for _, k := range listed() {
+		says := k.Says
+		if says == "" {
+			says = k.Nouns
+		}
+		row(k.Collection, says+collections()[k.Collection].about)
+	}
+	for _, k := range resource.Kinds() {
+		if k.Collection == "" && k.Unlisted != "" {
+			row(k.Nouns, "none: "+k.Unlisted)
+		}
+	}
+	return b.String()
+}
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word stays whole on a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) > width:
+			lines = append(lines, line)
+			line = word
+		default:
+			line += " " + word
+		}
+	}
+	return append(lines, line)
+}
