@@ -12,9 +12,10 @@ import (
 // anything of the screen) fails TestLayers until it is argued for here.
 // "views/..." stands for every package under views.
 //
-// Left to undo (issue 34): the views base (views, and views/columns,
-// views/detail, …) imports api for its resource types; safe and text are
-// to move out of views so that a view needs no api.
+// The views base (package views) knows no api: what the shell checks
+// against the service's rules (a copy's shape) it checks itself. Left to
+// undo (issue 34): the views that show resources (views/columns,
+// views/detail, …) import api for their types.
 func layers() map[string][]string {
 	base := []string{"views/safe", "views/text", "keymap", "theme"}
 	return map[string][]string{
@@ -29,7 +30,7 @@ func layers() map[string][]string {
 		"state":        {"files"},
 		// The screens: each view knows the base, the api's types, and the
 		// views below it; none knows ui or cli.
-		"views":          append([]string{"api"}, base...),
+		"views":          base,
 		"views/paging":   {"api"},
 		"views/advisory": {"api", "views/safe"},
 		"views/identity": {"api", "views/safe"},
@@ -72,7 +73,7 @@ func TestLayers(t *testing.T) {
 		t.Skipf("go list: %v", err)
 	}
 	rules := layers()
-	for _, edge := range [][2]string{{"views/table", "ui"}, {"api", "views"}, {"resource", "api"}, {"views/detail", "cli/config"}} {
+	for _, edge := range [][2]string{{"views/table", "ui"}, {"api", "views"}, {"resource", "api"}, {"views/detail", "cli/config"}, {"views", "api"}} {
 		if may, _ := allowed(rules, edge[0], edge[1]); may {
 			t.Fatalf("the layers allow %s to import %s", edge[0], edge[1])
 		}

@@ -77,6 +77,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.setFlash("the server does not sort "+m.env.collectionWords(msg.Collection)+" by "+orderWords(msg.Order)+
 			": shown in its default order", false)
 	case views.CopyMsg:
+		if err := checkCopy(msg.Text, msg.What); err != nil {
+			return m.setFlash("not copied: "+err.Error(), true)
+		}
 		if msg.Secret {
 			return tea.Batch(tea.SetClipboard(msg.Text), m.setFlash("copied the "+msg.What+" to the clipboard", false))
 		}

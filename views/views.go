@@ -186,8 +186,8 @@ func FlashError(text string) tea.Cmd {
 }
 
 // CopyMsg asks the shell to copy text to the clipboard (OSC 52); What says
-// what it is ("uid", "digest") for the confirmation flash. Only Copy makes
-// one, after checking the text (see CheckCopy).
+// what it is ("uid", "digest") for the confirmation flash and the shape
+// the shell checks the text has before it copies it. Only Copy makes one.
 type CopyMsg struct {
 	Text, What string
 	// Secret: the status line says what was copied, never the text (an
@@ -195,16 +195,13 @@ type CopyMsg struct {
 	Secret bool
 }
 
-// Copy is a command that copies text to the clipboard, or refuses to and
-// says why in the status line: what goes to the clipboard is pasted into
-// shells, so it never holds a control, format or bidi character, and uids,
-// digests and pull references must have their shape (CheckCopy).
+// Copy is a command that asks the shell to copy text to the clipboard:
+// what goes there is pasted into shells, so the shell copies nothing that
+// holds a control, format or bidi character, nor a uid, digest or pull
+// reference without its shape, and says why in the status line.
 func Copy(text, what string) tea.Cmd {
 	if text == "" {
 		return FlashError("nothing to copy here")
-	}
-	if err := CheckCopy(text, what); err != nil {
-		return FlashError("not copied: " + err.Error())
 	}
 	return func() tea.Msg { return CopyMsg{Text: text, What: what} }
 }
@@ -213,9 +210,6 @@ func Copy(text, what string) tea.Cmd {
 func CopySecret(text, what string) tea.Cmd {
 	if text == "" {
 		return FlashError("nothing to copy here")
-	}
-	if err := CheckCopy(text, what); err != nil {
-		return FlashError("not copied: " + err.Error())
 	}
 	return func() tea.Msg { return CopyMsg{Text: text, What: what, Secret: true} }
 }
