@@ -438,14 +438,12 @@ func (r *registry) editsOf(c *api.Client, item any) []edit {
 // for what it made when the answer is lost.
 type creation struct {
 	// parent is where it goes, loaded again once it is made with the
-	// collection of its kind there; collection is the tree's id of that
-	// collection.
-	parent     string
-	collection string
-	sends      api.Request
-	fields     []form.Field
-	submit     func(ctx context.Context, v map[string]string) (any, error)
-	find       func(ctx context.Context, v map[string]string) (any, error)
+	// collection of its kind there.
+	parent string
+	sends  api.Request
+	fields []form.Field
+	submit func(ctx context.Context, v map[string]string) (any, error)
+	find   func(ctx context.Context, v map[string]string) (any, error)
 	// named is the name a value set gives what it makes ("name", a
 	// subscription's "sink").
 	named string

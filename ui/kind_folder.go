@@ -58,7 +58,7 @@ func folderKind() spec[api.Group] {
 // newFolder is the form of a new folder in parent.
 func newFolder(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("folder", parentName, creation{parent: parent, collection: parent, sends: api.Groups.Create(parent), named: "name",
+	return e.createForm("folder", parentName, creation{parent: parent, sends: api.Groups.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: groupName, Max: api.GroupNameMax},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},

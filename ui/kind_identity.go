@@ -85,7 +85,7 @@ func identityKind() spec[api.Identity] {
 // newIdentity is the form of a new identity in a folder.
 func newIdentity(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("identity", parentName, creation{parent: parent, collection: kindFor[api.Identity](e.kinds).in(parent), sends: api.Identities.Create(parent), named: "name",
+	return e.createForm("identity", parentName, creation{parent: parent, sends: api.Identities.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.IdentityName, "3 to 63 of a-z 0-9 space . _ -"), Max: api.IdentityName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},

@@ -100,7 +100,7 @@ func inviteFields(g *api.GroupInvite) []detail.Field {
 // opens as a page, which has the code.
 func newInvite(e *env, parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
-	return e.createForm("invite", parentName, creation{parent: parent, collection: kindFor[api.GroupInvite](e.kinds).in(parent),
+	return e.createForm("invite", parentName, creation{parent: parent,
 		sends: api.GroupInvites.Create(parent), named: "roleUid", show: true,
 		fields: []form.Field{
 			{Key: "roleUid", Label: "role", Value: "viewer", Placeholder: "the role it grants", Validate: required},

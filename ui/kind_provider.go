@@ -106,7 +106,7 @@ func providerFields(p *api.IdentityProvider, role string) []detail.Field {
 // login, confidential (a client secret) or public (PKCE).
 func newProvider(e *env, parent, parentName string) tea.Cmd {
 	c, org := e.client, e.org.UID
-	return e.createForm("identity provider", parentName, creation{parent: parent, collection: kindFor[api.IdentityProvider](e.kinds).in(parent),
+	return e.createForm("identity provider", parentName, creation{parent: parent,
 		sends: api.IdentityProviders.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: providerName, Max: api.ProviderNameMax},

@@ -69,7 +69,7 @@ func repoKind() spec[api.Repo] {
 // newRepo is the form of a new repo in a folder.
 func newRepo(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("repo", parentName, creation{parent: parent, collection: kindFor[api.Repo](e.kinds).in(parent), sends: api.Repos.Create(parent), named: "name",
+	return e.createForm("repo", parentName, creation{parent: parent, sends: api.Repos.Create(parent), named: "name",
 		fields: []form.Field{
 			{Key: "name", Label: "name", Validate: matching(api.RepoName, "lower-case letters, digits, . _ - /, at most 128"), Max: api.RepoName.Max()},
 			{Key: "description", Label: "description", Validate: description, Max: api.DescriptionMax},

@@ -49,7 +49,7 @@ func subscriptionKind() spec[api.Subscription] {
 // newSubscription is the form of a new subscription in a folder.
 func newSubscription(e *env, parent, parentName string) tea.Cmd {
 	c := e.client
-	return e.createForm("subscription", parentName, creation{parent: parent, collection: kindFor[api.Subscription](e.kinds).in(parent), sends: api.Subscriptions.Create(parent), named: "sink",
+	return e.createForm("subscription", parentName, creation{parent: parent, sends: api.Subscriptions.Create(parent), named: "sink",
 		fields: []form.Field{
 			{Key: "sink", Label: "sink", Placeholder: "https://hooks.example.com/canopy", Validate: sinkURL},
 		},
