@@ -20,38 +20,74 @@ import (
 	"canopy/views/text"
 )
 
-// commands lists the `:` commands: each kind's table, the others, then
+// shellCommand is a `:` command with what it does: the list that help,
+// completion and the command line show and the running read the same
+// entries, so none is listed that does not run, nor runs unlisted.
+type shellCommand struct {
+	cmdline.Command
+	// orgWide: it runs on the organization open, not before one is.
+	orgWide bool
+	run     func(m *Model, args []string) tea.Cmd
+}
+
+// shellCommands are the `:` commands: each kind's table, the others, then
 // the user's plugins and saved views.
-func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, views []saved.View) []cmdline.Command {
-	var out []cmdline.Command
+func shellCommands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, views []saved.View) []shellCommand {
+	var out []shellCommand
 	for _, k := range r.all {
 		if k.command != nil {
 			c := *k.command
 			c.Args = "[filter]" // kept as the table's fuzzy filter
-			out = append(out, c)
+			out = append(out, shellCommand{Command: c, orgWide: true, run: func(m *Model, args []string) tea.Cmd {
+				cmd, err := m.env.commandScreen(c.Name, strings.Join(args, " "))
+				if err != nil {
+					return m.setFlash(err.Error(), true)
+				}
+				return cmd
+			}})
 		}
 	}
-	return append(append(out,
-		cmdline.Command{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
-		cmdline.Command{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
-		cmdline.Command{Name: "overview", Aliases: []string{"ov", "glance"}, Desc: "the organization at a glance: deprecated tags, identities to look at, role bindings, advisories per repo"},
-		cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
-		cmdline.Command{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
+	out = append(out,
+		shellCommand{Command: cmdline.Command{Name: "org", Aliases: []string{"orgs"}, Desc: "switch to another organization"},
+			run: func(m *Model, _ []string) tea.Cmd { return m.resolveOrgPicker() }},
+		shellCommand{Command: cmdline.Command{Name: "group", Aliases: []string{"folder", "cd"}, Desc: "jump to a folder in the tree (fuzzy)"},
+			orgWide: true, run: func(m *Model, args []string) tea.Cmd { return m.env.groupPicker(strings.Join(args, " ")) }},
+		shellCommand{Command: cmdline.Command{Name: "overview", Aliases: []string{"ov", "glance"},
+			Desc: "the organization at a glance: deprecated tags, identities to look at, role bindings, advisories per repo"},
+			orgWide: true, run: func(m *Model, _ []string) tea.Cmd { return m.env.overviewScreen() }},
+		shellCommand{Command: cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
+			orgWide: true, run: func(m *Model, _ []string) tea.Cmd {
+				uid, name := m.currentGroup()
+				return m.env.deprecatedScreen(uid, name)
+			}},
+		shellCommand{Command: cmdline.Command{Name: "changes", Aliases: []string{"log", "history"}, Desc: "the changes made in this session (" +
 			keys.Key(keymap.Open) + " opens one, " + keys.Key(keymap.Copy) + " copies it as curl)"},
-		cmdline.Command{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
-		cmdline.Command{Name: "save", Args: "<name>", Desc: "save this table as a view (its order, server filter, columns, filter) in the config file: :<name> opens it"},
-		cmdline.Command{Name: "help", Desc: "show the keys"},
-		cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
-	), append(pluginCommands(plugins), viewCommands(views)...)...)
+			orgWide: true, run: func(m *Model, _ []string) tea.Cmd { return m.env.openCommand(m.env.changesTable) }},
+		shellCommand{Command: cmdline.Command{Name: "tree", Aliases: []string{"home"}, Desc: "close every table and go back to the tree"},
+			run: func(m *Model, _ []string) tea.Cmd { m.popAll(); return nil }},
+		shellCommand{Command: cmdline.Command{Name: "save", Args: "<name>", Desc: "save this table as a view (its order, server filter, columns, filter) in the config file: :<name> opens it"},
+			orgWide: true, run: func(m *Model, args []string) tea.Cmd { return m.saveView(args) }},
+		shellCommand{Command: cmdline.Command{Name: "help", Desc: "show the keys"},
+			run: func(m *Model, _ []string) tea.Cmd { m.openHelp(); return nil }},
+		shellCommand{Command: cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
+			run: func(*Model, []string) tea.Cmd { return tea.Quit }},
+	)
+	return append(append(out, pluginCommands(plugins)...), viewCommands(views)...)
+}
+
+// commands lists the `:` commands as the command line and help show them.
+func commands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, views []saved.View) []cmdline.Command {
+	var out []cmdline.Command
+	for _, c := range shellCommands(keys, r, plugins, views) {
+		out = append(out, c.Command)
+	}
+	return out
 }
 
 // commandScreen opens the table a `:` command names, over the whole
 // organization (or feed), its rows filtered by filter as if typed; for a
 // kind held by another (tags), filter names the holder (:tags python).
 func (e *env) commandScreen(name, filter string) (tea.Cmd, error) {
-	if name == "changes" {
-		return e.openCommand(e.changesTable), nil
-	}
 	k := e.kinds.byCommand[name]
 	if k == nil || k.table == nil {
 		return nil, fmt.Errorf("no table for :%s", name)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"strings"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
@@ -242,57 +241,16 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 
 // run runs a `:` command.
 func (m *Model) run(msg cmdline.RunMsg) tea.Cmd {
-	switch msg.Name {
-	case "quit":
-		return tea.Quit
-	case "help":
-		m.openHelp()
-		return nil
-	case "tree":
-		m.popAll()
-		return nil
-	case "org":
-		return m.resolveOrgPicker()
-	case "overview":
-		if m.env.org == nil {
+	for _, c := range shellCommands(m.common.Keys, m.env.kinds, m.plugins, m.views) {
+		if c.Name != msg.Name {
+			continue
+		}
+		if c.orgWide && m.env.org == nil {
 			return m.setFlash("no organization yet", true)
 		}
-		return m.env.overviewScreen()
-	case "deprecated":
-		if m.env.org == nil {
-			return m.setFlash("no organization yet", true)
-		}
-		uid, name := m.currentGroup()
-		return m.env.deprecatedScreen(uid, name)
-	case "group":
-		if m.env.org == nil {
-			return m.setFlash("no organization yet", true)
-		}
-		return m.env.groupPicker(strings.Join(msg.Args, " "))
+		return c.run(m, msg.Args)
 	}
-	if m.env.org == nil {
-		return m.setFlash("no organization yet", true)
-	}
-	if p, ok := m.pluginNamed(msg.Name); ok {
-		if len(msg.Args) > 0 {
-			return m.setFlash(":"+p.Name+" takes no argument: it runs on the row under the cursor, or on the marked rows", true)
-		}
-		return m.runPlugin(p)
-	}
-	if v, ok := m.viewNamed(msg.Name); ok {
-		if len(msg.Args) > 0 {
-			return m.setFlash(":"+v.Name+" takes no argument: it opens the view as saved", true)
-		}
-		return m.openView(v)
-	}
-	if msg.Name == "save" {
-		return m.saveView(msg.Args)
-	}
-	cmd, err := m.env.commandScreen(msg.Name, strings.Join(msg.Args, " "))
-	if err != nil {
-		return m.setFlash(err.Error(), true)
-	}
-	return cmd
+	return m.setFlash("no command :"+safe.String(msg.Name), true)
 }
 
 // explorer builds the main screen of the organization.

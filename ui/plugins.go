@@ -43,10 +43,16 @@ func PluginClash(p plugin.Plugin) error {
 }
 
 // pluginCommands are the plugins' `:` commands.
-func pluginCommands(plugins []plugin.Plugin) []cmdline.Command {
-	out := make([]cmdline.Command, 0, len(plugins))
+func pluginCommands(plugins []plugin.Plugin) []shellCommand {
+	out := make([]shellCommand, 0, len(plugins))
 	for _, p := range plugins {
-		out = append(out, cmdline.Command{Name: p.Name, Desc: p.Says() + " (on " + p.KindsText() + ")"})
+		out = append(out, shellCommand{Command: cmdline.Command{Name: p.Name, Desc: p.Says() + " (on " + p.KindsText() + ")"},
+			orgWide: true, run: func(m *Model, args []string) tea.Cmd {
+				if len(args) > 0 {
+					return m.setFlash(":"+p.Name+" takes no argument: it runs on the row under the cursor, or on the marked rows", true)
+				}
+				return m.runPlugin(p)
+			}})
 	}
 	return out
 }

@@ -22,10 +22,16 @@ import (
 )
 
 // viewCommands are the saved views' `:` commands.
-func viewCommands(vs []saved.View) []cmdline.Command {
-	out := make([]cmdline.Command, 0, len(vs))
+func viewCommands(vs []saved.View) []shellCommand {
+	out := make([]shellCommand, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, cmdline.Command{Name: v.Name, Desc: "view: " + v.Says()})
+		out = append(out, shellCommand{Command: cmdline.Command{Name: v.Name, Desc: "view: " + v.Says()},
+			orgWide: true, run: func(m *Model, args []string) tea.Cmd {
+				if len(args) > 0 {
+					return m.setFlash(":"+v.Name+" takes no argument: it opens the view as saved", true)
+				}
+				return m.openView(v)
+			}})
 	}
 	return out
 }
