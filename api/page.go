@@ -180,7 +180,9 @@ func countItems(r io.Reader) (n int, complete bool) {
 	depth, inString, escaped := 0, false, false
 	for {
 		m, err := r.Read(buf)
-		for _, c := range buf[:m] {
+		p := buf[:m]
+		for i := 0; i < len(p); i++ {
+			c := p[i]
 			switch {
 			case inString:
 				switch {
@@ -190,6 +192,10 @@ func countItems(r io.Reader) (n int, complete bool) {
 					escaped = true
 				case c == '"':
 					inString = false
+				default:
+					// A string's bytes count for nothing: skipped many at
+					// a time, as valueCounter.scan does.
+					i += stringRun(p[i:]) - 1
 				}
 			case c == '"':
 				inString = true
