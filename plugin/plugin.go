@@ -10,6 +10,7 @@
 package plugin
 
 import (
+	"canopy/resource"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -139,10 +140,29 @@ func (p Plugin) Check() error {
 		for _, v := range a.Vars() {
 			for _, k := range p.Kinds {
 				if !slices.Contains(Gives(k), v) {
-					return &ArgError{i, fmt.Errorf("a %s has no {{.%s}} (a %s gives %s)", k, v, k, strings.Join(Gives(k), ", "))}
+					return &ArgError{i, hasNo(k, v)}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// hasNo says that a plugin's kind gives no such variable, in the kind's
+// own words.
+func hasNo(kind, v string) error {
+	d, _ := resource.ByPlugin(kind)
+	one := Article(d.Noun) + " " + d.Noun
+	if v == "Name" && d.NoName != "" {
+		return fmt.Errorf("%s has no {{.Name}}: %s (it gives %s)", one, d.NoName, strings.Join(Gives(kind), ", "))
+	}
+	return fmt.Errorf("%s has no {{.%s}} (it gives %s)", one, v, strings.Join(Gives(kind), ", "))
+}
+
+// Article is "an" before a noun said with a vowel, else "a".
+func Article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an"
+	}
+	return "a"
 }

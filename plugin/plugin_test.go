@@ -228,3 +228,19 @@ func TestForegroundRunsOnTheFilesGiven(t *testing.T) {
 		t.Fatalf("statuses %v, output:\n%s", st, b)
 	}
 }
+
+// TestNoNameWhereAKindHasNone: a role binding, a subscription or an invite
+// has no name a program could take (canopy shows a label of its own), so
+// {{.Name}} on one is refused when the config is read, saying why.
+func TestNoNameWhereAKindHasNone(t *testing.T) {
+	for _, kind := range []string{"binding", "subscription", "invite"} {
+		p := plugin.Plugin{Name: "x", Kinds: []string{kind}, Command: "echo", Args: plugin.MustArgs("{{.Name}}")}
+		if err := p.Check(); err == nil || !strings.Contains(err.Error(), "has no {{.Name}}: ") || !strings.Contains(err.Error(), "has no name") {
+			t.Errorf("%s: %v", kind, err)
+		}
+	}
+	p := plugin.Plugin{Name: "x", Kinds: []string{"invite"}, Command: "echo", Args: plugin.MustArgs("{{.Ref}}")}
+	if err := p.Check(); err == nil || !strings.Contains(err.Error(), "an invite has no {{.Ref}}") {
+		t.Errorf("the article: %v", err)
+	}
+}

@@ -34,7 +34,7 @@ func variables() []variable {
 		{"UID", "the resource's uid", matching(uid, "a uid")},
 		{"Name", "the resource's name", checkText},
 		{"Org", "the organization's name", checkText},
-		{"OrgUID", "the organization's uid", matching(uid, "a uid")},
+		{"OrgUID", "the organization's uid", matching(orgUID, "an organization's uid")},
 		{"Advisory", "an advisory's id: CGA-…", matching(advisoryID, "an advisory id")},
 		{"Aliases", "an advisory's aliases (CVE-…, GHSA-…), joined by commas", checkAliases},
 		{"Package", "the package an advisory is about", matching(packageName, "a package name")},
@@ -82,7 +82,11 @@ func Gives(kind string) []string {
 	if !ok {
 		return nil
 	}
-	return append(slices.Clone(everyKind), k.Gives...)
+	every := slices.Clone(everyKind)
+	if k.NoName != "" {
+		every = slices.DeleteFunc(every, func(v string) bool { return v == "Name" })
+	}
+	return append(every, k.Gives...)
 }
 
 // Plural is a kind's plural: "identities".
@@ -186,10 +190,13 @@ func checkText(s string) error {
 // no address literal, no internationalized address: an identity's email is
 // none of those, and each would let a quote, a bracket or a space through.
 var (
-	repoName    = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
-	tagName     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`)
-	digest      = regexp.MustCompile(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
-	uid         = regexp.MustCompile(`^[0-9a-f]+(?:/[0-9a-f]+)*$`)
+	repoName = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
+	tagName  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`)
+	digest   = regexp.MustCompile(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
+	// A uid: hex for what the platform makes, but a library's is its
+	// ecosystem and coordinates (maven/ch.qos.logback:logback-classic).
+	uid         = regexp.MustCompile(`^[0-9A-Za-z_][0-9A-Za-z._:-]*(?:/[0-9A-Za-z_][0-9A-Za-z._:-]*)*$`)
+	orgUID      = regexp.MustCompile(`^[0-9a-f]+$`)
 	advisoryID  = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	alias       = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
 	packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)

@@ -18,7 +18,7 @@ var ordinary = map[string][]string{
 	"Repo":     {"python", "team/my-app", "a__b.c"},
 	"Tag":      {"3.12", "latest-dev", "v1.2.3_rc1", "_x"},
 	"Digest":   {digest, "sha512+x:" + strings.Repeat("ab", 32)},
-	"UID":      {"0123abcd", "0123abcd/0123456789abcdef/0123456789abcdef"},
+	"UID":      {"0123abcd", "0123abcd/0123456789abcdef/0123456789abcdef", "maven/ch.qos.logback:logback-classic", "pypi/requests/5.1.0"},
 	"Name":     {"alice", "ci-runner", "日本語", "サーバー", "Zoë", "svc@acme.example", "a:c+d,e=f", "_internal", "3.12", "١٢٣"},
 	"Org":      {"acme.example", "Acme_Corp"},
 	"OrgUID":   {"0123abcd"},

@@ -28,10 +28,12 @@ type Kind struct {
 	Unlisted   string
 	// Plugin is its name in a plugin's kinds:, and Gives the variables it
 	// gives beyond those every kind gives; NoPlugin says why none runs on
-	// it.
+	// it. NoName says why it gives no {{.Name}}: what canopy shows as its
+	// name is a label of its own making, not one word a program takes.
 	Plugin   string
 	Gives    []string
 	NoPlugin string
+	NoName   string
 	// HeldBy is the noun of the kind one lives in beside its folder (a
 	// tag's repo), "" for none.
 	HeldBy string
@@ -65,18 +67,20 @@ func Kinds() []Kind {
 			Collection: "repos", Plugin: "repo", Gives: []string{"Image", "Repo"}},
 		{OpenBy: "uid", Noun: Tag, Nouns: "tags", Command: "tags", Aliases: []string{"tag"}, Says: "every tag of the organization",
 			Collection: "tags", Plugin: "tag", Gives: []string{"Ref", "Image", "Repo", "Tag", "Digest"}, HeldBy: Repo},
-		{OpenBy: "uid", Noun: Folder, Nouns: "folders", Command: "groups", Aliases: []string{"folders", "group"}, Says: "every folder of the organization",
+		{OpenBy: "uid", Noun: Folder, Nouns: "folders", Command: "groups", Aliases: []string{"folders"}, Says: "every folder of the organization",
 			Collection: "groups", Plugin: "folder"},
 		{OpenBy: "uid", Noun: Identity, Nouns: "identities", Command: "identities", Aliases: []string{"identity", "ids"}, Says: "every identity of the organization",
 			Collection: "identities", Plugin: "identity", Gives: []string{"Email"}},
 		{OpenBy: "uid", Noun: Binding, Nouns: "role bindings", Command: "bindings", Aliases: []string{"rolebindings", "rb"}, Says: "every role binding of the organization",
-			Collection: "bindings", Plugin: "binding"},
+			Collection: "bindings", Plugin: "binding",
+			NoName: "a role binding has no name: canopy labels it by its role, identity and folder"},
 		{NoOpen: "roles are not in the tree: :roles lists them", Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
 			Collection: "roles", Plugin: "role"},
 		{OpenBy: "id", Noun: Advisory, Nouns: "advisories", Command: "advisories", Aliases: []string{"adv", "cves"}, Says: "the advisory feed",
 			Collection: "advisories", Plugin: "advisory", Gives: []string{"Advisory", "Aliases", "Package"}},
 		{OpenBy: "uid", Noun: Subscription, Nouns: "subscriptions", Command: "subscriptions", Aliases: []string{"subs"}, Says: "every event subscription of the organization",
-			Collection: "subscriptions", Plugin: "subscription"},
+			Collection: "subscriptions", Plugin: "subscription",
+			NoName: "a subscription has no name: canopy shows its sink, a URL"},
 		{NoOpen: "the service reads no single library by uid: :libraries finds one", Noun: Library, Nouns: "libraries", Command: "libraries", Aliases: []string{"libs", "artifacts"}, Says: "library artifacts",
 			Collection: "libraries", Plugin: "library"},
 		{NoOpen: "the service reads no single version by uid: open its library", Noun: Version, Nouns: "library versions",
@@ -90,7 +94,8 @@ func Kinds() []Kind {
 		{OpenBy: "uid", Noun: Provider, Nouns: "identity providers", Command: "providers", Aliases: []string{"idps", "sso", "identityproviders"},
 			Says: "identity providers: single sign-on into the organization", Collection: "providers", Plugin: "provider"},
 		{OpenBy: "uid", Noun: Invite, Nouns: "invites", Command: "invites", Aliases: []string{"invite", "invitations"},
-			Says: "invite codes that join people to the organization's folders", Collection: "invites", Plugin: "invite"},
+			Says: "invite codes that join people to the organization's folders", Collection: "invites", Plugin: "invite",
+			NoName: "an invite has no name: canopy labels it by its role and who may redeem it"},
 	}
 }
 

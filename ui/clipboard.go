@@ -19,9 +19,10 @@ import (
 // sends anything else (a tag name ending a bracketed paste and running a
 // command) gets nothing onto the clipboard.
 var (
-	// copyUIDShape: slash-separated segments of letters, digits, '.', '_' and
-	// '-' (the API's own are hex: 40 digits, then /16 digits per level).
-	copyUIDShape = regexp.MustCompile(`^[0-9A-Za-z._-]+(/[0-9A-Za-z._-]+)*$`)
+	// copyUIDShape: slash-separated segments of letters, digits, '.', '_',
+	// ':' and '-' (the API's own are hex: 40 digits, then /16 digits per
+	// level; a library's is its coordinates, maven/group:artifact).
+	copyUIDShape = regexp.MustCompile(`^[0-9A-Za-z._:-]+(/[0-9A-Za-z._:-]+)*$`)
 )
 
 // The other shapes are the service's name rules: a repository name
@@ -65,8 +66,8 @@ func part(name, value string, match func(string) bool) error {
 		return fmt.Errorf("the %s holds control characters", name)
 	}
 	if !match(value) {
-		if len(value) > 40 {
-			return fmt.Errorf("the %s is not a valid %s", name, name)
+		if len(value) > 80 {
+			return fmt.Errorf("the %s %q… is not a valid %s", name, value[:60], name)
 		}
 		return fmt.Errorf("the %s %q is not a valid %s", name, value, name)
 	}

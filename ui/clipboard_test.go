@@ -34,6 +34,7 @@ func TestCopyAcceptsWhatTheRegistryGives(t *testing.T) {
 	for _, tc := range []struct{ text, what string }{
 		{"8707a01d6329783f07df1bd4a477b564aef8fc52/0123456789abcdef", views.CopyUID},
 		{copyDigest, views.CopyDigest},
+		{"maven/ch.qos.logback:logback-classic", views.CopyUID}, // a library's uid is its coordinates
 		{"cgr.dev/acme.example/nginx:1.27-r3@" + copyDigest, views.CopyPullRef},
 		{"cgr.dev/acme.example/tools/go:latest@" + copyDigest, views.CopyPullRef},
 		{"nginx:latest@" + copyDigest + "\ngo:1.23@" + copyDigest + "\n", "2 " + views.CopyRefLines},

@@ -11,6 +11,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 )
 
 // pluginFields are the fields of a plugin's entry, in the order the
@@ -152,6 +153,9 @@ func readKinds(v *yaml.Node, p *plugin.Plugin, entry *yaml.Node, in func(*yaml.N
 	}
 	for _, e := range elems {
 		if e.Kind != yaml.ScalarNode || !slices.Contains(plugin.Kinds(), e.Value) {
+			if d, ok := noPlugin(e.Value); ok {
+				return in(e, "kinds: no plugin runs on %s %s: %s (known: %s)", plugin.Article(d.Noun), d.Noun, d.NoPlugin, strings.Join(plugin.Kinds(), ", "))
+			}
 			return in(e, "kinds: unknown kind %q (known: %s)", e.Value, strings.Join(plugin.Kinds(), ", "))
 		}
 		if !slices.Contains(p.Kinds, e.Value) {
@@ -183,4 +187,15 @@ func readArgs(v *yaml.Node, p *plugin.Plugin, in func(*yaml.Node, string, ...any
 		p.Args = append(p.Args, a)
 	}
 	return nil
+}
+
+// noPlugin is the kind a name in kinds: means when its descriptor says no
+// plugin runs on it (a version, an ecosystem).
+func noPlugin(name string) (resource.Kind, bool) {
+	for _, d := range resource.Kinds() {
+		if d.NoPlugin != "" && (name == d.Noun || name == d.Nouns || name == strings.ReplaceAll(d.Noun, " ", "")) {
+			return d, true
+		}
+	}
+	return resource.Kind{}, false
 }

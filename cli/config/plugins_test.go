@@ -127,7 +127,10 @@ func TestPluginKeysClash(t *testing.T) {
 func TestPluginsTakeEveryKind(t *testing.T) {
 	for _, d := range resource.Kinds() {
 		getenv := env(t, nil)
-		name, args := d.Plugin, []string{`"{{.UID}}"`, `"{{.Name}}"`}
+		name, args := d.Plugin, []string{`"{{.UID}}"`}
+		if d.NoName == "" {
+			args = append(args, `"{{.Name}}"`)
+		}
 		if name == "" {
 			name = strings.ReplaceAll(d.Noun, " ", "")
 		}
@@ -139,7 +142,7 @@ func TestPluginsTakeEveryKind(t *testing.T) {
 		switch {
 		case d.Plugin != "" && (err != nil || len(s.Plugins) != 1):
 			t.Errorf("%s: a plugin on %s: %v", d.Noun, name, err)
-		case d.Plugin == "" && (err == nil || !strings.Contains(err.Error(), "unknown kind")):
+		case d.Plugin == "" && (err == nil || !strings.Contains(err.Error(), d.NoPlugin)):
 			t.Errorf("%s: a plugin on %s was taken (%v), yet its descriptor says %q", d.Noun, name, err, d.NoPlugin)
 		}
 	}
