@@ -8,6 +8,9 @@ import (
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/resource"
+	"canopy/views/detail"
+	"canopy/views/explorer"
+	"canopy/views/tree"
 )
 
 // TestEveryKindIsItsDescriptors: the shell's kinds are package resource's,
@@ -103,8 +106,27 @@ func TestEveryKindOpens(t *testing.T) {
 			}
 			switch {
 			case d.OpenBy != "":
-				h, _ := startAt(t, Start{Open: targets[d.Noun]})
+				target := targets[d.Noun]
+				h, _ := startAt(t, Start{Open: target})
 				h.waitText("opened the " + d.Noun)
+				k := h.m.env.kinds.byNoun(d.Noun)
+				shown := func(item any) bool { return item != nil && (k.uid(item) == target || k.name(item) == target) }
+				if k.node == nil {
+					// Not in the tree: its page, on top.
+					h.waitFor("the page of the "+d.Noun, func(string) bool {
+						p, ok := h.m.top().(*detail.Model)
+						return ok && shown(p.Item())
+					})
+					return
+				}
+				h.waitFor("the cursor on the "+d.Noun+" in the tree", func(string) bool {
+					ex, ok := h.m.top().(*explorer.Model)
+					n := (*tree.Node)(nil)
+					if ok {
+						n = ex.Tree().Selected()
+					}
+					return n != nil && shown(n.Item)
+				})
 			case d.NoOpen == "":
 				t.Errorf("canopy open shows no %s, and its descriptor does not say why", d.Noun)
 			}

@@ -21,6 +21,7 @@ import (
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/detail"
 	"canopy/views/safe"
 )
 
@@ -92,7 +93,13 @@ func (e *env) openTarget(ctx context.Context, target string) tea.Cmd {
 		if g, ok := item.(*api.Group); ok {
 			noun = kindOf(g) // the organization is no folder
 		}
-		return gotoMsg{path: e.kinds.pathOf(item), say: "opened the " + noun + " " + safe.String(k.name(item))}
+		said := "opened the " + noun + " " + safe.String(k.name(item))
+		if k.node == nil && k.top == nil {
+			// Not in the tree (an identity provider, an invite): its page.
+			page := openLater(func(ctx context.Context) views.Screen { return detail.NewPage(ctx, e.common, e.fetch(ctx), item) })
+			return tea.BatchMsg{page, views.Flash(said + ", on its page: the tree does not show " + k.nouns)}
+		}
+		return gotoMsg{path: e.kinds.pathOf(item), say: said}
 	})
 }
 
