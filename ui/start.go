@@ -18,6 +18,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -156,7 +157,14 @@ func (e *env) lookUpUID(ctx context.Context, uid string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("nothing this token can see has the uid …%s", uid[max(len(uid)-16, 0):])
+	// What canopy open cannot show by uid is said, in its descriptor's words.
+	var cannot []string
+	for _, d := range resource.Kinds() {
+		if d.NoOpen != "" && d.Noun != resource.Ecosystem {
+			cannot = append(cannot, d.NoOpen)
+		}
+	}
+	return nil, fmt.Errorf("nothing this token can see has the uid …%s, of what canopy open shows (%s)", uid[max(len(uid)-16, 0):], strings.Join(cannot, "; "))
 }
 
 // lookUpRef finds a repo, or its tag, by a pull reference:
