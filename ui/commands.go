@@ -11,6 +11,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -216,4 +217,20 @@ func (e *env) deprecatedUnder(groupUID, groupName string) func(ctx context.Conte
 	return func(ctx context.Context) views.Screen {
 		return tagsTableOf(e, ctx, title, api.ListOptions{DescendantsOf: groupUID}, "", true)
 	}
+}
+
+// noCommand is why a name a user may type for a kind is no `:` command
+// (:versions, :ecosystems), in the kind's descriptor's words; "" for a
+// name no kind goes by.
+func noCommand(name string) string {
+	for _, d := range resource.Kinds() {
+		if d.NoCommand == "" {
+			continue
+		}
+		words := strings.Fields(d.Nouns)
+		if name == d.Noun || name == d.Nouns || name == words[len(words)-1] {
+			return d.NoCommand
+		}
+	}
+	return ""
 }

@@ -140,6 +140,7 @@ func (m *Model) leaves(k tea.KeyPressMsg) bool {
 // openCommandLine opens the `:` line.
 func (m *Model) openCommandLine() tea.Cmd {
 	m.cmd = cmdline.New(m.common, commands(m.common.Keys, m.env.kinds, m.plugins, m.views))
+	m.cmd.Explaining(noCommand)
 	m.cmd.SetLast(m.lastCommand)
 	m.layout()
 	return m.cmd.Open()

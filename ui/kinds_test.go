@@ -133,3 +133,22 @@ func TestEveryKindOpens(t *testing.T) {
 		})
 	}
 }
+
+// TestNoCommandSaysWhy: a kind with no `:` command answers its name with
+// its descriptor's reason instead of "unknown command".
+func TestNoCommandSaysWhy(t *testing.T) {
+	t.Parallel()
+	h, _ := startAt(t, Start{})
+	h.waitText("platform")
+	for _, d := range resource.Kinds() {
+		if d.NoCommand == "" {
+			continue
+		}
+		words := strings.Fields(d.Nouns)
+		name := words[len(words)-1]
+		h.typeText(":" + name)
+		h.keys("enter")
+		h.waitText(":" + name + " is no command: " + d.NoCommand[:40])
+		h.keys("esc") // the line stays open to be put right
+	}
+}

@@ -51,7 +51,8 @@ type Model struct {
 	prefixed int
 	chose    bool
 	width    int
-	closing  bool // a RunMsg or CloseMsg is on its way
+	closing  bool                     // a RunMsg or CloseMsg is on its way
+	why      func(name string) string // see Explaining
 	fill     views.Fill
 	// last is the last line run (this session's, or the one before's):
 	// on an empty line the complete key brings it back.
@@ -64,6 +65,18 @@ func New(common views.Common, commands []Command) *Model {
 	m := &Model{common: common, input: in, commands: commands}
 	m.refilter()
 	return m
+}
+
+// Explaining has the line say why a name that is no command is none
+// (":versions": a library's versions are its own), where why knows.
+func (m *Model) Explaining(why func(name string) string) { m.why = why }
+
+// explain is why name is no command, "" when nothing says.
+func (m *Model) explain(name string) string {
+	if m.why == nil {
+		return ""
+	}
+	return m.why(name)
 }
 
 // SetLast offers line, the last one run, on an empty line: the
@@ -166,6 +179,9 @@ func (m *Model) run() tea.Cmd {
 		if c.Name == name || contains(c.Aliases, name) {
 			resolved = c.Name
 		}
+	}
+	if why := m.explain(name); resolved == "" && why != "" {
+		return views.FlashError(":" + name + " is no command: " + why)
 	}
 	if resolved == "" {
 		// The suggestion highlighted, when the name typed begins it or the
