@@ -232,3 +232,14 @@ func TestListInvites(t *testing.T) {
 		}
 	}
 }
+
+// TestListGroupsShowsTheirFolder: folders are listed with the folder each
+// is in, as :groups shows them.
+func TestListGroupsShowsTheirFolder(t *testing.T) {
+	t.Parallel()
+	getenv, _ := listEnv(t)
+	out, errs, code := list(t, getenv, "groups")
+	if head, _, _ := strings.Cut(out, "\n"); code != 0 || strings.Join(strings.Fields(head), " ") != "NAME FOLDER DESCRIPTION DEPTH UPDATED CREATED" {
+		t.Errorf("exit %d %s, header %q", code, errs, head)
+	}
+}

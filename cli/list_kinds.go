@@ -62,8 +62,14 @@ func (r listRequest) repos(ctx context.Context, common views.Common) error {
 	return printCollection(ctx, r, r.nouns, r.client.ListRepos, api.RepoKey, r.whole(api.OrderName), columns.ReposIn(common, folders))
 }
 
+// groups lists the folders with the folder each is in (FOLDER), as :groups
+// shows them.
 func (r listRequest) groups(ctx context.Context, common views.Common) error {
-	return printCollection(ctx, r, r.nouns, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), columns.Groups(common))
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), columns.GroupsIn(common, folders))
 }
 
 func (r listRequest) identities(ctx context.Context, common views.Common) error {
