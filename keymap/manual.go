@@ -63,7 +63,7 @@ func Manual() []ManualRow {
 		{Actions: []Action{Yes},
 			Says: "in a dialog, yes: the dialog's question names the key bound (`yes` in the config's `keys`; `enter` answers too); every hint names the keys as bound, so a rebound key is named right"},
 		{Actions: []Action{Command, Help, Quit},
-			Says: "command line (from the help too: `?` then `:tags⏎`; `enter` runs the command named, or the start of one or of an alias, `:adv`; a name that only resembles one is refused with what it resembles, `↑`/`↓` or `tab` choose it), help (scrolls with `j`/`k`, `pgdn` and the wheel, and says where it is), quit (`ctrl+c` quits from anywhere)"},
+			Says: "command line (from the help too: `?` then `:tags⏎`; `enter` runs the command named, or the start of one or of an alias, `:adv`; a name that only resembles one is refused with what it resembles, and a kind with no command (`:versions`) says why; `↑`/`↓` or `tab` choose it), help (every key, then every `:` command with what it does; scrolls with `j`/`k`, `pgdn` and the wheel, and says where it is), quit (`ctrl+c` quits from anywhere)"},
 		{Actions: []Action{Accept, Cancel, Complete, Prev, Next},
 			Says: "in a text input (command line, filter, picker, editor): accept, cancel, complete the highlighted suggestion, the previous and the next suggestion"},
 	}

@@ -213,6 +213,7 @@ func (m *Model) openHelp() {
 		title, states = string(top.Title()), top.Actions()
 	}
 	m.help = help.New(m.common, title, append(append(states, m.shellActions()...), m.pluginStates()...))
+	m.help.Listing(commands(m.common.Keys, m.env.kinds, m.plugins, m.views))
 	m.layout()
 }
 

@@ -8,6 +8,7 @@ import (
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/resource"
+	"canopy/theme"
 	"canopy/views/detail"
 	"canopy/views/explorer"
 	"canopy/views/tree"
@@ -150,5 +151,26 @@ func TestNoCommandSaysWhy(t *testing.T) {
 		h.keys("enter")
 		h.waitText(":" + name + " is no command: " + d.NoCommand[:40])
 		h.keys("esc") // the line stays open to be put right
+	}
+}
+
+// TestHelpListsEveryCommand: `?` lists every `:` command, each kind's
+// among them, with what it does.
+func TestHelpListsEveryCommand(t *testing.T) {
+	t.Parallel()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}}, 140, 300)
+	h.waitText("platform")
+	h.keys("?")
+	s := h.waitText("Commands", "Mouse")
+	for _, d := range resource.Kinds() {
+		if d.Command != "" && !strings.Contains(s, ":"+d.Command) {
+			t.Errorf("the help does not list :%s", d.Command)
+		}
+	}
+	for _, c := range []string{":overview", ":changes", ":save"} {
+		if !strings.Contains(s, c) {
+			t.Errorf("the help does not list %s", c)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/cmdline"
 	"canopy/views/text"
 )
 
@@ -22,6 +23,7 @@ type CloseMsg struct{ Command bool }
 type Model struct {
 	common        views.Common
 	states        []keymap.State
+	commands      []cmdline.Command // listed after the keys: every `:` command
 	title         string
 	lines         []string
 	offset        int
@@ -37,6 +39,12 @@ func (m *Model) Closing() bool { return m.closing }
 func New(common views.Common, title string, states []keymap.State) *Model {
 	m := &Model{common: common, states: states, title: title}
 	return m
+}
+
+// Listing has the help list the `:` commands too, after the keys.
+func (m *Model) Listing(commands []cmdline.Command) {
+	m.commands = commands
+	m.layout()
 }
 
 // SetSize lays the help out.
@@ -147,6 +155,31 @@ func (m *Model) layout() {
 				default:
 					add("  " + th.Dim.Render(k+" "+l))
 				}
+			}
+		}
+	}
+	if len(m.commands) > 0 {
+		add("")
+		add(th.Section.Render("Commands") + th.Muted.Render("   ("+m.common.Key(keymap.Command)+" then the name, or the start of it)"))
+		nameW := 8
+		for _, c := range m.commands {
+			nameW = max(nameW, text.Width(":"+c.Name)+2)
+		}
+		nameW = min(nameW, 24)
+		for _, c := range m.commands {
+			desc := c.Desc
+			if c.Args != "" {
+				desc = c.Args + " · " + desc
+			}
+			if len(c.Aliases) > 0 {
+				desc += " (also :" + strings.Join(c.Aliases, ", :") + ")"
+			}
+			name := text.Fit(":"+c.Name, nameW, false, "")
+			for i, l := range strings.Split(text.Wrap(desc, max(m.width-nameW-3, 12), " /,"), "\n") {
+				if i > 0 {
+					name = strings.Repeat(" ", nameW)
+				}
+				add("  " + th.HintKey.Render(name) + " " + th.Value.Render(l))
 			}
 		}
 	}
