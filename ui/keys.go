@@ -280,7 +280,7 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		Failed: func(n *tree.Node, err error) tea.Cmd {
 			return d.Show(&detail.Failure{What: e.childrenOf(n), Err: err})
 		},
-		Copy:   nodeCopy,
+		Copy:   e.nodeCopy,
 		Search: func(pattern string) tea.Cmd { return e.findOnServer(ctx, pattern) },
 		CopyRef: func(n *tree.Node) (string, string) {
 			return e.nodeRef(n)

@@ -100,6 +100,9 @@ type kind struct {
 	// resource, nil elsewhere).
 	plugin string
 	vars   func(e *env, item, parent any) plugin.Vars
+	// ref is what `Y` copies of one (a tag's pull reference) and what that
+	// is; parent as for vars. Nil: the kind has none.
+	ref func(e *env, item, parent any) (string, string)
 	// heldBy is the noun of the kind one lives in, beside its folder (a
 	// tag's repo: its uid's parent), "" for none; get reads one by uid.
 	heldBy string
@@ -159,9 +162,10 @@ type spec[T any] struct {
 	// findBy makes the options of a find for a pattern, ok false when the
 	// pattern cannot name one (default: an exact name).
 	findBy func(pattern string) (o api.ListOptions, ok bool)
-	// plugin, vars and heldBy: see kind.
+	// plugin, vars, ref and heldBy: see kind.
 	plugin string
 	vars   func(e *env, it *T, parent any) plugin.Vars
+	ref    func(e *env, it *T, parent any) (string, string)
 	heldBy string
 }
 
@@ -240,6 +244,14 @@ func describe[T any](s spec[T]) *kind {
 				return s.vars(e, it, parent)
 			}
 			return nil
+		}
+	}
+	if s.ref != nil {
+		k.ref = func(e *env, item, parent any) (string, string) {
+			if it, ok := item.(*T); ok {
+				return s.ref(e, it, parent)
+			}
+			return "", ""
 		}
 	}
 	if s.updated != nil {

@@ -35,8 +35,14 @@ func tagKind() spec[api.Tag] {
 			return v
 		},
 		list: colTags, byName: true,
-		page:   detail.TagPage(),
-		copy:   func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		page: detail.TagPage(),
+		copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
+		ref: func(e *env, t *api.Tag, parent any) (string, string) {
+			if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {
+				return pullRef(e.org.Name, repo, t)
+			}
+			return "", ""
+		},
 		name:   func(t *api.Tag) string { return t.Name },
 		uid:    func(t *api.Tag) string { return t.UID },
 		folder: func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },

@@ -60,30 +60,34 @@ func pullRef(org, repo string, t *api.Tag) (string, string) {
 	return registryHost + "/" + org + "/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 }
 
-// nodeRef is a tag node's pull reference, its repo's name as every screen
-// makes it (tagRepo; the node above it is its repo).
+// nodeRef is what `Y` copies of a node: its kind's reference (a tag's
+// pull reference, its repo the node above it), "" for a kind with none.
 func (e *env) nodeRef(n *tree.Node) (string, string) {
-	t, ok := n.Item.(*api.Tag)
-	if !ok || t.Digest == "" {
+	k := e.kinds.of(n.Item)
+	if k == nil || k.ref == nil {
 		return "", ""
 	}
 	var parent any
 	if n.Parent != nil {
 		parent = n.Parent.Item
 	}
-	if repo := e.tagRepo(t, parent); repo != "" {
-		return pullRef(e.org.Name, repo, t)
-	}
-	return "", ""
+	return k.ref(e, n.Item, parent)
 }
 
-// nodeCopy is what `y` copies for a node.
-func nodeCopy(n *tree.Node) (string, string) {
-	if t, ok := n.Item.(*api.Tag); ok {
-		return t.Digest, "digest"
-	}
-	if n.Item == nil {
+// nodeCopy is what `y` copies of a node: what its kind's page copies (a
+// tag's digest), else its uid; nothing for what has no uid (an ecosystem).
+func (e *env) nodeCopy(n *tree.Node) (string, string) {
+	k := e.kinds.of(n.Item)
+	if k == nil {
 		return "", ""
 	}
-	return n.ID, "uid"
+	if k.detail.Copy != nil {
+		if text, what := k.detail.Copy(n.Item); text != "" {
+			return text, what
+		}
+	}
+	if uid := k.uid(n.Item); uid != "" {
+		return uid, "uid"
+	}
+	return "", ""
 }

@@ -98,11 +98,14 @@ func TestPluginRunsOnceOnEachMarkedRow(t *testing.T) {
 // help lists it with why it does not apply where it does not.
 func TestPluginIsACommandAndInHelp(t *testing.T) {
 	bin, record := plugintest.Argdump(t)
-	h := startPlugins(t, false, nil, dumpPlugin(bin, plugin.Background))
+	// Tall enough for the whole help: the plugins come before the
+	// commands, which the help lists last.
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }, Plugins: []plugin.Plugin{dumpPlugin(bin, plugin.Background)}}, 140, 120)
 	h.waitText("acme.example")
 	h.keys("?")
 	h.waitText("Keys in acme.example")
-	h.keys("G") // the plugins are last, below the fold
 	// The reason may wrap (the plugin's path is the test's temp dir).
 	s := h.waitFor("the plugin's reason", func(s string) bool {
 		return strings.Contains(s, "Plugins") && strings.Contains(strings.Join(strings.Fields(s), " "), "runs on tags, not on folders")
