@@ -124,12 +124,16 @@ set -g history-limit 0
 // Like an interactive shell, which runs canopy in a process group of its
 // own, it outlives a ctrl+c or ctrl+\ typed while the terminal is in its
 // own mode (a plugin in the foreground): the trap is a handler, so canopy
-// and what it runs still get SIGINT and SIGQUIT as they would.
+// and what it runs still get SIGINT and SIGQUIT as they would. Once the
+// modes are printed, echo goes off: keys still queued for canopy when it
+// ended (a flood of 10⁵) would otherwise be echoed and scroll the status
+// and the modes off the screen (TestFloodedFilterEndsAtOnce, under load).
 const exitScript = `trap : INT QUIT
 "$@"
 status=$?
 printf '\n[canopy exited with status %d]\n' "$status"
 stty -a
+stty -echo
 exec cat`
 
 var (
