@@ -26,7 +26,7 @@ type program struct {
 // argv[0] is the command as written, which is matched anyway, the name
 // they are linked to is not: ls stays ls on Alpine. Written as the
 // command, they are matched as any program is (busybox sh -c …).
-var multiCall = []string{"busybox", "toybox", "coreutils", "snap", "mise", "rtx"}
+func multiCall() []string { return []string{"busybox", "toybox", "coreutils", "snap", "mise", "rtx"} }
 
 // resolve is command as the runners see it now: looked up on PATH (a
 // name) or taken as it is (a path), then its links followed. A command
@@ -67,9 +67,9 @@ func resolveAt(command, path string) program {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		linked = append(linked, programName(real))
 	}
-	if len(linked) > 0 && slices.ContainsFunc(multiCall, func(m string) bool { return isNamed(linked[len(linked)-1], m) }) {
+	if len(linked) > 0 && slices.ContainsFunc(multiCall(), func(m string) bool { return isNamed(linked[len(linked)-1], m) }) {
 		linked = slices.DeleteFunc(linked, func(n string) bool {
-			return slices.ContainsFunc(multiCall, func(m string) bool { return isNamed(n, m) })
+			return slices.ContainsFunc(multiCall(), func(m string) bool { return isNamed(n, m) })
 		})
 	}
 	for _, n := range linked {

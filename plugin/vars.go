@@ -63,7 +63,7 @@ func Describe(name string) string {
 
 // everyKind's variables: every kind gives them, beyond what its
 // descriptor says (resource.Kind.Gives).
-var everyKind = []string{"UID", "Name", "Org", "OrgUID"}
+func everyKind() []string { return []string{"UID", "Name", "Org", "OrgUID"} }
 
 // Kinds lists the kinds a plugin may name.
 func Kinds() []string {
@@ -82,7 +82,7 @@ func Gives(kind string) []string {
 	if !ok {
 		return nil
 	}
-	every := slices.Clone(everyKind)
+	every := everyKind()
 	if k.NoName != "" {
 		every = slices.DeleteFunc(every, func(v string) bool { return v == "Name" })
 	}
