@@ -25,6 +25,7 @@ func layers() map[string][]string {
 		// The API client, what it is checked against, and what reads it.
 		"api":          {"files"},
 		"api/emulator": {"api"},
+		"api/apitest":  nil,
 		"census":       {"api"},
 		"plugin":       {"resource"},
 		"state":        {"files"},

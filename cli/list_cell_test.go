@@ -2,9 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"canopy/api/apitest"
 )
 
 // TestFitCellCutsToTheCap: a cell is at most cellMax cells, cut at its end
@@ -61,52 +60,6 @@ func TestFitCellCutsToTheCap(t *testing.T) {
 	}
 }
 
-// wideServer serves 1,000 repos in pages of 200, the 500th named with
-// 1 MiB of W, and an organization with no folders (issue 33, item 1).
-func wideServer(t *testing.T) *httptest.Server {
-	t.Helper()
-	const n, perPage = 1000, 200
-	org := strings.Repeat("d", 40)
-	var pages [][]byte
-	for p := range n / perPage {
-		b := []byte(`{"repos":[`)
-		for i := p * perPage; i < (p+1)*perPage; i++ {
-			if i > p*perPage {
-				b = append(b, ',')
-			}
-			name := "repo-" + strconv.Itoa(i)
-			if i == n/2 {
-				name = strings.Repeat("W", 1<<20)
-			}
-			b = fmt.Appendf(b, `{"uid":"%s/%016x","name":"%s","description":"d"}`, org, i, name)
-		}
-		b = append(b, ']')
-		if p+1 < n/perPage {
-			b = fmt.Appendf(b, `,"nextPageToken":"%d"`, p+1)
-		}
-		pages = append(pages, append(b, '}'))
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"wide"}`))
-	})
-	mux.HandleFunc("GET /iam/v2/groups", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"groups":[]}`))
-	})
-	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
-		p, _ := strconv.Atoi(r.URL.Query().Get("page_token"))
-		if p < 0 || p >= len(pages) {
-			http.Error(w, "no such page", http.StatusBadRequest)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(pages[p])
-	})
-	hs := httptest.NewServer(mux)
-	t.Cleanup(hs.Close)
-	return hs
-}
-
 // TestListTableCutsAHostileName lists 1,000 repos, one named with 1 MiB of
 // W: the table is some 120 KB, not a gigabyte (every row was padded to
 // the widest name), the name is cut to the cap and marked, the other rows
@@ -114,7 +67,7 @@ func wideServer(t *testing.T) *httptest.Server {
 // memory is e2e's TestListTableBoundsAHostileName.)
 func TestListTableCutsAHostileName(t *testing.T) {
 	t.Parallel()
-	hs := wideServer(t)
+	hs := apitest.WideRepos(t, "d")
 	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "t", "CANOPY_ORG": strings.Repeat("d", 40)})
 	out, errs, code := list(t, getenv, "repos")
 	if code != 0 {

@@ -5,68 +5,24 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os/exec"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"canopy/api/apitest"
 )
 
 // wideOrg is the organization the wide server serves.
-const wideOrg = "dddddddddddddddddddddddddddddddddddddddd"
+const wideOrg = apitest.WideOrg
 
 // wideName is the name a hostile server gives one repo: 1 MiB of W.
-var wideName = strings.Repeat("W", 1<<20)
+var wideName = apitest.WideName()
 
-// wideServer serves 1,000 repos in pages of 200, the 500th named
-// wideName, and an organization with no folders (issue 33, item 1).
-func wideServer(t testing.TB) string {
-	t.Helper()
-	const n, perPage = 1000, 200
-	var pages [][]byte
-	for p := range n / perPage {
-		b := []byte(`{"repos":[`)
-		for i := p * perPage; i < (p+1)*perPage; i++ {
-			if i > p*perPage {
-				b = append(b, ',')
-			}
-			name := "repo-" + strconv.Itoa(i)
-			if i == n/2 {
-				name = wideName
-			}
-			b = fmt.Appendf(b, `{"uid":"%s/%016x","name":"%s"}`, wideOrg, i, name)
-		}
-		b = append(b, ']')
-		if p+1 < n/perPage {
-			b = fmt.Appendf(b, `,"nextPageToken":"%d"`, p+1)
-		}
-		pages = append(pages, append(b, '}'))
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"wide"}`))
-	})
-	mux.HandleFunc("GET /iam/v2/groups", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"groups":[]}`))
-	})
-	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
-		p, _ := strconv.Atoi(r.URL.Query().Get("page_token"))
-		if p < 0 || p >= len(pages) {
-			http.Error(w, "no such page", http.StatusBadRequest)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(pages[p])
-	})
-	hs := httptest.NewServer(mux)
-	t.Cleanup(hs.Close)
-	return hs.URL
-}
+// wideServer serves 1,000 repos, one named wideName (apitest.WideRepos).
+func wideServer(t testing.TB) string { return apitest.WideRepos(t, "").URL }
 
 // keptOutput keeps the first 4 MiB written to it and counts the rest, so
 // that a run printing a gigabyte (as before the fix) fails the test rather
