@@ -55,51 +55,28 @@ func (r listRequest) whole(orderBy string) api.ListOptions {
 }
 
 func (r listRequest) repos(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
-	if err != nil {
-		return err
-	}
-	return printCollection(ctx, r, r.nouns, r.client.ListRepos, api.RepoKey, r.whole(api.OrderName), columns.ReposIn(common, folders))
+	return printAcrossFolders(ctx, r, r.client.ListRepos, api.RepoKey, r.whole(api.OrderName), common, columns.ReposIn)
 }
 
 // groups lists the folders with the folder each is in (FOLDER), as :groups
 // shows them.
 func (r listRequest) groups(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
-	if err != nil {
-		return err
-	}
-	return printCollection(ctx, r, r.nouns, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), columns.GroupsIn(common, folders))
+	return printAcrossFolders(ctx, r, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), common, columns.GroupsIn)
 }
 
 func (r listRequest) identities(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
-	if err != nil {
-		return err
-	}
-	return printCollection(ctx, r, r.nouns, r.client.ListIdentities, api.IdentityKey, r.whole(api.OrderName),
-		columns.IdentitiesIn(common, folders))
+	return printAcrossFolders(ctx, r, r.client.ListIdentities, api.IdentityKey, r.whole(api.OrderName), common, columns.IdentitiesIn)
 }
 
 // bindings are listed newest first, as :bindings starts.
 func (r listRequest) bindings(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
-	if err != nil {
-		return err
-	}
-	return printCollection(ctx, r, r.nouns, r.client.ListRoleBindings, api.RoleBindingKey, r.whole(api.OrderCreatedDesc),
-		columns.BindingsIn(common, folders))
+	return printAcrossFolders(ctx, r, r.client.ListRoleBindings, api.RoleBindingKey, r.whole(api.OrderCreatedDesc), common, columns.BindingsIn)
 }
 
 // subscriptions: a subscription is a uid and a sink, no name or time to
 // sort by, so the server's own order (by uid) is asked for.
 func (r listRequest) subscriptions(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
-	if err != nil {
-		return err
-	}
-	return printCollection(ctx, r, r.nouns, r.client.ListSubscriptions, api.SubscriptionKey, r.whole(""),
-		columns.SubscriptionsIn(common, folders))
+	return printAcrossFolders(ctx, r, r.client.ListSubscriptions, api.SubscriptionKey, r.whole(""), common, columns.SubscriptionsIn)
 }
 
 // roles are built-in and custom roles, whether or not the server lists
@@ -155,6 +132,18 @@ func (r listRequest) invites(ctx context.Context, common views.Common) error {
 // printCollection walks a collection and prints each page as it arrives.
 func printCollection[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
 	return printWalk(ctx, r, noun, lister, key, opts, cols, nil)
+}
+
+// printAcrossFolders is printCollection for a collection whose rows span
+// the organization's folders: its columns name each row's (FOLDER), from
+// the folders listed once first.
+func printAcrossFolders[T any](ctx context.Context, r listRequest, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
+	common views.Common, cols func(views.Common, columns.Folders) []table.Column[T]) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, lister, key, opts, cols(common, folders))
 }
 
 // printWalk walks a collection and prints the items of each page that keep
