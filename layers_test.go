@@ -17,11 +17,11 @@ import (
 // undo (issue 34): the views that show resources (views/columns,
 // views/detail, …) import api for their types.
 func layers() map[string][]string {
-	base := []string{"views/safe", "views/text", "keymap", "theme"}
+	base := []string{"safe", "text", "keymap", "theme"}
 	return map[string][]string{
 		// Leaves: facts and helpers that know nothing of canopy.
 		"resource": nil, "files": nil, "keymap": nil, "theme": nil, "saved": nil,
-		"views/safe": nil, "views/text": nil, "views/filter": nil, "views/viewstest": nil,
+		"safe": nil, "text": nil, "views/filter": nil, "views/viewstest": nil,
 		// The API client, what it is checked against, and what reads it.
 		"api":          {"files"},
 		"api/emulator": {"api"},
@@ -33,15 +33,15 @@ func layers() map[string][]string {
 		// views below it; none knows ui or cli.
 		"views":          base,
 		"views/paging":   {"api"},
-		"views/advisory": {"api", "views/safe"},
-		"views/identity": {"api", "views/safe"},
+		"views/advisory": {"api", "safe"},
+		"views/identity": {"api", "safe"},
 		"views/...":      append([]string{"api", "census", "views", "views/..."}, base...),
 		// The shell, and the commands.
-		"ui":           {"api", "census", "keymap", "plugin", "resource", "saved", "state", "theme", "views", "views/..."},
-		"cli/exit":     {"api", "views/safe"},
-		"cli/program":  {"api", "cli/exit", "files", "theme", "views/safe"},
+		"ui":           {"api", "census", "keymap", "plugin", "resource", "safe", "saved", "state", "text", "theme", "views", "views/..."},
+		"cli/exit":     {"api", "safe"},
+		"cli/program":  {"api", "cli/exit", "files", "theme", "safe"},
 		"cli/config":   {"api", "files", "keymap", "plugin", "resource", "saved", "theme"},
-		"cli":          {"api", "api/emulator", "cli/...", "files", "keymap", "resource", "saved", "state", "theme", "ui", "views", "views/..."},
+		"cli":          {"api", "api/emulator", "cli/...", "files", "keymap", "resource", "safe", "saved", "state", "text", "theme", "ui", "views", "views/..."},
 		"":             {"cli", "cli/exit"},
 		"e2e":          {"cli", "cli/exit"},
 		"e2e/maxrss":   nil,

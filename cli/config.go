@@ -15,8 +15,8 @@ import (
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
-	"canopy/views/safe"
 )
 
 // runConfig prints the effective settings and where each came from, so a

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/cli/exit"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // hostileText is what a compromised server could put in any string: a

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
+	"canopy/safe"
 	"canopy/views/filter"
-	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/table"
 )

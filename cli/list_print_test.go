@@ -13,7 +13,7 @@ import (
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/cli/exit"
-	"canopy/views/safe"
+	"canopy/safe"
 	"canopy/views/table"
 )
 

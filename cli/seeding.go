@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"canopy/api/emulator"
-	"canopy/views/text"
+	"canopy/text"
 )
 
 // seeding is an emulator seeding its data in the background, in the words

@@ -11,10 +11,10 @@ import (
 
 	"canopy/api"
 	"canopy/census"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views/detail"
 	"canopy/views/overview"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Bounds of an advisory count: the names of one request (bytes), and the

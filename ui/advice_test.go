@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"canopy/census"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // A repo row's note names its open, fixed and not planned advisories,

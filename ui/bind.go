@@ -10,11 +10,11 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/identity"
 	"canopy/views/picker"
-	"canopy/views/safe"
 	"canopy/views/tree"
 )
 

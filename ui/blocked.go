@@ -9,8 +9,8 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 )
 
 // blocker is one collection that keeps a folder from being deleted: how

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"canopy/api"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // ChangeLog keeps every change the client made in this session, for

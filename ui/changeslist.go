@@ -12,12 +12,12 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/pager"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // changesTable lists the log: each request short (method, short path,

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 )
 
 // The shapes the registry and the API give these things. A server that

@@ -12,13 +12,13 @@ import (
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/saved"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/picker"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // shellCommand is a `:` command with what it does: the list that help,

@@ -11,10 +11,10 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/dialog"
-	"canopy/views/safe"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 

@@ -14,9 +14,9 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/safe"
 )
 
 // edit is one editable part of a resource: the fields it shows, the update

@@ -18,9 +18,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/picker"
-	"canopy/views/safe"
 )
 
 // foundMsg is what a find brought: the resources, the kinds it could not

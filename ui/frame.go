@@ -8,9 +8,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // The frame around the screens: one header line, then the main area, then

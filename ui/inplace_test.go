@@ -11,8 +11,8 @@ import (
 
 	"canopy/api"
 	"canopy/api/emulator"
+	"canopy/text"
 	"canopy/theme"
-	"canopy/views/text"
 )
 
 // footerLines are the screen's lines below the main area that span the

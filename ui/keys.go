@@ -10,6 +10,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
@@ -17,7 +18,6 @@ import (
 	"canopy/views/form"
 	"canopy/views/help"
 	"canopy/views/picker"
-	"canopy/views/safe"
 	"canopy/views/tree"
 )
 

@@ -10,12 +10,12 @@ import (
 	"canopy/api"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
-	"canopy/views/safe"
 	"canopy/views/tree"
 )
 

@@ -7,11 +7,11 @@ import (
 	"canopy/api"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )

@@ -8,11 +8,11 @@ import (
 
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )

@@ -7,13 +7,13 @@ import (
 
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )

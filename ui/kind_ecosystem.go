@@ -3,8 +3,8 @@ package ui
 import (
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views/detail"
-	"canopy/views/safe"
 )
 
 // ecosystemKind: the libraries of one ecosystem, a grouping the tree

@@ -9,6 +9,7 @@ import (
 
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/columns"
@@ -16,7 +17,6 @@ import (
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )

@@ -9,6 +9,7 @@ import (
 	"canopy/api"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/columns"
@@ -17,7 +18,6 @@ import (
 	"canopy/views/form"
 	"canopy/views/identity"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 	"canopy/views/tree"
 )

@@ -12,13 +12,13 @@ import (
 
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 )
 

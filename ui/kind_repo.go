@@ -9,15 +9,15 @@ import (
 	"canopy/api"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/form"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 

@@ -10,12 +10,12 @@ import (
 
 	"canopy/api"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
 )
 

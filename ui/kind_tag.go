@@ -11,14 +11,14 @@ import (
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
 	"canopy/views/dialog"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 

@@ -12,9 +12,9 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views/dialog"
 	"canopy/views/form"
-	"canopy/views/safe"
 )
 
 // foundAfterLoss is the answer to a change whose own answer was lost and

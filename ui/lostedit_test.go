@@ -11,8 +11,8 @@ import (
 
 	"canopy/api"
 	"canopy/api/emulator"
+	"canopy/text"
 	"canopy/theme"
-	"canopy/views/text"
 )
 
 // editAlertmanager opens :repos and edits alertmanager's description in

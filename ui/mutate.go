@@ -10,10 +10,10 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/form"
-	"canopy/views/safe"
 	"canopy/views/tree"
 )
 

@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/picker"
-	"canopy/views/safe"
 )
 
 // The organization canopy explores is resolved at start (and by :org) from

@@ -6,8 +6,8 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views/dialog"
-	"canopy/views/safe"
 )
 
 // unknownLine says a change's outcome is unknown (whether: "it was

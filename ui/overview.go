@@ -9,9 +9,9 @@ import (
 
 	"canopy/api"
 	"canopy/census"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/overview"
-	"canopy/views/safe"
 )
 
 // Bounds of the overview's listings: an organization past them is counted

@@ -10,13 +10,13 @@ import (
 
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/dialog"
 	"canopy/views/explorer"
 	"canopy/views/runlog"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Terminal hands canopy's terminal to another program and takes it back.

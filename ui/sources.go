@@ -9,10 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/tree"
 )
 

@@ -19,11 +19,11 @@ import (
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/resource"
+	"canopy/safe"
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
-	"canopy/views/safe"
 )
 
 // Start is where the explorer starts, beside the tree: a `:` command line,

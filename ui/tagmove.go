@@ -9,10 +9,10 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // lookedTag is the tag of the name sent as the form's lookup found it

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"canopy/api"
-	"canopy/views/text"
+	"canopy/text"
 )
 
 // TestNewTagOnAnExistingNameSaysItMoves: typing the name of a tag that

@@ -11,9 +11,9 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/safe"
 )
 
 // undoMax bounds the edits kept for undo.

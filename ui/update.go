@@ -6,12 +6,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/explorer"
 	"canopy/views/help"
-	"canopy/views/safe"
 )
 
 // Update handles one message.

@@ -14,10 +14,10 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/safe"
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
-	"canopy/views/safe"
 	"canopy/views/table"
 )
 

@@ -9,7 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"canopy/views/text"
+	"canopy/text"
 )
 
 // InputMax is the most characters a text input takes unless its owner

@@ -14,8 +14,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
-	"canopy/views/safe"
 )
 
 // Common is the explicit dependency bag every component gets: no view reads

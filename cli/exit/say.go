@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"canopy/api"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // Sayf writes one line to w that may hold text canopy does not control: an

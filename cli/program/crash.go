@@ -13,7 +13,7 @@ import (
 
 	"canopy/api"
 	"canopy/files"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // crash is a panic caught in the program: its value and where it happened.

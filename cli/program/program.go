@@ -17,7 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/cli/exit"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // Terminal is the user's terminal as canopy runs in it: its keys read

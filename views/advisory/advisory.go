@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"canopy/api"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // EventName is an event kind in words ("fixed", "false positive"); a kind

@@ -16,10 +16,10 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/dialog"
 	"canopy/views/picker"
-	"canopy/views/safe"
 )
 
 // Identity is one identity to bind: its uid, its name, and its own group.

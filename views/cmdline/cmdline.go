@@ -14,8 +14,8 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"canopy/keymap"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/text"
 )
 
 // Command is one command the line knows.

@@ -4,10 +4,10 @@ import (
 	"time"
 
 	"canopy/api"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // Who may come into the organization from outside: identity providers and

@@ -1,6 +1,6 @@
 // Package columns declares the table columns of every resource, in one
 // place, the way k9s gives each resource a renderer. Every cell passes
-// through views/safe: server strings never reach the terminal raw.
+// through safe: server strings never reach the terminal raw.
 package columns
 
 import (
@@ -8,12 +8,12 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/advisory"
 	"canopy/views/identity"
-	"canopy/views/safe"
 	"canopy/views/table"
-	"canopy/views/text"
 )
 
 // Orders is the `s` cycle every collection supports.

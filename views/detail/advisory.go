@@ -4,9 +4,9 @@ import (
 	"slices"
 
 	"canopy/api"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views/advisory"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // renderAdvisory shows an advisory: what it is about, its scores made

@@ -12,10 +12,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // ArchSize is one architecture of an image and its size (or why it is unknown).

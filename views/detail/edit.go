@@ -14,9 +14,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/text"
 )
 
 // labelW is the width of a sheet line's label column.

@@ -14,11 +14,11 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/safe"
-	"canopy/views/text"
 	"canopy/views/viewstest"
 )
 

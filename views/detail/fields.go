@@ -5,9 +5,9 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // sheet accumulates the lines of a detail page.

@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views/identity"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // renderIdentity shows who the identity is, how it is assumed (whatever

@@ -10,8 +10,8 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // Kind is what the pane knows of one kind of resource. The shell's

@@ -2,7 +2,7 @@ package detail
 
 import (
 	"canopy/api"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // testKind stands in for the shell's registry in these tests: the kinds

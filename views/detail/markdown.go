@@ -19,8 +19,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"canopy/views/safe"
-	tx "canopy/views/text"
+	"canopy/safe"
+	tx "canopy/text"
 )
 
 // DefaultRenderBudget is a render's budget when its caller gives none

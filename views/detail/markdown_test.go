@@ -10,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // hostileReadmes put HTML character references that decode to escape

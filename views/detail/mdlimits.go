@@ -9,7 +9,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 
-	tx "canopy/views/text"
+	tx "canopy/text"
 )
 
 // What a readme may cost to render. glamour cannot be interrupted inside a

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // sgr is an SGR sequence: colours and attributes.

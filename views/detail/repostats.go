@@ -10,8 +10,8 @@ import (
 	"canopy/api"
 	"canopy/census"
 	"canopy/keymap"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // RepoStats is what a repo's page counts beside what the repo says: its

@@ -6,9 +6,9 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views/advisory"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // lazy writes the state of a lazily fetched part: loading, failed, or

@@ -13,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Item is one change: what it is, and how to make it.

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"canopy/keymap"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // wrap breaks s into lines of at most w cells, each prefixed by indent:

@@ -9,10 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/detail"
-	"canopy/views/safe"
-	"canopy/views/text"
 	"canopy/views/tree"
 )
 

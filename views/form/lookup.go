@@ -14,8 +14,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 )
 
 // LookupDelay is how long typing must rest before a lookup is sent, so

@@ -12,8 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 )
 
 // Verdict is what a lookup after a lost answer found.

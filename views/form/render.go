@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"canopy/keymap"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // wrap breaks s into lines of at most w cells (at least 10).

@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/cmdline"
-	"canopy/views/text"
 )
 
 // CloseMsg asks the shell to hide the help; Command asks it to open the

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"canopy/api"
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // Part is one fact of how an identity is assumed: a label ("issuer",

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"canopy/census"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // Kinds of line.

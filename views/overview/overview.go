@@ -17,8 +17,8 @@ import (
 	"canopy/api"
 	"canopy/census"
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 )
 
 // maxInFlight bounds the requests the overview has under way.

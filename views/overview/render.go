@@ -7,8 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"canopy/census"
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // current is the line under the cursor, nil when none takes it.

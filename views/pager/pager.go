@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Section is a labelled block: the label at the left, the text (safe to

@@ -12,9 +12,9 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Option is one choice; Label and Detail must be safe to print.

@@ -11,9 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
-	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 

@@ -14,11 +14,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/filter"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // Names is a snapshot of the searchable text of loaded rows: Primary (the

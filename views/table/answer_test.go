@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/safe"
 	"canopy/views"
-	"canopy/views/safe"
 	"canopy/views/search"
 )
 

@@ -3,9 +3,9 @@ package table
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/text"
 )
 
 // editing reports whether a row is being edited in place.

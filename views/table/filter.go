@@ -10,11 +10,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/views/filter"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/search"
-	"canopy/views/text"
 )
 
 // ServerFilter is an exact filter the API has for a collection (repo

@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/safe"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/search"
 )
 

@@ -4,9 +4,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/text"
 )
 
 // Hidden is a collection whose API hides some rows unless asked (tags that

@@ -3,8 +3,8 @@ package table
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/text"
 	"canopy/views"
-	"canopy/views/text"
 )
 
 // jump puts the cursor on the row a `:2500` or `:50%` asks for, among the

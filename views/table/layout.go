@@ -3,8 +3,8 @@ package table
 import (
 	"strings"
 
-	"canopy/views/safe"
-	"canopy/views/text"
+	"canopy/safe"
+	"canopy/text"
 )
 
 // Column declares one column of a table (in the manner of k9s renderers).

@@ -11,10 +11,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 

@@ -7,9 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/dialog"
-	"canopy/views/text"
 )
 
 // scanParallel bounds the requests in flight while a flag filter loads the

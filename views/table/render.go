@@ -4,11 +4,11 @@ import (
 	"strings"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // paints are the row styles reduced to escape sequences: rows are fitted

@@ -1,7 +1,7 @@
 package table
 
 import (
-	"canopy/views/safe"
+	"canopy/safe"
 	"strings"
 	"testing"
 

@@ -12,10 +12,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/form"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/search"
 )
 

@@ -13,10 +13,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"canopy/safe"
 	"canopy/views"
 	"canopy/views/dialog"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/viewstest"
 )

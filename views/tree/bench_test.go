@@ -14,10 +14,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/viewstest"
 )
 

@@ -3,9 +3,9 @@ package tree
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/form"
-	"canopy/views/text"
 )
 
 // editing reports whether a node is being edited in place.

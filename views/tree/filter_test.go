@@ -8,10 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
 	"canopy/views/search"
 	"canopy/views/viewstest"
 )

@@ -5,8 +5,8 @@
 package tree
 
 import (
+	"canopy/safe"
 	"canopy/views/paging"
-	"canopy/views/safe"
 )
 
 // Kind is what a node stands for, as the shell describes it from its

@@ -4,10 +4,10 @@ import (
 	"strings"
 
 	"canopy/keymap"
+	"canopy/safe"
+	"canopy/text"
 	"canopy/theme"
 	"canopy/views"
-	"canopy/views/safe"
-	"canopy/views/text"
 )
 
 // paints are the tree's styles reduced to escape sequences (see

@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/paging"
-	"canopy/views/safe"
 )
 
 // TestBottomOfManyChildrenCostsOneRequest: G over the unloaded children of
