@@ -2,14 +2,12 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
 	"canopy/plugin"
-	"canopy/resource"
 	"canopy/safe"
 	"canopy/views"
 	"canopy/views/cmdline"
@@ -22,9 +20,11 @@ import (
 // kind is everything the shell knows of one kind of resource, the way k9s
 // keeps a registry of resources: how the user names one, where it lives,
 // its table and `:` command, and how one is created, edited, bound and
-// deleted. Each kind is built by one file (kind_<noun>.go, from a typed
-// spec) and registered in kinds.go; the shell asks the registry instead of
-// switching over types. A nil function means the kind does not do that.
+// deleted. Each kind is a type of its own in one file (kind_<noun>.go),
+// implementing the small interfaces of what it can do (kindcaps.go), and
+// registered in kinds.go; register makes this entry of it, whose functions
+// take any item, and the shell asks the registry instead of switching over
+// types. A nil function means the kind does not do that.
 type kind struct {
 	noun, nouns string
 	// name is how the user knows a resource (its name, a subscription's
@@ -109,244 +109,6 @@ type kind struct {
 	get    func(ctx context.Context, c *api.Client, uid string) (any, error)
 }
 
-// spec is a kind written with its own type: its file fills in what the
-// kind does, and describe makes the kind the registry holds.
-type spec[T any] struct {
-	// of is the kind's noun in package resource, whose descriptor gives
-	// its nouns, `:` command, plugin name and what holds it.
-	of                string
-	noun, nouns       string
-	name, uid, folder func(*T) string
-	// title is the header of its page, safe to print (default: its name
-	// made safe); copy what `y` copies (default: its uid); page its page.
-	title func(*T) safe.Text
-	// fields, for a kind without a page of its own, are what its page
-	// shows (detail.FieldsPage); load, when the list leaves parts out,
-	// reads them from the server once the page rests on one.
-	fields func(*T) []detail.Field
-	load   func(ctx context.Context, c *api.Client, it *T) ([]detail.Field, error)
-	copy   func(*T) (string, string)
-	// copySecret: what copy gives is a secret (the status line does not
-	// show it).
-	copySecret bool
-	page       detail.Page
-	list       string
-	byName     bool
-	inFolder   func(b builder, parent *tree.Node, group string) *tree.Node
-	root       func(b builder) *tree.Node
-	command    *cmdline.Command
-	whole      func(e *env) (safe.Text, api.ListOptions)
-	table      func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen
-	// hasNode, hasCollection: the kind shows in the tree, one by one and
-	// as a folder's collection; group: its node holds folders and
-	// collections; flags: its children can be flagged; top names the node
-	// of one at the top (a folder's: the organization).
-	hasNode, hasCollection bool
-	group, flags           bool
-	top                    string
-	scoped                 func(n *tree.Node) (safe.Text, api.ListOptions)
-	childTable             func(e *env, ctx context.Context, n *tree.Node) views.Screen
-	children               string
-	nodeName               func(n *tree.Node) string
-	create                 func(e *env, parent, parentName string) tea.Cmd
-	inside                 func(e *env, n *tree.Node) tea.Cmd
-	edits                  func(c *api.Client, it *T) []edit
-	del                    func(c *api.Client, ctx context.Context, uid string) error
-	get                    func(c *api.Client, ctx context.Context, uid string) (*T, error)
-	lost                   func(e *env, cfg *dialog.Config, items []*T)
-	related                func(r *registry, it *T) []views.Change
-	bind                   func(e *env, it *T) tea.Cmd
-	renamed                func(e *env, it *T)
-	updated                func(n *tree.Node, node, it *T)
-	find                   func(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[T], error)
-	// findBy makes the options of a find for a pattern, ok false when the
-	// pattern cannot name one (default: an exact name).
-	findBy func(pattern string) (o api.ListOptions, ok bool)
-	// plugin, vars, ref and heldBy: see kind.
-	plugin string
-	vars   func(e *env, it *T, parent any) plugin.Vars
-	ref    func(e *env, it *T, parent any) (string, string)
-	heldBy string
-}
-
-// describe makes the kind of a spec: each function takes any item and does
-// nothing (or answers "") for an item of another type.
-func describe[T any](s spec[T]) *kind {
-	k := &kind{noun: s.noun, nouns: s.nouns, list: s.list, byName: s.byName, inFolder: s.inFolder, root: s.root, command: s.command, whole: s.whole, table: s.table,
-		scoped: s.scoped, childTable: s.childTable, children: s.children, nodeName: s.nodeName, create: s.create, inside: s.inside}
-	k.name, k.uid, k.folder = textOf(s.name), textOf(s.uid), textOf(s.folder)
-	title := s.title
-	if title == nil {
-		title = func(it *T) safe.Text { return safe.Of(s.name(it)) }
-	}
-	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: s.bind != nil, Page: s.page}
-	if s.copy != nil {
-		k.detail.CopySecret = s.copySecret
-		k.detail.Copy = func(item any) (string, string) {
-			if it, ok := item.(*T); ok {
-				return s.copy(it)
-			}
-			return "", ""
-		}
-	}
-	if s.edits != nil {
-		k.edits = s.editsOfAny
-	}
-	if s.del != nil {
-		k.del = func(ctx context.Context, c *api.Client, uid string) error { return s.del(c, ctx, uid) }
-		k.exists = func(ctx context.Context, c *api.Client, uid string) error {
-			_, err := s.get(c, ctx, uid)
-			return err
-		}
-	}
-	if s.lost != nil {
-		k.lost = func(e *env, cfg *dialog.Config, items []doomed) {
-			typed := make([]*T, 0, len(items))
-			for _, d := range items {
-				if it, ok := d.item.(*T); ok {
-					typed = append(typed, it)
-				}
-			}
-			s.lost(e, cfg, typed)
-		}
-	}
-	if s.related != nil {
-		k.related = func(r *registry, item any) []views.Change {
-			return anyOf(func(it *T) []views.Change { return s.related(r, it) })(item)
-		}
-	}
-	if s.bind != nil {
-		k.bind = func(e *env, item any) tea.Cmd { return anyOf(func(it *T) tea.Cmd { return s.bind(e, it) })(item) }
-	}
-	if s.renamed != nil {
-		k.renamed = func(e *env, item any) {
-			if it, ok := item.(*T); ok {
-				s.renamed(e, it)
-			}
-		}
-	}
-	if s.find != nil {
-		k.find = s.findAny
-	}
-	k.plugin, k.heldBy = s.plugin, s.heldBy
-	if s.get != nil {
-		k.get = func(ctx context.Context, c *api.Client, uid string) (any, error) {
-			it, err := s.get(c, ctx, uid)
-			if err != nil {
-				return nil, err
-			}
-			return it, nil
-		}
-	}
-	if s.vars != nil {
-		k.vars = func(e *env, item, parent any) plugin.Vars {
-			if it, ok := item.(*T); ok {
-				return s.vars(e, it, parent)
-			}
-			return nil
-		}
-	}
-	if s.ref != nil {
-		k.ref = func(e *env, item, parent any) (string, string) {
-			if it, ok := item.(*T); ok {
-				return s.ref(e, it, parent)
-			}
-			return "", ""
-		}
-	}
-	if s.updated != nil {
-		k.updated = func(n *tree.Node, item any) {
-			node, ok := n.Item.(*T)
-			it, same := item.(*T)
-			if ok && same && s.uid(node) == s.uid(it) {
-				s.updated(n, node, it)
-			}
-		}
-	}
-	return k
-}
-
-// findMax bounds what one kind's find brings: a name is meant to pick a
-// few out, not to list.
-const findMax = 20
-
-// findAny asks the server for the ones pattern names, under org.
-func (s spec[T]) findAny(ctx context.Context, c *api.Client, org, pattern string) ([]any, error) {
-	o, ok := api.ListOptions{Name: pattern}, true
-	if s.findBy != nil {
-		o, ok = s.findBy(pattern)
-	}
-	if !ok {
-		return nil, nil
-	}
-	if s.folder != nil {
-		o.DescendantsOf = org
-	}
-	o.PageSize = findMax
-	page, err := s.find(c, ctx, o)
-	if err != nil {
-		return nil, fmt.Errorf("looking up %s: %w", s.nouns, err)
-	}
-	out := make([]any, 0, min(len(page.Items), findMax))
-	for i := range page.Items[:min(len(page.Items), findMax)] {
-		out = append(out, &page.Items[i])
-	}
-	return out, nil
-}
-
-// editsOfAny are the edits of an item of the kind, each able to read its
-// values from an answer (values) and from the server (current).
-func (s spec[T]) editsOfAny(c *api.Client, item any) []edit {
-	it, ok := item.(*T)
-	if !ok {
-		return nil
-	}
-	eds := s.edits(c, it)
-	uid := s.uid(it)
-	for i := range eds {
-		mask := eds[i].mask
-		// Only the fields are read of the edits of a result: no request
-		// is made without a client.
-		eds[i].values = func(result any) map[string]string {
-			if r, ok := result.(*T); ok {
-				return valuesIn(s.edits(nil, r), mask)
-			}
-			return map[string]string{}
-		}
-		eds[i].current = func(ctx context.Context) (map[string]string, any, error) {
-			res, err := s.get(c, ctx, uid)
-			if err != nil {
-				return nil, nil, err
-			}
-			return valuesIn(s.edits(nil, res), mask), res, nil
-		}
-	}
-	return eds
-}
-
-// anyOf makes a function of one *T take any item (the zero answer for an
-// item of another type).
-func anyOf[T, R any](f func(*T) R) func(any) R {
-	return func(item any) R {
-		if it, ok := item.(*T); ok {
-			return f(it)
-		}
-		var zero R
-		return zero
-	}
-}
-
-// textOf makes a typed text function take any item ("" for another type,
-// or when the kind has none).
-func textOf[T any](f func(*T) string) func(any) string {
-	return func(item any) string {
-		if it, ok := item.(*T); ok && f != nil {
-			return f(it)
-		}
-		return ""
-	}
-}
-
 // registry holds the kinds, found by the type of a resource, by tree
 // node kind, and by `:` command.
 type registry struct {
@@ -356,41 +118,6 @@ type registry struct {
 	byCommand    map[string]*kind
 	byList       map[string]*kind
 	client       *api.Client // what pages that load read with
-}
-
-// register adds the kind of T, named as its descriptor says.
-func register[T any](r *registry, s spec[T]) {
-	d := resource.Must(s.of)
-	s.noun, s.nouns, s.plugin, s.heldBy = d.Noun, d.Nouns, d.Plugin, d.HeldBy
-	if d.Command != "" {
-		s.command = &cmdline.Command{Name: d.Command, Aliases: d.Aliases, Desc: d.Says}
-	}
-	if s.fields != nil {
-		s.page = detail.FieldsPage(s.uid, s.fields)
-		if s.load != nil {
-			c := r.client
-			s.page = detail.LoadedPage(s.uid, s.fields, func(ctx context.Context, it *T) ([]detail.Field, error) { return s.load(ctx, c, it) })
-		}
-	}
-	k := describe(s)
-	r.all = append(r.all, k)
-	r.byType[reflect.TypeFor[*T]()] = k
-	if s.hasNode {
-		k.node = &tree.Kind{Name: s.noun, Group: s.group, Flags: s.flags, Binds: s.bind != nil, Creates: s.inside != nil, Deletes: s.del != nil}
-	}
-	if s.top != "" {
-		k.top = &tree.Kind{Name: s.top, Group: s.group, Binds: s.bind != nil, Creates: s.inside != nil}
-	}
-	if s.hasCollection {
-		k.collection = &tree.Kind{Name: s.nouns, Collection: true, Creates: s.create != nil}
-		r.byCollection[k.collection] = k
-	}
-	if s.command != nil {
-		r.byCommand[s.command.Name] = k
-	}
-	if s.list != "" {
-		r.byList[s.list] = k
-	}
 }
 
 // holdsFolders reports whether nodes of the kind hold folders (the

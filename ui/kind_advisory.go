@@ -18,34 +18,41 @@ import (
 
 // advisoryKind: the feed's word on a vulnerability in the platform's
 // packages (no folder: the feed is the same for every organization).
-func advisoryKind() spec[api.Advisory] {
-	return spec[api.Advisory]{of: resource.Advisory,
-		vars: func(_ *env, a *api.Advisory, _ any) plugin.Vars {
-			return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
-		},
-		root:    advisoryNodes,
-		list:    colAdvisories,
-		page:    detail.AdvisoryPage(),
-		name:    func(a *api.Advisory) string { return a.AdvisoryID },
-		uid:     func(a *api.Advisory) string { return a.UID },
-		whole:   func(*env) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
-		table:   advisoriesTable,
-		hasNode: true, hasCollection: true,
-		scoped: func(*tree.Node) (safe.Text, api.ListOptions) { return "advisories", api.ListOptions{} },
-		// Found by id (CGA-…): the text search matches far more than a
-		// pattern meant to pick one out.
-		find: (*api.Client).ListAdvisories,
-		findBy: func(p string) (api.ListOptions, bool) {
-			switch _, isID := columns.AdvisoryFilter(p); {
-			case isID:
-				return api.ListOptions{AdvisoryIDs: []string{columns.AdvisoryIDOf(p)}}, true
-			case columns.IsVulnerabilityID(p):
-				// A CVE or GHSA: the advisories that name it.
-				return api.ListOptions{Query: strings.TrimSpace(p)}, true
-			}
-			return api.ListOptions{}, false
-		},
+type advisoryKind struct{ is[api.Advisory] }
+
+func (advisoryKind) of() string { return resource.Advisory }
+func (advisoryKind) shape() shape {
+	return shape{list: colAdvisories, node: true, collection: true}
+}
+func (advisoryKind) page() detail.Page { return detail.AdvisoryPage() }
+func (advisoryKind) vars(_ *env, a *api.Advisory, _ any) plugin.Vars {
+	return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
+}
+func (advisoryKind) root(b builder) *tree.Node { return advisoryNodes(b) }
+func (advisoryKind) whole(*env) (safe.Text, api.ListOptions) {
+	return "advisories", api.ListOptions{}
+}
+func (advisoryKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return advisoriesTable(e, ctx, title, o)
+}
+func (advisoryKind) scoped(*tree.Node) (safe.Text, api.ListOptions) {
+	return "advisories", api.ListOptions{}
+}
+func (advisoryKind) find(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[api.Advisory], error) {
+	return c.ListAdvisories(ctx, o)
+}
+
+// findBy: an advisory is found by its id (CGA-…), or by the CVE or GHSA
+// it names: the text search matches far more than a pattern meant to pick
+// one out.
+func (advisoryKind) findBy(p string) (api.ListOptions, bool) {
+	switch _, isID := columns.AdvisoryFilter(p); {
+	case isID:
+		return api.ListOptions{AdvisoryIDs: []string{columns.AdvisoryIDOf(p)}}, true
+	case columns.IsVulnerabilityID(p):
+		return api.ListOptions{Query: strings.TrimSpace(p)}, true
 	}
+	return api.ListOptions{}, false
 }
 
 func advisoriesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {

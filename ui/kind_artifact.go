@@ -18,29 +18,32 @@ import (
 )
 
 // artifactKind: a library of an ecosystem (Java, Python), with versions.
-func artifactKind() spec[api.Artifact] {
-	return spec[api.Artifact]{of: resource.Library,
-		root:    libraryNodes,
-		list:    colArtifacts,
-		page:    detail.ArtifactPage(),
-		name:    func(a *api.Artifact) string { return a.Name },
-		uid:     func(a *api.Artifact) string { return a.UID },
-		whole:   func(*env) (safe.Text, api.ListOptions) { return "libraries", api.ListOptions{} },
-		table:   artifactsTable,
-		hasNode: true, hasCollection: true,
-		// The libraries node, or one ecosystem's.
-		scoped: func(n *tree.Node) (safe.Text, api.ListOptions) {
-			if ec, ok := n.Item.(*api.EcosystemCount); ok {
-				return "libraries: " + n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
-			}
-			return "libraries", api.ListOptions{}
-		},
-		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return versionsTable(e, ctx, "versions of "+n.Label, n.ID)
-		},
-		children: "versions",
-	}
+type artifactKind struct{ is[api.Artifact] }
+
+func (artifactKind) of() string { return resource.Library }
+func (artifactKind) shape() shape {
+	return shape{list: colArtifacts, node: true, collection: true}
 }
+func (artifactKind) page() detail.Page         { return detail.ArtifactPage() }
+func (artifactKind) root(b builder) *tree.Node { return libraryNodes(b) }
+func (artifactKind) whole(*env) (safe.Text, api.ListOptions) {
+	return "libraries", api.ListOptions{}
+}
+func (artifactKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return artifactsTable(e, ctx, title, o)
+}
+
+// scoped: the libraries node, or one ecosystem's.
+func (artifactKind) scoped(n *tree.Node) (safe.Text, api.ListOptions) {
+	if ec, ok := n.Item.(*api.EcosystemCount); ok {
+		return "libraries: " + n.Label, api.ListOptions{Ecosystems: []string{ec.Ecosystem}}
+	}
+	return "libraries", api.ListOptions{}
+}
+func (artifactKind) childTable(e *env, ctx context.Context, n *tree.Node) views.Screen {
+	return versionsTable(e, ctx, "versions of "+n.Label, n.ID)
+}
+func (artifactKind) children() string { return "versions" }
 
 func artifactsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common), Refused: e.orders.of(colArtifacts),

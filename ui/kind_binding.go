@@ -19,41 +19,51 @@ import (
 )
 
 // bindingKind: a role granted to an identity on a folder (and below it).
-func bindingKind() spec[api.RoleBinding] {
-	return spec[api.RoleBinding]{of: resource.Binding,
-		inFolder: bindingNodes,
-		list:     colBindings,
-		page:     detail.BindingPage(),
-		title:    func(b *api.RoleBinding) safe.Text { return "binding " + safe.Of(bindingLabel(b)) },
-		name:     bindingLabel,
-		uid:      func(b *api.RoleBinding) string { return b.UID },
-		folder:   func(b *api.RoleBinding) string { return api.ParentUID(b.UID) },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:   bindingsTable,
-		hasNode: true, hasCollection: true,
-		create: func(e *env, group, groupName string) tea.Cmd {
-			return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
-		},
-		del: (*api.Client).DeleteRoleBinding,
-		get: (*api.Client).GetRoleBinding,
-		lost: func(_ *env, cfg *dialog.Config, bs []*api.RoleBinding) {
-			if len(bs) > 1 {
-				cfg.Lines = append(cfg.Lines, "Each identity loses that role on that folder (and below it), unless another binding grants it.")
-				return
-			}
-			role, who, group := bindingNames(bs[0])
-			cfg.Lines = append(cfg.Lines, safe.Of(who+" loses "+role+" on "+group+" (and below it), unless another binding grants it."))
-		},
-		// A binding shows in its identity's detail.
-		related: func(_ *registry, b *api.RoleBinding) []views.Change {
-			if b.Identity != nil {
-				return []views.Change{views.Changed(b.Identity.UID)}
-			}
-			return nil
-		},
+type bindingKind struct{ is[api.RoleBinding] }
+
+func (bindingKind) of() string { return resource.Binding }
+func (bindingKind) shape() shape {
+	return shape{list: colBindings, node: true, collection: true}
+}
+func (bindingKind) page() detail.Page { return detail.BindingPage() }
+func (bindingKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
+	return bindingNodes(b, parent, group)
+}
+func (bindingKind) title(b *api.RoleBinding) safe.Text {
+	return "binding " + safe.Of(bindingLabel(b))
+}
+func (bindingKind) label(b *api.RoleBinding) string  { return bindingLabel(b) }
+func (bindingKind) folder(b *api.RoleBinding) string { return api.ParentUID(b.UID) }
+func (bindingKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "role bindings of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (bindingKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return bindingsTable(e, ctx, title, o)
+}
+func (bindingKind) create(e *env, group, groupName string) tea.Cmd {
+	return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
+}
+func (bindingKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteRoleBinding(ctx, uid)
+}
+func (bindingKind) get(c *api.Client, ctx context.Context, uid string) (*api.RoleBinding, error) {
+	return c.GetRoleBinding(ctx, uid)
+}
+func (bindingKind) lost(_ *env, cfg *dialog.Config, bs []*api.RoleBinding) {
+	if len(bs) > 1 {
+		cfg.Lines = append(cfg.Lines, "Each identity loses that role on that folder (and below it), unless another binding grants it.")
+		return
 	}
+	role, who, group := bindingNames(bs[0])
+	cfg.Lines = append(cfg.Lines, safe.Of(who+" loses "+role+" on "+group+" (and below it), unless another binding grants it."))
+}
+
+// related: a binding shows in its identity's detail.
+func (bindingKind) related(_ *registry, b *api.RoleBinding) []views.Change {
+	if b.Identity != nil {
+		return []views.Change{views.Changed(b.Identity.UID)}
+	}
+	return nil
 }
 
 func bindingsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {

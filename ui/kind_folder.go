@@ -23,36 +23,47 @@ import (
 
 // folderKind: a group of the hierarchy, which canopy calls a folder (the
 // organization is the top one).
-func folderKind() spec[api.Group] {
-	return spec[api.Group]{of: resource.Folder,
-		list: colGroups, byName: true,
-		page:   detail.GroupPage(),
-		name:   func(g *api.Group) string { return g.Name },
-		uid:    func(g *api.Group) string { return g.UID },
-		folder: func(g *api.Group) string { return g.UID },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:   groupsTable,
-		hasNode: true, group: true, top: "organization",
-		create: newFolder,
-		inside: func(e *env, n *tree.Node) tea.Cmd { return newFolder(e, n.ID, placeOf(n)) },
-		// t on a folder: every repo under it, at any depth.
-		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return reposTable(e, ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
-		},
-		children: "folders",
-		edits:    folderEdits,
-		del:      (*api.Client).DeleteGroup,
-		find:     (*api.Client).ListGroups,
-		get:      (*api.Client).GetGroup,
-		lost:     folderLost,
-		bind: func(e *env, g *api.Group) tea.Cmd {
-			return e.bindFlow(nil, nil, &bind.Choice{UID: g.UID, Name: g.Name})
-		},
-		renamed: func(e *env, g *api.Group) { e.folderNamer.renamed(g.UID, g.Name) },
-		updated: func(n *tree.Node, _, g *api.Group) { n.Item, n.Label = g, safe.Of(g.Name) },
-	}
+type folderKind struct{ is[api.Group] }
+
+func (folderKind) of() string { return resource.Folder }
+func (folderKind) shape() shape {
+	return shape{list: colGroups, byName: true, node: true, group: true, top: "organization"}
+}
+func (folderKind) page() detail.Page          { return detail.GroupPage() }
+func (folderKind) folder(g *api.Group) string { return g.UID }
+func (folderKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (folderKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return groupsTable(e, ctx, title, o)
+}
+func (folderKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newFolder(e, parent, parentName)
+}
+func (folderKind) inside(e *env, n *tree.Node) tea.Cmd { return newFolder(e, n.ID, placeOf(n)) }
+
+// childTable: t on a folder lists every repo under it, at any depth.
+func (folderKind) childTable(e *env, ctx context.Context, n *tree.Node) views.Screen {
+	return reposTable(e, ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
+}
+func (folderKind) children() string                         { return "folders" }
+func (folderKind) edits(c *api.Client, g *api.Group) []edit { return folderEdits(c, g) }
+func (folderKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteGroup(ctx, uid)
+}
+func (folderKind) find(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[api.Group], error) {
+	return c.ListGroups(ctx, o)
+}
+func (folderKind) get(c *api.Client, ctx context.Context, uid string) (*api.Group, error) {
+	return c.GetGroup(ctx, uid)
+}
+func (folderKind) lost(e *env, cfg *dialog.Config, gs []*api.Group) { folderLost(e, cfg, gs) }
+func (folderKind) bind(e *env, g *api.Group) tea.Cmd {
+	return e.bindFlow(nil, nil, &bind.Choice{UID: g.UID, Name: g.Name})
+}
+func (folderKind) renamed(e *env, g *api.Group) { e.folderNamer.renamed(g.UID, g.Name) }
+func (folderKind) updated(n *tree.Node, _, g *api.Group) {
+	n.Item, n.Label = g, safe.Of(g.Name)
 }
 
 // newFolder is the form of a new folder in parent.

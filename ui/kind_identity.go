@@ -23,62 +23,77 @@ import (
 )
 
 // identityKind: who a workload acts as, by the claims of its token.
-func identityKind() spec[api.Identity] {
-	return spec[api.Identity]{of: resource.Identity,
-		vars:     func(_ *env, id *api.Identity, _ any) plugin.Vars { return plugin.Vars{"Email": id.Email} },
-		inFolder: identityNodes,
-		list:     colIdentities, byName: true,
-		page:   detail.IdentityPage(),
-		name:   func(i *api.Identity) string { return i.Name },
-		uid:    func(i *api.Identity) string { return i.UID },
-		folder: func(i *api.Identity) string { return api.ParentUID(i.UID) },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "identities of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:   identitiesTable,
-		hasNode: true, hasCollection: true,
-		create: newIdentity,
-		edits: func(c *api.Client, it *api.Identity) []edit {
-			id := *it
-			return append([]edit{{mask: api.FieldDescription, sends: api.Identities.Patch(id.UID, api.FieldDescription), name: id.Name, noun: "identity",
-				fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: api.DescriptionMax}},
-				patch: func(ctx context.Context, v map[string]string) (any, error) {
-					next := id
-					next.Description = v["description"]
-					return c.PatchIdentity(ctx, next, api.FieldDescription)
-				}}}, claimEdits(c, id)...)
-		},
-		del:  (*api.Client).DeleteIdentity,
-		find: (*api.Client).ListIdentities,
-		get:  (*api.Client).GetIdentity,
-		lost: func(e *env, cfg *dialog.Config, ids []*api.Identity) {
-			uids, c, many := uidsOf(ids, api.IdentityKey), e.client, len(ids) > 1
-			cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
-				n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
-					return total(ctx, c.ListRoleBindings, api.ListOptions{Identity: uid})
-				})
-				if err != nil {
-					return nil, fmt.Errorf("count role bindings: %w", err)
-				}
-				return []safe.Text{safe.Of(goWith(n, many, "role binding", "role bindings", ": what they grant ends.", ": what it grants ends."))}, nil
-			}
-			if many {
-				cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")
-			} else {
-				cfg.Lines = append(cfg.Lines, "Workloads whose tokens match its claims can no longer act as it.")
-			}
-		},
-		// Its bindings go with it.
-		related: func(r *registry, i *api.Identity) []views.Change {
-			return []views.Change{kindFor[api.RoleBinding](r).changedIn(api.ParentUID(i.UID))}
-		},
-		bind: func(e *env, i *api.Identity) tea.Cmd { return e.bindFlow([]bind.Identity{identityOf(i)}, nil, nil) },
-		updated: func(n *tree.Node, _, i *api.Identity) {
-			n.Item = i
-			if i.ClaimMatch != nil {
-				n.Note = safe.Of(i.ClaimMatch.Subject)
-			}
-		},
+type identityKind struct{ is[api.Identity] }
+
+func (identityKind) of() string { return resource.Identity }
+func (identityKind) shape() shape {
+	return shape{list: colIdentities, byName: true, node: true, collection: true}
+}
+func (identityKind) page() detail.Page { return detail.IdentityPage() }
+func (identityKind) vars(_ *env, id *api.Identity, _ any) plugin.Vars {
+	return plugin.Vars{"Email": id.Email}
+}
+func (identityKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
+	return identityNodes(b, parent, group)
+}
+func (identityKind) folder(i *api.Identity) string { return api.ParentUID(i.UID) }
+func (identityKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "identities of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (identityKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return identitiesTable(e, ctx, title, o)
+}
+func (identityKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newIdentity(e, parent, parentName)
+}
+func (identityKind) edits(c *api.Client, it *api.Identity) []edit {
+	id := *it
+	return append([]edit{{mask: api.FieldDescription, sends: api.Identities.Patch(id.UID, api.FieldDescription), name: id.Name, noun: "identity",
+		fields: []form.Field{{Key: "description", Label: "description", Value: id.Description, Validate: description, Max: api.DescriptionMax}},
+		patch: func(ctx context.Context, v map[string]string) (any, error) {
+			next := id
+			next.Description = v["description"]
+			return c.PatchIdentity(ctx, next, api.FieldDescription)
+		}}}, claimEdits(c, id)...)
+}
+func (identityKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteIdentity(ctx, uid)
+}
+func (identityKind) find(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[api.Identity], error) {
+	return c.ListIdentities(ctx, o)
+}
+func (identityKind) get(c *api.Client, ctx context.Context, uid string) (*api.Identity, error) {
+	return c.GetIdentity(ctx, uid)
+}
+func (identityKind) lost(e *env, cfg *dialog.Config, ids []*api.Identity) {
+	uids, c, many := uidsOf(ids, api.IdentityKey), e.client, len(ids) > 1
+	cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
+		n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
+			return total(ctx, c.ListRoleBindings, api.ListOptions{Identity: uid})
+		})
+		if err != nil {
+			return nil, fmt.Errorf("count role bindings: %w", err)
+		}
+		return []safe.Text{safe.Of(goWith(n, many, "role binding", "role bindings", ": what they grant ends.", ": what it grants ends."))}, nil
+	}
+	if many {
+		cfg.Lines = append(cfg.Lines, "Workloads whose tokens match their claims can no longer act as them.")
+	} else {
+		cfg.Lines = append(cfg.Lines, "Workloads whose tokens match its claims can no longer act as it.")
+	}
+}
+
+// related: its bindings go with it.
+func (identityKind) related(r *registry, i *api.Identity) []views.Change {
+	return []views.Change{kindFor[api.RoleBinding](r).changedIn(api.ParentUID(i.UID))}
+}
+func (identityKind) bind(e *env, i *api.Identity) tea.Cmd {
+	return e.bindFlow([]bind.Identity{identityOf(i)}, nil, nil)
+}
+func (identityKind) updated(n *tree.Node, _, i *api.Identity) {
+	n.Item = i
+	if i.ClaimMatch != nil {
+		n.Note = safe.Of(i.ClaimMatch.Subject)
 	}
 }
 

@@ -26,37 +26,47 @@ import (
 // role. It has no name: the user knows it by its role and who may redeem
 // it. Its code is said once, in the answer to its create, so the page of
 // a new invite opens with it.
-func inviteKind() spec[api.GroupInvite] {
-	return spec[api.GroupInvite]{of: resource.Invite,
-		name:   inviteName,
-		uid:    func(g *api.GroupInvite) string { return g.UID },
-		folder: func(g *api.GroupInvite) string { return api.ParentUID(g.UID) },
-		list:   "groupInvites",
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:  invitesTable,
-		title:  func(g *api.GroupInvite) safe.Text { return "invite: " + safe.Of(inviteName(g)) },
-		fields: inviteFields,
-		// The code, while the page of a new invite has it; else the uid.
-		copySecret: true,
-		copy: func(g *api.GroupInvite) (string, string) {
-			if g.Code != "" {
-				return g.Code, "invite code"
-			}
-			return "", ""
-		},
-		create: newInvite,
-		del:    (*api.Client).DeleteGroupInvite,
-		get:    (*api.Client).GetGroupInvite,
-		lost: func(_ *env, cfg *dialog.Config, gs []*api.GroupInvite) {
-			var its safe.Text = "Its code joins"
-			if len(gs) > 1 {
-				its = "Their codes join"
-			}
-			cfg.Lines = append(cfg.Lines, its+" no one any more; who joined with it keeps their role.")
-		},
+type inviteKind struct{ is[api.GroupInvite] }
+
+func (inviteKind) of() string                               { return resource.Invite }
+func (inviteKind) shape() shape                             { return shape{list: "groupInvites"} }
+func (inviteKind) label(g *api.GroupInvite) string          { return inviteName(g) }
+func (inviteKind) folder(g *api.GroupInvite) string         { return api.ParentUID(g.UID) }
+func (inviteKind) fields(g *api.GroupInvite) []detail.Field { return inviteFields(g) }
+func (inviteKind) title(g *api.GroupInvite) safe.Text {
+	return "invite: " + safe.Of(inviteName(g))
+}
+func (inviteKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "invites of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (inviteKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return invitesTable(e, ctx, title, o)
+}
+
+// copy: the code, while the page of a new invite has it; else the uid. It
+// is a secret.
+func (inviteKind) copy(g *api.GroupInvite) (string, string) {
+	if g.Code != "" {
+		return g.Code, "invite code"
 	}
+	return "", ""
+}
+func (inviteKind) copiesSecret() bool { return true }
+func (inviteKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newInvite(e, parent, parentName)
+}
+func (inviteKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteGroupInvite(ctx, uid)
+}
+func (inviteKind) get(c *api.Client, ctx context.Context, uid string) (*api.GroupInvite, error) {
+	return c.GetGroupInvite(ctx, uid)
+}
+func (inviteKind) lost(_ *env, cfg *dialog.Config, gs []*api.GroupInvite) {
+	var its safe.Text = "Its code joins"
+	if len(gs) > 1 {
+		its = "Their codes join"
+	}
+	cfg.Lines = append(cfg.Lines, its+" no one any more; who joined with it keeps their role.")
 }
 
 // inviteName is "viewer for ana@example.com", "owner for anyone".

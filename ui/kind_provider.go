@@ -23,31 +23,43 @@ import (
 // providerKind: an identity provider, through which people sign in to the
 // organization with their company's single sign-on (OIDC), and which may
 // provision them (SCIM).
-func providerKind() spec[api.IdentityProvider] {
-	return spec[api.IdentityProvider]{of: resource.Provider,
-		name:   func(p *api.IdentityProvider) string { return p.Name },
-		uid:    func(p *api.IdentityProvider) string { return p.UID },
-		folder: func(p *api.IdentityProvider) string { return api.ParentUID(p.UID) },
-		list:   "identityProviders", byName: true,
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table: providersTable,
-		// A list leaves out the provisioning token's state: the page reads
-		// the provider, and names its default role.
-		fields: func(p *api.IdentityProvider) []detail.Field { return providerFields(p, p.DefaultRole) },
-		load:   loadProvider,
-		create: newProvider,
-		del:    (*api.Client).DeleteIdentityProvider,
-		get:    (*api.Client).GetIdentityProvider,
-		lost: func(_ *env, cfg *dialog.Config, ps []*api.IdentityProvider) {
-			if len(ps) > 1 {
-				cfg.Lines = append(cfg.Lines, "Sign-ins through these providers stop; the identities of who signed in stay.")
-				return
-			}
-			cfg.Lines = append(cfg.Lines, "Sign-ins through "+safe.Of(ps[0].Name)+" stop; the identities of who signed in stay.")
-		},
+type providerKind struct{ is[api.IdentityProvider] }
+
+func (providerKind) of() string { return resource.Provider }
+func (providerKind) shape() shape {
+	return shape{list: "identityProviders", byName: true}
+}
+func (providerKind) folder(p *api.IdentityProvider) string { return api.ParentUID(p.UID) }
+func (providerKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "identity providers of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (providerKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return providersTable(e, ctx, title, o)
+}
+
+// fields: a list leaves out the provisioning token's state, so the page
+// reads the provider (load), and names its default role.
+func (providerKind) fields(p *api.IdentityProvider) []detail.Field {
+	return providerFields(p, p.DefaultRole)
+}
+func (providerKind) load(ctx context.Context, c *api.Client, p *api.IdentityProvider) ([]detail.Field, error) {
+	return loadProvider(ctx, c, p)
+}
+func (providerKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newProvider(e, parent, parentName)
+}
+func (providerKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteIdentityProvider(ctx, uid)
+}
+func (providerKind) get(c *api.Client, ctx context.Context, uid string) (*api.IdentityProvider, error) {
+	return c.GetIdentityProvider(ctx, uid)
+}
+func (providerKind) lost(_ *env, cfg *dialog.Config, ps []*api.IdentityProvider) {
+	if len(ps) > 1 {
+		cfg.Lines = append(cfg.Lines, "Sign-ins through these providers stop; the identities of who signed in stay.")
+		return
 	}
+	cfg.Lines = append(cfg.Lines, "Sign-ins through "+safe.Of(ps[0].Name)+" stop; the identities of who signed in stay.")
 }
 
 func providersTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {

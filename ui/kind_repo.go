@@ -22,48 +22,60 @@ import (
 )
 
 // repoKind: an image repository, in a folder, holding tags.
-func repoKind() spec[api.Repo] {
-	return spec[api.Repo]{of: resource.Repo,
-		vars: func(e *env, r *api.Repo, _ any) plugin.Vars {
-			return plugin.Vars{"Repo": r.Name, "Image": registryHost + "/" + e.org.Name + "/" + r.Name}
-		},
-		inFolder: repoNodes,
-		list:     colRepos, byName: true,
-		page:   detail.RepoPage(),
-		name:   func(r *api.Repo) string { return r.Name },
-		uid:    func(r *api.Repo) string { return r.UID },
-		folder: func(r *api.Repo) string { return api.ParentUID(r.UID) },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "repos of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:   reposTable,
-		hasNode: true, hasCollection: true, flags: true,
-		create: newRepo,
-		inside: func(e *env, n *tree.Node) tea.Cmd { return tagForm(e, n.ID, string(n.Label)) },
-		childTable: func(e *env, ctx context.Context, n *tree.Node) views.Screen {
-			return tagsTable(e, ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
-		},
-		children: "tags",
-		edits:    repoEdits,
-		del:      (*api.Client).DeleteRepo,
-		find:     (*api.Client).ListRepos,
-		get:      (*api.Client).GetRepo,
-		lost: func(e *env, cfg *dialog.Config, repos []*api.Repo) {
-			uids, c, many := uidsOf(repos, api.RepoKey), e.client, len(repos) > 1
-			cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
-				n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
-					return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
-						IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
-				})
-				if err != nil {
-					return nil, fmt.Errorf("count tags: %w", err)
-				}
-				return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.", ": pulls by its name stop working."))}, nil
-			}
-		},
-		renamed: func(e *env, r *api.Repo) { e.repoNamer.renamed(r.UID, r.Name) },
-		updated: func(n *tree.Node, _, r *api.Repo) { n.Item, n.Label = r, safe.Of(r.Name) },
+type repoKind struct{ is[api.Repo] }
+
+func (repoKind) of() string { return resource.Repo }
+func (repoKind) shape() shape {
+	return shape{list: colRepos, byName: true, node: true, collection: true, flags: true}
+}
+func (repoKind) page() detail.Page { return detail.RepoPage() }
+func (repoKind) vars(e *env, r *api.Repo, _ any) plugin.Vars {
+	return plugin.Vars{"Repo": r.Name, "Image": registryHost + "/" + e.org.Name + "/" + r.Name}
+}
+func (repoKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
+	return repoNodes(b, parent, group)
+}
+func (repoKind) folder(r *api.Repo) string { return api.ParentUID(r.UID) }
+func (repoKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "repos of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (repoKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return reposTable(e, ctx, title, o)
+}
+func (repoKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newRepo(e, parent, parentName)
+}
+func (repoKind) inside(e *env, n *tree.Node) tea.Cmd { return tagForm(e, n.ID, string(n.Label)) }
+func (repoKind) childTable(e *env, ctx context.Context, n *tree.Node) views.Screen {
+	return tagsTable(e, ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
+}
+func (repoKind) children() string                        { return "tags" }
+func (repoKind) edits(c *api.Client, r *api.Repo) []edit { return repoEdits(c, r) }
+func (repoKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteRepo(ctx, uid)
+}
+func (repoKind) find(c *api.Client, ctx context.Context, o api.ListOptions) (*api.Page[api.Repo], error) {
+	return c.ListRepos(ctx, o)
+}
+func (repoKind) get(c *api.Client, ctx context.Context, uid string) (*api.Repo, error) {
+	return c.GetRepo(ctx, uid)
+}
+func (repoKind) lost(e *env, cfg *dialog.Config, repos []*api.Repo) {
+	uids, c, many := uidsOf(repos, api.RepoKey), e.client, len(repos) > 1
+	cfg.Facts = func(ctx context.Context) ([]safe.Text, error) {
+		n, err := sum(ctx, uids, func(ctx context.Context, uid string) (api.Count, error) {
+			return total(ctx, c.ListTags, api.ListOptions{ChildrenOf: uid,
+				IncludeReferrers: true, IncludeEpochs: true, IncludeDates: true})
+		})
+		if err != nil {
+			return nil, fmt.Errorf("count tags: %w", err)
+		}
+		return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.", ": pulls by its name stop working."))}, nil
 	}
+}
+func (repoKind) renamed(e *env, r *api.Repo) { e.repoNamer.renamed(r.UID, r.Name) }
+func (repoKind) updated(n *tree.Node, _, r *api.Repo) {
+	n.Item, n.Label = r, safe.Of(r.Name)
 }
 
 // newRepo is the form of a new repo in a folder.

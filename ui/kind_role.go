@@ -20,18 +20,19 @@ import (
 )
 
 // roleKind: a set of capabilities, built in or the organization's own.
-func roleKind() spec[api.Role] {
-	return spec[api.Role]{of: resource.Role,
-		list:  colRoles,
-		page:  detail.RolePage(),
-		name:  func(r *api.Role) string { return r.Name },
-		uid:   func(r *api.Role) string { return r.UID },
-		whole: func(e *env) (safe.Text, api.ListOptions) { return "roles", api.ListOptions{DescendantsOf: e.org.UID} },
-		table: rolesTable,
-		bind: func(e *env, r *api.Role) tea.Cmd {
-			return e.bindFlow(nil, &bind.Choice{UID: r.UID, Name: r.Name}, nil)
-		},
-	}
+type roleKind struct{ is[api.Role] }
+
+func (roleKind) of() string        { return resource.Role }
+func (roleKind) shape() shape      { return shape{list: colRoles} }
+func (roleKind) page() detail.Page { return detail.RolePage() }
+func (roleKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "roles", api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (roleKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return rolesTable(e, ctx, title, o)
+}
+func (roleKind) bind(e *env, r *api.Role) tea.Cmd {
+	return e.bindFlow(nil, &bind.Choice{UID: r.UID, Name: r.Name}, nil)
 }
 
 func rolesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {

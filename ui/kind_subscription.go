@@ -20,30 +20,39 @@ import (
 
 // subscriptionKind: where a folder's events are sent. It has no name: the
 // user knows it by its sink.
-func subscriptionKind() spec[api.Subscription] {
-	return spec[api.Subscription]{of: resource.Subscription,
-		inFolder: subscriptionNodes,
-		list:     colSubscriptions,
-		page:     detail.SubscriptionPage(),
-		name:     func(s *api.Subscription) string { return s.Sink },
-		uid:      func(s *api.Subscription) string { return s.UID },
-		folder:   func(s *api.Subscription) string { return api.ParentUID(s.UID) },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "subscriptions of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table:   subscriptionsTable,
-		hasNode: true, hasCollection: true,
-		create: newSubscription,
-		del:    (*api.Client).DeleteSubscription,
-		get:    (*api.Client).GetSubscription,
-		lost: func(_ *env, cfg *dialog.Config, subs []*api.Subscription) {
-			if len(subs) > 1 {
-				cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
-				return
-			}
-			cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.Of(subs[0].Sink)+".")
-		},
+type subscriptionKind struct{ is[api.Subscription] }
+
+func (subscriptionKind) of() string { return resource.Subscription }
+func (subscriptionKind) shape() shape {
+	return shape{list: colSubscriptions, node: true, collection: true}
+}
+func (subscriptionKind) page() detail.Page { return detail.SubscriptionPage() }
+func (subscriptionKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
+	return subscriptionNodes(b, parent, group)
+}
+func (subscriptionKind) label(s *api.Subscription) string  { return s.Sink }
+func (subscriptionKind) folder(s *api.Subscription) string { return api.ParentUID(s.UID) }
+func (subscriptionKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "subscriptions of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (subscriptionKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return subscriptionsTable(e, ctx, title, o)
+}
+func (subscriptionKind) create(e *env, parent, parentName string) tea.Cmd {
+	return newSubscription(e, parent, parentName)
+}
+func (subscriptionKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteSubscription(ctx, uid)
+}
+func (subscriptionKind) get(c *api.Client, ctx context.Context, uid string) (*api.Subscription, error) {
+	return c.GetSubscription(ctx, uid)
+}
+func (subscriptionKind) lost(_ *env, cfg *dialog.Config, subs []*api.Subscription) {
+	if len(subs) > 1 {
+		cfg.Lines = append(cfg.Lines, "Events stop going to these sinks.")
+		return
 	}
+	cfg.Lines = append(cfg.Lines, "Events stop going to "+safe.Of(subs[0].Sink)+".")
 }
 
 // newSubscription is the form of a new subscription in a folder.

@@ -23,59 +23,62 @@ import (
 )
 
 // tagKind: a name in a repo pointing at an image by digest.
-func tagKind() spec[api.Tag] {
-	return spec[api.Tag]{of: resource.Tag,
-		vars: func(e *env, t *api.Tag, parent any) plugin.Vars {
-			repo := e.tagRepo(t, parent)
-			v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}
-			if repo != "" {
-				v["Image"] = registryHost + "/" + e.org.Name + "/" + repo
-				v["Ref"], _ = pullRef(e.org.Name, repo, t)
-			}
-			return v
-		},
-		list: colTags, byName: true,
-		page: detail.TagPage(),
-		copy: func(t *api.Tag) (string, string) { return t.Digest, "digest" },
-		ref: func(e *env, t *api.Tag, parent any) (string, string) {
-			if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {
-				return pullRef(e.org.Name, repo, t)
-			}
-			return "", ""
-		},
-		name:   func(t *api.Tag) string { return t.Name },
-		uid:    func(t *api.Tag) string { return t.UID },
-		folder: func(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) },
-		whole: func(e *env) (safe.Text, api.ListOptions) {
-			return "tags of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
-		},
-		table: func(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
-			return tagsTable(e, ctx, title, o, "")
-		},
-		hasNode: true,
-		// A tag is known by its repo's name too: "repo:tag".
-		nodeName: func(n *tree.Node) string {
-			t := n.Item.(*api.Tag)
-			if n.Parent != nil {
-				if r, ok := n.Parent.Item.(*api.Repo); ok {
-					return r.Name + ":" + t.Name
-				}
-			}
-			return t.Name
-		},
-		create: tagForm,
-		del:    (*api.Client).DeleteTag,
-		get:    (*api.Client).GetTag,
-		lost: func(_ *env, cfg *dialog.Config, tags []*api.Tag) {
-			if len(tags) > 1 {
-				cfg.Lines = append(cfg.Lines, "Pulls by these tag names stop working; the images stay, reachable by digest or by other tags.")
-				return
-			}
-			t := tags[0]
-			cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.Of(t.Name)+" stop working; the image "+
-				safe.Of(text.Short(t.Digest, 19))+" stays, reachable by digest or by other tags.")
-		},
+type tagKind struct{ is[api.Tag] }
+
+func (tagKind) of() string        { return resource.Tag }
+func (tagKind) shape() shape      { return shape{list: colTags, byName: true, node: true} }
+func (tagKind) page() detail.Page { return detail.TagPage() }
+func (tagKind) vars(e *env, t *api.Tag, parent any) plugin.Vars {
+	repo := e.tagRepo(t, parent)
+	v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}
+	if repo != "" {
+		v["Image"] = registryHost + "/" + e.org.Name + "/" + repo
+		v["Ref"], _ = pullRef(e.org.Name, repo, t)
 	}
+	return v
+}
+func (tagKind) copy(t *api.Tag) (string, string) { return t.Digest, "digest" }
+func (tagKind) ref(e *env, t *api.Tag, parent any) (string, string) {
+	if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {
+		return pullRef(e.org.Name, repo, t)
+	}
+	return "", ""
+}
+func (tagKind) folder(t *api.Tag) string { return api.ParentUID(api.ParentUID(t.UID)) }
+func (tagKind) whole(e *env) (safe.Text, api.ListOptions) {
+	return "tags of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}
+}
+func (tagKind) table(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
+	return tagsTable(e, ctx, title, o, "")
+}
+
+// nodeName: a tag is known by its repo's name too, "repo:tag".
+func (tagKind) nodeName(n *tree.Node) string {
+	t := n.Item.(*api.Tag)
+	if n.Parent != nil {
+		if r, ok := n.Parent.Item.(*api.Repo); ok {
+			return r.Name + ":" + t.Name
+		}
+	}
+	return t.Name
+}
+func (tagKind) create(e *env, parent, parentName string) tea.Cmd {
+	return tagForm(e, parent, parentName)
+}
+func (tagKind) del(c *api.Client, ctx context.Context, uid string) error {
+	return c.DeleteTag(ctx, uid)
+}
+func (tagKind) get(c *api.Client, ctx context.Context, uid string) (*api.Tag, error) {
+	return c.GetTag(ctx, uid)
+}
+func (tagKind) lost(_ *env, cfg *dialog.Config, tags []*api.Tag) {
+	if len(tags) > 1 {
+		cfg.Lines = append(cfg.Lines, "Pulls by these tag names stop working; the images stay, reachable by digest or by other tags.")
+		return
+	}
+	t := tags[0]
+	cfg.Lines = append(cfg.Lines, "Pulls by the name "+safe.Of(t.Name)+" stop working; the image "+
+		safe.Of(text.Short(t.Digest, 19))+" stays, reachable by digest or by other tags.")
 }
 
 // tagRepo is the name of a tag's repo, "" while it is not known: its

@@ -14,15 +14,11 @@ import (
 )
 
 // versionKind: one published version of a library.
-func versionKind() spec[api.ArtifactVersion] {
-	return spec[api.ArtifactVersion]{of: resource.Version,
-		list:    colVersions,
-		page:    detail.VersionPage(),
-		name:    func(v *api.ArtifactVersion) string { return v.Version },
-		uid:     func(v *api.ArtifactVersion) string { return v.UID },
-		hasNode: true,
-	}
-}
+type versionKind struct{ is[api.ArtifactVersion] }
+
+func (versionKind) of() string        { return resource.Version }
+func (versionKind) shape() shape      { return shape{list: colVersions, node: true} }
+func (versionKind) page() detail.Page { return detail.VersionPage() }
 
 func versionsTable(e *env, ctx context.Context, title safe.Text, artifact string) views.Screen {
 	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {

@@ -12,18 +12,18 @@ import (
 func kinds(c *api.Client) *registry {
 	r := &registry{client: c, byType: map[reflect.Type]*kind{},
 		byCollection: map[*tree.Kind]*kind{}, byCommand: map[string]*kind{}, byList: map[string]*kind{}}
-	register(r, repoKind())
-	register(r, tagKind())
-	register(r, folderKind())
-	register(r, identityKind())
-	register(r, bindingKind())
-	register(r, roleKind())
-	register(r, advisoryKind())
-	register(r, subscriptionKind())
-	register(r, artifactKind())
-	register(r, versionKind())
-	register(r, ecosystemKind())
-	register(r, providerKind())
-	register(r, inviteKind())
+	register[api.Repo](r, repoKind{})
+	register[api.Tag](r, tagKind{})
+	register[api.Group](r, folderKind{})
+	register[api.Identity](r, identityKind{})
+	register[api.RoleBinding](r, bindingKind{})
+	register[api.Role](r, roleKind{})
+	register[api.Advisory](r, advisoryKind{})
+	register[api.Subscription](r, subscriptionKind{})
+	register[api.Artifact](r, artifactKind{})
+	register[api.ArtifactVersion](r, versionKind{})
+	register[api.EcosystemCount](r, ecosystemKind{})
+	register[api.IdentityProvider](r, providerKind{})
+	register[api.GroupInvite](r, inviteKind{})
 	return r
 }

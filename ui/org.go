@@ -81,8 +81,8 @@ func topFolders(ctx context.Context, client *api.Client, name string) ([]api.Gro
 	return out, nil
 }
 
-// kindOf is "organization" or "folder" for a group.
-func kindOf(g *api.Group) string {
+// groupWord is "organization" or "folder" for a group.
+func groupWord(g *api.Group) string {
 	if api.ParentUID(g.UID) == "" {
 		return "organization"
 	}
@@ -145,7 +145,7 @@ func (m *Model) openOrg(org *api.Group) tea.Cmd {
 	m.env.org = org
 	m.env.repoNamer, m.env.folderNamer = newNamer(repoNames), newNamer(folderNames)
 	m.env.tags = newTagSets()
-	flash := m.setFlash(fmt.Sprintf("%s %s", kindOf(org), safe.String(org.Name)), false)
+	flash := m.setFlash(fmt.Sprintf("%s %s", groupWord(org), safe.String(org.Name)), false)
 	if m.notice != "" {
 		// Said at start, and again once the organization is open, over
 		// the line naming it: it is what the user must act on.

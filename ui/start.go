@@ -92,7 +92,7 @@ func (e *env) openTarget(ctx context.Context, target string) tea.Cmd {
 		k := e.kinds.of(item)
 		noun := k.noun
 		if g, ok := item.(*api.Group); ok {
-			noun = kindOf(g) // the organization is no folder
+			noun = groupWord(g) // the organization is no folder
 		}
 		said := "opened the " + noun + " " + safe.String(k.name(item))
 		if k.node == nil && k.top == nil {
