@@ -310,4 +310,3 @@ func textOf[T any](f func(*T) string) func(any) string {
 		return ""
 	}
 }
-
