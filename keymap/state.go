@@ -1,9 +1,14 @@
 package keymap
 
-// State says whether an action can be used in a view right now, and why not
-// when it cannot. A view lists the actions that apply to it; one that is
-// listed but not Enabled still shows (dimmed) and explains itself when
-// pressed.
+import tea "charm.land/bubbletea/v2"
+
+// State is one key binding of a view right now, as lazygit's Binding: the
+// action (its keys and words come from its Def), whether it can be used,
+// why not when it cannot, and what it does. A view lists the actions that
+// apply to it; one that is listed but not Enabled still shows (dimmed) and
+// explains itself when pressed. A pressed key runs the Run of the state
+// listed, so what a view offers and what it does are one value and cannot
+// drift apart.
 type State struct {
 	Action  Action
 	Enabled bool
@@ -12,6 +17,33 @@ type State struct {
 	// Short, when set, replaces the declaration's footer word here: what
 	// the key does in this place ("clear filter" for esc in a filter).
 	Short string
+	// Run is what the key does here; an Enabled state has one (Unbound
+	// finds those that do not).
+	Run func() tea.Cmd
+}
+
+// Shows reports whether s and o look the same in a footer or in help:
+// everything but what they run.
+func (s State) Shows(o State) bool {
+	return s.Action == o.Action && s.Enabled == o.Enabled && s.Reason == o.Reason && s.Hide == o.Hide && s.Short == o.Short
+}
+
+// Does is s doing run.
+func (s State) Does(run func() tea.Cmd) State {
+	s.Run = run
+	return s
+}
+
+// Unbound are the actions of states that are enabled but do nothing: a
+// view's list and what it does have drifted apart.
+func Unbound(states []State) []Action {
+	var out []Action
+	for _, s := range states {
+		if s.Enabled && s.Run == nil {
+			out = append(out, s.Action)
+		}
+	}
+	return out
 }
 
 // ShortOf is the footer word of s: its own, or the declaration's.

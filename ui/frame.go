@@ -181,7 +181,7 @@ func (m *Model) hints() string {
 		states = m.top().Actions()
 	}
 	memo := hintsKey{width: m.width, typing: m.typing(), help: m.help != nil}
-	if memo == m.hintsMemo.key && slices.Equal(states, m.hintsMemo.states) {
+	if memo == m.hintsMemo.key && slices.EqualFunc(states, m.hintsMemo.states, keymap.State.Shows) {
 		// The same keys as the frame before: the line is drawn once, not
 		// styled again on every key (most keys move a cursor, not the keys).
 		return m.hintsMemo.line

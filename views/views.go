@@ -223,6 +223,35 @@ func Disabled(s keymap.State) tea.Cmd {
 	return FlashError(s.Reason)
 }
 
+// Press runs what msg's key does among states: the Run of its state when
+// that is enabled, its reason when not. ok is false when no state has the
+// key (the caller may take it as text, or the shell say it does not apply).
+func Press(keys *keymap.KeyMap, msg tea.KeyPressMsg, states []keymap.State) (tea.Cmd, bool) {
+	st, ok := keys.Lookup(msg, states)
+	switch {
+	case !ok:
+		return nil, false
+	case !st.Enabled:
+		return Disabled(st), true
+	case st.Run == nil:
+		return nil, true
+	}
+	return st.Run(), true
+}
+
+// Moves are the quiet bindings that move a cursor among n rows of which
+// page are visible: each runs to with where it goes (see Step).
+func Moves(cursor, n, page int, to func(int) tea.Cmd) []keymap.State {
+	actions := []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
+		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown}
+	states := make([]keymap.State, len(actions))
+	for i, a := range actions {
+		where, _ := Step(a, cursor, n, page)
+		states[i] = keymap.Quiet(a).Does(func() tea.Cmd { return to(where) })
+	}
+	return states
+}
+
 // Step is where a navigation action moves a cursor among n rows of which
 // page are visible; ok is false when a is not a navigation action. The
 // result is not clamped: each view keeps its own bounds.
