@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"canopy/views/safe"
+	"canopy/safe"
 )
 
 // assertInertScreen checks that the pane holds no raw control, format,
