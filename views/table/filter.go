@@ -223,7 +223,7 @@ func (m *Model[T]) updateFilter(msg tea.Msg) tea.Cmd {
 		m.offset = max(0, m.cursor-m.bodyRows()/2)
 	}
 	m.clamp()
-	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.do(keymap.Open) }))
+	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.run(keymap.Open) }))
 }
 
 // applyServerFilter replaces the list by the server's answer for the

@@ -9,7 +9,7 @@ import (
 	"canopy/views"
 )
 
-// Actions lists what applies to a table.
+// Actions lists what applies to a table, each with what it does.
 func (m *Model[T]) Actions() []keymap.State {
 	if m.editing() {
 		return m.editor.Actions()
@@ -17,163 +17,193 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.TakesText() {
 		states := m.search.Actions()
 		if chip := m.serverChip(); chip != "" {
-			states = append(states, keymap.On(keymap.ServerFilter))
+			states = append(states, m.stops(keymap.On(keymap.ServerFilter).Does(m.applyServerFilter)))
 		}
 		return states
 	}
-	open := keymap.On(keymap.Open)
+	open := keymap.On(keymap.Open).Does(m.open)
 	if m.cfg.Open == nil {
 		open = keymap.Off(keymap.Open, m.cfg.OpenReason)
 	}
-	sortState := keymap.On(keymap.Sort)
+	sortState := keymap.On(keymap.Sort).Does(m.cycleSort)
 	if len(m.cfg.Orders) < 2 {
 		sortState = keymap.Off(keymap.Sort, "this collection has one order")
 	}
-	copyState := keymap.On(keymap.Copy)
+	copyState := keymap.On(keymap.Copy).Does(m.copyTargets)
 	if m.cfg.Copy == nil {
 		copyState = keymap.Off(keymap.Copy, "nothing to copy here")
 	}
-	states := []keymap.State{open, m.backState(), keymap.On(keymap.Filter), sortState, keymap.On(keymap.Refresh), copyState}
+	states := []keymap.State{open, m.backState().Does(m.back), keymap.On(keymap.Filter).Does(m.openFilter), sortState,
+		keymap.On(keymap.Refresh).Does(m.refresh), copyState}
 	if m.cfg.CopyRef != nil {
-		states = append(states, keymap.On(keymap.CopyRef))
+		states = append(states, keymap.On(keymap.CopyRef).Does(m.copyRef))
 	}
 	if m.cfg.Flag != nil {
-		states = append(states, keymap.On(keymap.OnlyFlagged), keymap.On(keymap.MarkFlagged))
+		states = append(states, keymap.On(keymap.OnlyFlagged).Does(m.toggleOnly), keymap.On(keymap.MarkFlagged).Does(m.markFlagged))
 	}
 	if m.cfg.Hidden != nil {
-		states = append(states, m.hiddenState())
+		states = append(states, m.hiddenState().Does(m.toggleHidden))
 	}
 	if m.cfg.Bind != nil {
-		states = append(states, m.common.Change(keymap.Bind))
+		states = append(states, m.common.Change(keymap.Bind).Does(m.bind))
 	}
 	if m.cfg.Advisories != nil {
-		states = append(states, keymap.On(keymap.Advisories))
+		states = append(states, keymap.On(keymap.Advisories).Does(m.advisories))
 	}
 	if m.cfg.Page != nil {
-		states = append(states, keymap.On(keymap.Page))
+		states = append(states, keymap.On(keymap.Page).Does(m.page))
 	}
 	if m.cfg.Flag != nil || m.cfg.Delete != nil || m.cfg.CopyMany != nil || m.cfg.Bind != nil {
-		states = append(states, keymap.On(keymap.Mark))
+		states = append(states, keymap.On(keymap.Mark).Does(m.toggleMark))
 	}
 	if m.cfg.Edit != nil {
-		states = append(states, m.common.Change(keymap.Edit))
+		states = append(states, m.common.Change(keymap.Edit).Does(m.startEdit))
 	}
 	if m.cfg.New != nil {
-		states = append(states, m.common.Change(keymap.New))
+		states = append(states, m.common.Change(keymap.New).Does(m.cfg.New))
 	}
 	if m.cfg.Delete != nil {
-		states = append(states, m.common.Change(keymap.Delete))
+		states = append(states, m.common.Change(keymap.Delete).Does(m.deleteDialog))
 	}
 	if m.serverChip() != "" && m.chip == "" {
-		states = append(states, keymap.On(keymap.ServerFilter))
+		states = append(states, keymap.On(keymap.ServerFilter).Does(m.applyServerFilter))
 	}
 	states = append(states, m.cfg.Off...)
-	return append(states,
-		withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse),
-		keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
-		keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown), keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown),
-	)
+	states = append(states, withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse).Does(m.back))
+	moves := views.Moves(m.cursor, m.rows(), m.bodyRows(), m.moveTo)
+	for i, s := range moves {
+		if s.Action == keymap.Bottom {
+			// Without a total the end is not known: G follows the pages
+			// to it.
+			to := s.Run
+			moves[i].Run = func() tea.Cmd {
+				m.toEnd = !m.filtering() && !m.only && !m.cfg.List.Exact()
+				return to()
+			}
+		}
+	}
+	states = append(states, moves...)
+	for i := range states {
+		states[i] = m.stops(states[i])
+	}
+	return states
 }
 
-// do runs an enabled action.
-func (m *Model[T]) do(a keymap.Action) tea.Cmd {
-	m.toEnd = false
-	if to, ok := views.Step(a, m.cursor, m.rows(), m.bodyRows()); ok {
-		// Without a total the end is not known: G follows the pages to it.
-		m.toEnd = a == keymap.Bottom && !m.filtering() && !m.only && !m.cfg.List.Exact()
-		return m.moveTo(to)
+// stops is s stopping G's walk to the end first: any key stops it (G
+// starts it again).
+func (m *Model[T]) stops(s keymap.State) keymap.State {
+	if run := s.Run; run != nil {
+		s.Run = func() tea.Cmd {
+			m.toEnd = false
+			return run()
+		}
 	}
-	switch a {
-	case keymap.Open, keymap.Expand:
-		if it, ok := m.Selected(); ok {
-			return m.cfg.Open(it)
-		}
-		if m.rows() == 0 && m.filtering() {
-			return views.Flash("nothing matches the filter")
-		}
-		return views.Flash("row not loaded yet")
-	case keymap.Back, keymap.Collapse:
-		switch {
-		case m.search != nil && m.search.Active():
-			was := m.position(m.cursor)
-			m.search.Clear()
-			m.cursor = max(was, 0)
-			m.offset = max(0, m.cursor-m.bodyRows()/2)
-			m.clamp()
-			return m.ensure()
-		case len(m.marks) > 0:
-			// Marks go first: they are work about to be done (a bulk
-			// delete), and leaving the screen would lose them.
-			n := len(m.marks)
-			clear(m.marks)
-			return views.Flash(fmt.Sprintf("unmarked %d rows", n))
-		case m.only && m.cfg.FlaggedFirst:
-			// Opened to show flagged rows (D in the tree, :deprecated):
-			// esc goes back where it came from.
-			m.closed = true
-			return nil
-		case m.only:
-			return m.toggleOnly()
-		case m.chip != "":
-			return m.removeChip()
-		}
+	return s
+}
+
+// run does what the key of a does here: the Run of its state among
+// Actions, or its reason when it is off; nil when a does not apply. Code
+// that acts as a key would (a held open) goes through it, so that only
+// Actions says what a key does.
+func (m *Model[T]) run(a keymap.Action) tea.Cmd {
+	st, ok := keymap.Find(m.Actions(), a)
+	switch {
+	case !ok:
+		return nil
+	case !st.Enabled:
+		return views.Disabled(st)
+	case st.Run == nil:
+		return nil
+	}
+	return st.Run()
+}
+
+// open is enter on a row: what Config.Open does with it.
+func (m *Model[T]) open() tea.Cmd {
+	if it, ok := m.Selected(); ok {
+		return m.cfg.Open(it)
+	}
+	if m.rows() == 0 && m.filtering() {
+		return views.Flash("nothing matches the filter")
+	}
+	return views.Flash("row not loaded yet")
+}
+
+// back is esc: it undoes the innermost thing (see backState), or goes
+// back.
+func (m *Model[T]) back() tea.Cmd {
+	switch {
+	case m.search != nil && m.search.Active():
+		was := m.position(m.cursor)
+		m.search.Clear()
+		m.cursor = max(was, 0)
+		m.offset = max(0, m.cursor-m.bodyRows()/2)
+		m.clamp()
+		return m.ensure()
+	case len(m.marks) > 0:
+		// Marks go first: they are work about to be done (a bulk
+		// delete), and leaving the screen would lose them.
+		n := len(m.marks)
+		clear(m.marks)
+		return views.Flash(fmt.Sprintf("unmarked %d rows", n))
+	case m.only && m.cfg.FlaggedFirst:
+		// Opened to show flagged rows (D in the tree, :deprecated):
+		// esc goes back where it came from.
 		m.closed = true
 		return nil
-	case keymap.Mark:
-		return m.toggleMark()
-	case keymap.MarkFlagged:
-		return m.markFlagged()
-	case keymap.OnlyFlagged:
+	case m.only:
 		return m.toggleOnly()
-	case keymap.ShowHidden:
-		return m.toggleHidden()
-	case keymap.Delete:
-		return m.deleteDialog()
-	case keymap.Edit:
-		return m.startEdit()
-	case keymap.New:
-		return m.cfg.New()
-	case keymap.Bind:
-		if ts := m.targets(); len(ts) > 0 {
-			return m.cfg.Bind(ts)
-		}
-		return nil
-	case keymap.Advisories:
-		if it, ok := m.Selected(); ok && it != nil {
-			return m.cfg.Advisories(it)
-		}
-		return nil
-	case keymap.Filter:
-		return m.openFilter()
-	case keymap.ServerFilter:
-		return m.applyServerFilter()
-	case keymap.Sort:
-		return m.cycleSort()
-	case keymap.Refresh:
-		if err, _ := m.cfg.List.Err(); err != nil {
-			return m.cfg.List.Retry(m.cursor, m.bodyRows())
-		}
-		m.keepFocus()
-		// The rows stay until the new first page comes (stale if it fails).
-		return m.cfg.List.Refresh()
-	case keymap.Copy:
-		return m.copyTargets()
-	case keymap.CopyRef:
-		if it, ok := m.Selected(); ok {
-			return views.Copy(m.cfg.CopyRef(it))
-		}
-		return views.Flash("row not loaded yet")
-	case keymap.Page:
-		if it, ok := m.Selected(); ok {
-			return m.cfg.Page(it)
-		}
-		return views.Flash("row not loaded yet")
+	case m.chip != "":
+		return m.removeChip()
+	}
+	m.closed = true
+	return nil
+}
+
+// refresh loads the list again, or retries the page that failed.
+func (m *Model[T]) refresh() tea.Cmd {
+	if err, _ := m.cfg.List.Err(); err != nil {
+		return m.cfg.List.Retry(m.cursor, m.bodyRows())
+	}
+	m.keepFocus()
+	// The rows stay until the new first page comes (stale if it fails).
+	return m.cfg.List.Refresh()
+}
+
+// bind binds a role with the marked rows, or the one under the cursor.
+func (m *Model[T]) bind() tea.Cmd {
+	if ts := m.targets(); len(ts) > 0 {
+		return m.cfg.Bind(ts)
 	}
 	return nil
 }
 
+// advisories opens the advisories of the row's image.
+func (m *Model[T]) advisories() tea.Cmd {
+	if it, ok := m.Selected(); ok && it != nil {
+		return m.cfg.Advisories(it)
+	}
+	return nil
+}
+
+// copyRef copies the row's reference (Y).
+func (m *Model[T]) copyRef() tea.Cmd {
+	if it, ok := m.Selected(); ok {
+		return views.Copy(m.cfg.CopyRef(it))
+	}
+	return views.Flash("row not loaded yet")
+}
+
+// page opens the row's own page (p).
+func (m *Model[T]) page() tea.Cmd {
+	if it, ok := m.Selected(); ok {
+		return m.cfg.Page(it)
+	}
+	return views.Flash("row not loaded yet")
+}
+
 // backState is esc, named for what it does here: the innermost thing it
-// undoes (see do), or going back.
+// undoes (see back), or going back.
 func (m *Model[T]) backState() keymap.State {
 	back := keymap.On(keymap.Back)
 	switch {
@@ -190,8 +220,8 @@ func (m *Model[T]) backState() keymap.State {
 	return back
 }
 
-// withAction is s for another action (same enabled state and reason),
-// hidden from the footer: for keys that mean the same here.
+// withAction is s for another action (same enabled state, reason and
+// Run), hidden from the footer: for keys that mean the same here.
 func withAction(s keymap.State, a keymap.Action) keymap.State {
 	s.Action, s.Hide = a, true
 	return s

@@ -343,20 +343,19 @@ func (m *Model[T]) Update(msg tea.Msg) tea.Cmd {
 			return m.moveTo(m.offset + row)
 		}
 	case tea.KeyPressMsg:
-		st, ok := m.common.Keys.Lookup(msg, m.Actions())
-		if m.TakesText() && (!ok || st.Action != keymap.ServerFilter) {
-			return m.updateFilter(msg)
+		states := m.Actions()
+		if m.TakesText() {
+			// Typed keys are text, but for the server filter the line
+			// offers.
+			if st, ok := m.common.Keys.Lookup(msg, states); !ok || st.Action != keymap.ServerFilter {
+				return m.updateFilter(msg)
+			}
 		}
 		if m.search != nil && m.search.HoldOpen(msg) {
 			return nil
 		}
-		if !ok {
-			return nil
-		}
-		if !st.Enabled {
-			return views.Disabled(st)
-		}
-		return m.do(st.Action)
+		cmd, _ := views.Press(m.common.Keys, msg, states)
+		return cmd
 	default:
 		if m.TakesText() {
 			return m.updateFilter(msg)
