@@ -84,7 +84,7 @@ func (m *Model) updateFilter(msg tea.Msg) tea.Cmd {
 		// Cancelled while typing: back to where the filter began.
 		m.reveal(m.before)
 	}
-	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.do(keymap.Open) }))
+	return tea.Batch(cmd, m.selectCmd(), m.search.DueOpen(func() tea.Cmd { return m.run(keymap.Open) }))
 }
 
 // clearFilter drops a kept filter and shows the node it was on in place.

@@ -8,7 +8,8 @@ import (
 	"canopy/views/filter"
 )
 
-// Actions lists what applies to the node under the cursor.
+// Actions lists what applies to the node under the cursor, each with what
+// it does.
 func (m *Model) Actions() []keymap.State {
 	if m.editing() {
 		return m.editor.Actions()
@@ -16,97 +17,92 @@ func (m *Model) Actions() []keymap.State {
 	if m.TakesText() {
 		return append(m.search.Actions(), m.serverState())
 	}
+	moves := views.Moves(m.cursor, m.lineCount(), m.rowsHigh(), m.moveTo)
 	if m.filtering() {
 		why := "clear the filter (" + m.common.Key(keymap.Back) + ") first"
-		open, copyState := keymap.On(keymap.Open), keymap.On(keymap.Copy)
+		open, copyState := keymap.On(keymap.Open).Does(m.open), keymap.On(keymap.Copy).Does(m.copy)
 		if m.Selected() == nil {
 			// A filter that matches nothing leaves nothing to open or copy.
 			open, copyState = keymap.Off(keymap.Open, "nothing matches the filter"), keymap.Off(keymap.Copy, "nothing matches the filter")
 		}
-		states := []keymap.State{open, keymap.On(keymap.Back).Saying("clear filter"), keymap.On(keymap.Filter), m.serverState(),
-			keymap.Off(keymap.Expand, why), keymap.Off(keymap.Collapse, why), keymap.Off(keymap.Refresh, why)}
+		states := []keymap.State{open, keymap.On(keymap.Back).Saying("clear filter").Does(m.back), keymap.On(keymap.Filter).Does(m.openFilter),
+			m.serverState(), keymap.Off(keymap.Expand, why), keymap.Off(keymap.Collapse, why), keymap.Off(keymap.Refresh, why)}
 		if m.cfg.Copy != nil {
 			states = append(states, copyState)
 		}
-		for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
-			keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
-			states = append(states, keymap.Quiet(a))
-		}
-		return states
+		return append(states, moves...)
 	}
 	n := m.Selected()
 	states := []keymap.State{}
 	if n != nil {
 		r := m.cursorRow()
+		expand, open := keymap.On(keymap.Expand).Does(m.expandCursor), keymap.On(keymap.Open).Does(m.open)
 		switch {
 		case r.kind != rowNode:
-			states = append(states, keymap.On(keymap.Expand))
+			states = append(states, expand)
 		case n.Kind.IsCollection():
-			states = append(states, keymap.On(keymap.Open), m.expandState(n))
+			states = append(states, open, m.expandState(n, expand))
 		case n.Expandable():
-			states = append(states, m.expandState(n), withHide(keymap.On(keymap.Open)))
+			states = append(states, m.expandState(n, expand), withHide(open))
 		default:
-			open := keymap.Off(keymap.Open, "nothing more to show for this "+n.Kind.name())
-			if m.cfg.Open != nil {
-				open = keymap.On(keymap.Open)
+			if m.cfg.Open == nil {
+				open = keymap.Off(keymap.Open, "nothing more to show for this "+n.Kind.name())
 			}
 			states = append(states, open, keymap.Off(keymap.Expand, article(n.Kind.name())+" has no children"))
 		}
-		states = append(states, keymap.On(keymap.Collapse), keymap.Quiet(keymap.Back))
+		states = append(states, keymap.On(keymap.Collapse).Does(m.collapseCursor), keymap.Quiet(keymap.Back).Does(m.back))
 		if m.cfg.Table != nil && n.Expandable() && !n.Kind.IsCollection() && r.kind == rowNode {
-			states = append(states, keymap.On(keymap.Table))
+			states = append(states, keymap.On(keymap.Table).Does(func() tea.Cmd { return m.cfg.Table(m.Selected()) }))
 		}
-		states = append(states, keymap.On(keymap.Refresh), keymap.On(keymap.Filter))
+		states = append(states, keymap.On(keymap.Refresh).Does(m.refresh), keymap.On(keymap.Filter).Does(m.openFilter))
 		if m.cfg.Deprecated != nil && repoOf(n) != nil {
-			states = append(states, keymap.On(keymap.OnlyFlagged))
+			states = append(states, keymap.On(keymap.OnlyFlagged).Does(func() tea.Cmd { return m.cfg.Deprecated(repoOf(m.Selected())) }))
 		}
 		if m.cfg.Advisories != nil && repoOf(n) != nil {
-			states = append(states, keymap.On(keymap.Advisories))
+			states = append(states, keymap.On(keymap.Advisories).Does(func() tea.Cmd { return m.cfg.Advisories(repoOf(m.Selected())) }))
 		}
 		if r.kind == rowNode {
 			if n.Kind != nil && n.Kind.Binds && m.cfg.Bind != nil {
-				states = append(states, m.common.Change(keymap.Bind))
+				states = append(states, m.common.Change(keymap.Bind).Does(func() tea.Cmd { return m.cfg.Bind(m.Selected()) }))
 			}
 			if m.cfg.Edit != nil && m.cfg.Edit(n) != nil {
-				states = append(states, m.common.Change(keymap.Edit))
+				states = append(states, m.common.Change(keymap.Edit).Does(m.startEdit))
 			}
 			if m.cfg.New != nil && n.Kind != nil && n.Kind.Creates {
-				states = append(states, m.common.Change(keymap.New))
+				states = append(states, m.common.Change(keymap.New).Does(func() tea.Cmd { return m.cfg.New(m.Selected()) }))
 			}
 			if m.cfg.Delete != nil && deletable(n) {
-				states = append(states, m.common.Change(keymap.Delete))
+				states = append(states, m.common.Change(keymap.Delete).Does(func() tea.Cmd { return m.cfg.Delete(m.Selected()) }))
 			}
 		}
 		if m.cfg.Copy != nil && r.kind == rowNode {
 			if text, _ := m.cfg.Copy(n); text != "" {
-				states = append(states, keymap.On(keymap.Copy))
+				states = append(states, keymap.On(keymap.Copy).Does(m.copy))
 			} else {
 				states = append(states, keymap.Off(keymap.Copy, m.Noun()+" has no uid to copy"))
 			}
 		}
 		if m.cfg.CopyRef != nil && r.kind == rowNode {
 			if text, _ := m.cfg.CopyRef(n); text != "" {
-				states = append(states, keymap.On(keymap.CopyRef))
+				states = append(states, keymap.On(keymap.CopyRef).Does(m.copyRef))
 			}
 		}
 		// A resource that expands (a repo, a folder) has a page too (its
 		// hint goes first when the footer is short: tab shows the pane).
 		if m.cfg.Open != nil && n.Expandable() && !n.Kind.IsCollection() && n.Item != nil && r.kind == rowNode {
-			states = append(states, keymap.On(keymap.Page))
+			states = append(states, keymap.On(keymap.Page).Does(func() tea.Cmd { return m.cfg.Open(m.Selected()) }))
 		}
 	}
-	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
-		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
-		states = append(states, keymap.Quiet(a))
-	}
-	return states
+	return append(states, moves...)
 }
 
-func (m *Model) expandState(n *Node) keymap.State {
+// expandState is expand (l) on n: hidden from the footer once n is
+// expanded (it then steps into it).
+func (m *Model) expandState(n *Node, expand keymap.State) keymap.State {
 	if n.expanded {
-		return withHide(keymap.On(keymap.Expand))
+		return withHide(expand)
 	}
-	return keymap.On(keymap.Expand)
+	return expand
 }
 
 func withHide(s keymap.State) keymap.State {
@@ -114,78 +110,67 @@ func withHide(s keymap.State) keymap.State {
 	return s
 }
 
-func (m *Model) do(a keymap.Action) tea.Cmd {
-	if to, ok := views.Step(a, m.cursor, m.lineCount(), m.rowsHigh()); ok {
-		return m.moveTo(to)
+// run does what the key of a does here: the Run of its state among
+// Actions, or its reason when it is off; nil when a does not apply. Code
+// that acts as a key would (a held open) goes through it, so that only
+// Actions says what a key does.
+func (m *Model) run(a keymap.Action) tea.Cmd {
+	st, ok := keymap.Find(m.Actions(), a)
+	switch {
+	case !ok:
+		return nil
+	case !st.Enabled:
+		return views.Disabled(st)
+	case st.Run == nil:
+		return nil
 	}
-	switch a {
-	case keymap.Expand:
-		return m.expandCursor()
-	case keymap.Collapse:
-		return m.collapseCursor()
-	case keymap.Open:
-		n := m.Selected()
-		if n == nil {
-			return nil // nothing under the cursor (a filter that matches nothing)
-		}
-		if m.filtering() && n.Expandable() && !n.Kind.IsCollection() {
-			// Enter on a match shows it in place, expanded.
-			m.clearFilter()
-			cmd := m.expand(n)
-			m.rebuild()
-			return tea.Batch(cmd, m.selectCmd())
-		}
-		if n.Kind.IsCollection() || !n.Expandable() {
-			if m.cfg.Open != nil {
-				return m.cfg.Open(n)
-			}
-			return nil
-		}
-		if n.expanded {
-			n.expanded = false
-			m.rebuild()
-			return nil
-		}
-		return m.expandCursor()
-	case keymap.Table:
-		return m.cfg.Table(m.Selected())
-	case keymap.Filter:
-		return m.openFilter()
-	case keymap.ServerFilter:
-		return m.cfg.Search(m.search.Query().Pattern)
-	case keymap.OnlyFlagged:
-		return m.cfg.Deprecated(repoOf(m.Selected()))
-	case keymap.Advisories:
-		return m.cfg.Advisories(repoOf(m.Selected()))
-	case keymap.Page:
-		return m.cfg.Open(m.Selected())
-	case keymap.Bind:
-		return m.cfg.Bind(m.Selected())
-	case keymap.Edit:
-		return m.startEdit()
-	case keymap.New:
-		return m.cfg.New(m.Selected())
-	case keymap.Delete:
-		return m.cfg.Delete(m.Selected())
-	case keymap.Back:
-		if m.filtering() {
-			m.clearFilter()
-			return m.selectCmd()
-		}
-		return m.back()
-	case keymap.Refresh:
-		return m.refresh()
-	case keymap.Copy, keymap.CopyRef:
-		n := m.Selected()
-		if n == nil {
-			return nil
-		}
-		if a == keymap.CopyRef {
-			return views.Copy(m.cfg.CopyRef(n))
-		}
-		return views.Copy(m.cfg.Copy(n))
+	return st.Run()
+}
+
+// open is enter: a match shown in place, a collection or leaf opened
+// (Config.Open), a resource expanded or collapsed.
+func (m *Model) open() tea.Cmd {
+	n := m.Selected()
+	if n == nil {
+		return nil // nothing under the cursor (a filter that matches nothing)
 	}
-	return nil
+	if m.filtering() && n.Expandable() && !n.Kind.IsCollection() {
+		// Enter on a match shows it in place, expanded.
+		m.clearFilter()
+		cmd := m.expand(n)
+		m.rebuild()
+		return tea.Batch(cmd, m.selectCmd())
+	}
+	if n.Kind.IsCollection() || !n.Expandable() {
+		if m.cfg.Open != nil {
+			return m.cfg.Open(n)
+		}
+		return nil
+	}
+	if n.expanded {
+		n.expanded = false
+		m.rebuild()
+		return nil
+	}
+	return m.expandCursor()
+}
+
+// copy copies what y copies of the node under the cursor (its uid).
+func (m *Model) copy() tea.Cmd {
+	n := m.Selected()
+	if n == nil {
+		return nil
+	}
+	return views.Copy(m.cfg.Copy(n))
+}
+
+// copyRef copies what Y copies (a tag's pull reference).
+func (m *Model) copyRef() tea.Cmd {
+	n := m.Selected()
+	if n == nil {
+		return nil
+	}
+	return views.Copy(m.cfg.CopyRef(n))
 }
 
 // expandCursor expands the node under the cursor, steps into an expanded
@@ -254,9 +239,13 @@ func (m *Model) moveTo(i int) tea.Cmd {
 	return tea.Batch(m.prefetch(), m.selectCmd())
 }
 
-// back is esc outside a filter: like h (collapse, or go to the parent),
-// except at the top, which says how to leave.
+// back is esc: it clears a filter; outside one, like h (collapse, or go
+// to the parent), except at the top, which says how to leave.
 func (m *Model) back() tea.Cmd {
+	if m.filtering() {
+		m.clearFilter()
+		return m.selectCmd()
+	}
 	r := m.cursorRow()
 	n := r.node
 	top := r.kind == rowNode && n.Parent == nil && (!n.expanded || len(m.cfg.Roots) > 0 && n == m.cfg.Roots[0])
@@ -295,7 +284,7 @@ func (m *Model) serverState() keymap.State {
 	case m.search.Query().Kind != filter.Fuzzy:
 		st = keymap.Off(keymap.ServerFilter, "the server looks up names as typed, not inverted or as expressions")
 	default:
-		st = keymap.On(keymap.ServerFilter)
+		st = keymap.On(keymap.ServerFilter).Does(func() tea.Cmd { return m.cfg.Search(m.search.Query().Pattern) })
 	}
 	return st.Saying("ask the server") // one name for the key, whether it applies or not
 }

@@ -247,11 +247,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		if m.TakesText() && !m.editing() {
-			if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok && st.Action == keymap.ServerFilter {
-				if !st.Enabled {
-					return views.Disabled(st)
-				}
-				return m.do(st.Action)
+			// Typed keys are text, but for the server filter the line
+			// offers.
+			states := m.Actions()
+			if st, ok := m.common.Keys.Lookup(msg, states); ok && st.Action == keymap.ServerFilter {
+				cmd, _ := views.Press(m.common.Keys, msg, states)
+				return cmd
 			}
 		}
 		if m.TakesText() {
@@ -263,14 +264,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if m.search != nil && m.search.HoldOpen(msg) {
 			return nil
 		}
-		st, ok := m.common.Keys.Lookup(msg, m.Actions())
-		if !ok {
-			return nil
-		}
-		if !st.Enabled {
-			return views.Disabled(st)
-		}
-		return m.do(st.Action)
+		cmd, _ := views.Press(m.common.Keys, msg, m.Actions())
+		return cmd
 	default:
 		if m.TakesText() {
 			return m.updateFilter(msg)

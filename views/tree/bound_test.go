@@ -1,0 +1,134 @@
+package tree
+
+import (
+	"slices"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"canopy/keymap"
+	"canopy/theme"
+	"canopy/views"
+	"canopy/views/form"
+	"canopy/views/viewstest"
+)
+
+// unbound is what the tree lists as enabled but cannot run. The keys of
+// the filter line and of the editor while they have the keyboard are
+// theirs: typed keys go to them, not to a Run of the tree's, so only what
+// the tree adds to them counts.
+func unbound(m *Model) []keymap.Action {
+	got := keymap.Unbound(m.Actions())
+	var own []keymap.State
+	switch {
+	case m.editing():
+		own = m.editor.Actions()
+	case m.TakesText():
+		own = m.search.Actions()
+	}
+	return slices.DeleteFunc(got, func(a keymap.Action) bool {
+		_, theirs := keymap.Find(own, a)
+		return theirs
+	})
+}
+
+// everyAction gives m every optional action a tree can have.
+func everyAction(m *Model) {
+	m.cfg.Open = func(*Node) tea.Cmd { return nil }
+	m.cfg.Table = func(*Node) tea.Cmd { return nil }
+	m.cfg.Deprecated = func(*Node) tea.Cmd { return nil }
+	m.cfg.Advisories = func(*Node) tea.Cmd { return nil }
+	m.cfg.Bind = func(*Node) tea.Cmd { return nil }
+	m.cfg.New = func(*Node) tea.Cmd { return nil }
+	m.cfg.Delete = func(*Node) tea.Cmd { return nil }
+	m.cfg.Copy = func(n *Node) (string, string) { return n.ID, "uid" }
+	m.cfg.CopyRef = func(n *Node) (string, string) { return "ref:" + n.ID, "reference" }
+	m.cfg.Search = func(string) tea.Cmd { return nil }
+	m.cfg.Edit = func(n *Node) *form.Config {
+		if n.Item == nil {
+			return nil
+		}
+		return &form.Config{Title: "edit", Fields: []form.Field{{Key: "name", Label: "name", Value: string(n.Label)}}}
+	}
+}
+
+// Every enabled key of the tree runs something, on every row and whatever
+// it shows: what it lists and what it does are one value.
+func TestEveryEnabledActionRuns(t *testing.T) {
+	// check looks at the row under the cursor; checkRows at every row,
+	// then puts the cursor back.
+	check := func(t *testing.T, m *Model, where string) {
+		t.Helper()
+		if got := unbound(m); len(got) > 0 {
+			on := "nothing"
+			if n := m.Selected(); n != nil {
+				on = string(n.Label)
+			}
+			t.Errorf("%s, on %s (line %d): enabled without a Run: %v", where, on, m.cursor, got)
+		}
+	}
+	checkRows := func(t *testing.T, m *Model, where string) {
+		t.Helper()
+		was := m.cursor
+		for i := range m.lineCount() {
+			m.cursor = i
+			m.clamp()
+			check(t, m, where)
+		}
+		m.cursor = was
+		m.clamp()
+	}
+
+	empty := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{})
+	empty.SetSize(50, 10)
+	drive(empty, empty.Init())
+	check(t, empty, "an empty tree")
+
+	m, src, _ := fixture(t, 450)
+	checkRows(t, m, "plain")
+	everyAction(m)
+	checkRows(t, m, "every action")
+	press(m, "j", "l")
+	checkRows(t, m, "repos expanded")
+	m.common.ReadOnly = true
+	checkRows(t, m, "read-only")
+	m.common.ReadOnly = false
+
+	src.fail.Store(true)
+	press(m, "G")
+	check(t, m, "a failed page")
+	src.fail.Store(false)
+	press(m, "g")
+
+	press(m, "/")
+	check(t, m, "filter line open")
+	typeIn(m, "0123")
+	check(t, m, "typing")
+	if st, ok := keymap.Find(m.Actions(), keymap.ServerFilter); !ok || !st.Enabled {
+		t.Errorf("the server filter is not offered while typing: %+v", st)
+	}
+	press(m, "enter")
+	checkRows(t, m, "filter kept")
+	press(m, "esc", "/")
+	typeIn(m, "zzz")
+	press(m, "enter")
+	check(t, m, "filter matching nothing")
+	press(m, "esc")
+
+	press(m, "g", "j", "j") // the first repo
+	if press(m, "e"); !m.editing() {
+		t.Fatalf("e did not edit %s", m.Selected().Label)
+	}
+	check(t, m, "editing")
+
+	// Folders and repos (whose tags can be flagged), loaded and loading.
+	n := nested(t)
+	everyAction(n)
+	checkRows(t, n, "nested")
+	press(n, "j")
+	loading := n.Update(viewstest.Key("l"))
+	checkRows(t, n, "loading")
+	drive(n, loading)
+	press(n, "G")
+	checkRows(t, n, "nested, expanded")
+}
