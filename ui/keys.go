@@ -302,16 +302,14 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 		// A collapsed repo's row notes its advisories; an open one has its
 		// tags' counts there, and its page the advisories.
 		Note: func(n *tree.Node) []safe.Text {
-			if r, ok := n.Item.(*api.Repo); ok && !n.Expanded() {
-				if c, _, ok := e.caches().Advisories.Get(r.Name); ok {
-					return adviceNotes(c)
-				}
+			if k := e.kinds.of(n.Item); k != nil && k.notes != nil {
+				return k.notes(e, n.Item, n.Expanded())
 			}
 			return nil
 		},
-		Advisories: func(repo *tree.Node) tea.Cmd {
-			if r, ok := repo.Item.(*api.Repo); ok {
-				return e.repoAdvisories(r.Name)
+		Advisories: func(n *tree.Node) tea.Cmd {
+			if k := e.kinds.of(n.Item); k != nil && k.advisories != nil {
+				return k.advisories(e, n.Item)
 			}
 			return nil
 		},
@@ -391,8 +389,8 @@ func (m *Model) currentGroup() (uid, name string) {
 		}
 	}
 	for n := ex.Tree().Selected(); n != nil; n = n.Parent {
-		if g, ok := n.Item.(*api.Group); ok {
-			return g.UID, string(n.Label)
+		if k := m.env.kinds.of(n.Item); k != nil && k.holdsFolders() {
+			return k.uid(n.Item), string(n.Label)
 		}
 	}
 	return uid, name

@@ -107,6 +107,11 @@ type kind struct {
 	// tag's repo: its uid's parent), "" for none; get reads one by uid.
 	heldBy string
 	get    func(ctx context.Context, c *api.Client, uid string) (any, error)
+	// forget drops what the shell keeps about one; advisories opens the
+	// advisories of what one ships, whose counts notes gives its tree row.
+	forget     func(e *env, item any)
+	advisories func(e *env, item any) tea.Cmd
+	notes      func(e *env, item any, expanded bool) []safe.Text
 }
 
 // registry holds the kinds, found by the type of a resource, by tree

@@ -73,6 +73,24 @@ func (repoKind) lost(e *env, cfg *dialog.Config, repos []*api.Repo) {
 		return []safe.Text{safe.Of(goWith(n, many, "tag", "tags", ": pulls by any of their names stop working.", ": pulls by its name stop working."))}, nil
 	}
 }
+
+// forget: r on a repo's page counts its tags and advisories again.
+func (repoKind) forget(e *env, r *api.Repo) {
+	if e.org != nil {
+		e.caches().Tags.Forget(r.UID)
+		e.caches().Advisories.Forget(r.Name)
+	}
+}
+func (repoKind) advisories(e *env, r *api.Repo) tea.Cmd { return e.repoAdvisories(r.Name) }
+
+// notes: a collapsed repo's row notes its advisories; an open one has its
+// tags' counts there, and its page the advisories.
+func (repoKind) notes(e *env, r *api.Repo, expanded bool) []safe.Text {
+	if c, _, ok := e.caches().Advisories.Get(r.Name); ok && !expanded {
+		return adviceNotes(c)
+	}
+	return nil
+}
 func (repoKind) renamed(e *env, r *api.Repo) { e.repoNamer.renamed(r.UID, r.Name) }
 func (repoKind) updated(n *tree.Node, _, r *api.Repo) {
 	n.Item, n.Label = r, safe.Of(r.Name)

@@ -37,6 +37,9 @@ func (tagKind) vars(e *env, t *api.Tag, parent any) plugin.Vars {
 	}
 	return v
 }
+
+// forget: r on a tag's page reads its repo's tags again.
+func (tagKind) forget(e *env, t *api.Tag)        { e.tags.forget(api.ParentUID(t.UID)) }
 func (tagKind) copy(t *api.Tag) (string, string) { return t.Digest, "digest" }
 func (tagKind) ref(e *env, t *api.Tag, parent any) (string, string) {
 	if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {

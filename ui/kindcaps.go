@@ -180,3 +180,14 @@ type plugged[T any] interface {
 type referrer[T any] interface {
 	ref(e *env, it *T, parent any) (text, what string)
 }
+
+// forgetter drops what the shell keeps about one (r on its page counts or
+// reads it again): a repo's tag and advisory counts, a tag's repo's tags.
+type forgetter[T any] interface{ forget(e *env, it *T) }
+
+// advised: the advisories of what one ships (a on a repo), and the notes
+// its collapsed tree row shows of them.
+type advised[T any] interface {
+	advisories(e *env, it *T) tea.Cmd
+	notes(e *env, it *T, expanded bool) []safe.Text
+}

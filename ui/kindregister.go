@@ -238,8 +238,8 @@ func describeFind[T any](k *kind, impl kindOf[T]) {
 	}
 }
 
-// describePlugins gives k the variables one gives plugins and what `Y`
-// copies of one.
+// describePlugins gives k the variables one gives plugins, what `Y`
+// copies of one, what the shell forgets of one and its advisories.
 func describePlugins[T any](k *kind, impl kindOf[T]) {
 	if p, ok := impl.(plugged[T]); ok {
 		k.vars = func(e *env, item, parent any) plugin.Vars {
@@ -247,6 +247,21 @@ func describePlugins[T any](k *kind, impl kindOf[T]) {
 				return p.vars(e, it, parent)
 			}
 			return nil
+		}
+	}
+	if f, ok := impl.(forgetter[T]); ok {
+		k.forget = func(e *env, item any) {
+			if it, ok := item.(*T); ok {
+				f.forget(e, it)
+			}
+		}
+	}
+	if a, ok := impl.(advised[T]); ok {
+		k.advisories = func(e *env, item any) tea.Cmd {
+			return anyOf(func(it *T) tea.Cmd { return a.advisories(e, it) })(item)
+		}
+		k.notes = func(e *env, item any, expanded bool) []safe.Text {
+			return anyOf(func(it *T) []safe.Text { return a.notes(e, it, expanded) })(item)
 		}
 	}
 	if rf, ok := impl.(referrer[T]); ok {

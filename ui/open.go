@@ -101,10 +101,9 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 		if forget != nil {
 			forget(item)
 		}
-		// r on a repo's page counts it again.
-		if r, ok := item.(*api.Repo); ok && e.org != nil {
-			e.caches().Tags.Forget(r.UID)
-			e.caches().Advisories.Forget(r.Name)
+		// r on a page reads and counts it again.
+		if k := e.kinds.of(item); k != nil && k.forget != nil {
+			k.forget(e, item)
 		}
 	}
 	f.Advisories = e.advisoriesOf

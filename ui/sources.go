@@ -162,11 +162,6 @@ func (b builder) fetch() detail.Fetch {
 		Related: func(ctx context.Context, t *api.Tag, reply func(detail.Related, error) tea.Msg) tea.Cmd {
 			return b.tags.ask(c, relatedAsk{ctx: ctx, tag: t, reply: reply})
 		},
-		Forget: func(item any) {
-			if t, ok := item.(*api.Tag); ok {
-				b.tags.forget(api.ParentUID(t.UID))
-			}
-		},
 		Bindings: func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
 			cur := api.NewCursor(c.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
 			var out []api.RoleBinding
