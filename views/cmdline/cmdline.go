@@ -108,44 +108,47 @@ func (m *Model) SetWidth(w int) {
 
 // Actions are the keys of a text input.
 func (m *Model) Actions() []keymap.State {
-	return []keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel), keymap.On(keymap.Complete),
-		keymap.Quiet(keymap.Prev), keymap.Quiet(keymap.Next)}
+	return []keymap.State{keymap.On(keymap.Accept).Does(m.run), keymap.On(keymap.Cancel).Does(m.cancel),
+		keymap.On(keymap.Complete).Does(m.complete), keymap.Quiet(keymap.Prev).Does(func() tea.Cmd { return m.choose(-1) }),
+		keymap.Quiet(keymap.Next).Does(func() tea.Cmd { return m.choose(1) })}
+}
+
+// cancel closes the line.
+func (m *Model) cancel() tea.Cmd {
+	m.closing = true
+	return func() tea.Msg { return CloseMsg{} }
+}
+
+// complete brings back the last line on an empty one, else completes the
+// highlighted suggestion.
+func (m *Model) complete() tea.Cmd {
+	if m.last != "" && strings.TrimSpace(m.input.Value()) == "" {
+		m.input.SetValue(m.last)
+		m.input.CursorEnd()
+		m.refilter()
+		return nil
+	}
+	if c, ok := m.current(); ok {
+		m.input.SetValue(c.Name + " ")
+		m.input.CursorEnd()
+		m.refilter()
+	}
+	return nil
+}
+
+// choose highlights the suggestion d after the current one, round.
+func (m *Model) choose(d int) tea.Cmd {
+	if n := len(m.matches); n > 0 {
+		m.sel, m.chose = (m.sel+n+d)%n, true
+	}
+	return nil
 }
 
 // Update edits the line, moves in the suggestions, runs or closes.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if st, ok := m.common.Keys.Lookup(k, m.Actions()); ok {
-			switch st.Action {
-			case keymap.Accept:
-				return m.run()
-			case keymap.Cancel:
-				m.closing = true
-				return func() tea.Msg { return CloseMsg{} }
-			case keymap.Complete:
-				if m.last != "" && strings.TrimSpace(m.input.Value()) == "" {
-					m.input.SetValue(m.last)
-					m.input.CursorEnd()
-					m.refilter()
-					return nil
-				}
-				if c, ok := m.current(); ok {
-					m.input.SetValue(c.Name + " ")
-					m.input.CursorEnd()
-					m.refilter()
-				}
-				return nil
-			case keymap.Prev:
-				if len(m.matches) > 0 {
-					m.sel, m.chose = (m.sel+len(m.matches)-1)%len(m.matches), true
-				}
-				return nil
-			case keymap.Next:
-				if len(m.matches) > 0 {
-					m.sel, m.chose = (m.sel+1)%len(m.matches), true
-				}
-				return nil
-			}
+		if cmd, ok := views.Press(m.common.Keys, k, m.Actions()); ok {
+			return cmd
 		}
 	}
 	over, full := views.Overflow(m.input, msg)

@@ -212,3 +212,39 @@ func TestEditsCountsASwapOnce(t *testing.T) {
 		}
 	}
 }
+
+// Every key of the line does something: empty, with a name typed, with a
+// suggestion chosen, and with the last line offered; up and down go round
+// the suggestions.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	m := newLine()
+	check := func(when string) {
+		t.Helper()
+		if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	check("empty")
+	m.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	if m.sel != len(m.matches)-1 || !m.chose {
+		t.Errorf("up from the first suggestion is on %d of %d", m.sel, len(m.matches))
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if m.sel != 0 {
+		t.Errorf("down from the last suggestion is on %d", m.sel)
+	}
+	typeText(m, "t")
+	check("typed")
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if v := m.input.Value(); v != "tags " {
+		t.Errorf("tab completed %q", v)
+	}
+	check("completed")
+	m = newLine()
+	m.SetLast("repos python")
+	check("with the last line")
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if v := m.input.Value(); v != "repos python" {
+		t.Errorf("tab on an empty line brought back %q", v)
+	}
+}

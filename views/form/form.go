@@ -228,9 +228,11 @@ func (m *Model) Actions() []keymap.State {
 	case len(m.invalid) > 0:
 		send = keymap.Off(keymap.Accept, "fix the fields marked first")
 	}
-	states := []keymap.State{send, keymap.On(keymap.Cancel)}
-	if len(m.inputs) > 1 {
-		states = append(states, keymap.On(keymap.Complete).Saying("next field"), keymap.Quiet(keymap.Next), keymap.Quiet(keymap.Prev))
+	states := []keymap.State{send.Does(m.accept), keymap.On(keymap.Cancel).Does(func() tea.Cmd { return m.close(false) })}
+	if n := len(m.inputs); n > 1 {
+		next := func() tea.Cmd { return m.moveTo((m.focus + 1) % n) }
+		states = append(states, keymap.On(keymap.Complete).Saying("next field").Does(next), keymap.Quiet(keymap.Next).Does(next),
+			keymap.Quiet(keymap.Prev).Does(func() tea.Cmd { return m.moveTo((m.focus + n - 1) % n) }))
 	}
 	return states
 }
@@ -267,20 +269,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		// form stays "sending" and drops keys.
 		return tea.Sequence(m.close(true), m.cfg.Done(msg.result))
 	case tea.KeyPressMsg:
-		if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok {
-			if !st.Enabled {
-				return views.Disabled(st)
-			}
-			switch st.Action {
-			case keymap.Accept:
-				return m.accept()
-			case keymap.Cancel:
-				return m.close(false)
-			case keymap.Complete, keymap.Next:
-				return m.moveTo((m.focus + 1) % len(m.inputs))
-			case keymap.Prev:
-				return m.moveTo((m.focus + len(m.inputs) - 1) % len(m.inputs))
-			}
+		if cmd, ok := views.Press(m.common.Keys, msg, m.Actions()); ok {
+			return cmd
 		}
 		if f := m.cfg.Fields[m.focus]; f.Choices != nil {
 			m.cycle(msg.String())

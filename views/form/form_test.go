@@ -334,3 +334,58 @@ func TestStatusKeysGiveWayWhole(t *testing.T) {
 		}
 	}
 }
+
+// Every key the form offers does something: with a field to fix, ready,
+// sending, after a refusal, and in a form of one field (no next field).
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	m, _ := newForm(t, true, func(map[string]string) (any, error) { return nil, errors.New("field name: taken") })
+	check := func(when string, m *Model) {
+		t.Helper()
+		if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	check("a field to fix", m)
+	typeIn(m, "ci")
+	check("ready", m)
+	run(m, "tab", "tab")
+	if m.focus != 2 {
+		t.Errorf("tab tab is on field %d", m.focus)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	if m.focus != 1 {
+		t.Errorf("shift+tab from the last field is on field %d", m.focus)
+	}
+	cmd := m.Update(viewstest.Key("enter"))
+	check("sending", m)
+	if st, _ := keymap.Find(m.Actions(), keymap.Accept); st.Enabled {
+		t.Error("enter is enabled while sending")
+	}
+	viewstest.Drive(cmd, func(tea.Msg) bool { return true }, m.Update)
+	check("refused", m)
+	if m.focus != 0 || !strings.Contains(screen(m), "taken") {
+		t.Errorf("the refusal is not beside its field (focus %d):\n%s", m.focus, screen(m))
+	}
+
+	one := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, Config{
+		Title: "Rename", Ctx: context.Background(), Fields: []Field{{Key: "name", Label: "name", Value: "ci"}},
+		Submit: func(context.Context, map[string]string) (any, error) { return "ok", nil },
+		Done:   func(any) tea.Cmd { return nil },
+	})
+	one.SetSize(100, 20)
+	one.Init()
+	check("one field", one)
+	if _, ok := keymap.Find(one.Actions(), keymap.Complete); ok {
+		t.Error("a form of one field offers a next field")
+	}
+	if msg, ok := msgOf(one.Update(viewstest.Key("esc"))).(ClosedMsg); !ok || msg.Sent {
+		t.Errorf("esc told %v", msg)
+	}
+}
+
+func msgOf(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}

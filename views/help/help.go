@@ -55,10 +55,30 @@ func (m *Model) SetSize(w, h int) {
 
 // Actions of the overlay: scrolling and closing.
 func (m *Model) Actions() []keymap.State {
-	return []keymap.State{keymap.On(keymap.Back).Saying("close"), keymap.On(keymap.Help).Saying("close"),
-		keymap.On(keymap.Down).Saying("scroll"), keymap.Quiet(keymap.Up), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
-		keymap.Quiet(keymap.PageUp), keymap.On(keymap.PageDown), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom),
-		keymap.On(keymap.Command), keymap.Quiet(keymap.Quit)}
+	states := []keymap.State{keymap.On(keymap.Back).Saying("close").Does(m.close), keymap.On(keymap.Help).Saying("close").Does(m.close)}
+	for _, s := range views.Moves(m.offset, len(m.lines), m.rows(), func(to int) tea.Cmd {
+		m.scroll(to - m.offset)
+		return nil
+	}) {
+		// The footer says that j and pgdown scroll.
+		switch s.Action {
+		case keymap.Down:
+			s.Hide, s.Short = false, "scroll"
+		case keymap.PageDown:
+			s.Hide = false
+		}
+		states = append(states, s)
+	}
+	return append(states, keymap.On(keymap.Command).Does(func() tea.Cmd {
+		m.closing = true
+		return func() tea.Msg { return CloseMsg{Command: true} }
+	}), keymap.Quiet(keymap.Quit).Does(func() tea.Cmd { return tea.Quit }))
+}
+
+// close asks the shell to hide the help.
+func (m *Model) close() tea.Cmd {
+	m.closing = true
+	return func() tea.Msg { return CloseMsg{} }
 }
 
 // Update scrolls (keys and the mouse wheel) or closes.
@@ -76,25 +96,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	st, ok := m.common.Keys.Lookup(k, m.Actions())
-	if !ok {
-		return nil
-	}
-	if to, ok := views.Step(st.Action, m.offset, len(m.lines), m.rows()); ok {
-		m.scroll(to - m.offset)
-		return nil
-	}
-	switch st.Action {
-	case keymap.Back, keymap.Help:
-		m.closing = true
-		return func() tea.Msg { return CloseMsg{} }
-	case keymap.Command:
-		m.closing = true
-		return func() tea.Msg { return CloseMsg{Command: true} }
-	case keymap.Quit:
-		return tea.Quit
-	}
-	return nil
+	cmd, _ := views.Press(m.common.Keys, k, m.Actions())
+	return cmd
 }
 
 func (m *Model) scroll(d int) {

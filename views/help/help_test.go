@@ -85,3 +85,61 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 		t.Errorf("the description of b is cut:\n%s", joined)
 	}
 }
+
+// Every key of the help does something, at the top and scrolled; its
+// footer still says that j and pgdown scroll.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default()}, "explorer", nil)
+	m.SetSize(80, 21)
+	check := func(when string) {
+		t.Helper()
+		states := m.Actions()
+		if u := keymap.Unbound(states); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+		var shown []string
+		for _, s := range states {
+			if !s.Hide {
+				shown = append(shown, string(s.Action)+":"+s.Short)
+			}
+		}
+		want := []string{string(keymap.Back) + ":close", string(keymap.Help) + ":close", string(keymap.Down) + ":scroll",
+			string(keymap.PageDown) + ":", string(keymap.Command) + ":"}
+		if strings.Join(shown, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: the footer shows %v, want %v", when, shown, want)
+		}
+	}
+	check("at the top")
+	m.Update(tea.KeyPressMsg{Code: 'j', Text: "j"})
+	if m.offset != 1 {
+		t.Errorf("j scrolled to %d", m.offset)
+	}
+	check("scrolled")
+	m.Update(tea.KeyPressMsg{Code: 'G', Text: "G"})
+	check("at the end")
+	if cmd := m.Update(tea.KeyPressMsg{Code: ':', Text: ":"}); cmd == nil || cmd() != (CloseMsg{Command: true}) || !m.Closing() {
+		t.Error(": does not close the help for the command line")
+	}
+}
+
+// The states listed are another screen's, each with what it does: the help
+// shows them as it shows states without, and runs none of them.
+func TestStatesThatRunAreOnlyShown(t *testing.T) {
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default()}
+	ran := false
+	run := func() tea.Cmd { ran = true; return nil }
+	plain := []keymap.State{keymap.On(keymap.Open), keymap.Off(keymap.Delete, "read-only mode"), keymap.Quiet(keymap.Down)}
+	running := []keymap.State{keymap.On(keymap.Open).Does(run), keymap.Off(keymap.Delete, "read-only mode"), keymap.Quiet(keymap.Down).Does(run)}
+	a, b := New(common, "tags", plain), New(common, "tags", running)
+	a.SetSize(100, 80)
+	b.SetSize(100, 80)
+	if a.View() != b.View() {
+		t.Errorf("states that run are shown otherwise:\n%s\n---\n%s", ansi.Strip(a.View()), ansi.Strip(b.View()))
+	}
+	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyEnter}, {Code: 'j', Text: "j"}, {Code: 'd', Text: "d"}} {
+		b.Update(k)
+	}
+	if ran {
+		t.Error("a key in the help ran the screen's action")
+	}
+}

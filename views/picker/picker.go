@@ -96,9 +96,8 @@ func (m *Model) loaded(msg optionsMsg) tea.Cmd {
 
 // waiting keeps a key typed while the options load; esc closes.
 func (m *Model) waiting(k tea.KeyPressMsg) tea.Cmd {
-	if m.cancel && m.common.Keys.Is(k, keymap.Cancel) {
-		m.closed = true
-		return nil
+	if cancel, _ := keymap.Find(m.Actions(), keymap.Cancel); cancel.Enabled && m.common.Keys.Is(k, keymap.Cancel) {
+		return cancel.Run()
 	}
 	if len(m.typed) < typedMost {
 		m.typed = append(m.typed, k)
@@ -171,11 +170,30 @@ func (m *Model) SetSize(w, h int) {
 
 // Actions are a text input's plus moving.
 func (m *Model) Actions() []keymap.State {
-	cancel := keymap.On(keymap.Cancel)
+	cancel := keymap.On(keymap.Cancel).Does(func() tea.Cmd {
+		m.closed = true
+		return nil
+	})
 	if !m.cancel {
 		cancel = keymap.Off(keymap.Cancel, "choose one to go on (ctrl+c quits)")
 	}
-	return []keymap.State{keymap.On(keymap.Accept), cancel, keymap.Quiet(keymap.Prev), keymap.Quiet(keymap.Next)}
+	return []keymap.State{keymap.On(keymap.Accept).Does(m.accept), cancel,
+		keymap.Quiet(keymap.Prev).Does(func() tea.Cmd {
+			m.cursor = max(m.cursor-1, 0)
+			return nil
+		}),
+		keymap.Quiet(keymap.Next).Does(func() tea.Cmd {
+			m.cursor = min(m.cursor+1, max(len(m.matches)-1, 0))
+			return nil
+		})}
+}
+
+// accept chooses the option under the cursor.
+func (m *Model) accept() tea.Cmd {
+	if m.cursor < len(m.matches) {
+		return m.chose(m.options[m.matches[m.cursor]])
+	}
+	return nil
 }
 
 // Update filters, moves, chooses.
@@ -193,26 +211,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		}
-		if st, ok := m.common.Keys.Lookup(k, m.Actions()); ok {
-			if !st.Enabled {
-				return views.Disabled(st)
-			}
-			switch st.Action {
-			case keymap.Accept:
-				if m.cursor < len(m.matches) {
-					return m.chose(m.options[m.matches[m.cursor]])
-				}
-				return nil
-			case keymap.Cancel:
-				m.closed = true
-				return nil
-			case keymap.Prev:
-				m.cursor = max(m.cursor-1, 0)
-				return nil
-			case keymap.Next:
-				m.cursor = min(m.cursor+1, max(len(m.matches)-1, 0))
-				return nil
-			}
+		if cmd, ok := views.Press(m.common.Keys, k, m.Actions()); ok {
+			return cmd
 		}
 	}
 	over, full := views.Overflow(m.input, msg)

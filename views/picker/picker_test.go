@@ -129,3 +129,61 @@ func TestLoadingPickerFailsAndCancels(t *testing.T) {
 		t.Error("esc while listing does not close")
 	}
 }
+
+// Every key the picker offers does something: with options, narrowed to
+// none, while they load; esc of a picker that must be answered says why
+// not, even while its options load.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	for _, cancellable := range []bool{true, false} {
+		m := New(common, "Which role?", roles(), cancellable, chosen)
+		m.SetSize(80, 12)
+		m.Init()
+		check := func(when string) {
+			t.Helper()
+			if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+				t.Errorf("cancellable %v, %s: enabled without a Run: %v", cancellable, when, u)
+			}
+		}
+		check("listed")
+		m.Update(viewstest.Key("down"))
+		m.Update(viewstest.Key("down"))
+		m.Update(viewstest.Key("up"))
+		if m.cursor != 1 {
+			t.Errorf("down down up is on %d", m.cursor)
+		}
+		check("moved")
+		for _, k := range []string{"z", "z", "z"} {
+			m.Update(viewstest.Key(k))
+		}
+		check("nothing matches")
+		if cmd := m.Update(viewstest.Key("enter")); cmd != nil {
+			t.Errorf("enter on no match chose %v", cmd())
+		}
+		cmd := m.Update(viewstest.Key("esc"))
+		if cancellable != m.Closed() {
+			t.Errorf("cancellable %v: esc closed %v", cancellable, m.Closed())
+		}
+		if f, ok := msgOf(cmd).(views.FlashMsg); cancellable == ok || !cancellable && !strings.Contains(f.Text, "choose one") {
+			t.Errorf("cancellable %v: esc said %v", cancellable, f)
+		}
+
+		loading := New(common, "Which role?", nil, cancellable, chosen).
+			Load(context.Background(), "listing roles…", func(context.Context) ([]Option, error) { return roles(), nil })
+		loading.SetSize(80, 12)
+		if u := keymap.Unbound(loading.Actions()); len(u) > 0 {
+			t.Errorf("cancellable %v, loading: enabled without a Run: %v", cancellable, u)
+		}
+		loading.Update(viewstest.Key("esc"))
+		if cancellable != loading.Closed() {
+			t.Errorf("cancellable %v: esc while loading closed %v", cancellable, loading.Closed())
+		}
+	}
+}
+
+func msgOf(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}

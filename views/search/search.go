@@ -262,7 +262,21 @@ func (m *Model) SetWidth(w int) { m.input.SetWidth(max(w-30, 10)) }
 
 // Actions of a line that has the keyboard.
 func (m *Model) Actions() []keymap.State {
-	return []keymap.State{keymap.On(keymap.Accept), keymap.On(keymap.Cancel)}
+	return []keymap.State{keymap.On(keymap.Accept).Does(m.accept), keymap.On(keymap.Cancel).Does(func() tea.Cmd {
+		m.Clear()
+		return nil
+	})}
+}
+
+// accept gives the keyboard back and keeps the pattern typed (none: no
+// filter).
+func (m *Model) accept() tea.Cmd {
+	m.typing = false
+	m.input.Blur()
+	if m.query.IsEmpty() {
+		m.Clear()
+	}
+	return nil
 }
 
 // Update edits the pattern (running the filter on each change), keeps it on
@@ -310,19 +324,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if !m.typing {
 			return nil
 		}
-		if st, ok := m.common.Keys.Lookup(msg, m.Actions()); ok {
-			switch st.Action {
-			case keymap.Accept:
-				m.typing = false
-				m.input.Blur()
-				if m.query.IsEmpty() {
-					m.Clear()
-				}
-				return nil
-			case keymap.Cancel:
-				m.Clear()
-				return nil
-			}
+		if cmd, ok := views.Press(m.common.Keys, msg, m.Actions()); ok {
+			return cmd
 		}
 		return m.typed(msg)
 	case tea.PasteMsg:

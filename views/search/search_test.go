@@ -210,3 +210,35 @@ func TestRefreshesWhileRowsPourInAreShown(t *testing.T) {
 		t.Errorf("the refresh due after it did not run over all 500 rows: %d names", got)
 	}
 }
+
+// Both keys of the open line do something: empty, with a pattern typed,
+// once answered; enter keeps the pattern, and esc drops it.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	m := line(t, 100)
+	check := func(when string) {
+		t.Helper()
+		if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	check("empty")
+	answers, _ := burst(m, "42")
+	check("typed")
+	settle(m, answers)
+	check("answered")
+	m.Update(viewstest.Key("enter"))
+	if m.typing || m.query.Pattern != "42" || len(m.Matches()) == 0 {
+		t.Errorf("enter: typing %v, pattern %q, %d matches", m.typing, m.query.Pattern, len(m.Matches()))
+	}
+	m.Open()
+	check("open again")
+	m.Update(viewstest.Key("esc"))
+	if m.typing || !m.query.IsEmpty() || m.Matches() != nil {
+		t.Errorf("esc: typing %v, pattern %q, matches %v", m.typing, m.query.Pattern, m.Matches())
+	}
+	m.Open()
+	m.Update(viewstest.Key("enter"))
+	if m.typing || !m.query.IsEmpty() {
+		t.Errorf("enter on nothing typed: typing %v, pattern %q", m.typing, m.query.Pattern)
+	}
+}
