@@ -133,10 +133,14 @@ func (m *Model) SetSize(w, h int) {
 // Actions are the inner screen's.
 func (m *Model) Actions() []keymap.State {
 	if m.inner == nil {
+		cancel := keymap.On(keymap.Cancel).Does(func() tea.Cmd {
+			m.closed = true
+			return nil
+		})
 		if m.err != nil {
-			return []keymap.State{keymap.On(keymap.Refresh), keymap.On(keymap.Cancel)}
+			return []keymap.State{keymap.On(keymap.Refresh).Does(m.next), cancel}
 		}
-		return []keymap.State{keymap.On(keymap.Cancel)}
+		return []keymap.State{cancel}
 	}
 	return m.inner.Actions()
 }
@@ -208,12 +212,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if m.inner == nil {
-			if m.common.Keys.Is(msg, keymap.Cancel) {
-				m.closed = true
-				return nil
-			}
-			if m.err != nil && m.common.Keys.Is(msg, keymap.Refresh) {
-				return m.next()
+			if cmd, ok := views.Press(m.common.Keys, msg, m.Actions()); ok {
+				return cmd
 			}
 			if m.err == nil {
 				m.typed = append(m.typed, msg) // typed ahead: kept for the picker

@@ -16,6 +16,7 @@ import (
 	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views"
+	"canopy/views/dialog"
 	"canopy/views/picker"
 	"canopy/views/viewstest"
 )
@@ -275,5 +276,54 @@ func TestBulkBindUnmarksWhatWasBound(t *testing.T) {
 	}
 	if strings.Join(unmarked, " ") != "org/alice" {
 		t.Errorf("unmarked %v, want only org/alice", unmarked)
+	}
+}
+
+// Every key the flow offers does something at each step: while the
+// choices load, in a picker, when they failed to load, in the
+// confirmation; esc while loading closes the flow.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	fk := &fake{}
+	cfg := fk.config()
+	cfg.Role = &Choice{UID: "r-viewer", Name: "viewer"}
+	groups, fails := cfg.LoadGroups, 1
+	cfg.LoadGroups = func(ctx context.Context) ([]picker.Option, error) {
+		if fails > 0 {
+			fails--
+			return nil, errors.New("list groups: UNAVAILABLE")
+		}
+		return groups(ctx)
+	}
+	m := New(context.Background(), views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, cfg)
+	m.SetSize(90, 20)
+	f := &flow{m: m}
+	check := func(when string) {
+		t.Helper()
+		if u := keymap.Unbound(f.m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	load := m.Init()
+	check("loading")
+	f.run(load)
+	check("the identity picker")
+	f.keys("c", "i", "enter")
+	if f.m.err == nil {
+		t.Fatalf("the groups did not fail:\n%s", f.screen())
+	}
+	check("failed")
+	f.keys("r")
+	check("the group picker")
+	f.keys("enter")
+	if _, ok := f.m.inner.(*dialog.Model); !ok {
+		t.Fatalf("no confirmation:\n%s", f.screen())
+	}
+	check("the confirmation")
+
+	m = New(context.Background(), views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}, fk.config())
+	m.Init()
+	m.Update(viewstest.Key("esc"))
+	if !m.Closed() {
+		t.Error("esc while loading did not close")
 	}
 }

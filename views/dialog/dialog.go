@@ -7,6 +7,7 @@ package dialog
 
 import (
 	"context"
+	"slices"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textinput"
@@ -202,42 +203,49 @@ func (m *Model) SetSize(w, h int) {
 	m.scroll(0)
 }
 
-// scrollKeys move the list of items.
-func scrollKeys() []keymap.State {
-	return []keymap.State{keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.PageUp),
-		keymap.Quiet(keymap.PageDown), keymap.Quiet(keymap.Top), keymap.Quiet(keymap.Bottom)}
+// scrollKeys move the list of items (not by half pages: ctrl+d deletes
+// in the confirmation input).
+func (m *Model) scrollKeys() []keymap.State {
+	moves := views.Moves(m.offset, len(m.bodyLines), m.room(), func(to int) tea.Cmd {
+		m.scroll(to - m.offset)
+		return nil
+	})
+	return slices.DeleteFunc(moves, func(s keymap.State) bool { return s.Action == keymap.HalfUp || s.Action == keymap.HalfDown })
 }
 
 // Actions: confirm or cancel while asking; close when finished.
 func (m *Model) Actions() []keymap.State {
 	switch m.state {
 	case asking:
-		accept := keymap.On(keymap.Accept)
+		accept := keymap.On(keymap.Accept).Does(m.run)
 		if m.cfg.Confirm != "" && m.input.Value() != m.cfg.Confirm {
 			accept = keymap.Off(keymap.Accept, "type "+m.confirmWhat()+" exactly to confirm")
 		}
 		// The footer says what the question says: "y or enter: yes · esc: no".
-		states := []keymap.State{accept.Saying("yes"), keymap.On(keymap.Cancel).Saying("no")}
+		states := []keymap.State{accept.Saying("yes"), keymap.On(keymap.Cancel).Saying("no").Does(func() tea.Cmd {
+			m.closed, m.cancelled = true, true
+			return nil
+		})}
 		if m.cfg.Confirm == "" {
-			states = append([]keymap.State{keymap.On(keymap.Yes)}, states...)
+			states = append([]keymap.State{keymap.On(keymap.Yes).Does(m.run)}, states...)
 		}
-		return append(states, scrollKeys()...)
+		return append(states, m.scrollKeys()...)
 	case running:
-		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, scrollKeys()...)
+		return append([]keymap.State{keymap.Off(keymap.Cancel, "wait: changes are being made")}, m.scrollKeys()...)
 	}
 	// The results: enter or esc closes them; enter takes the next step
 	// when a refusal offers one (it says which).
-	accept := keymap.On(keymap.Accept).Saying("close")
+	accept := keymap.On(keymap.Accept).Saying("close").Does(m.close)
 	if _, next := m.next(); next != nil {
-		accept = accept.Saying("open")
+		accept = accept.Saying("open").Does(func() tea.Cmd { return tea.Sequence(m.close(), next) })
 	}
-	states := []keymap.State{accept, keymap.On(keymap.Cancel).Saying("close")}
+	states := []keymap.State{accept, keymap.On(keymap.Cancel).Saying("close").Does(m.close)}
 	if len(m.failed()) > 0 {
 		// What the server refused changed nothing: it may be sent again.
 		// What has an unknown outcome is never sent again from here.
-		states = append(states, keymap.On(keymap.Refresh).Saying("retry failed"))
+		states = append(states, keymap.On(keymap.Refresh).Saying("retry failed").Does(m.retry))
 	}
-	return append(states, scrollKeys()...)
+	return append(states, m.scrollKeys()...)
 }
 
 func (m *Model) confirmWhat() string {
@@ -283,40 +291,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	st, ok := m.common.Keys.Lookup(msg, m.Actions())
-	if ok && m.TakesText() && msg.Text != "" && st.Action != keymap.Accept && st.Action != keymap.Cancel {
-		ok = false // a letter of the name being typed, not a scroll key
+	states := m.Actions()
+	if m.TakesText() && msg.Text != "" {
+		// A letter of the name being typed, not a scroll key.
+		states = slices.DeleteFunc(states, func(s keymap.State) bool { return s.Action != keymap.Accept && s.Action != keymap.Cancel })
 	}
-	if ok && !st.Enabled {
-		return views.Disabled(st)
-	}
-	if ok {
-		if to, moved := views.Step(st.Action, m.offset, len(m.bodyLines), m.room()); moved {
-			m.scroll(to - m.offset)
-			return nil
-		}
-		switch st.Action {
-		case keymap.Refresh:
-			if m.state == finished {
-				return m.retry()
-			}
-		case keymap.Accept:
-			if m.state == asking {
-				return m.run()
-			}
-			if _, next := m.next(); next != nil {
-				return tea.Sequence(m.close(), next)
-			}
-			return m.close()
-		case keymap.Cancel:
-			if m.state == asking {
-				m.closed, m.cancelled = true, true
-				return nil
-			}
-			return m.close()
-		case keymap.Yes:
-			return m.run() // listed only while asking, with no name to type
-		}
+	if cmd, ok := views.Press(m.common.Keys, msg, states); ok {
+		return cmd
 	}
 	if m.TakesText() {
 		over, full := views.Overflow(m.input, msg)

@@ -263,3 +263,61 @@ func TestRetrySendsAgainOnlyWhatWasRefused(t *testing.T) {
 		t.Errorf("after the retry (retry still offered: %v):\n%s", retry(), s)
 	}
 }
+
+// Every key the dialog offers does something, in each of its states:
+// asking (with and without a name to type), running, and the results
+// with a retry and a next step; its scroll keys are no half pages
+// (ctrl+d deletes in the confirmation input).
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	bound := func(when string, m *Model) {
+		t.Helper()
+		states := m.Actions()
+		if u := keymap.Unbound(states); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+		if _, ok := keymap.Find(states, keymap.HalfDown); ok {
+			t.Errorf("%s: the dialog scrolls by half pages", when)
+		}
+		if _, ok := keymap.Find(states, keymap.Down); !ok {
+			t.Errorf("%s: the dialog does not scroll", when)
+		}
+	}
+	typed := newDialog(t, Config{Done: told, Title: "Delete folder ci?", Confirm: "ci", Verb: "delete",
+		Items: []Item{{Key: "g", Label: "ci", Run: func(context.Context) (any, error) { return nil, nil }}}})
+	bound("asking for a name", typed)
+	typed.Update(viewstest.Key("c"))
+	typed.Update(viewstest.Key("i"))
+	bound("with the name typed", typed)
+	typed.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	typed.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if v := ansi.Strip(typed.View()); !strings.Contains(v, "to confirm: c ") {
+		t.Errorf("ctrl+d did not delete the letter under the cursor:\n%s", v)
+	}
+
+	refused := errors.New("refused")
+	m := newDialog(t, Config{Done: told, Title: "Delete 2?", Verb: "delete",
+		Items: []Item{
+			{Key: "a", Label: "a", Run: func(context.Context) (any, error) { return nil, refused }},
+			{Key: "b", Label: "b", Run: func(context.Context) (any, error) { return nil, nil }},
+		},
+		Next: func(error) (string, tea.Cmd) { return "empty it first", func() tea.Msg { return "next" } }})
+	bound("asking", m)
+	cmd := m.Update(viewstest.Key("y"))
+	bound("running", m)
+	if st, _ := keymap.Find(m.Actions(), keymap.Cancel); st.Enabled {
+		t.Error("esc is enabled while the changes run")
+	}
+	run(m, cmd)
+	bound("the results", m)
+	st, _ := keymap.Find(m.Actions(), keymap.Accept)
+	if st.Short != "open" {
+		t.Errorf("enter on a refusal with a next step says %q", st.Short)
+	}
+	if st, _ := keymap.Find(m.Actions(), keymap.Refresh); !st.Enabled {
+		t.Error("the results offer no retry")
+	}
+	msgs := viewstest.Drive(m.Update(viewstest.Key("enter")), func(tea.Msg) bool { return false }, m.Update)
+	if !m.Closed() || len(msgs) != 2 || msgs[1] != "next" {
+		t.Errorf("enter: closed %v, told %v", m.Closed(), msgs)
+	}
+}

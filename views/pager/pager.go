@@ -78,15 +78,19 @@ func (m *Model) layout() {
 
 // Actions: scroll, back, copy.
 func (m *Model) Actions() []keymap.State {
-	states := []keymap.State{keymap.On(keymap.Back)}
+	back := func() tea.Cmd {
+		m.closed = true
+		return nil
+	}
+	states := []keymap.State{keymap.On(keymap.Back).Does(back)}
 	if m.cfg.Copy != nil {
-		states = append(states, keymap.On(keymap.Copy))
+		states = append(states, keymap.On(keymap.Copy).Does(func() tea.Cmd { return views.Copy(m.cfg.Copy()) }))
 	}
-	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom, keymap.HalfUp,
-		keymap.HalfDown, keymap.PageUp, keymap.PageDown, keymap.Collapse} {
-		states = append(states, keymap.Quiet(a))
-	}
-	return states
+	states = append(states, views.Moves(m.offset, len(m.lines), m.height, func(to int) tea.Cmd {
+		m.scroll(to - m.offset)
+		return nil
+	})...)
+	return append(states, keymap.Quiet(keymap.Collapse).Does(back))
 }
 
 // Update scrolls, copies and goes back.
@@ -95,22 +99,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	st, ok := m.common.Keys.Lookup(k, m.Actions())
-	if !ok {
-		return nil
-	}
-	if to, moved := views.Step(st.Action, m.offset, len(m.lines), m.height); moved {
-		m.scroll(to - m.offset)
-		return nil
-	}
-	switch st.Action {
-	case keymap.Back, keymap.Collapse:
-		m.closed = true
-		return nil
-	case keymap.Copy:
-		return views.Copy(m.cfg.Copy())
-	}
-	return nil
+	cmd, _ := views.Press(m.common.Keys, k, m.Actions())
+	return cmd
 }
 
 func (m *Model) scroll(d int) {

@@ -140,12 +140,31 @@ func (m *Model) Actions() []keymap.State {
 	if !m.done {
 		back = back.Saying("stop")
 	}
-	states := []keymap.State{back, keymap.On(keymap.Copy)}
-	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom, keymap.HalfUp,
-		keymap.HalfDown, keymap.PageUp, keymap.PageDown, keymap.Collapse} {
-		states = append(states, keymap.Quiet(a))
+	states := []keymap.State{back.Does(m.back), keymap.On(keymap.Copy).Does(m.copy)}
+	states = append(states, views.Moves(m.offset, len(m.wrapped), m.rows(), func(to int) tea.Cmd {
+		m.scroll(to - m.offset)
+		return nil
+	})...)
+	return append(states, keymap.Quiet(keymap.Collapse).Does(m.back))
+}
+
+// back closes the log; runs under way stop with it.
+func (m *Model) back() tea.Cmd {
+	m.closed = true
+	if !m.done {
+		return views.Flash("stopped: " + string(m.cfg.Title))
 	}
-	return states
+	return nil
+}
+
+// copy copies the whole output.
+func (m *Model) copy() tea.Cmd {
+	var b strings.Builder
+	for _, l := range m.lines {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	return views.Copy(b.String(), "output")
 }
 
 // Update takes the runs' events and the keys.
@@ -160,33 +179,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.frame = msg.Frame
 		return nil
 	case tea.KeyPressMsg:
-		return m.key(msg)
-	}
-	return nil
-}
-
-func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	st, ok := m.common.Keys.Lookup(k, m.Actions())
-	if !ok {
-		return nil
-	}
-	if to, moved := views.Step(st.Action, m.offset, len(m.wrapped), m.rows()); moved {
-		m.scroll(to - m.offset)
-		return nil
-	}
-	switch st.Action {
-	case keymap.Back, keymap.Collapse:
-		m.closed = true
-		if !m.done {
-			return views.Flash("stopped: " + string(m.cfg.Title))
-		}
-	case keymap.Copy:
-		var b strings.Builder
-		for _, l := range m.lines {
-			b.WriteString(l.text)
-			b.WriteByte('\n')
-		}
-		return views.Copy(b.String(), "output")
+		cmd, _ := views.Press(m.common.Keys, msg, m.Actions())
+		return cmd
 	}
 	return nil
 }

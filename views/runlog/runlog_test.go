@@ -141,3 +141,40 @@ func TestRunLogTakesShortLinesInLinearWork(t *testing.T) {
 		t.Errorf("kept %d, dropped %d of %d", m.runKept, m.runDropped, size)
 	}
 }
+
+// Every key the run log offers does something, while it runs and once
+// done; esc while it runs says it stopped.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	check := func(when string, m *Model) {
+		t.Helper()
+		if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()}
+	running := New(context.Background(), common, Config{Title: "dump", Next: func(context.Context) (Event, bool) { return Event{}, false }})
+	running.SetSize(60, 12)
+	check("running", running)
+	if st, _ := keymap.Find(running.Actions(), keymap.Back); st.Short != "stop" {
+		t.Errorf("esc while running says %q", st.Short)
+	}
+	cmd := running.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if msg, ok := cmd().(views.FlashMsg); !ok || msg.Text != "stopped: dump" || !running.Closed() {
+		t.Errorf("esc while running: %v, closed %v", cmd(), running.Closed())
+	}
+
+	var evs []Event
+	for range 40 {
+		evs = append(evs, Event{Output: []byte("a line\n")})
+	}
+	m := feed(append(evs, Event{Done: true, Summary: "exit 0"})...)
+	check("done", m)
+	m.Update(tea.KeyPressMsg{Code: 'g', Text: "g"})
+	check("scrolled to the top", m)
+	if msg, ok := m.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})().(views.CopyMsg); !ok || !strings.Contains(msg.Text, "a line\na line\n") {
+		t.Errorf("y did not copy the output: %v", msg)
+	}
+	if cmd := m.Update(tea.KeyPressMsg{Code: 'h', Text: "h"}); cmd != nil || !m.Closed() {
+		t.Errorf("h once done: closed %v", m.Closed())
+	}
+}
