@@ -176,3 +176,84 @@ func TestFieldCursorStaysOnTheFieldJustEdited(t *testing.T) {
 		t.Errorf("j then e after the edit does not edit bundles: %q", f)
 	}
 }
+
+// Every key the pane offers does something: with nothing shown, on a repo
+// (editable, with the field cursor), on a tag, on an identity (b binds),
+// while a field is edited, read-only, and as a page.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	var bound, advisories []string
+	fetch := Fetch{Kind: testKind, Edits: repoEdits,
+		Bind: func(item any) tea.Cmd { bound = append(bound, item.(*api.Identity).UID); return nil },
+		Advisories: func(label string, names []string) tea.Cmd {
+			advisories = append(advisories, names...)
+			return nil
+		}}
+	for _, readOnly := range []bool{false, true} {
+		common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }, ReadOnly: readOnly}
+		m := New(context.Background(), common, fetch)
+		m.SetSize(60, 12)
+		check := func(when string) {
+			t.Helper()
+			if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+				t.Errorf("read-only %v, %s: enabled without a Run: %v", readOnly, when, u)
+			}
+		}
+		check("nothing shown")
+		m.Show(&api.Repo{UID: "org/g/r", Name: "nginx", Description: "web", CatalogTier: "BASE", Bundles: []string{"base"}})
+		check("a repo")
+		m.SetFocused(true)
+		check("a repo, focused")
+		st, _ := keymap.Find(m.Actions(), keymap.Edit)
+		if st.Enabled == readOnly {
+			t.Errorf("read-only %v: e enabled %v", readOnly, st.Enabled)
+		}
+		advisories = nil
+		m.Update(viewstest.Key("a"))
+		if len(advisories) != 1 || advisories[0] != "nginx" {
+			t.Errorf("read-only %v: a on a repo asked for %v", readOnly, advisories)
+		}
+		m.Update(viewstest.Key("j"))
+		check("on the next field")
+		if !readOnly {
+			m.Update(viewstest.Key("enter"))
+			if !m.TakesText() {
+				t.Fatal("enter on a field did not edit it")
+			}
+			check("editing")
+			m.Update(viewstest.Key("esc"))
+			viewstest.Drive(m.Update(form.ClosedMsg{Form: m.editor}), func(tea.Msg) bool { return true }, m.Update)
+			if m.TakesText() {
+				t.Fatal("esc did not end the edit")
+			}
+		}
+		m.Show(&api.Tag{UID: "org/g/r/t", Name: "latest", Digest: "sha256:" + strings.Repeat("a", 64)})
+		check("a tag")
+		if msg, ok := msgOf(m.Update(viewstest.Key("y"))).(views.CopyMsg); !ok || msg.What != "digest" {
+			t.Errorf("read-only %v: y on a tag told %v", readOnly, msg)
+		}
+		m.Show(&api.Identity{UID: "org/ci", Name: "ci"})
+		check("an identity")
+		bound = nil
+		m.Update(viewstest.Key("b"))
+		if readOnly == (len(bound) == 1) {
+			t.Errorf("read-only %v: b bound %v", readOnly, bound)
+		}
+
+		page := NewPage(context.Background(), common, fetch, &api.Role{UID: "r", Name: "owner"})
+		page.SetSize(40, 10)
+		page.Init()
+		if u := keymap.Unbound(page.Actions()); len(u) > 0 {
+			t.Errorf("read-only %v, a page: enabled without a Run: %v", readOnly, u)
+		}
+		if page.Update(viewstest.Key("h")); !page.Closed() {
+			t.Errorf("read-only %v: h does not close a page", readOnly)
+		}
+	}
+}
+
+func msgOf(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}

@@ -15,33 +15,76 @@ func (m *Model) Actions() []keymap.State {
 	if m.editor != nil {
 		return m.editor.Actions()
 	}
-	states := []keymap.State{keymap.Quiet(keymap.Up), keymap.Quiet(keymap.Down), keymap.Quiet(keymap.Top),
-		keymap.Quiet(keymap.Bottom), keymap.Quiet(keymap.HalfUp), keymap.Quiet(keymap.HalfDown),
-		keymap.Quiet(keymap.PageUp), keymap.Quiet(keymap.PageDown)}
+	states := m.moves()
 	if m.page {
-		states = append(states, keymap.On(keymap.Back), keymap.Quiet(keymap.Collapse))
+		back := func() tea.Cmd {
+			m.closed = true
+			return nil
+		}
+		states = append(states, keymap.On(keymap.Back).Does(back), keymap.Quiet(keymap.Collapse).Does(back))
 	}
 	if text, _ := m.copyOf(m.item); text != "" {
-		states = append(states, keymap.On(keymap.Copy))
+		states = append(states, keymap.On(keymap.Copy).Does(m.copy))
 	}
-	if m.image().ref != "" {
-		states = append(states, keymap.On(keymap.CopyRef))
+	img := m.image()
+	if img.ref != "" {
+		states = append(states, keymap.On(keymap.CopyRef).Does(func() tea.Cmd { return views.Copy(img.ref, img.what) }))
 	}
-	if m.image().name != "" && m.fetch.Advisories != nil {
-		states = append(states, keymap.On(keymap.Advisories))
+	if img.name != "" && m.fetch.Advisories != nil {
+		states = append(states, keymap.On(keymap.Advisories).Does(func() tea.Cmd { return m.fetch.Advisories(m.advisoryNames(img)) }))
 	}
 	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
-		states = append(states, m.common.Change(keymap.Bind))
+		states = append(states, m.common.Change(keymap.Bind).Does(func() tea.Cmd { return m.fetch.Bind(m.item) }))
 	}
 	if len(m.editable()) > 0 {
-		states = append(states, m.common.Change(keymap.Edit))
+		states = append(states, m.common.Change(keymap.Edit).Does(m.startEdit))
 		if m.cursorOn() {
-			open := m.common.Change(keymap.Open)
+			open := m.common.Change(keymap.Open).Does(m.startEdit)
 			open.Hide = true
 			states = append(states, open)
 		}
 	}
-	return append(states, keymap.On(keymap.Refresh))
+	return append(states, keymap.On(keymap.Refresh).Does(m.refresh))
+}
+
+// moves scroll the pane; ↑ and ↓ move the field cursor first, while it
+// has a field that way.
+func (m *Model) moves() []keymap.State {
+	states := views.Moves(m.offset, len(m.lines), m.height, func(to int) tea.Cmd {
+		m.scroll(to - m.offset)
+		return nil
+	})
+	for i, s := range states {
+		if a := s.Action; a == keymap.Up || a == keymap.Down {
+			states[i].Run = func() tea.Cmd {
+				if m.fieldKey(a) {
+					return nil
+				}
+				return s.Run()
+			}
+		}
+	}
+	return states
+}
+
+// copy copies what the page's kind says (a secret without showing it).
+func (m *Model) copy() tea.Cmd {
+	text, what := m.copyOf(m.item)
+	if k := m.kind(m.item); k != nil && k.CopySecret && k.Copy != nil {
+		if secret, _ := k.Copy(m.item); secret != "" && secret == text {
+			return views.CopySecret(text, what)
+		}
+	}
+	return views.Copy(text, what)
+}
+
+// refresh forgets what is known of the resource and fetches it again.
+func (m *Model) refresh() tea.Cmd {
+	if m.fetch.Forget != nil {
+		m.fetch.Forget(m.item)
+	}
+	m.drop(m.uid)
+	return m.fetchExtras()
 }
 
 // Update handles scrolling keys, the debounce and fetched parts.
@@ -137,57 +180,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.scroll(3)
 		}
 	case tea.KeyPressMsg:
-		st, ok := m.common.Keys.Lookup(msg, m.Actions())
-		if !ok {
-			return nil
-		}
-		if !st.Enabled {
-			return views.Disabled(st)
-		}
-		return m.do(st.Action)
-	}
-	return nil
-}
-
-func (m *Model) do(a keymap.Action) tea.Cmd {
-	if m.fieldKey(a) {
-		return nil
-	}
-	if to, ok := views.Step(a, m.offset, len(m.lines), m.height); ok {
-		m.scroll(to - m.offset)
-		return nil
-	}
-	switch a {
-	case keymap.Back, keymap.Collapse:
-		m.closed = true
-		return nil
-	case keymap.Copy:
-		text, what := m.copyOf(m.item)
-		if k := m.kind(m.item); k != nil && k.CopySecret && k.Copy != nil {
-			if secret, _ := k.Copy(m.item); secret != "" && secret == text {
-				return views.CopySecret(text, what)
-			}
-		}
-		return views.Copy(text, what)
-	case keymap.CopyRef:
-		if img := m.image(); img.ref != "" {
-			return views.Copy(img.ref, img.what)
-		}
-		return nil
-	case keymap.Refresh:
-		if m.fetch.Forget != nil {
-			m.fetch.Forget(m.item)
-		}
-		m.drop(m.uid)
-		return m.fetchExtras()
-	case keymap.Bind:
-		return m.fetch.Bind(m.item)
-	case keymap.Advisories:
-		if img := m.image(); img.name != "" && m.fetch.Advisories != nil {
-			return m.fetch.Advisories(m.advisoryNames(img))
-		}
-	case keymap.Edit, keymap.Open:
-		return m.startEdit()
+		cmd, _ := views.Press(m.common.Keys, msg, m.Actions())
+		return cmd
 	}
 	return nil
 }

@@ -89,14 +89,29 @@ func (m *Model) Actions() []keymap.State {
 		}
 		return m.tree.Actions()
 	}
-	var states []keymap.State
 	if m.focusDetail {
-		// esc and h give the keyboard back to the tree.
-		states = append(m.detail.Actions(), keymap.Quiet(keymap.Back), keymap.Quiet(keymap.Collapse))
-	} else {
-		states = m.tree.Actions()
+		return append(m.detail.Actions(), m.own()...)
 	}
-	return append(states, keymap.On(keymap.Focus))
+	return append(m.tree.Actions(), m.own()...)
+}
+
+// own are the explorer's keys beside its panes': tab, and (from the
+// pane) esc and h, which give the keyboard back to the tree.
+func (m *Model) own() []keymap.State {
+	focus := keymap.On(keymap.Focus).Does(func() tea.Cmd { return m.focus(!m.focusDetail) })
+	if !m.focusDetail {
+		return []keymap.State{focus}
+	}
+	back := func() tea.Cmd { return m.focus(false) }
+	return []keymap.State{keymap.Quiet(keymap.Back).Does(back), keymap.Quiet(keymap.Collapse).Does(back), focus}
+}
+
+// focus gives the keyboard to the detail pane, or to the tree.
+func (m *Model) focus(detail bool) tea.Cmd {
+	m.focusDetail = detail
+	m.tree.SetFocused(!detail)
+	m.detail.SetFocused(detail)
+	return nil
 }
 
 // Update routes keys to the focused pane and everything else to both.
@@ -109,19 +124,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			return m.tree.Update(msg)
 		}
-		if m.common.Keys.Is(msg, keymap.Focus) {
-			m.focusDetail = !m.focusDetail
-			m.tree.SetFocused(!m.focusDetail)
-			m.detail.SetFocused(m.focusDetail)
-			return nil
+		// The explorer's own keys first; the focused pane has the rest.
+		if cmd, ok := views.Press(m.common.Keys, msg, m.own()); ok {
+			return cmd
 		}
 		if m.focusDetail {
-			if m.common.Keys.Is(msg, keymap.Back) || m.common.Keys.Is(msg, keymap.Collapse) {
-				m.focusDetail = false
-				m.tree.SetFocused(true)
-				m.detail.SetFocused(false)
-				return nil
-			}
 			return m.detail.Update(msg)
 		}
 		return m.tree.Update(msg)
@@ -153,9 +160,7 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		out = tea.MouseWheelMsg(mouse)
 	case tea.MouseClickMsg:
 		out = tea.MouseClickMsg(mouse)
-		m.focusDetail = inDetail
-		m.tree.SetFocused(!inDetail)
-		m.detail.SetFocused(inDetail)
+		m.focus(inDetail)
 	default:
 		return nil
 	}

@@ -186,17 +186,41 @@ func (m *Model) FitsWidth() {}
 
 // Actions are the overview's keys.
 func (m *Model) Actions() []keymap.State {
-	open := keymap.On(keymap.Open)
+	open := keymap.On(keymap.Open).Does(m.open)
 	if l := m.current(); l == nil || l.target == nil && l.more < 0 {
 		open = keymap.Off(keymap.Open, "nothing here to open")
 	}
-	states := []keymap.State{open, keymap.On(keymap.Back), keymap.On(keymap.Refresh)}
-	if m.cursorRepo() != "" {
-		states = append(states, keymap.On(keymap.Advisories))
+	states := []keymap.State{open, keymap.On(keymap.Back).Does(func() tea.Cmd {
+		m.closed = true
+		return nil
+	}), keymap.On(keymap.Refresh).Does(func() tea.Cmd { return m.start(true) })}
+	if name := m.cursorRepo(); name != "" {
+		states = append(states, keymap.On(keymap.Advisories).Does(func() tea.Cmd {
+			if m.cfg.Open == nil {
+				return nil
+			}
+			return m.cfg.Open(Target{What: OpenAdvisories, Name: name})
+		}))
 	}
-	for _, a := range []keymap.Action{keymap.Up, keymap.Down, keymap.Top, keymap.Bottom,
-		keymap.HalfUp, keymap.HalfDown, keymap.PageUp, keymap.PageDown} {
-		states = append(states, keymap.Quiet(a))
+	return append(states, m.moves()...)
+}
+
+// moves move the cursor over the selectable lines; half a page is a page
+// less two lines, as a whole one is.
+func (m *Model) moves() []keymap.State {
+	page, at := max(m.height-2, 1), m.cursor
+	to := func(where int) tea.Cmd {
+		m.move(where - at)
+		return nil
+	}
+	states := views.Moves(at, len(m.lines), page, to)
+	for i, s := range states {
+		switch s.Action {
+		case keymap.HalfUp:
+			states[i].Run = func() tea.Cmd { return to(at - page) }
+		case keymap.HalfDown:
+			states[i].Run = func() tea.Cmd { return to(at + page) }
+		}
 	}
 	return states
 }
@@ -254,33 +278,9 @@ func (m *Model) refreshShown() {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.common.Keys
 	m.moved = true
-	switch {
-	case k.Is(msg, keymap.Down):
-		m.move(1)
-	case k.Is(msg, keymap.Up):
-		m.move(-1)
-	case k.Is(msg, keymap.PageDown), k.Is(msg, keymap.HalfDown):
-		m.move(max(m.height-2, 1))
-	case k.Is(msg, keymap.PageUp), k.Is(msg, keymap.HalfUp):
-		m.move(-max(m.height-2, 1))
-	case k.Is(msg, keymap.Top):
-		m.move(-len(m.lines))
-	case k.Is(msg, keymap.Bottom):
-		m.move(len(m.lines))
-	case k.Is(msg, keymap.Refresh):
-		return m.start(true)
-	case k.Is(msg, keymap.Back):
-		m.closed = true
-	case k.Is(msg, keymap.Open):
-		return m.open()
-	case k.Is(msg, keymap.Advisories):
-		if name := m.cursorRepo(); name != "" && m.cfg.Open != nil {
-			return m.cfg.Open(Target{What: OpenAdvisories, Name: name})
-		}
-	}
-	return nil
+	cmd, _ := views.Press(m.common.Keys, msg, m.Actions())
+	return cmd
 }
 
 // cursorRepo is the name of the repo under the cursor ("" when it is on

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/census"
+	"canopy/keymap"
 	"canopy/views/viewstest"
 )
 
@@ -301,5 +302,72 @@ func TestAFailedLayoutCountsNoPeople(t *testing.T) {
 	}
 	if hasLine(s, "Identities", "identities") || hasLine(s, "Role bindings", "role bindings") {
 		t.Errorf("a count over the failure:\n%s", s)
+	}
+}
+
+// Every key the overview offers does something: before any count, once
+// counted, on a repo's line (a for its advisories); half a page moves as
+// far as a page does, and g and G go to the first and last lines that
+// take the cursor.
+func TestEveryEnabledKeyRunsSomething(t *testing.T) {
+	o := newOrg(12, 20)
+	o.gate = true
+	var opened []Target
+	m := newModel(t.Context(), o, Caches{}, func(t Target) { opened = append(opened, t) })
+	m.SetSize(120, 30)
+	check := func(when string) {
+		t.Helper()
+		if u := keymap.Unbound(m.Actions()); len(u) > 0 {
+			t.Errorf("%s: enabled without a Run: %v", when, u)
+		}
+	}
+	check("before any count")
+	o.gate = false
+	d := drive(t, m)
+	d.settle()
+	check("counted")
+	first := m.cursor
+	d.key(viewstest.Key("G"))
+	last := m.cursor
+	if last <= first || !m.lines[last].selectable() {
+		t.Fatalf("G went from %d to %d", first, last)
+	}
+	for i := last + 1; i < len(m.lines); i++ {
+		if m.lines[i].selectable() {
+			t.Errorf("G stopped on %d, above the selectable line %d", last, i)
+		}
+	}
+	check("at the end")
+	d.key(viewstest.Key("g"))
+	if m.cursor != first {
+		t.Errorf("g went to %d, want %d", m.cursor, first)
+	}
+	d.key(viewstest.Key("pgdown"))
+	page := m.cursor
+	d.key(viewstest.Key("g"))
+	d.key(viewstest.Key("ctrl+d"))
+	if m.cursor != page || page == first {
+		t.Errorf("ctrl+d went to %d, pgdown to %d (from %d)", m.cursor, page, first)
+	}
+	d.key(viewstest.Key("ctrl+u"))
+	if m.cursor != first {
+		t.Errorf("ctrl+u went back to %d, want %d", m.cursor, first)
+	}
+	for m.cursorRepo() == "" {
+		before := m.cursor
+		d.key(viewstest.Key("down"))
+		if m.cursor == before {
+			t.Fatalf("no repo's line:\n%s", d.view())
+		}
+	}
+	check("on a repo")
+	repo := m.cursorRepo()
+	d.key(viewstest.Key("a"))
+	if len(opened) != 1 || opened[0].What != OpenAdvisories || opened[0].Name != repo {
+		t.Errorf("a on %s opened %+v", repo, opened)
+	}
+	d.key(viewstest.Key("esc"))
+	if !m.Closed() {
+		t.Error("esc did not close")
 	}
 }
