@@ -89,6 +89,7 @@ func Contract() []Route {
 	out = append(out, registryRoutes()...)
 	out = append(out, iamRoutes()...)
 	out = append(out, accessRoutes()...)
+	out = append(out, mappingRoutes()...)
 	out = append(out, feedRoutes()...)
 	return append(out, Route{Call: "Ping", Service: svcPing, RPC: "Ping", Method: http.MethodGet, Path: pingPath,
 		Reads: []string{"response"}})

@@ -151,6 +151,7 @@ func TestContractRequests(t *testing.T) {
 	driveRegistry(ck, c, org)
 	driveIAM(ck, c, org)
 	driveAccess(ck, c, org)
+	driveMappings(ck, c, org)
 	driveFeeds(ck, c, org)
 
 	var missing []string

@@ -140,6 +140,9 @@ func answerTypes() map[string]reflect.Type {
 		reflect.TypeFor[api.Subscription]():     {"ListSubscriptions", "GetSubscription", "CreateSubscription"},
 		reflect.TypeFor[api.IdentityProvider](): {"ListIdentityProviders", "GetIdentityProvider", "CreateIdentityProvider"},
 		reflect.TypeFor[api.GroupInvite]():      {"ListGroupInvites", "GetGroupInvite", "CreateGroupInvite"},
+		reflect.TypeFor[api.ExternalGroupRoleMapping](): {"ListExternalGroupRoleMappings", "GetExternalGroupRoleMapping",
+			"CreateExternalGroupRoleMapping"},
+		reflect.TypeFor[api.BatchDeletedMappings](): {"BatchDeleteExternalGroupRoleMappings"},
 	} {
 		for _, c := range calls {
 			out[c] = typ

@@ -46,6 +46,10 @@ type ListOptions struct {
 	// Role binding filters (uids).
 	Identity, Group, Role string
 
+	// IdentityProvider keeps the external group role mappings of one
+	// identity provider (its uid).
+	IdentityProvider string
+
 	// Advisory filters.
 	ArtifactNames []string
 	AdvisoryIDs   []string
@@ -89,6 +93,7 @@ func (o ListOptions) values() url.Values {
 	set("identity", o.Identity)
 	set("group", o.Group)
 	set("role", o.Role)
+	set("identity_provider_uid", o.IdentityProvider)
 	for _, a := range o.ArtifactNames {
 		v.Add("artifact_names", a)
 	}

@@ -58,6 +58,9 @@ const (
 	// IdentityProviders and GroupInvites: who may come into a group.
 	IdentityProviders Collection = identityProvidersPath
 	GroupInvites      Collection = groupInvitesPath
+	// ExternalGroupRoleMappings: the roles an identity provider's groups
+	// give their members.
+	ExternalGroupRoleMappings Collection = externalGroupRoleMappingsPath
 )
 
 // Create is the request that creates a member under parent (a group's
@@ -74,6 +77,12 @@ func (c Collection) Patch(uid string, mask ...string) Request {
 // Delete is the request that deletes the member uid.
 func (c Collection) Delete(uid string) Request {
 	return Request{Method: http.MethodDelete, Path: string(c) + "/" + uid}
+}
+
+// BatchDelete is the request that deletes several members of one parent,
+// named in its body: the collection's custom method batchDelete.
+func (c Collection) BatchDelete() Request {
+	return Request{Method: http.MethodPost, Path: string(c) + ":batchDelete"}
 }
 
 // Note is what a change means to the person who asked for it, in words:

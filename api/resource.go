@@ -8,7 +8,7 @@ type Resource interface {
 	// GetUID is its uid, "" for what has none (an ecosystem's count).
 	GetUID() string
 	// GetName is the name the service gives it, "" for a kind without
-	// one (a role binding, a subscription, an invite).
+	// one (a role binding, a subscription, an invite, a mapping).
 	GetName() string
 	// GetParent is the uid of what it lives under (a repo's folder, a
 	// tag's repo), "" at the top or outside the hierarchy.
@@ -70,6 +70,12 @@ func (g *GroupInvite) GetUID() string    { return g.UID }
 func (g *GroupInvite) GetName() string   { return "" }
 func (g *GroupInvite) GetParent() string { return ParentUID(g.UID) }
 
+// A mapping has no name: canopy labels it by its group and role. It lives
+// under its identity provider.
+func (m *ExternalGroupRoleMapping) GetUID() string    { return m.UID }
+func (m *ExternalGroupRoleMapping) GetName() string   { return "" }
+func (m *ExternalGroupRoleMapping) GetParent() string { return ParentUID(m.UID) }
+
 // Every kind canopy shows is a Resource.
 var (
 	_ Resource = (*Group)(nil)
@@ -85,4 +91,5 @@ var (
 	_ Resource = (*EcosystemCount)(nil)
 	_ Resource = (*IdentityProvider)(nil)
 	_ Resource = (*GroupInvite)(nil)
+	_ Resource = (*ExternalGroupRoleMapping)(nil)
 )

@@ -45,7 +45,12 @@ func (c *call) identityProviders(rest string) *apiErr {
 	case c.r.Method == http.MethodPost:
 		return c.createProvider(rest)
 	case c.r.Method == http.MethodDelete:
-		return deleteMember(c, domainIAM, capProvidersDelete, typeIdentityProvider, st.providers, rest)
+		if e := deleteMember(c, domainIAM, capProvidersDelete, typeIdentityProvider, st.providers, rest); e != nil {
+			return e
+		}
+		// Its mappings go with it: they grant nothing without it.
+		st.mappings.removeAll(st.mappings.childIDs(rest))
+		return nil
 	default:
 		return methodNotAllowed(domainIAM, c.r)
 	}

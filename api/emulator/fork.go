@@ -66,6 +66,7 @@ func (s *store) clone() *store {
 	copyColl(c.subs, s.subs)
 	copyColl(c.providers, s.providers)
 	copyColl(c.invites, s.invites)
+	copyColl(c.mappings, s.mappings)
 	copyColl(c.advs, s.advs)
 	copyColl(c.artifacts, s.artifacts)
 	copyColl(c.versions, s.versions)

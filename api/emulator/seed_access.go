@@ -8,9 +8,10 @@ import (
 	"canopy/api"
 )
 
-// seedAccess adds the primary organization's identity providers and group
-// invites. It draws from a generator of its own, so the data seeded before
-// it and after it is what it was without it.
+// seedAccess adds the primary organization's identity providers, group
+// invites and the providers' external group role mappings. It draws from
+// a generator of its own, so the data seeded before it and after it is
+// what it was without it.
 func (s *seeder) seedAccess(seedVal uint64, org string) {
 	rng := rand.New(rand.NewPCG(seedVal^0xacce55, seedVal))
 	hex16 := func() string { return fmt.Sprintf("%016x", rng.Uint64()) }
@@ -49,5 +50,26 @@ func (s *seeder) seedAccess(seedVal uint64, org string) {
 		s.invites.add(api.GroupInvite{UID: org + "/" + hex16(), RoleUID: in.role, Email: in.email, SingleUse: in.singleUse,
 			ExpirationTime: api.TimeOf(made.Time().Add(in.ttl)), KeyID: hex16(),
 			Code: fmt.Sprintf("cgi_%016x%016x", rng.Uint64(), rng.Uint64()), CreateTime: made})
+	}
+
+	// The providers' groups and the roles they give, on the organization
+	// (the one scope a mapping takes); last, so the rest draws as before.
+	auditor := ""
+	for i := range s.roles.items {
+		if r := &s.roles.items[i]; r.Name == "auditor" && api.RootUID(r.UID) == org {
+			auditor = r.UID
+		}
+	}
+	for _, m := range []struct {
+		provider, group, role string
+		made                  time.Duration
+	}{
+		{okta, "acme-platform-admins", builtinRoleUID("owner"), 390 * day},
+		{okta, "acme-engineering", editor, 300 * day},
+		{okta, "acme-security-review", auditor, 45 * day},
+		{entra, "b7e4c2a9-5d31-4f8e-9a60-2c7d1e3f4b58", viewer, 190 * day},
+	} {
+		s.mappings.add(api.ExternalGroupRoleMapping{UID: m.provider + "/" + hex16(), IdentityProviderUID: m.provider,
+			ExternalGroupID: m.group, RoleUID: m.role, Scope: org, CreateTime: at(m.made)})
 	}
 }

@@ -38,6 +38,7 @@ func uidsOf(st *store) []string {
 		return out.UID + " " + name + " " + out.Digest
 	}, st.tags.dead)
 	add("subscription", len(st.subs.items), func(i int) string { return st.subs.items[i].UID }, st.subs.dead)
+	add("mapping", len(st.mappings.items), func(i int) string { return st.mappings.items[i].UID }, st.mappings.dead)
 	add("advisory", len(st.advs.items), func(i int) string { return st.advs.items[i].UID + " " + st.advs.items[i].AdvisoryID }, st.advs.dead)
 	add("artifact", len(st.artifacts.items), func(i int) string { return st.artifacts.items[i].UID }, st.artifacts.dead)
 	add("version", len(st.versions.items), func(i int) string { return st.versions.items[i].UID }, st.versions.dead)

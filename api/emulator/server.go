@@ -256,6 +256,8 @@ var routes = []struct {
 	{"/iam/v2/roleBindings", (*call).roleBindings},
 	{"/iam/v2/identityProviders", (*call).identityProviders},
 	{"/iam/v2/groupInvites", (*call).groupInvites},
+	{"/iam/v2/externalGroupRoleMappings", (*call).mappings},
+	{mappingsBatchDelete, (*call).batchDeleteMappings},
 	{"/registry/v2/repos", (*call).reposRoute},
 	{"/registry/v2/tags", (*call).tagsRoute},
 	{"/vulnerabilities/v2/advisories", (*call).advisories},

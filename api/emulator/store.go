@@ -52,6 +52,7 @@ type store struct {
 	subs      *coll[api.Subscription]
 	providers *coll[api.IdentityProvider]
 	invites   *coll[api.GroupInvite]
+	mappings  *coll[api.ExternalGroupRoleMapping]
 	advs      *coll[api.Advisory]
 	artifacts *coll[api.Artifact]
 	versions  *coll[api.ArtifactVersion]
@@ -94,6 +95,11 @@ func newStore(seed uint64) *store {
 			// An invite has no name nor update time.
 			uid: func(g *api.GroupInvite) string { return g.UID }, name: func(g *api.GroupInvite) string { return g.UID },
 			ctime: func(g *api.GroupInvite) int64 { return ms(g.CreateTime) }, utime: func(g *api.GroupInvite) int64 { return ms(g.CreateTime) }}),
+		mappings: newColl(accessors[api.ExternalGroupRoleMapping]{
+			// A mapping has no name nor update time.
+			uid: func(g *api.ExternalGroupRoleMapping) string { return g.UID }, name: func(g *api.ExternalGroupRoleMapping) string { return g.UID },
+			ctime: func(g *api.ExternalGroupRoleMapping) int64 { return ms(g.CreateTime) },
+			utime: func(g *api.ExternalGroupRoleMapping) int64 { return ms(g.CreateTime) }}),
 		advs: newColl(accessors[api.Advisory]{
 			uid: func(g *api.Advisory) string { return g.UID }, name: func(g *api.Advisory) string { return g.AdvisoryID },
 			ctime: func(g *api.Advisory) int64 { return ms(g.CreateTime) }, utime: func(g *api.Advisory) int64 { return ms(g.UpdateTime) }}),
@@ -129,6 +135,7 @@ func (s *store) buildAll() {
 	s.subs.build()
 	s.providers.build()
 	s.invites.build()
+	s.mappings.build()
 	s.advs.build()
 	s.artifacts.build()
 	s.versions.build()
