@@ -13,6 +13,7 @@ import (
 
 	"canopy/api"
 	"canopy/api/emulator"
+	"canopy/keymap"
 	"canopy/theme"
 	"canopy/views/viewstest"
 )
@@ -123,6 +124,23 @@ func (h *harness) send(msg tea.Msg) {
 	}
 	_, cmd := h.m.Update(msg)
 	h.run(cmd)
+	h.bound()
+}
+
+// bound fails the test when a key the screen offers now does nothing: what
+// a screen lists and what it does are one value (keymap.State.Run).
+func (h *harness) bound() {
+	h.t.Helper()
+	states := append(h.m.shellActions(), h.m.pluginStates()...)
+	if top := h.m.top(); top != nil {
+		states = append(states, top.Actions()...)
+	}
+	if h.m.help != nil {
+		states = append(states, h.m.help.Actions()...)
+	}
+	if unbound := keymap.Unbound(states); len(unbound) > 0 {
+		h.t.Errorf("enabled keys that do nothing on %T: %v", h.m.top(), unbound)
+	}
 }
 
 // typeText types s a rune at a time (":repos", a filter), with no wait

@@ -76,16 +76,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	top := m.top()
 	if !m.typing() {
-		switch {
-		case m.common.Keys.Is(msg, keymap.Quit):
-			return tea.Quit
-		case m.common.Keys.Is(msg, keymap.Help):
-			m.openHelp()
-			return nil
-		case m.common.Keys.Is(msg, keymap.Undo) && top != nil:
-			return m.env.undoLast(m.ctx)
-		case m.common.Keys.Is(msg, keymap.Command) && !m.starting:
-			return m.openCommandLine()
+		if cmd, ok := views.Press(m.common.Keys, msg, m.shellActions()); ok {
+			return cmd
 		}
 	}
 	if top == nil {
@@ -171,14 +163,19 @@ func (m *Model) notHere(top views.Screen, msg tea.KeyPressMsg) tea.Cmd {
 	return m.setFlash(fmt.Sprintf("`%s` (%s) does not apply to %s", msg.String(), d.Short, n.Noun()), false)
 }
 
-// shellActions are the states of the shell's own keys (command line, help,
-// quit, undo), for the help overlay: real states, with reasons.
+// shellActions are the shell's own keys (command line, help, quit, undo)
+// with what they do, pressed before the top screen's and listed in the
+// help overlay: real states, with reasons.
 func (m *Model) shellActions() []keymap.State {
-	cmd := keymap.On(keymap.Command)
+	cmd := keymap.On(keymap.Command).Does(m.openCommandLine)
 	if m.starting {
 		cmd = keymap.Off(keymap.Command, "wait: the organization is still opening")
 	}
-	states := []keymap.State{cmd, keymap.On(keymap.Help), keymap.On(keymap.Quit)}
+	help := keymap.On(keymap.Help).Does(func() tea.Cmd {
+		m.openHelp()
+		return nil
+	})
+	states := []keymap.State{cmd, help, keymap.On(keymap.Quit).Does(func() tea.Cmd { return tea.Quit })}
 	if m.top() != nil {
 		states = append(states, m.undoState())
 	}
@@ -193,7 +190,7 @@ func (m *Model) undoState() keymap.State {
 	if len(m.env.undos) == 0 {
 		return keymap.Off(keymap.Undo, "nothing to undo: no edit left from this session")
 	}
-	return keymap.On(keymap.Undo)
+	return keymap.On(keymap.Undo).Does(func() tea.Cmd { return m.env.undoLast(m.ctx) })
 }
 
 // typing reports whether the top screen takes typed text (a filter line,

@@ -113,7 +113,7 @@ func (m *Model) pluginState(p plugin.Plugin) keymap.State {
 		}
 		return keymap.Off(a, "it runs on "+p.KindsText()+", not on "+noun)
 	}
-	return keymap.State{Action: a, Enabled: true, Hide: true}
+	return keymap.State{Action: a, Enabled: true, Hide: true, Run: func() tea.Cmd { return m.runPlugin(p) }}
 }
 
 // pluginKindItem is one resource of those a plugin would run on here:
@@ -156,8 +156,8 @@ func (m *Model) pluginKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if first == nil {
 			first = &m.plugins[i]
 		}
-		if m.pluginState(p).Enabled {
-			return m.runPlugin(p), true
+		if st := m.pluginState(p); st.Enabled {
+			return st.Run(), true
 		}
 	}
 	if first == nil {
