@@ -15,24 +15,9 @@ import (
 	"canopy/views/viewstest"
 )
 
-// unbound is what the table lists as enabled but cannot run. The keys of
-// the filter line and of the editor while they have the keyboard are
-// theirs: typed keys go to them, not to a Run of the table's, so only
-// what the table adds to them counts.
-func unbound(m *Model[row]) []keymap.Action {
-	got := keymap.Unbound(m.Actions())
-	var own []keymap.State
-	switch {
-	case m.editing():
-		own = m.editor.Actions()
-	case m.TakesText():
-		own = m.search.Actions()
-	}
-	return slices.DeleteFunc(got, func(a keymap.Action) bool {
-		_, theirs := keymap.Find(own, a)
-		return theirs
-	})
-}
+// unbound is what the table lists as enabled but cannot run, the keys of
+// its filter line and editor included.
+func unbound(m *Model[row]) []keymap.Action { return keymap.Unbound(m.Actions()) }
 
 // everyAction gives m every optional action a table can have.
 func everyAction(m *Model[row]) {

@@ -1,7 +1,6 @@
 package tree
 
 import (
-	"slices"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,24 +12,9 @@ import (
 	"canopy/views/viewstest"
 )
 
-// unbound is what the tree lists as enabled but cannot run. The keys of
-// the filter line and of the editor while they have the keyboard are
-// theirs: typed keys go to them, not to a Run of the tree's, so only what
-// the tree adds to them counts.
-func unbound(m *Model) []keymap.Action {
-	got := keymap.Unbound(m.Actions())
-	var own []keymap.State
-	switch {
-	case m.editing():
-		own = m.editor.Actions()
-	case m.TakesText():
-		own = m.search.Actions()
-	}
-	return slices.DeleteFunc(got, func(a keymap.Action) bool {
-		_, theirs := keymap.Find(own, a)
-		return theirs
-	})
-}
+// unbound is what the tree lists as enabled but cannot run, the keys of
+// its filter line and editor included.
+func unbound(m *Model) []keymap.Action { return keymap.Unbound(m.Actions()) }
 
 // everyAction gives m every optional action a tree can have.
 func everyAction(m *Model) {
