@@ -8,16 +8,17 @@ import (
 	"canopy/api"
 )
 
-// Capabilities checked by the emulator, as roles grant them.
+// Capabilities checked by the emulator, as roles grant them: the names of
+// the vendor's capability enum.
 const (
 	capGroupsList     = "CAP_IAM_GROUPS_LIST"
 	capGroupsCreate   = "CAP_IAM_GROUPS_CREATE"
 	capGroupsUpdate   = "CAP_IAM_GROUPS_UPDATE"
 	capGroupsDelete   = "CAP_IAM_GROUPS_DELETE"
-	capIdentityList   = "CAP_IDENTITY_LIST"
-	capIdentityCreate = "CAP_IDENTITY_CREATE"
-	capIdentityUpdate = "CAP_IDENTITY_UPDATE"
-	capIdentityDelete = "CAP_IDENTITY_DELETE"
+	capIdentityList   = "CAP_IAM_IDENTITY_LIST"
+	capIdentityCreate = "CAP_IAM_IDENTITY_CREATE"
+	capIdentityUpdate = "CAP_IAM_IDENTITY_UPDATE"
+	capIdentityDelete = "CAP_IAM_IDENTITY_DELETE"
 	capRolesList      = "CAP_IAM_ROLES_LIST"
 	capBindingsList   = "CAP_IAM_ROLE_BINDINGS_LIST"
 	capBindingsCreate = "CAP_IAM_ROLE_BINDINGS_CREATE"
@@ -29,9 +30,9 @@ const (
 	capTagList        = "CAP_TAG_LIST"
 	capTagCreate      = "CAP_TAG_CREATE"
 	capTagDelete      = "CAP_TAG_DELETE"
-	capSubsList       = "CAP_SUBSCRIPTION_LIST"
-	capSubsCreate     = "CAP_SUBSCRIPTION_CREATE"
-	capSubsDelete     = "CAP_SUBSCRIPTION_DELETE"
+	capSubsList       = "CAP_EVENTS_SUBSCRIPTION_LIST"
+	capSubsCreate     = "CAP_EVENTS_SUBSCRIPTION_CREATE"
+	capSubsDelete     = "CAP_EVENTS_SUBSCRIPTION_DELETE"
 )
 
 // groupSpec is how a group is updated: its name and description. Whether

@@ -61,13 +61,17 @@ func isList(c string) bool { return strings.HasSuffix(c, "_LIST") }
 
 // identityAdmin reports whether a capability manages identities or role bindings.
 func identityAdmin(c string) bool {
-	return !isList(c) && (strings.HasPrefix(c, "CAP_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_") ||
-		strings.HasPrefix(c, "CAP_IAM_IDENTITY_PROVIDERS_") || strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
+	return !isList(c) && (strings.HasPrefix(c, "CAP_IAM_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_") || strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
 }
 
 func oneOf(cs ...string) func(string) bool {
 	return func(c string) bool { return slices.Contains(cs, c) }
 }
+
+// pullCaps are what pulling an image takes beyond listing repos and tags:
+// reading its manifests and its blobs (the vendor's enum keeps the old
+// registry pull and push capabilities reserved, never granted).
+var pullCaps = []string{"CAP_MANIFEST_LIST", "CAP_REPO_BLOBS_GET"}
 
 // builtinRoles are API.md's eight built-in roles. Editor may change
 // everything except identities and role bindings; viewer only reads.
@@ -78,10 +82,10 @@ var builtinRoles = []roleDef{
 	{name: "console_viewer", desc: "Read-only access to the console, without the registry.", keep: func(c string) bool {
 		return isList(c) && c != capRepoList && c != capTagList
 	}},
-	{name: "registry.pull", desc: "Pull images from the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList), extra: []string{"CAP_REGISTRY_PULL"}},
-	{name: "registry.push", desc: "Push images and tags to the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList, capRepoCreate, capTagCreate, capTagDelete), extra: []string{"CAP_REGISTRY_PULL", "CAP_REGISTRY_PUSH"}},
-	{name: "registry.pull_token_creator", desc: "Create pull tokens (identities bound to registry.pull).", keep: oneOf(capGroupsList, capRepoList, capTagList, capIdentityList, capIdentityCreate, capBindingsList, capBindingsCreate), extra: []string{"CAP_REGISTRY_PULL"}},
-	{name: "apk.pull", desc: "Pull APK packages.", keep: oneOf(capGroupsList), extra: []string{"CAP_APK_PULL"}},
+	{name: "registry.pull", desc: "Pull images from the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList), extra: pullCaps},
+	{name: "registry.push", desc: "Push images and tags to the registry.", keep: oneOf(capGroupsList, capRepoList, capTagList, capRepoCreate, capTagCreate, capTagDelete), extra: append(slices.Clone(pullCaps), "CAP_MANIFEST_CREATE", "CAP_MANIFEST_UPDATE")},
+	{name: "registry.pull_token_creator", desc: "Create pull tokens (identities bound to registry.pull).", keep: oneOf(capGroupsList, capRepoList, capTagList, capIdentityList, capIdentityCreate, capBindingsList, capBindingsCreate), extra: pullCaps},
+	{name: "apk.pull", desc: "Pull APK packages.", keep: oneOf(capGroupsList), extra: []string{"CAP_APK_LIST", "CAP_APK_BLOBS_GET"}},
 }
 
 // customRoles are seeded in the primary organization.

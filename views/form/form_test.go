@@ -121,7 +121,7 @@ func TestServerReasonsGoBesideTheirFieldAndNothingIsLost(t *testing.T) {
 		if calls == 1 {
 			return nil, errors.New("field name: already used in this group")
 		}
-		return nil, errors.New("PERMISSION_DENIED: identity ci lacks CAP_IDENTITY_CREATE")
+		return nil, errors.New("PERMISSION_DENIED: identity ci lacks CAP_IAM_IDENTITY_CREATE")
 	})
 	typeIn(m, "dup")
 	run(m, "tab")
@@ -132,7 +132,7 @@ func TestServerReasonsGoBesideTheirFieldAndNothingIsLost(t *testing.T) {
 		t.Errorf("the reason is not beside name, or text was lost:\n%s", s)
 	}
 	run(m, "enter")
-	if s := screen(m); !strings.Contains(s, "lacks CAP_IDENTITY_CREATE") || !strings.Contains(s, "kept text") {
+	if s := screen(m); !strings.Contains(s, "lacks CAP_IAM_IDENTITY_CREATE") || !strings.Contains(s, "kept text") {
 		t.Errorf("a form-level reason:\n%s", s)
 	}
 	// Typing in the field clears its server reason.
@@ -193,11 +193,11 @@ func TestServerTextIsShownSafeAndKeptWhenUnchanged(t *testing.T) {
 // once, not in the body and again in the status.
 func TestAPageFormSaysAnErrorOnce(t *testing.T) {
 	m, _ := newForm(t, true, func(map[string]string) (any, error) {
-		return nil, errors.New("PERMISSION_DENIED: identity ci lacks CAP_IDENTITY_CREATE")
+		return nil, errors.New("PERMISSION_DENIED: identity ci lacks CAP_IAM_IDENTITY_CREATE")
 	})
 	typeIn(m, "ci")
 	run(m, "enter")
-	if n := strings.Count(screen(m), "lacks CAP_IDENTITY_CREATE"); n != 1 {
+	if n := strings.Count(screen(m), "lacks CAP_IAM_IDENTITY_CREATE"); n != 1 {
 		t.Errorf("the error is printed %d times:\n%s", n, screen(m))
 	}
 }
