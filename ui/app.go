@@ -167,6 +167,7 @@ func New(opts Options) *Model {
 			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh,
 			renderBudget: opts.Waits.Render}}
 	m.env.push = m.open
+	m.env.details = m.env.kinds.detailsIn(m.env)
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)
 	for _, p := range m.plugins {
 		if _, ok := keys.Def(keymap.PluginAction(p.Name)); !ok {

@@ -31,9 +31,12 @@ type kind struct {
 	// sink): server text, to be made safe where it is shown.
 	name func(item any) string
 	uid  func(item any) string
-	// detail is what the detail pane knows of the kind: its title, what
-	// `y` copies, and its page.
+	// detail is what the detail pane knows of the kind in any env: its
+	// title and what `y` copies. Its Page is left out: page makes the
+	// kind's page in an env, and the pane asks the env's whole detail
+	// (env.details, made once by registry.detailsIn).
 	detail *detail.Kind
+	page   func(e *env) detail.Page
 	// folder is the folder a resource lives in (a folder is its own), ""
 	// for kinds outside the hierarchy.
 	folder func(item any) string
@@ -160,12 +163,18 @@ func (r *registry) byNoun(noun string) *kind {
 	return nil
 }
 
-// detailOf is what the detail pane knows of a resource's kind.
-func (r *registry) detailOf(item any) *detail.Kind {
-	if k := r.of(item); k != nil {
-		return k.detail
+// detailsIn is what the detail pane knows of each kind in e, its page
+// made in e: the env makes it once, as it is made (never in a View).
+func (r *registry) detailsIn(e *env) map[*kind]*detail.Kind {
+	out := make(map[*kind]*detail.Kind, len(r.all))
+	for _, k := range r.all {
+		d := *k.detail
+		if k.page != nil {
+			d.Page = k.page(e)
+		}
+		out[k] = &d
 	}
-	return nil
+	return out
 }
 
 // editsOf are the updatable parts of a resource (none for a kind that

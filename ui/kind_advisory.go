@@ -24,7 +24,7 @@ func (advisoryKind) of() string { return resource.Advisory }
 func (advisoryKind) shape() shape {
 	return shape{list: colAdvisories, node: true, collection: true}
 }
-func (advisoryKind) page() detail.Page { return detail.AdvisoryPage() }
+func (advisoryKind) page(*env) detail.Page { return detail.AdvisoryPage() }
 func (advisoryKind) vars(_ *env, a *api.Advisory, _ any) plugin.Vars {
 	return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
 }

@@ -24,7 +24,7 @@ func (artifactKind) of() string { return resource.Library }
 func (artifactKind) shape() shape {
 	return shape{list: colArtifacts, node: true, collection: true}
 }
-func (artifactKind) page() detail.Page         { return detail.ArtifactPage() }
+func (artifactKind) page(*env) detail.Page     { return detail.ArtifactPage() }
 func (artifactKind) root(b builder) *tree.Node { return libraryNodes(b) }
 func (artifactKind) whole(*env) (safe.Text, api.ListOptions) {
 	return "libraries", api.ListOptions{}

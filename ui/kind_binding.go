@@ -25,7 +25,7 @@ func (bindingKind) of() string { return resource.Binding }
 func (bindingKind) shape() shape {
 	return shape{list: colBindings, node: true, collection: true}
 }
-func (bindingKind) page() detail.Page { return detail.BindingPage() }
+func (bindingKind) page(*env) detail.Page { return detail.BindingPage() }
 func (bindingKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
 	return bindingNodes(b, parent, group)
 }

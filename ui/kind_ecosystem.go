@@ -12,5 +12,5 @@ type ecosystemKind struct{ is[api.EcosystemCount] }
 
 func (ecosystemKind) of() string                          { return resource.Ecosystem }
 func (ecosystemKind) shape() shape                        { return shape{} }
-func (ecosystemKind) page() detail.Page                   { return detail.EcosystemPage() }
+func (ecosystemKind) page(*env) detail.Page               { return detail.EcosystemPage() }
 func (ecosystemKind) label(ec *api.EcosystemCount) string { return ecosystemWords(ec.Ecosystem) }

@@ -29,7 +29,7 @@ func (folderKind) of() string { return resource.Folder }
 func (folderKind) shape() shape {
 	return shape{list: colGroups, byName: true, node: true, group: true, top: "organization"}
 }
-func (folderKind) page() detail.Page          { return detail.GroupPage() }
+func (folderKind) page(*env) detail.Page      { return detail.GroupPage() }
 func (folderKind) folder(g *api.Group) string { return g.UID }
 func (folderKind) whole(e *env) (safe.Text, api.ListOptions) {
 	return "folders of " + safe.Of(e.org.Name), api.ListOptions{DescendantsOf: e.org.UID}

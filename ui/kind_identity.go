@@ -29,7 +29,21 @@ func (identityKind) of() string { return resource.Identity }
 func (identityKind) shape() shape {
 	return shape{list: colIdentities, byName: true, node: true, collection: true}
 }
-func (identityKind) page() detail.Page { return detail.IdentityPage() }
+
+// page: an identity's page reads its role bindings with e's client.
+func (identityKind) page(e *env) detail.Page {
+	return detail.IdentityPage(func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
+		cur := api.NewCursor(e.client.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
+		var out []api.RoleBinding
+		for rb, err := range cur.All(ctx) {
+			if err != nil {
+				return out, fetchError("role bindings", err)
+			}
+			out = append(out, rb)
+		}
+		return out, nil
+	})
+}
 func (identityKind) vars(_ *env, id *api.Identity, _ any) plugin.Vars {
 	return plugin.Vars{"Email": id.Email}
 }

@@ -28,7 +28,25 @@ func (repoKind) of() string { return resource.Repo }
 func (repoKind) shape() shape {
 	return shape{list: colRepos, byName: true, node: true, collection: true, flags: true}
 }
-func (repoKind) page() detail.Page { return detail.RepoPage() }
+
+// page: a repo's page reads its readme with e's client, rendered within
+// e's budget, and counts its tags and advisories from what e's caches
+// hold of them, keeping there what it counts.
+func (repoKind) page(e *env) detail.Page {
+	return detail.RepoPage(detail.RepoSources{
+		Readme: func(ctx context.Context, uid string) (string, error) {
+			r, err := e.client.GetRepoReadme(ctx, uid)
+			if err != nil {
+				return "", fetchError("readme", err)
+			}
+			return r.Content, nil
+		},
+		ReadmeBudget: e.renderBudget,
+		Stats:        e.repoStats,
+		KnownStats:   e.knownStats,
+		Counted:      e.counted,
+	})
+}
 func (repoKind) vars(e *env, r *api.Repo, _ any) plugin.Vars {
 	return plugin.Vars{"Repo": r.Name, "Image": registryHost + "/" + e.org.Name + "/" + r.Name}
 }

@@ -22,9 +22,9 @@ import (
 // roleKind: a set of capabilities, built in or the organization's own.
 type roleKind struct{ is[api.Role] }
 
-func (roleKind) of() string        { return resource.Role }
-func (roleKind) shape() shape      { return shape{list: colRoles} }
-func (roleKind) page() detail.Page { return detail.RolePage() }
+func (roleKind) of() string            { return resource.Role }
+func (roleKind) shape() shape          { return shape{list: colRoles} }
+func (roleKind) page(*env) detail.Page { return detail.RolePage() }
 func (roleKind) whole(e *env) (safe.Text, api.ListOptions) {
 	return "roles", api.ListOptions{DescendantsOf: e.org.UID}
 }

@@ -26,7 +26,7 @@ func (subscriptionKind) of() string { return resource.Subscription }
 func (subscriptionKind) shape() shape {
 	return shape{list: colSubscriptions, node: true, collection: true}
 }
-func (subscriptionKind) page() detail.Page { return detail.SubscriptionPage() }
+func (subscriptionKind) page(*env) detail.Page { return detail.SubscriptionPage() }
 func (subscriptionKind) inFolder(b builder, parent *tree.Node, group string) *tree.Node {
 	return subscriptionNodes(b, parent, group)
 }

@@ -25,9 +25,48 @@ import (
 // tagKind: a name in a repo pointing at an image by digest.
 type tagKind struct{ is[api.Tag] }
 
-func (tagKind) of() string        { return resource.Tag }
-func (tagKind) shape() shape      { return shape{list: colTags, byName: true, node: true} }
-func (tagKind) page() detail.Page { return detail.TagPage() }
+func (tagKind) of() string   { return resource.Tag }
+func (tagKind) shape() shape { return shape{list: colTags, byName: true, node: true} }
+
+// page: a tag's page reads its image with e's client, its relations from
+// e's tag sets (what they hold at once, then a search), and makes its
+// pull reference in e's organization.
+func (tagKind) page(e *env) detail.Page {
+	return detail.TagPage(detail.TagSources{
+		Image: func(ctx context.Context, repo, digest string) ([]detail.ArchSize, error) {
+			return architectures(ctx, e.client, repo, digest)
+		},
+		Related: func(ctx context.Context, t *api.Tag, reply func(detail.Related, error) tea.Msg) tea.Cmd {
+			return e.tags.ask(e.client, relatedAsk{ctx: ctx, tag: t, reply: reply})
+		},
+		Known: func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) },
+		PullRef: func(repo string, t *api.Tag) (string, string) {
+			if e.org == nil || t.Digest == "" {
+				return "", ""
+			}
+			return pullRef(e.org.Name, repo, t)
+		},
+	})
+}
+
+// architectures are the architectures of an image and the size of each.
+func architectures(ctx context.Context, c *api.Client, repo, digest string) ([]detail.ArchSize, error) {
+	archs, err := c.GetArchitectures(ctx, repo, digest)
+	if err != nil {
+		return nil, fetchError("architectures", err)
+	}
+	out := make([]detail.ArchSize, len(archs.Architectures))
+	for i, a := range archs.Architectures {
+		out[i].Arch = a
+		size, err := c.GetImageSize(ctx, repo, digest, a)
+		if err != nil {
+			out[i].Err = err
+			continue
+		}
+		out[i].Size = int64(size.Size)
+	}
+	return out, nil
+}
 func (tagKind) vars(e *env, t *api.Tag, parent any) plugin.Vars {
 	repo := e.tagRepo(t, parent)
 	v := plugin.Vars{"Repo": repo, "Tag": t.Name, "Digest": t.Digest}

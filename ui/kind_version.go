@@ -16,9 +16,9 @@ import (
 // versionKind: one published version of a library.
 type versionKind struct{ is[api.ArtifactVersion] }
 
-func (versionKind) of() string        { return resource.Version }
-func (versionKind) shape() shape      { return shape{list: colVersions, node: true} }
-func (versionKind) page() detail.Page { return detail.VersionPage() }
+func (versionKind) of() string            { return resource.Version }
+func (versionKind) shape() shape          { return shape{list: colVersions, node: true} }
+func (versionKind) page(*env) detail.Page { return detail.VersionPage() }
 
 func versionsTable(e *env, ctx context.Context, title safe.Text, artifact string) views.Screen {
 	list := func(ctx context.Context, o api.ListOptions) (*api.Page[api.ArtifactVersion], error) {

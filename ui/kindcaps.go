@@ -61,8 +61,11 @@ type placed[T any] interface{ folder(it *T) string }
 // name made safe).
 type titled[T any] interface{ title(it *T) safe.Text }
 
-// paged: its page of its own (detail.RepoPage, …).
-type paged interface{ page() detail.Page }
+// paged: its page of its own (detail.RepoPage, …) in an env, which gives
+// what the page loads (a repo's readme and counts, a tag's image and
+// relations, an identity's bindings) from the env's client and what the
+// shell keeps; each env makes it once (registry.detailsIn).
+type paged interface{ page(e *env) detail.Page }
 
 // fielded: a kind without a page of its own shows these fields on its
 // page (detail.FieldsPage); loaded: the list leaves parts out, read from

@@ -107,19 +107,19 @@ func describeDetail[T any](r *registry, k *kind, impl kindOf[T], label func(*T) 
 		title = t.title
 	}
 	uid := func(it *T) string { return k.uid(it) }
-	var page detail.Page
 	if p, ok := impl.(paged); ok {
-		page = p.page()
+		k.page = p.page
 	}
 	if f, ok := impl.(fielded[T]); ok {
-		page = detail.FieldsPage(uid, f.fields)
+		page := detail.FieldsPage(uid, f.fields)
 		if l, ok := impl.(loaded[T]); ok {
 			c := r.client
 			page = detail.LoadedPage(uid, f.fields, func(ctx context.Context, it *T) ([]detail.Field, error) { return l.load(ctx, c, it) })
 		}
+		k.page = func(*env) detail.Page { return page }
 	}
 	b, binds := impl.(binder[T])
-	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: binds, Page: page}
+	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: binds}
 	if c, ok := impl.(copier[T]); ok {
 		if s, ok := impl.(secretCopier); ok {
 			k.detail.CopySecret = s.copiesSecret()

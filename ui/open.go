@@ -52,9 +52,12 @@ func openLater(build func(ctx context.Context) views.Screen) tea.Cmd {
 // organization and the names learned so far. It is only touched on the UI
 // loop (Update and View).
 type env struct {
-	ctx     context.Context
-	client  *api.Client
-	kinds   *registry // what the shell knows of each kind of resource
+	ctx    context.Context
+	client *api.Client
+	kinds  *registry // what the shell knows of each kind of resource
+	// details are what the detail pane knows of each kind here, its page
+	// reading with this env: made once, with the env (registry.detailsIn).
+	details map[*kind]*detail.Kind
 	common  views.Common
 	org     *api.Group
 	changes *ChangeLog
@@ -84,45 +87,41 @@ type env struct {
 }
 
 func (e *env) builder(ctx context.Context) builder {
-	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders, advise: e.wantAdvice,
-		renderBudget: e.renderBudget}
+	return builder{kinds: e.kinds, ctx: ctx, client: e.client, tags: e.tags, orders: e.orders, advise: e.wantAdvice}
 }
 
-// fetch is what a detail pane loads, and the binding flow it can start.
+// fetch is what a detail pane asks the shell whatever it shows: the
+// kinds (each page loading what it loads itself, see details), and what
+// r, b, e and a do.
 func (e *env) fetch(ctx context.Context) detail.Fetch {
-	f := e.builder(ctx).fetch()
-	f.Bind = e.bindItem
-	f.Kind = e.kinds.detailOf
-	f.RepoStats = e.repoStats
-	f.KnownStats = e.knownStats
-	f.Counted = e.counted
-	forget := f.Forget
-	f.Forget = func(item any) {
-		if forget != nil {
-			forget(item)
-		}
+	return detail.Fetch{
+		Kind: e.detailOf,
 		// r on a page reads and counts it again.
-		if k := e.kinds.of(item); k != nil && k.forget != nil {
-			k.forget(e, item)
-		}
+		Forget: func(item any) {
+			if k := e.kinds.of(item); k != nil && k.forget != nil {
+				k.forget(e, item)
+			}
+		},
+		Bind: e.bindItem,
+		Edits: func(item any) []form.Config {
+			eds := e.kinds.editsOf(e.client, item)
+			out := make([]form.Config, len(eds))
+			for i, ed := range eds {
+				out[i] = e.formOf(ctx, ed)
+			}
+			return out
+		},
+		Advisories: e.advisoriesOf,
 	}
-	f.Advisories = e.advisoriesOf
-	f.PullRef = func(repo string, t *api.Tag) (string, string) {
-		if e.org == nil || t.Digest == "" {
-			return "", ""
-		}
-		return pullRef(e.org.Name, repo, t)
+}
+
+// detailOf is what the detail pane knows of a resource's kind here; nil
+// for what is none.
+func (e *env) detailOf(item any) *detail.Kind {
+	if k := e.kinds.of(item); k != nil {
+		return e.details[k]
 	}
-	f.Known = func(t *api.Tag) *detail.Related { return e.tags.known(t, e.repoName(api.ParentUID(t.UID))) }
-	f.Edits = func(item any) []form.Config {
-		eds := e.kinds.editsOf(e.client, item)
-		out := make([]form.Config, len(eds))
-		for i, ed := range eds {
-			out[i] = e.formOf(ctx, ed)
-		}
-		return out
-	}
-	return f
+	return nil
 }
 
 func uidCopy[T any](key func(*T) string) func(*T) (string, string) {

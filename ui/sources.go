@@ -4,14 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
 	"canopy/safe"
 	"canopy/views"
-	"canopy/views/detail"
 	"canopy/views/paging"
 	"canopy/views/tree"
 )
@@ -78,8 +74,6 @@ type builder struct {
 	// advise asks for the advisory counts of repo names (repos loaded in
 	// the tree); nil asks for none.
 	advise func(names ...string)
-	// renderBudget is how long a readme's render may take.
-	renderBudget time.Duration
 }
 
 // list is a tree list of a collection: by name where its resources have
@@ -128,52 +122,6 @@ func collection(parent *tree.Node, k *kind, scope string) *tree.Node {
 // ecosystemWords is an ecosystem as people say it: "java", "python".
 func ecosystemWords(eco string) string {
 	return safe.String(strings.ToLower(strings.TrimPrefix(eco, "ECOSYSTEM_")))
-}
-
-// fetch is how the detail pane loads its lazy parts.
-func (b builder) fetch() detail.Fetch {
-	c := b.client
-	return detail.Fetch{
-		ReadmeBudget: b.renderBudget,
-		Readme: func(ctx context.Context, uid string) (string, error) {
-			r, err := c.GetRepoReadme(ctx, uid)
-			if err != nil {
-				return "", fetchError("readme", err)
-			}
-			return r.Content, nil
-		},
-		Image: func(ctx context.Context, repo, digest string) ([]detail.ArchSize, error) {
-			archs, err := c.GetArchitectures(ctx, repo, digest)
-			if err != nil {
-				return nil, fetchError("architectures", err)
-			}
-			out := make([]detail.ArchSize, len(archs.Architectures))
-			for i, a := range archs.Architectures {
-				out[i].Arch = a
-				size, err := c.GetImageSize(ctx, repo, digest, a)
-				if err != nil {
-					out[i].Err = err
-					continue
-				}
-				out[i].Size = int64(size.Size)
-			}
-			return out, nil
-		},
-		Related: func(ctx context.Context, t *api.Tag, reply func(detail.Related, error) tea.Msg) tea.Cmd {
-			return b.tags.ask(c, relatedAsk{ctx: ctx, tag: t, reply: reply})
-		},
-		Bindings: func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
-			cur := api.NewCursor(c.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
-			var out []api.RoleBinding
-			for rb, err := range cur.All(ctx) {
-				if err != nil {
-					return out, fetchError("role bindings", err)
-				}
-				out = append(out, rb)
-			}
-			return out, nil
-		},
-	}
 }
 
 // maxKeptPages bounds the server pages one page of a kept list reads.

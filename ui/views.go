@@ -90,6 +90,7 @@ func probe(k *kind, s table.Setup) error {
 	// with its FOLDER column.
 	e := &env{kinds: kinds(nil), org: &api.Group{UID: strings.Repeat("0", api.RootUIDLen), Name: "probe"}, repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 		tags: newTagSets(), orders: &refusedOrders{}, common: views.Common{Keys: keymap.Default()}}
+	e.details = e.kinds.detailsIn(e)
 	title, o := k.whole(e)
 	st, ok := k.table(e, ctx, title, o).(startable)
 	if !ok {

@@ -47,14 +47,53 @@ type Sibling struct {
 	Deprecated bool
 }
 
-// Fetch is how the pane gets the parts it loads lazily; the shell builds it
-// from the API client. A nil function leaves that part out.
+// Fetch is what the pane asks the shell for whatever the item shown:
+// what its kind is, and what the shell does with one (forget, bind, edit,
+// list its advisories); the shell builds it from its registry. A nil
+// function leaves that part out. What one kind's page loads (a repo's
+// readme, a tag's image, an identity's bindings) is not here but in its
+// page's own sources, given to its constructor (RepoPage, TagPage,
+// IdentityPage).
 type Fetch struct {
+	// Kind is what the pane knows of the kind of an item (the shell's
+	// registry), its page included; nil for what is none.
+	Kind func(item any) *Kind
+	// Forget drops what the shell keeps about an item (r in the pane).
+	Forget func(item any)
+	// Bind starts binding a role on the item shown (`b`), when it can be
+	// bound (an identity, a group, a role); nil disables it.
+	Bind func(item any) tea.Cmd
+	// Edits are the editable parts of an item (`e`), the main one first.
+	Edits func(item any) []form.Config
+	// Advisories opens the advisories of image names, called label (`a`
+	// on a repo: its name; on a tag: the names its page lists); nil
+	// disables it.
+	Advisories func(label string, names []string) tea.Cmd
+}
+
+// RepoSources are where a repo's page (RepoPage) gets what it loads; a
+// nil function leaves its part out.
+type RepoSources struct {
+	// Readme reads a repo's readme; nil shows none.
 	Readme func(ctx context.Context, repoUID string) (string, error)
 	// ReadmeBudget is how long a readme's render may take before it is
 	// shown as plain text instead; zero is DefaultRenderBudget.
 	ReadmeBudget time.Duration
-	Image        func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
+	// Stats counts a repo's tags and advisories (its page's activity and
+	// advisories), starting from what is known; nil shows neither.
+	Stats func(ctx context.Context, repo *api.Repo, known RepoStats) (RepoStats, error)
+	// KnownStats is what the shell knows of a repo's counts now (asked in
+	// Update); Counted tells it what a count found.
+	KnownStats func(repo *api.Repo) RepoStats
+	Counted    func(repo *api.Repo, st RepoStats)
+}
+
+// TagSources are where a tag's page (TagPage) gets what it loads and
+// shows beside the tag; a nil function leaves its part out.
+type TagSources struct {
+	// Image reads the architectures of a tag's image and their sizes;
+	// nil shows no image (and no relations).
+	Image func(ctx context.Context, repoUID, digest string) ([]ArchSize, error)
 	// Related asks, in Update, for a tag's relations: the shell answers
 	// with reply's message, from what it knows or after a search (the
 	// command returned; nil when a search on its way answers this too).
@@ -63,28 +102,6 @@ type Fetch struct {
 	// request (tags already loaded elsewhere), shown while Related runs;
 	// nil, or a nil result, when nothing is.
 	Known func(tag *api.Tag) *Related
-	// Forget drops what the shell keeps about an item (r in the pane).
-	Forget   func(item any)
-	Bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)
-	// Bind starts binding a role on the item shown (`b`), when it can be
-	// bound (an identity, a group, a role); nil disables it.
-	Bind func(item any) tea.Cmd
-	// Edits are the editable parts of an item (`e`), the main one first.
-	Edits func(item any) []form.Config
-	// Kind is what the pane knows of the kind of an item (the shell's
-	// registry); nil for what is none.
-	Kind func(item any) *Kind
-	// RepoStats counts a repo's tags and advisories (its page's activity
-	// and advisories); nil shows neither.
-	RepoStats func(ctx context.Context, repo *api.Repo, known RepoStats) (RepoStats, error)
-	// KnownStats is what the shell knows of a repo's counts now (asked in
-	// Update); Counted tells it what a count found.
-	KnownStats func(repo *api.Repo) RepoStats
-	Counted    func(repo *api.Repo, st RepoStats)
-	// Advisories opens the advisories of image names, called label (`a`
-	// on a repo: its name; on a tag: the names its page lists); nil
-	// disables it.
-	Advisories func(label string, names []string) tea.Cmd
 	// PullRef is a tag's pull reference in its repo (what `Y` copies,
 	// with what that is); nil shows none.
 	PullRef func(repo string, tag *api.Tag) (ref, what string)

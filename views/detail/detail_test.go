@@ -28,20 +28,23 @@ type fakeFetch struct {
 	fail                      bool
 }
 
-func (f *fakeFetch) fetch() Fetch {
-	return Fetch{Kind: testKind, ReadmeBudget: patience,
-		Readme: func(_ context.Context, uid string) (string, error) {
-			f.readmes++
-			if f.fail {
-				return "", errors.New("GET readme: 503 unavailable")
-			}
-			return "# nginx\n\nA **minimal** web server.\n\n- small\n- signed\n\n[docs](https://example.com/docs)\n", nil
-		},
-		Image: func(_ context.Context, repo, digest string) ([]ArchSize, error) {
-			f.images++
-			return []ArchSize{{Arch: "amd64", Size: 44_040_192}, {Arch: "arm64", Size: 41_943_040}}, nil
-		},
-		Bindings: func(_ context.Context, id string) ([]api.RoleBinding, error) {
+// sources are the pages' sources, counting what they read.
+func (f *fakeFetch) sources() pageSources {
+	return pageSources{
+		repo: RepoSources{ReadmeBudget: patience,
+			Readme: func(_ context.Context, uid string) (string, error) {
+				f.readmes++
+				if f.fail {
+					return "", errors.New("GET readme: 503 unavailable")
+				}
+				return "# nginx\n\nA **minimal** web server.\n\n- small\n- signed\n\n[docs](https://example.com/docs)\n", nil
+			}},
+		tag: TagSources{
+			Image: func(_ context.Context, repo, digest string) ([]ArchSize, error) {
+				f.images++
+				return []ArchSize{{Arch: "amd64", Size: 44_040_192}, {Arch: "arm64", Size: 41_943_040}}, nil
+			}},
+		bindings: func(_ context.Context, id string) ([]api.RoleBinding, error) {
 			f.bindings++
 			return []api.RoleBinding{
 				{UID: "b2", Role: &api.Ref{Name: "viewer"}, Group: &api.Ref{Name: "platform"}, CreateTime: api.TimeOf(now.Add(-72 * time.Hour))},
@@ -50,6 +53,8 @@ func (f *fakeFetch) fetch() Fetch {
 		},
 	}
 }
+
+func (f *fakeFetch) fetch() Fetch { return Fetch{Kind: kindsWith(f.sources())} }
 
 func newPane(t *testing.T, f *fakeFetch, opts theme.Options) *Model {
 	t.Helper()
@@ -327,9 +332,9 @@ func TestRoleAndBindingShowEveryField(t *testing.T) {
 func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 	release := make(chan struct{})
 	f := &fakeFetch{}
-	fetch := f.fetch()
+	src := f.sources()
 	aliases := []string{"CVE-2024-1111", "GHSA-aaaa-bbbb-cccc", "CVE-2024-2222", "GHSA-dddd-eeee-ffff"}
-	fetch.Related = func(ctx context.Context, tag *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
+	src.tag.Related = func(ctx context.Context, tag *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
 		return func() tea.Msg {
 			<-release
 			return reply(Related{Repo: "python", Searched: 1200, Of: 1200, Artifacts: []string{"python", "python-<version>"},
@@ -340,16 +345,17 @@ func TestTagRelationsMarkDeprecatedAndShowProgress(t *testing.T) {
 		}
 	}
 	var listed string
-	fetch.Advisories = func(label string, names []string) tea.Cmd {
+	fetch := Fetch{Advisories: func(label string, names []string) tea.Cmd {
 		listed = label + ": " + strings.Join(names, " ")
 		return nil
-	}
-	fetch.PullRef = func(repo string, t *api.Tag) (string, string) {
+	}}
+	src.tag.PullRef = func(repo string, t *api.Tag) (string, string) {
 		return "cgr.dev/acme/" + repo + ":" + t.Name + "@" + t.Digest, "pull reference"
 	}
-	fetch.Known = func(tag *api.Tag) *Related {
+	src.tag.Known = func(tag *api.Tag) *Related {
 		return &Related{Repo: "python", Searched: 200, Of: 1200, Partial: true, Siblings: []Sibling{{Name: "3.0.34", Deprecated: true}}}
 	}
+	fetch.Kind = kindsWith(src)
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default(), Now: func() time.Time { return now }}
 	m := New(context.Background(), common, fetch)
 	m.SetSize(120, 40)
@@ -424,12 +430,12 @@ func TestThemeChangeRedrawsThePane(t *testing.T) {
 // the repo in capitals; upper-casing a sanitized name would turn its
 // markers into other text (\u202e into \U202E).
 func TestRelatedRepoIsUppercasedBeforeItIsMadeSafe(t *testing.T) {
-	f := (&fakeFetch{}).fetch()
-	f.Related = func(_ context.Context, _ *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
+	src := (&fakeFetch{}).sources()
+	src.tag.Related = func(_ context.Context, _ *api.Tag, reply func(Related, error) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return reply(Related{Repo: "evil\u202e\u200b\u009b31m"}, nil) }
 	}
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }}
-	m := New(context.Background(), common, f)
+	m := New(context.Background(), common, Fetch{Kind: kindsWith(src)})
 	m.SetSize(100, 40)
 	show(t, m, &api.Tag{UID: "org/aaaa/t", Name: "latest", Digest: "sha256:" + strings.Repeat("a", 64)})
 	if s := screen(m); !strings.Contains(s, `ADVISORIES FOR EVIL\u202e\u200b\x9b31M (0)`) {

@@ -84,7 +84,7 @@ func (m *Model) kindPage() *Page {
 // needsExtras reports whether the item has lazily fetched parts.
 func (m *Model) needsExtras() bool {
 	p := m.kindPage()
-	return p != nil && p.lazy != nil && p.lazy(m.fetch)
+	return p != nil && p.lazy
 }
 
 // fetchExtras fetches the item's lazy parts in a command.
@@ -98,7 +98,7 @@ func (m *Model) fetchExtras() tea.Cmd {
 	}
 	e.loading = true
 	p := m.kindPage()
-	ctx, f, owner, uid, item := m.ctx, m.fetch, m, m.uid, m.item
+	ctx, owner, uid, item := m.ctx, m, m.uid, m.item
 	var related tea.Cmd
 	if p.relate != nil {
 		related = p.relate(m, e, item)
@@ -106,7 +106,7 @@ func (m *Model) fetchExtras() tea.Cmd {
 	m.relayout()
 	return tea.Batch(func() tea.Msg {
 		out := extrasMsg{owner: owner, uid: uid}
-		p.load(ctx, f, item, &out)
+		p.load(ctx, item, &out)
 		return out
 	}, related)
 }
@@ -127,7 +127,10 @@ func (m *Model) renderCmd() tea.Cmd {
 	e.renderBusy, e.renderSeq = true, m.renderSeq
 	m.rendering, m.cancelRender = m.uid, cancel
 	owner, uid, content, style, width, gen, seq := m, m.uid, e.readme, m.common.Theme.Markdown, m.width, m.themeGen, m.renderSeq
-	budget := m.fetch.ReadmeBudget
+	var budget time.Duration // the readme's page's (RepoSources.ReadmeBudget)
+	if p := m.kindPage(); p != nil {
+		budget = p.repo.ReadmeBudget
+	}
 	return func() tea.Msg {
 		defer cancel()
 		r := RenderMarkdown(ctx, content, style, width, budget)

@@ -11,8 +11,9 @@ import (
 )
 
 // renderIdentity shows who the identity is, how it is assumed (whatever
-// way: claim match, static keys, AWS, a service), and its role bindings.
-func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
+// way: claim match, static keys, AWS, a service), and its role bindings
+// when its page reads them (withBindings).
+func (m *Model) renderIdentity(s *sheet, id *api.Identity, withBindings bool) {
 	now := m.common.Clock()
 	s.field("uid", safe.Of(id.UID))
 	s.field("description", safe.Of(id.Description))
@@ -40,7 +41,7 @@ func (m *Model) renderIdentity(s *sheet, id *api.Identity) {
 	}
 	s.own("last seen", seen)
 	s.times(id.CreateTime, id.UpdateTime)
-	if m.fetch.Bindings == nil {
+	if !withBindings {
 		return
 	}
 	s.section("ROLE BINDINGS")

@@ -32,21 +32,26 @@ type Kind struct {
 }
 
 // Page is how the page of a kind is written, and what it loads lazily.
-// The kinds the pane knows well have their own (RepoPage, TagPage…); any
-// other kind shows its fields (FieldsPage).
+// The kinds the pane knows well have their own (RepoPage, TagPage…), each
+// given where it gets what it loads; any other kind shows its fields
+// (FieldsPage).
 type Page struct {
 	write func(m *Model, s *sheet, item any)
-	// lazy reports whether the page has parts to load with f; load loads
-	// them (in a command), and relate starts what loads beside them (a
-	// tag's relations), in Update.
-	lazy   func(f Fetch) bool
-	load   func(ctx context.Context, f Fetch, item any, out *extrasMsg)
+	// lazy: the page has parts to load; load loads them (in a command),
+	// and relate starts what loads beside them (a tag's relations, a
+	// repo's counts), in Update.
+	lazy   bool
+	load   func(ctx context.Context, item any, out *extrasMsg)
 	relate func(m *Model, e *extras, item any) tea.Cmd
 	// image is the image whose advisories `a` opens (a repo's name, a
 	// tag's repo's once known), the pull reference `Y` copies (a tag's)
 	// and what that is, and the other artifact names `a` asks for beside
 	// the image's (a tag's versioned packages); nil for kinds of no image.
 	image func(m *Model, item any) imageOf
+	// repo is what a repo's page was given (RepoPage), read beyond the
+	// page's own functions too: by the readme's render (its budget) and by
+	// a count's answer (Counted); zero for other pages.
+	repo RepoSources
 }
 
 // imageOf is what a page knows of the image its resource is of.
@@ -113,8 +118,8 @@ func LoadedPage[T any](uid func(*T) string, fields func(*T) []Field, load func(c
 		s.field("uid", safe.Of(uid(it)))
 		writeFields(s, e.fields)
 	})
-	p.lazy = func(Fetch) bool { return true }
-	p.load = func(ctx context.Context, _ Fetch, item any, out *extrasMsg) {
+	p.lazy = true
+	p.load = func(ctx context.Context, item any, out *extrasMsg) {
 		out.fields, out.err = load(ctx, item.(*T))
 	}
 	return p
@@ -146,29 +151,33 @@ func GroupPage() Page {
 	})
 }
 
-// RepoPage is a repo's page, with its readme loaded lazily.
-func RepoPage() Page {
-	p := pageOf((*Model).renderRepo)
+// RepoPage is a repo's page, with its readme loaded lazily and its tags
+// and advisories counted beside it, from src.
+func RepoPage(src RepoSources) Page {
+	p := pageOf(func(m *Model, s *sheet, r *api.Repo) { m.renderRepo(s, r, src) })
+	p.repo = src
 	p.image = func(_ *Model, item any) imageOf { return imageOf{name: item.(*api.Repo).Name} }
-	p.lazy = func(f Fetch) bool { return f.Readme != nil || f.RepoStats != nil }
-	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
-		if f.Readme == nil {
+	p.lazy = src.Readme != nil || src.Stats != nil
+	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+		if src.Readme == nil {
 			return
 		}
-		readme, err := f.Readme(ctx, item.(*api.Repo).UID)
+		readme, err := src.Readme(ctx, item.(*api.Repo).UID)
 		out.readme, out.err = &readme, err
 	}
-	p.relate = relateRepo
+	if src.Stats != nil {
+		p.relate = func(m *Model, e *extras, item any) tea.Cmd { return m.relateRepo(e, item.(*api.Repo), src) }
+	}
 	return p
 }
 
 // TagPage is a tag's page, with its image's architectures loaded lazily
-// and its relations (siblings, advisories) beside them.
-func TagPage() Page {
-	p := pageOf((*Model).renderTag)
+// and its relations (siblings, advisories) beside them, from src.
+func TagPage(src TagSources) Page {
+	p := pageOf(func(m *Model, s *sheet, t *api.Tag) { m.renderTag(s, t, src) })
 	p.image = func(m *Model, item any) imageOf {
 		var img imageOf
-		img.name, img.ref, img.what = m.tagRepo(item.(*api.Tag))
+		img.name, img.ref, img.what = m.tagRepo(item.(*api.Tag), src)
 		if e := m.cache[m.uid]; e != nil && e.related != nil {
 			for _, a := range e.related.Advisories {
 				if a.ArtifactName != img.name && !slices.Contains(img.more, a.ArtifactName) && len(img.more) < maxAdvisoryNames-1 {
@@ -178,26 +187,26 @@ func TagPage() Page {
 		}
 		return img
 	}
-	p.lazy = func(f Fetch) bool { return f.Image != nil }
-	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
+	p.lazy = src.Image != nil
+	p.load = func(ctx context.Context, item any, out *extrasMsg) {
 		t := item.(*api.Tag)
-		out.image, out.err = f.Image(ctx, api.ParentUID(t.UID), t.Digest)
+		out.image, out.err = src.Image(ctx, api.ParentUID(t.UID), t.Digest)
+	}
+	if src.Related == nil {
+		return p
 	}
 	p.relate = func(m *Model, e *extras, item any) tea.Cmd {
-		t, f := item.(*api.Tag), m.fetch
-		if f.Related == nil {
-			return nil
-		}
+		t := item.(*api.Tag)
 		// What is known shows at once; the search completes in its own
 		// command, so the image does not wait for it.
-		if f.Known != nil {
-			if known := f.Known(t); known != nil {
+		if src.Known != nil {
+			if known := src.Known(t); known != nil {
 				e.related = known
 			}
 		}
 		e.relating = true
 		owner, uid := m, m.uid
-		return f.Related(m.ctx, t, func(rel Related, err error) tea.Msg {
+		return src.Related(m.ctx, t, func(rel Related, err error) tea.Msg {
 			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
 		})
 	}
@@ -205,12 +214,12 @@ func TagPage() Page {
 }
 
 // IdentityPage is an identity's page, with its role bindings loaded
-// lazily.
-func IdentityPage() Page {
-	p := pageOf((*Model).renderIdentity)
-	p.lazy = func(f Fetch) bool { return f.Bindings != nil }
-	p.load = func(ctx context.Context, f Fetch, item any, out *extrasMsg) {
-		out.bindings, out.err = f.Bindings(ctx, item.(*api.Identity).UID)
+// lazily by bindings (nil: the page shows none).
+func IdentityPage(bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)) Page {
+	p := pageOf(func(m *Model, s *sheet, id *api.Identity) { m.renderIdentity(s, id, bindings != nil) })
+	p.lazy = bindings != nil
+	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+		out.bindings, out.err = bindings(ctx, item.(*api.Identity).UID)
 	}
 	return p
 }

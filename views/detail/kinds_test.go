@@ -1,13 +1,30 @@
 package detail
 
 import (
+	"context"
+
 	"canopy/api"
 	"canopy/safe"
 )
 
 // testKind stands in for the shell's registry in these tests: the kinds
-// the pane is shown here, with the pages the shell gives them.
-func testKind(item any) *Kind {
+// the pane is shown here, with the pages the shell gives them, loading
+// nothing.
+func testKind(item any) *Kind { return kindsWith(pageSources{})(item) }
+
+// pageSources are what the pages of kindsWith load with.
+type pageSources struct {
+	repo     RepoSources
+	tag      TagSources
+	bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)
+}
+
+// kindsWith is testKind with pages that load from src.
+func kindsWith(src pageSources) func(item any) *Kind {
+	return func(item any) *Kind { return kindOf(item, src) }
+}
+
+func kindOf(item any, src pageSources) *Kind {
 	named := func(uid, name string) *Kind {
 		return &Kind{UID: func(any) string { return uid }, Title: func(any) safe.Text { return safe.Of(name) }}
 	}
@@ -15,14 +32,14 @@ func testKind(item any) *Kind {
 	switch it := item.(type) {
 	case *api.Repo:
 		k = named(it.UID, it.Name)
-		k.Page = RepoPage()
+		k.Page = RepoPage(src.repo)
 	case *api.Tag:
 		k = named(it.UID, it.Name)
-		k.Page = TagPage()
+		k.Page = TagPage(src.tag)
 		k.Copy = func(any) (string, string) { return it.Digest, "digest" }
 	case *api.Identity:
 		k = named(it.UID, it.Name)
-		k.Page, k.Bindable = IdentityPage(), true
+		k.Page, k.Bindable = IdentityPage(src.bindings), true
 	case *api.Group:
 		k = named(it.UID, it.Name)
 		k.Page, k.Bindable = GroupPage(), true

@@ -268,7 +268,7 @@ func TestACancelledRenderStopsAtTheNextChunk(t *testing.T) {
 // TestARenderOverItsBudgetIsShownAsPlainText gives a render a budget of
 // 1 ns, which every render outlives (by the clock, whether or not the
 // deadline's timer has fired): the readme is shown as plain text with a
-// note naming the budget. A pane's renders get its Fetch.ReadmeBudget,
+// note naming the budget. A pane's renders get its repo page's ReadmeBudget,
 // and no budget is DefaultRenderBudget.
 func TestARenderOverItsBudgetIsShownAsPlainText(t *testing.T) {
 	for _, src := range []string{"# x\n", sampleReadme()} {
@@ -280,8 +280,7 @@ func TestARenderOverItsBudgetIsShownAsPlainText(t *testing.T) {
 			t.Errorf("the plain text is not the readme:\n%.300s", r.Text)
 		}
 	}
-	m := readmePane(t, map[string]string{"r": "# x\n"}, nil, 80, 30)
-	m.fetch.ReadmeBudget = time.Nanosecond
+	m := readmePaneWithin(t, time.Nanosecond, map[string]string{"r": "# x\n"}, nil, 80, 30)
 	show(t, m, &api.Repo{UID: "r", Name: "r"})
 	if s := joined(m); !strings.Contains(s, "shown as plain text: rendering took over 1ns") {
 		t.Errorf("the pane's budget is not the render's:\n%s", screen(m))

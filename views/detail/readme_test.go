@@ -21,10 +21,15 @@ import (
 // err), sized w×h.
 func readmePane(t *testing.T, readmes map[string]string, err error, w, h int) *Model {
 	t.Helper()
+	return readmePaneWithin(t, patience, readmes, err, w, h)
+}
+
+// readmePaneWithin is readmePane whose renders have budget.
+func readmePaneWithin(t *testing.T, budget time.Duration, readmes map[string]string, err error, w, h int) *Model {
+	t.Helper()
 	common := views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default(), Now: func() time.Time { return now }}
-	m := New(t.Context(), common, Fetch{Kind: testKind, ReadmeBudget: patience, Readme: func(_ context.Context, uid string) (string, error) {
-		return readmes[uid], err
-	}})
+	m := New(t.Context(), common, Fetch{Kind: kindsWith(pageSources{repo: RepoSources{ReadmeBudget: budget,
+		Readme: func(_ context.Context, uid string) (string, error) { return readmes[uid], err }}})})
 	m.SetSize(w, h)
 	return m
 }

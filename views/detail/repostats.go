@@ -46,27 +46,24 @@ type statsMsg struct {
 	err   error
 }
 
-// relateRepo counts a repo's tags and advisories in their own command, so
-// the readme does not wait for them; what the shell already knows shows
-// at once and is not asked again.
-func relateRepo(m *Model, e *extras, item any) tea.Cmd {
-	r, f := item.(*api.Repo), m.fetch
-	if f.RepoStats == nil {
-		return nil
-	}
+// relateRepo counts a repo's tags and advisories with src in their own
+// command, so the readme does not wait for them; what the shell already
+// knows shows at once and is not asked again.
+func (m *Model) relateRepo(e *extras, r *api.Repo, src RepoSources) tea.Cmd {
 	var known RepoStats
-	if f.KnownStats != nil {
-		known = f.KnownStats(r)
+	if src.KnownStats != nil {
+		known = src.KnownStats(r)
 	}
 	e.counting = true
 	ctx, owner, uid := m.ctx, m, m.uid
 	return func() tea.Msg {
-		st, err := f.RepoStats(ctx, r, known)
+		st, err := src.Stats(ctx, r, known)
 		return statsMsg{owner: owner, uid: uid, repo: r, stats: &st, err: err}
 	}
 }
 
-// gotStats keeps a repo's counts (in Update).
+// gotStats keeps a repo's counts (in Update) and tells its page's
+// Counted.
 func (m *Model) gotStats(msg statsMsg) {
 	if msg.owner != m {
 		return
@@ -75,8 +72,8 @@ func (m *Model) gotStats(msg statsMsg) {
 	e.counting, e.statsErr = false, msg.err
 	if msg.err == nil {
 		e.stats = msg.stats
-		if m.fetch.Counted != nil {
-			m.fetch.Counted(msg.repo, *msg.stats)
+		if k := m.kind(msg.repo); k != nil && k.Page.repo.Counted != nil {
+			k.Page.repo.Counted(msg.repo, *msg.stats)
 		}
 	}
 	if msg.uid == m.uid {

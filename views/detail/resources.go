@@ -32,7 +32,8 @@ func (m *Model) lazy(s *sheet) (*extras, bool) {
 	return e, true
 }
 
-func (m *Model) renderRepo(s *sheet, r *api.Repo) {
+// renderRepo writes a repo: its fields, then what src counts and reads.
+func (m *Model) renderRepo(s *sheet, r *api.Repo, src RepoSources) {
 	s.field("uid", safe.Of(r.UID))
 	s.field("description", safe.Of(r.Description))
 	s.field("tier", safe.Of(tier(r.CatalogTier)))
@@ -50,10 +51,10 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 		}
 	}
 	s.times(r.CreateTime, r.UpdateTime)
-	if m.fetch.RepoStats != nil {
+	if src.Stats != nil {
 		m.renderStats(s, r)
 	}
-	if m.fetch.Readme == nil {
+	if src.Readme == nil {
 		return
 	}
 	s.section("README")
@@ -82,9 +83,11 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo) {
 	}
 }
 
-func (m *Model) renderTag(s *sheet, t *api.Tag) {
+// renderTag writes a tag: its fields, then its image and relations as
+// src reads them.
+func (m *Model) renderTag(s *sheet, t *api.Tag, src TagSources) {
 	th := m.common.Theme
-	if name, ref, _ := m.tagRepo(t); name != "" {
+	if name, ref, _ := m.tagRepo(t, src); name != "" {
 		s.field("repo", safe.Of(name))
 		if ref != "" {
 			s.field("pull", safe.Of(ref))
@@ -103,7 +106,7 @@ func (m *Model) renderTag(s *sheet, t *api.Tag) {
 	s.own("deprecated", dep)
 	s.field("bundles", list(t.Bundles))
 	s.when("updated", t.UpdateTime) // a tag has no creation time
-	if m.fetch.Image == nil {
+	if src.Image == nil {
 		return
 	}
 	s.section("IMAGE")
@@ -265,15 +268,15 @@ func (m *Model) renderBinding(s *sheet, b *api.RoleBinding) {
 }
 
 // tagRepo is a tag's repo's name, as its relations found it, and its
-// pull reference; "" for what is not known yet.
-func (m *Model) tagRepo(t *api.Tag) (name, ref, what string) {
+// pull reference (src.PullRef's); "" for what is not known yet.
+func (m *Model) tagRepo(t *api.Tag, src TagSources) (name, ref, what string) {
 	e := m.cache[m.uid]
 	if e == nil || e.related == nil || e.related.Repo == "" {
 		return "", "", ""
 	}
 	name = e.related.Repo
-	if m.fetch.PullRef != nil {
-		ref, what = m.fetch.PullRef(name, t)
+	if src.PullRef != nil {
+		ref, what = src.PullRef(name, t)
 	}
 	return name, ref, what
 }

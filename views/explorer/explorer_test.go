@@ -48,7 +48,7 @@ func explore(t *testing.T) *Model {
 			return nil
 		}
 		return &detail.Kind{UID: func(any) string { return r.UID }, Title: func(any) safe.Text { return safe.Of(r.Name) },
-			Page: detail.RepoPage(), Copy: func(any) (string, string) { return r.UID, "uid" }}
+			Page: detail.RepoPage(detail.RepoSources{}), Copy: func(any) (string, string) { return r.UID, "uid" }}
 	}})
 	var tr *tree.Model
 	tr = tree.New(common, tree.Config{Roots: []*tree.Node{org},
