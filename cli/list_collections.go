@@ -49,6 +49,7 @@ func collections() map[string]collection {
 			ask: "versions of which artifact? say it with --artifact NAME|UID (canopy list libraries lists them)"},
 		"providers": {print: listRequest.providers},
 		"invites":   {print: listRequest.invites, about: " (never their codes: only a create's answer has one)"},
+		"mappings":  {print: listRequest.mappings, about: " (PROVIDER: the identity provider each lives under)"},
 	}
 }
 

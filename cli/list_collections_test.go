@@ -97,10 +97,11 @@ func TestListNamesWhatIsMeant(t *testing.T) {
 	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, tc := range []struct{ word, want string }{
-		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites)`},
+		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings)`},
 		{"folders", `no collection "folders": canopy list groups lists folders`},
 		{"idps", `no collection "idps": canopy list providers lists identity providers`},
 		{"identity-providers", `canopy list providers lists identity providers`},
+		{"rolemappings", `no collection "rolemappings": canopy list mappings lists role mappings`},
 		{"ecosystem", `no collection "ecosystem": an ecosystem is a grouping of libraries: canopy list libraries --ecosystem NAME lists one`},
 	} {
 		if out, errs, code := list(t, getenv, tc.word); code != exit.Usage || out != "" || !strings.Contains(errs, tc.want) {
@@ -230,6 +231,44 @@ func TestListInvites(t *testing.T) {
 		if code != 0 || strings.Contains(out+errs, code0) || strings.Contains(out, `"code"`) {
 			t.Errorf("%v: exit %d, a code printed:\n%s%s", args, code, out, errs)
 		}
+	}
+}
+
+// TestListMappings: the organization's role mappings in the server's
+// order, as :mappings shows them: the group, then its role, provider and
+// scope by name (read once first), never a FOLDER (a mapping lives under
+// its provider); JSON is the API's resources, uids and all.
+func TestListMappings(t *testing.T) {
+	t.Parallel()
+	getenv, seen := recordingEnv(t)
+	out, errs, code := list(t, getenv, "mappings")
+	if code != 0 || !regexp.MustCompile(`^EXTERNAL GROUP +ROLE +PROVIDER +SCOPE +CREATED\n`).MatchString(out) {
+		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	}
+	for _, row := range []string{`acme-platform-admins +owner +okta-sso`, `acme-engineering +editor +okta-sso`,
+		`acme-security-review +auditor +okta-sso`, `b7e4c2a9-5d31-4f8e-9a60-2c7d1e3f4b58 +viewer +entra-contractors`} {
+		if !regexp.MustCompile(`(?m)^` + row + ` +acme\.example +\S+$`).MatchString(out) {
+			t.Errorf("no row %s:\n%s", row, out)
+		}
+	}
+	if slices.ContainsFunc(*seen, func(q string) bool {
+		return strings.HasPrefix(q, "/iam/v2/externalGroupRoleMappings?") && strings.Contains(q, "order_by")
+	}) {
+		t.Errorf("mappings were asked for in an order, not the server's: %v", *seen)
+	}
+	ms := listJSON[api.ExternalGroupRoleMapping](t, getenv, "mappings")
+	groups := column(t, out, "EXTERNAL GROUP")
+	if len(ms) != len(groups) {
+		t.Fatalf("%d mappings in JSON, table:\n%s", len(ms), out)
+	}
+	for i, m := range ms {
+		if m.ExternalGroupID != groups[i] || m.RoleUID == "" || api.ParentUID(m.UID) != m.IdentityProviderUID {
+			t.Errorf("row %d: %q, JSON %+v", i, groups[i], m)
+		}
+	}
+	if out, _, code := list(t, getenv, "mappings", "--filter", "entra"); code != 0 || strings.Count(out, "\n") != 2 ||
+		!strings.Contains(out, "b7e4c2a9") {
+		t.Errorf("--filter entra (the provider's name): exit %d\n%s", code, out)
 	}
 }
 

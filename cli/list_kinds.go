@@ -129,6 +129,44 @@ func (r listRequest) invites(ctx context.Context, common views.Common) error {
 		r.whole(columns.InviteOrders()[0].OrderBy), columns.Invites(common))
 }
 
+// mappings are listed in the order :mappings starts with (the server's:
+// a mapping has no name). Their roles, identity providers and scope are
+// named as that table names them, from the organization's roles and
+// providers read once first (JSON has the uids only, so needs neither).
+func (r listRequest) mappings(ctx context.Context, common views.Common) error {
+	var names columns.MappingNames
+	if !r.json {
+		roles, err := r.client.RolesOf(ctx, r.org.UID)
+		if err != nil {
+			return fmt.Errorf("list roles: %w", err)
+		}
+		roleNames, providers := map[string]string{}, map[string]string{}
+		for _, role := range roles {
+			roleNames[role.UID] = role.Name
+		}
+		// --max-items bounds the rows listed, not what their columns look up.
+		opts := api.ListOptions{DescendantsOf: r.org.UID, PageSize: api.MaxPageSize}
+		_, err = pages(ctx, "identity providers", r.client.ListIdentityProviders, api.IdentityProviderKey, opts, defaultMaxItems,
+			func(ps []api.IdentityProvider) error {
+				for _, p := range ps {
+					providers[p.UID] = p.Name
+				}
+				return nil
+			})
+		if err != nil {
+			return fmt.Errorf("list identity providers: %w", err)
+		}
+		// Each filled before the listing and never written after.
+		fixed := func(m map[string]string) columns.Names {
+			return func() func(string) string { return func(uid string) string { return m[uid] } }
+		}
+		names = columns.MappingNames{Roles: fixed(roleNames), Providers: fixed(providers),
+			Scopes: fixed(map[string]string{r.org.UID: r.org.Name})}
+	}
+	return printCollection(ctx, r, r.nouns, r.client.ListExternalGroupRoleMappings, api.ExternalGroupRoleMappingKey,
+		r.whole(columns.MappingOrders()[0].OrderBy), columns.Mappings(common, names))
+}
+
 // printCollection walks a collection and prints each page as it arrives.
 func printCollection[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
 	return printWalk(ctx, r, noun, lister, key, opts, cols, nil)

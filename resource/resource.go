@@ -58,6 +58,7 @@ const (
 	Ecosystem    = "ecosystem"
 	Provider     = "identity provider"
 	Invite       = "invite"
+	Mapping      = "role mapping"
 )
 
 // Kinds are every kind, in the order their `:` commands are listed.
@@ -96,6 +97,9 @@ func Kinds() []Kind {
 		{OpenBy: "uid", Noun: Invite, Nouns: "invites", Command: "invites", Aliases: []string{"invite", "invitations"},
 			Says: "invite codes that join people to the organization's folders", Collection: "invites", Plugin: "invite",
 			NoName: "an invite has no name: canopy labels it by its role and who may redeem it"},
+		{OpenBy: "uid", Noun: Mapping, Nouns: "role mappings", Command: "mappings", Aliases: []string{"mapping", "rolemappings", "groupmappings"},
+			Says: "the roles an identity provider's groups give their members", Collection: "mappings", Plugin: "mapping",
+			NoName: "a role mapping has no name: canopy labels it by its external group and role"},
 	}
 }
 

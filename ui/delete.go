@@ -2,8 +2,11 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
@@ -111,6 +114,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		}
 		return msg
 	}}
+	batches := batchesOf(k, items)
 	for _, it := range items {
 		if e.kinds.of(it.item) != k {
 			return views.FlashError("these rows cannot be deleted together")
@@ -123,8 +127,11 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		if k.related != nil {
 			related[uid] = k.related(e.kinds, it.item)
 		}
-		name := it.name
+		name, b := it.name, batches[uid]
 		cfg.Items = append(cfg.Items, dialog.Item{Key: uid, Label: label, Run: func(ctx context.Context) (any, error) {
+			if b != nil {
+				return nil, b.run(ctx, e, k, uid)
+			}
 			n := &api.Note{What: k.noun + " " + strconv.Quote(name)}
 			return nil, e.deleteOne(api.WithNote(ctx, n), n, k, uid)
 		}})
@@ -139,6 +146,162 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 		k.lost(e, &cfg, items)
 	}
 	return e.open(func(ctx context.Context) views.Screen { return dialog.New(ctx, e.common, cfg) })
+}
+
+// deleteBatch is the deletes of one dialog that go in one request (a
+// kind's delBatch: the marked mappings of one identity provider). The
+// first of its items to run sends it for every one still to be sent; the
+// others wait for its answer and each reads its own outcome from it. A
+// retry sends again only what the server refused: what went, or whose
+// answer was lost and could not be looked up, is never sent again.
+type deleteBatch struct {
+	parent string
+	uids   []string          // in the dialog's order
+	names  map[string]string // as the user knows each
+	mu     sync.Mutex
+	out    map[string]error // outcomes not read yet, by uid
+	final  map[string]bool  // uids never to be sent again
+	busy   chan struct{}    // closed when the request on its way ends; nil: none is
+}
+
+// batchesOf groups the items of a kind that deletes in batches by parent:
+// the batch of each uid whose parent has more than one among items.
+func batchesOf(k *kind, items []doomed) map[string]*deleteBatch {
+	if k.delBatch == nil || len(items) < 2 {
+		return nil
+	}
+	byParent := map[string]*deleteBatch{}
+	for _, it := range items {
+		p := k.batchOf(it.item)
+		b := byParent[p]
+		if b == nil {
+			b = &deleteBatch{parent: p, names: map[string]string{}, out: map[string]error{}, final: map[string]bool{}}
+			byParent[p] = b
+		}
+		uid := k.uid(it.item)
+		b.uids, b.names[uid] = append(b.uids, uid), it.name
+	}
+	out := map[string]*deleteBatch{}
+	for _, b := range byParent {
+		for _, uid := range b.uids {
+			if len(b.uids) > 1 {
+				out[uid] = b
+			}
+		}
+	}
+	return out
+}
+
+// run is the delete of one item of the batch: its outcome from the
+// request that takes it, sent now when none is on its way.
+func (b *deleteBatch) run(ctx context.Context, e *env, k *kind, uid string) error {
+	b.mu.Lock()
+	for {
+		if err, ok := b.out[uid]; ok {
+			delete(b.out, uid)
+			b.mu.Unlock()
+			return err
+		}
+		if b.busy == nil {
+			break
+		}
+		busy := b.busy
+		b.mu.Unlock()
+		select {
+		case <-busy:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		b.mu.Lock()
+	}
+	var send []string
+	for _, u := range b.uids {
+		if _, unread := b.out[u]; !unread && !b.final[u] {
+			send = append(send, u)
+		}
+	}
+	busy := make(chan struct{})
+	b.busy = busy
+	b.mu.Unlock()
+	outcomes := e.deleteMany(ctx, k, b.parent, send, b.names)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for u, err := range outcomes {
+		b.out[u], b.final[u] = err, !refused(err)
+	}
+	b.busy = nil
+	close(busy)
+	err := b.out[uid]
+	delete(b.out, uid)
+	return err
+}
+
+// refused reports whether a delete's error says it certainly did not
+// happen and may be sent again: the server refused it, or a lookup after
+// a lost answer found the resource still there.
+func refused(err error) bool {
+	var s *settled
+	switch {
+	case err == nil, api.IsNotFound(err):
+		return false
+	case errors.As(err, &s):
+		return s.verdict == notMade
+	}
+	return !api.MaybeMade(err)
+}
+
+// skipped is the outcome of a resource a batch delete did not delete:
+// the server no longer had it (which the dialog says is already gone).
+var skipped = &api.Error{Status: api.Status{Code: api.CodeNotFound, Message: "the batch delete found it gone already"}}
+
+// deleteMany deletes uids of parent in one request (k.delBatch) and says
+// what became of each: deleted, already gone, refused with the request,
+// or, when the answer was lost, what the server has now (deleteOne's
+// lookup, one each; :changes says what they found together).
+func (e *env) deleteMany(ctx context.Context, k *kind, parent string, uids []string, names map[string]string) map[string]error {
+	quoted := make([]string, len(uids))
+	for i, u := range uids {
+		quoted[i] = strconv.Quote(names[u])
+	}
+	n := &api.Note{What: counted(api.Count{N: int64(len(uids)), Exact: true}, k.noun, k.nouns) + " " + strings.Join(quoted, ", ")}
+	ctx = api.WithNote(ctx, n)
+	deleted, err := k.delBatch(ctx, e.client, parent, uids)
+	out := make(map[string]error, len(uids))
+	if err == nil || !api.MaybeMade(err) {
+		for _, u := range uids {
+			out[u] = err
+			if err == nil && !slices.Contains(deleted, u) {
+				out[u] = skipped
+			}
+		}
+		return out
+	}
+	var gone, here, unknown int
+	for _, u := range uids {
+		there, lookErr := goneOrHere(k.exists(ctx, e.client, u))
+		switch {
+		case lookErr != nil:
+			unknown++
+			out[u] = &settled{lost: err, verdict: stillUnknown, says: "could not look it up: " + safe.String(lookErr.Error())}
+		case there:
+			here++
+			out[u] = &settled{lost: err, verdict: notMade, says: "the server still has it"}
+		default:
+			gone++
+			out[u] = &settled{lost: err, verdict: wasMade, says: "the server no longer has it"}
+		}
+	}
+	switch {
+	case unknown > 0:
+		e.changes.settle(n, "lookup failed")
+	case here == 0:
+		e.changes.settle(n, "found deleted")
+	case gone == 0:
+		e.changes.settle(n, "found not deleted")
+	default:
+		e.changes.settle(n, fmt.Sprintf("found %d of %d deleted", gone, len(uids)))
+	}
+	return out
 }
 
 // nodeName is how the user knows a tree node's resource: its name, a

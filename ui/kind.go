@@ -82,6 +82,10 @@ type kind struct {
 	// has it (a delete whose answer was lost).
 	del    func(ctx context.Context, c *api.Client, uid string) error
 	exists func(ctx context.Context, c *api.Client, uid string) error
+	// batchOf is the parent whose several are deleted in one request
+	// (delBatch, which answers the uids it deleted); nil: one by one.
+	batchOf  func(item any) string
+	delBatch func(ctx context.Context, c *api.Client, parent string, uids []string) ([]string, error)
 	// lost says in a delete dialog what goes with the resources.
 	lost func(e *env, cfg *dialog.Config, items []doomed)
 	// related are what changes when one is deleted, beside its own row (an

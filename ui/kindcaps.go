@@ -141,6 +141,16 @@ type deleter[T any] interface {
 	del(c *api.Client, ctx context.Context, uid string) error
 }
 
+// batchDeleter deletes several of one parent in one request (the marked
+// mappings of one identity provider): batchOf is the parent of one, and
+// delBatch answers the uids it deleted (one the server no longer had is
+// skipped, not refused). A dialog deleting one alone uses del.
+type batchDeleter[T any] interface {
+	deleter[T]
+	batchOf(it *T) string
+	delBatch(c *api.Client, ctx context.Context, parent string, uids []string) ([]string, error)
+}
+
 // warner: what a delete dialog says goes with the resources.
 type warner[T any] interface {
 	lost(e *env, cfg *dialog.Config, items []*T)

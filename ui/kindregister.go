@@ -153,6 +153,12 @@ func describeDetail[T any](r *registry, k *kind, impl kindOf[T], label func(*T) 
 			k.node.Deletes = true
 		}
 	}
+	if b, ok := impl.(batchDeleter[T]); ok {
+		k.batchOf = textOf(b.batchOf)
+		k.delBatch = func(ctx context.Context, c *api.Client, parent string, uids []string) ([]string, error) {
+			return b.delBatch(c, ctx, parent, uids)
+		}
+	}
 	if g, ok := impl.(getter[T]); ok {
 		k.get = func(ctx context.Context, c *api.Client, uid string) (any, error) {
 			it, err := g.get(c, ctx, uid)

@@ -25,5 +25,6 @@ func kinds(c *api.Client) *registry {
 	register[api.EcosystemCount](r, ecosystemKind{})
 	register[api.IdentityProvider](r, providerKind{})
 	register[api.GroupInvite](r, inviteKind{})
+	register[api.ExternalGroupRoleMapping](r, mappingKind{names: newMappingNames()})
 	return r
 }
