@@ -267,3 +267,31 @@ func builtinRole(t *testing.T, c *api.Client, org, name string) string {
 	}
 	return roles[i].UID
 }
+
+// TestLostMappingIsFoundNotSentAgain: a mapping has no name; after a lost
+// answer the form looks for the provider's mapping of that group, role
+// and scope, finds it made, and sends nothing again.
+func TestLostMappingIsFoundNotSentAgain(t *testing.T) {
+	t.Parallel()
+	h, truth, d := droppingShellWith(t, 160, 40, func(r *http.Request) bool {
+		return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/iam/v2/externalGroupRoleMappings/")
+	})
+	h.waitText("platform")
+	h.typeText(":mappings")
+	h.keys("enter")
+	h.waitFor("the names of roles and providers", func(s string) bool { return strings.Contains(line(s, "acme-engineering"), "editor") })
+	h.keys("n")
+	h.waitText("New role mapping in acme.example", "‹ entra-contractors ›")
+	h.keys("tab")
+	h.typeText("acme-lost")
+	h.keys("enter")
+	h.waitText(`no answer, but the server has it: created role mapping "acme-lost → viewer" in acme.example`)
+	h.settle()
+	if n := posts(d, "/iam/v2/externalGroupRoleMappings/"); n != 1 {
+		t.Errorf("%d POSTs, want 1: %v", n, d.received())
+	}
+	p, err := truth.ListExternalGroupRoleMappings(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID()})
+	if err != nil || !slices.ContainsFunc(p.Items, func(m api.ExternalGroupRoleMapping) bool { return m.ExternalGroupID == "acme-lost" }) {
+		t.Errorf("the emulator does not have it: %v", err)
+	}
+}
