@@ -118,6 +118,12 @@ func describeDetail[T any](r *registry, k *kind, impl kindOf[T], label func(*T) 
 		}
 		k.page = func(*env) detail.Page { return page }
 	}
+	if k.page == nil {
+		// Every kind opens on a page: one without (or with a page method
+		// of another signature, which implements nothing) is a mistake of
+		// its file, caught by every test that makes a registry.
+		panic(fmt.Sprintf("ui: the %s kind has no page: give it page(e *env) detail.Page, or fields", k.noun))
+	}
 	b, binds := impl.(binder[T])
 	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: binds}
 	if c, ok := impl.(copier[T]); ok {
