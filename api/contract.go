@@ -90,6 +90,7 @@ func Contract() []Route {
 	out = append(out, iamRoutes()...)
 	out = append(out, accessRoutes()...)
 	out = append(out, mappingRoutes()...)
+	out = append(out, roleRoutes()...)
 	out = append(out, feedRoutes()...)
 	return append(out, Route{Call: "Ping", Service: svcPing, RPC: "Ping", Method: http.MethodGet, Path: pingPath,
 		Reads: []string{"response"}})

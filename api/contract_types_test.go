@@ -133,7 +133,7 @@ func answerTypes() map[string]reflect.Type {
 		reflect.TypeFor[api.Tag]():              {"ListTags", "GetTag", "CreateTag"},
 		reflect.TypeFor[api.Group]():            {"ListGroups", "GetGroup", "CreateGroup", "PatchGroup"},
 		reflect.TypeFor[api.Identity]():         {"ListIdentities", "GetIdentity", "CreateIdentity", "PatchIdentity"},
-		reflect.TypeFor[api.Role]():             {"ListRoles", "GetRole"},
+		reflect.TypeFor[api.Role]():             {"ListRoles", "GetRole", "CreateRole", "UpdateRole"},
 		reflect.TypeFor[api.RoleBinding]():      {"ListRoleBindings", "GetRoleBinding", "CreateRoleBinding"},
 		reflect.TypeFor[api.Advisory]():         {"ListAdvisories", "GetAdvisory"},
 		reflect.TypeFor[api.Artifact]():         {"ListArtifacts"},

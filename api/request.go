@@ -61,6 +61,8 @@ const (
 	// ExternalGroupRoleMappings: the roles an identity provider's groups
 	// give their members.
 	ExternalGroupRoleMappings Collection = externalGroupRoleMappingsPath
+	// Roles: custom roles, in a folder.
+	Roles Collection = rolesPath
 )
 
 // Create is the request that creates a member under parent (a group's

@@ -57,6 +57,10 @@ func (c *call) rolesRoute(rest string) *apiErr {
 		}
 		writeJSON(c.w, r)
 		return nil
+	case rest != "":
+		if e, ok := c.writeRole(rest); ok {
+			return e
+		}
 	}
 	return methodNotAllowed(domainIAM, c.r)
 }

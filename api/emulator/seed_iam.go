@@ -32,7 +32,7 @@ var globexFolders = []folder{
 var allCaps = []string{
 	capGroupsList, capGroupsCreate, capGroupsUpdate, capGroupsDelete,
 	capIdentityList, capIdentityCreate, capIdentityUpdate, capIdentityDelete,
-	capRolesList, capBindingsList, capBindingsCreate, capBindingsDelete,
+	capRolesList, capRolesCreate, capRolesUpdate, capRolesDelete, capBindingsList, capBindingsCreate, capBindingsDelete,
 	capRepoList, capRepoCreate, capRepoUpdate, capRepoDelete,
 	capTagList, capTagCreate, capTagDelete,
 	capSubsList, capSubsCreate, capSubsDelete,
@@ -59,9 +59,11 @@ func (r roleDef) caps() []string {
 
 func isList(c string) bool { return strings.HasSuffix(c, "_LIST") }
 
-// identityAdmin reports whether a capability manages identities or role bindings.
+// identityAdmin reports whether a capability manages identities, roles or
+// role bindings.
 func identityAdmin(c string) bool {
-	return !isList(c) && (strings.HasPrefix(c, "CAP_IAM_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE_BINDINGS_") || strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
+	return !isList(c) && (strings.HasPrefix(c, "CAP_IAM_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE") ||
+		strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
 }
 
 func oneOf(cs ...string) func(string) bool {
@@ -77,7 +79,7 @@ var pullCaps = []string{"CAP_MANIFEST_LIST", "CAP_REPO_BLOBS_GET"}
 // everything except identities and role bindings; viewer only reads.
 var builtinRoles = []roleDef{
 	{name: "owner", desc: "Full control of the group and everything below it.", keep: func(string) bool { return true }},
-	{name: "editor", desc: "Read and change resources; cannot manage identities or role bindings.", keep: func(c string) bool { return !identityAdmin(c) }},
+	{name: "editor", desc: "Read and change resources; cannot manage identities, roles or role bindings.", keep: func(c string) bool { return !identityAdmin(c) }},
 	{name: "viewer", desc: "Read-only access to every resource.", keep: isList},
 	{name: "console_viewer", desc: "Read-only access to the console, without the registry.", keep: func(c string) bool {
 		return isList(c) && c != capRepoList && c != capTagList
