@@ -51,6 +51,11 @@ type Route struct {
 	Replace bool
 	// Updates are the fields an update may change, by mask path.
 	Updates []Update
+	// MaskOf is, for an update whose body is the whole request, the
+	// request field whose message the mask paths name
+	// ("identity_metadata"): the mask then travels in the body, as
+	// updateMask, not in the query.
+	MaskOf string
 	// Enums are the enum values the client sends or reads, by the field
 	// that carries them.
 	Enums []Enum
@@ -90,6 +95,7 @@ func Contract() []Route {
 	out = append(out, iamRoutes()...)
 	out = append(out, accessRoutes()...)
 	out = append(out, mappingRoutes()...)
+	out = append(out, joiningRoutes()...)
 	out = append(out, roleRoutes()...)
 	out = append(out, feedRoutes()...)
 	return append(out, Route{Call: "Ping", Service: svcPing, RPC: "Ping", Method: http.MethodGet, Path: pingPath,

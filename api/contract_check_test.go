@@ -74,6 +74,15 @@ func matchSegments(tpl, segs []string) bool {
 	if len(tpl) == 0 || len(segs) == 0 {
 		return len(tpl) == len(segs)
 	}
+	if v, verb, ok := strings.Cut(tpl[len(tpl)-1], "}:"); ok && strings.HasPrefix(v, "{") {
+		// A custom method of a resource ({uid=**}:verb): the last segment
+		// ends with the verb, and the rest of it is the variable's.
+		last, ok := strings.CutSuffix(segs[len(segs)-1], ":"+verb)
+		if !ok || last == "" {
+			return false
+		}
+		return matchSegments(append(slices.Clone(tpl[:len(tpl)-1]), v+"}"), append(slices.Clone(segs[:len(segs)-1]), last))
+	}
 	switch t := tpl[0]; {
 	case strings.HasSuffix(t, "=**}"):
 		for n := 1; n <= len(segs); n++ {
@@ -191,6 +200,9 @@ func checkExchange(r api.Route, ex exchange, used func(what string)) []string {
 	if masked {
 		paths = strings.Split(strings.Join(mask, ","), ",")
 	}
+	if r.MaskOf != "" {
+		paths = bodyMask(ex.body)
+	}
 	bad = append(bad, checkBody(r, ex.body, paths, used)...)
 	return bad
 }
@@ -232,6 +244,9 @@ func checkBody(r api.Route, raw []byte, mask []string, used func(string)) []stri
 	newFieldSet(allowed).walk("", body, func(p string) { used("body " + p) },
 		func(p string) { badf("body field %s is not one the table says is sent", p) })
 	if inMask != nil {
+		if r.MaskOf != "" {
+			inMask = append(inMask, "updateMask") // the mask itself
+		}
 		newFieldSet(inMask).walk("", body, func(string) {},
 			func(p string) { badf("body field %s is not named by the mask %s", p, strings.Join(mask, ",")) })
 	}
@@ -241,4 +256,29 @@ func checkBody(r api.Route, raw []byte, mask []string, used func(string)) []stri
 		}
 	}
 	return bad
+}
+
+// bodyMask is the mask a body carries as the request's updateMask (a
+// custom method whose body is the whole request), as proto paths: nil
+// when it carries none.
+func bodyMask(raw []byte) []string {
+	var body struct {
+		Mask *string `json:"updateMask"`
+	}
+	if json.Unmarshal(raw, &body) != nil || body.Mask == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(*body.Mask, ",") {
+		var b strings.Builder
+		for _, r := range p {
+			if r >= 'A' && r <= 'Z' {
+				b.WriteByte('_')
+				r += 'a' - 'A'
+			}
+			b.WriteRune(r)
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

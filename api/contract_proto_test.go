@@ -303,8 +303,24 @@ func checkRoute(set *protoSet, r api.Route, rpc *protoRPC) []string {
 			}
 		}
 	}
+	resource, prefix := body, ""
+	if r.MaskOf != "" {
+		// The mask names fields of a member of the request, whose JSON
+		// the body carries under that member's name.
+		f := req.field(r.MaskOf, false)
+		if f == nil || set.messages[f.typ] == nil {
+			return append(bad, fmt.Sprintf("the mask's message %s is not a message field of %s", r.MaskOf, req.full))
+		}
+		resource, prefix = set.messages[f.typ], f.json()+"."
+	}
 	for _, u := range r.Updates {
-		bad = append(bad, checkUpdate(set, body, u)...)
+		json, ok := strings.CutPrefix(u.JSON, prefix)
+		if !ok {
+			badf("mask path %s is sent as %s, not under %s", u.Mask, u.JSON, prefix)
+			continue
+		}
+		u.JSON = json
+		bad = append(bad, checkUpdate(set, resource, u)...)
 	}
 	if r.Replace {
 		// A full replacement sends the resource as read: a field the server

@@ -42,7 +42,7 @@ func TestContractShape(t *testing.T) {
 		if hasBody := r.Method == "POST" || r.Method == "PATCH"; hasBody != (r.Body != "") {
 			t.Errorf("%s: %s with body %q", r.Call, r.Method, r.Body)
 		}
-		if patch := r.Method == "PATCH"; patch != (len(r.Updates) > 0) || patch != slices.Contains(r.Query, "update_mask") {
+		if patch := r.Method == "PATCH"; patch != (len(r.Updates) > 0) || patch != (slices.Contains(r.Query, "update_mask") || r.MaskOf != "") {
 			t.Errorf("%s: %s with updates %v and query %v", r.Call, r.Method, r.Updates, r.Query)
 		}
 		if (r.ListKey == "") != (len(r.Page) == 0) {
@@ -128,6 +128,11 @@ func answerTypes() map[string]reflect.Type {
 		"GetArchitectures": reflect.TypeFor[api.Architectures](), "GetImageSize": reflect.TypeFor[api.ImageSize](),
 		"ListArtifactVersions": reflect.TypeFor[api.ArtifactVersion](),
 		"CountArtifacts":       reflect.TypeFor[api.ArtifactCounts](), "Ping": reflect.TypeFor[api.PingResponse]()}
+	out["LookupGroup"] = reflect.TypeFor[api.LookedUpGroup]()
+	out["CheckEligibility"] = reflect.TypeFor[api.Eligibility]()
+	out["LookupIdentity"] = reflect.TypeFor[api.LookedUpIdentity]()
+	out["UpdateIdentityMetadata"] = reflect.TypeFor[api.IdentityMetadata]()
+	out["UpdateRepoReadme"] = reflect.TypeFor[api.RepoReadme]()
 	for typ, calls := range map[reflect.Type][]string{
 		reflect.TypeFor[api.Repo]():             {"ListRepos", "GetRepo", "CreateRepo", "PatchRepo"},
 		reflect.TypeFor[api.Tag]():              {"ListTags", "GetTag", "CreateTag"},

@@ -14,6 +14,9 @@ type Request struct {
 	Method string
 	Path   string
 	Mask   string // update mask paths, comma separated; "" for none
+	// BodyMask: the mask travels in the body (a custom method whose body
+	// is the whole request), not as the update_mask parameter.
+	BodyMask bool
 }
 
 // String is the request in full: "POST /iam/v2/roleBindings/<group uid>".
@@ -25,7 +28,10 @@ func (r Request) Short() string { return r.line(ShortPath(r.Path)) }
 
 func (r Request) line(path string) string {
 	s := r.Method + " " + path
-	if r.Mask != "" {
+	switch {
+	case r.Mask != "" && r.BodyMask:
+		s += " with updateMask " + r.Mask + " in the body"
+	case r.Mask != "":
 		s += "?update_mask=" + r.Mask
 	}
 	return s

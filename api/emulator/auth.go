@@ -40,6 +40,7 @@ type principal struct {
 	admin    bool
 	identity string // identity uid, "" for the admin
 	name     string
+	issuer   string // the token's, "" for the admin
 	grants   []grant
 }
 
@@ -77,7 +78,7 @@ func (srv *Server) authenticate(r *http.Request) (*principal, *apiErr) {
 		if st.idents.dead[i] || !assumes(id, claims, now) {
 			continue
 		}
-		p := &principal{identity: id.UID, name: id.Name}
+		p := &principal{identity: id.UID, name: id.Name, issuer: claims.Iss}
 		for j := range st.bindings.items {
 			b := &st.bindings.items[j]
 			if st.bindings.dead[j] || b.IdentityUID != id.UID {
@@ -94,6 +95,9 @@ func (srv *Server) authenticate(r *http.Request) (*principal, *apiErr) {
 			p.grants = append(p.grants, grant{group: api.ParentUID(b.UID), caps: caps})
 		}
 		return p, nil
+	}
+	if p := st.people.signIn(claims); p != nil {
+		return p, nil // a person of no group: no grants
 	}
 	return nil, newErr(api.CodeUnauthenticated, domainIAM, "no identity matches the token's claims")
 }

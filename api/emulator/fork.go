@@ -70,6 +70,7 @@ func (s *store) clone() *store {
 	copyColl(c.advs, s.advs)
 	copyColl(c.artifacts, s.artifacts)
 	copyColl(c.versions, s.versions)
+	c.people = s.people.clone()
 	return c
 }
 

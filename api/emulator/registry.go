@@ -110,6 +110,8 @@ func (c *call) reposRoute(rest string) *apiErr {
 		writeJSON(c.w, &r.Repo)
 	case c.r.Method == http.MethodPost:
 		return c.createRepo(rest)
+	case c.r.Method == http.MethodPatch && strings.HasSuffix(rest, "/readme"):
+		return c.patchReadme(strings.TrimSuffix(rest, "/readme"))
 	case c.r.Method == http.MethodPatch:
 		return c.patchRepo(rest)
 	case c.r.Method == http.MethodDelete:

@@ -73,6 +73,7 @@ func (s *seeder) seedRest(acme, globex string, hostile bool) {
 	s.seedSyncedRepo()
 	s.seedAccess(s.seedVal, acme)
 	s.seedIdle()
+	s.seedPeople()
 	if hostile {
 		// Last, so the rest of the data is the same with and without it.
 		s.seedHostile(acme)

@@ -233,6 +233,9 @@ func methodNotAllowed(domain string, r *http.Request) *apiErr {
 // route picks the handler of a path. UIDs are greedy (they contain slashes),
 // so literal suffixes are matched first.
 func (srv *Server) route(path string) (func(*call) *apiErr, bool) {
+	if h, ok := verbRoute(path); ok {
+		return h, true
+	}
 	for _, rt := range routes {
 		if path == rt.prefix {
 			return func(c *call) *apiErr { return rt.handle(c, "") }, true
@@ -258,6 +261,10 @@ var routes = []struct {
 	{"/iam/v2/groupInvites", (*call).groupInvites},
 	{"/iam/v2/externalGroupRoleMappings", (*call).mappings},
 	{mappingsBatchDelete, (*call).batchDeleteMappings},
+	{lookupGroupPath, (*call).lookupGroup},
+	{checkEligibilityPath, (*call).checkEligibility},
+	{lookupIdentityPath, (*call).lookupIdentity},
+	{identityMetaPath, (*call).updateIdentityMetadata},
 	{"/registry/v2/repos", (*call).reposRoute},
 	{"/registry/v2/tags", (*call).tagsRoute},
 	{"/vulnerabilities/v2/advisories", (*call).advisories},

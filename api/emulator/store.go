@@ -56,6 +56,7 @@ type store struct {
 	advs      *coll[api.Advisory]
 	artifacts *coll[api.Artifact]
 	versions  *coll[api.ArtifactVersion]
+	people    *people // persons of no group, profiles, requests to join (people.go)
 
 	tagParents pool // the uids of the repos of tags
 	tagNames   pool // the names of tags
@@ -68,7 +69,7 @@ type store struct {
 func ms(t api.Time) int64 { return t.Time().UnixMilli() }
 
 func newStore(seed uint64) *store {
-	s := &store{
+	s := &store{people: newPeople(),
 		groups: newColl(accessors[api.Group]{
 			uid: func(g *api.Group) string { return g.UID }, name: func(g *api.Group) string { return g.Name },
 			ctime: func(g *api.Group) int64 { return ms(g.CreateTime) }, utime: func(g *api.Group) int64 { return ms(g.UpdateTime) }}),
