@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -195,6 +196,9 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 	if t.Lends() {
 		opts.Terminal = t
 	}
+	// The editor a readme is edited in: $VISUAL, as for a full-screen
+	// editor, else $EDITOR.
+	opts.Editor = cmp.Or(strings.TrimSpace(os.Getenv("VISUAL")), strings.TrimSpace(os.Getenv("EDITOR")))
 	m := ui.New(opts)
 	defer m.Close()
 	code := t.Run(m, d, stateDir, stderr)

@@ -52,6 +52,8 @@ const (
 	Delete     Action = "delete"
 	Bind       Action = "bind"
 	Edit       Action = "edit"
+	// EditReadme opens a repo's readme in the user's editor.
+	EditReadme Action = "edit-readme"
 	New        Action = "new"
 	Undo       Action = "undo"
 	// ServerFilter asks the server for an exact match of the pattern typed.
@@ -156,6 +158,7 @@ func defaults() []Def {
 		{Action: ShowHidden, Keys: []string{"H"}, Short: "hidden tags", Desc: "show hidden tags too (epochs -r<N>, dates -<yyyymmdd>, signatures sha256-*): reloads the list", Group: Resource},
 		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},
 		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},
+		{Action: EditReadme, Keys: []string{"E"}, Short: "edit readme", Desc: "on a repo's page: edit its readme in $VISUAL (or $EDITOR) on this terminal, then see the change and the request before it is sent", Group: Resource},
 		{Action: New, Keys: []string{"n"}, Short: "new", Desc: "create a resource in this collection", Group: Resource},
 		{Action: Undo, Keys: []string{"u"}, Short: "undo", Desc: "undo this session's edits, newest first (sends the old value with the same mask)", Group: Global},
 		{Action: Bind, Keys: []string{"b"}, Short: "bind", Desc: "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Group: Resource},

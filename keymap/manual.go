@@ -52,6 +52,8 @@ func Manual() []ManualRow {
 			Says: "copy a tag's pull reference, `cgr.dev/<org>/<repo>:<tag>@<digest>` (see below: nothing unsafe is copied), in the tree, a table or the tag's page (which shows it, with its repo)"},
 		{Actions: []Action{Edit},
 			Says: "edit in place: a row's (or tree node's) description; in the detail pane (`tab`), `↑`/`↓` move a cursor among the fields the API lets you change and `e` or `enter` edits the one under it. The footer, across the whole width, previews the exact request (`PATCH /registry/v2/repos/…/<uid>?update_mask=… \"old\" → \"new\"`); `enter` sends only that field, `esc` cancels; a refusal stays in the editor with the server's reason beside the field (wrapped, never cut) and the rest in the footer"},
+		{Actions: []Action{EditReadme},
+			Says: "on a repo's page: its readme in your editor (`$VISUAL`, else `$EDITOR`; none set says how) on this terminal, in a file only you can read, removed when the editor ends. Back in canopy, a change shows as the lines it removes and adds and the exact request (`PATCH /registry/v2/repos/…/<uid>/readme?update_mask=content`); `y` sends it once, `u` puts the old readme back. An answer lost on the way is looked up (the readme read again) before the same change is offered again; a repo synced from another keeps its source's readme (the server says so)"},
 		{Actions: []Action{Undo},
 			Says: "undo this session's edits one at a time, newest first (the old value, same mask; a moved tag goes back to its old digest); each undo is in `:changes`; \"nothing left to undo\" at the end"},
 		{Actions: []Action{New},

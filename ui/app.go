@@ -53,6 +53,9 @@ type Options struct {
 	// (nil: they run in the background).
 	Plugins  []plugin.Plugin
 	Terminal Terminal
+	// Editor is the user's editor, as $VISUAL (else $EDITOR) names it: a
+	// command line the file's path is added to; "" for none.
+	Editor string
 	// Start is where the explorer starts (a command, a resource), once the
 	// organization opens the first time.
 	Start Start
@@ -165,7 +168,7 @@ func New(opts Options) *Model {
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
 			identity: opts.Identity, overviews: map[string]overview.Caches{},
 			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh,
-			renderBudget: opts.Waits.Render}}
+			renderBudget: opts.Waits.Render, terminal: opts.Terminal, editor: opts.Editor}}
 	m.env.push = m.open
 	m.env.details = m.env.kinds.detailsIn(m.env)
 	m.plugins, m.views = opts.Plugins, slices.Clone(opts.Views)

@@ -45,6 +45,7 @@ func (repoKind) page(e *env) detail.Page {
 		Stats:        e.repoStats,
 		KnownStats:   e.knownStats,
 		Counted:      e.counted,
+		EditReadme:   e.editReadme,
 	})
 }
 func (repoKind) vars(e *env, r *api.Repo, _ any) plugin.Vars {

@@ -84,6 +84,10 @@ type env struct {
 	refresh time.Duration
 	// renderBudget is a readme render's (Options.Waits.Render).
 	renderBudget time.Duration
+	// terminal is lent to the user's editor (Options.Terminal, nil: none
+	// to lend); editor is its command line (Options.Editor).
+	terminal Terminal
+	editor   string
 }
 
 func (e *env) builder(ctx context.Context) builder {

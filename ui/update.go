@@ -207,6 +207,8 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{Changes: []views.Change{views.Logged()}}),
 			m.setFlash(say, false)), true
+	case envMsg:
+		return msg.update(m.env), true
 	case undoneMsg:
 		cmd := m.env.undone(msg)
 		if msg.err == nil {

@@ -27,20 +27,32 @@ func (t *Terminal) Lends() bool { return t.keys != nil }
 // run returns, canopy asks for enter (what the program printed stays
 // until then) and comes back. done's message tells how it went.
 func (t *Terminal) Lend(run func(ctx context.Context, in, out, errOut *os.File) error, done func(error) tea.Msg) tea.Cmd {
+	return t.lend(run, done, false)
+}
+
+// LendQuiet is Lend without asking for enter once run returns: canopy
+// comes back at once. For a program whose screen is nothing to read
+// after it ends (an editor).
+func (t *Terminal) LendQuiet(run func(ctx context.Context, in, out, errOut *os.File) error, done func(error) tea.Msg) tea.Cmd {
+	return t.lend(run, done, true)
+}
+
+func (t *Terminal) lend(run func(ctx context.Context, in, out, errOut *os.File) error, done func(error) tea.Msg, quiet bool) tea.Cmd {
 	pause := func() tea.Msg {
 		if t.keys != nil {
 			t.keys.Pause()
 		}
 		return nil
 	}
-	return tea.Sequence(pause, tea.Exec(&handover{t: t, run: run}, func(err error) tea.Msg { return done(err) }))
+	return tea.Sequence(pause, tea.Exec(&handover{t: t, run: run, quiet: quiet}, func(err error) tea.Msg { return done(err) }))
 }
 
 // handover is the lent terminal as Bubble Tea runs it (tea.ExecCommand):
 // the program gets the terminal's own files, not canopy's key reader.
 type handover struct {
-	t   *Terminal
-	run func(ctx context.Context, in, out, errOut *os.File) error
+	t     *Terminal
+	run   func(ctx context.Context, in, out, errOut *os.File) error
+	quiet bool // no "press enter" once run returns
 }
 
 func (h *handover) SetStdin(io.Reader)  {}
@@ -62,7 +74,7 @@ func (h *handover) Run() error {
 		}
 	}()
 	err := h.run(h.t.ctx, os.Stdin, os.Stdout, os.Stderr)
-	if h.t.ctx.Err() == nil {
+	if h.t.ctx.Err() == nil && !h.quiet {
 		fmt.Fprint(os.Stdout, "press enter to go back to canopy ")
 		waitForEnter(h.t.ctx, interrupts)
 		fmt.Fprint(os.Stdout, "\r\n")

@@ -58,3 +58,15 @@ func Calls(t testing.TB, record string) [][]string {
 	}
 	return out
 }
+
+// Editor builds fakeeditor, the editor readme tests run, into a
+// temporary directory and returns its path.
+func Editor(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "fakeeditor")
+	cmd := exec.Command("go", "build", "-o", bin, "canopy/plugin/plugintest/fakeeditor")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building fakeeditor: %v\n%s", err, out)
+	}
+	return bin
+}

@@ -86,6 +86,8 @@ type RepoSources struct {
 	// Update); Counted tells it what a count found.
 	KnownStats func(repo *api.Repo) RepoStats
 	Counted    func(repo *api.Repo, st RepoStats)
+	// EditReadme edits a repo's readme (`E`); nil offers no edit.
+	EditReadme func(repo *api.Repo) tea.Cmd
 }
 
 // TagSources are where a tag's page (TagPage) gets what it loads and

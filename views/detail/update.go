@@ -44,6 +44,7 @@ func (m *Model) Actions() []keymap.State {
 			states = append(states, open)
 		}
 	}
+	states = append(states, m.readmeEdit()...)
 	return append(states, keymap.On(keymap.Refresh).Does(m.refresh))
 }
 
