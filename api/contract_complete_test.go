@@ -16,8 +16,6 @@ import (
 func notCalled() map[string]string {
 	const (
 		bindings = "a binding is made and deleted here; changing its role in place and binding many in one request are not built yet"
-		assoc    = "a folder's cloud and source account associations have no screen yet"
-		terms    = "the terms an organization accepted have no screen yet"
 		scim     = "an identity provider is created and deleted here; its edits and SCIM provisioning tokens are not built yet"
 		advisory = "the advisory feed is listed here; its documents, vulnerability metadata and resolved-vulnerability reports are not read yet"
 	)
@@ -25,14 +23,6 @@ func notCalled() map[string]string {
 	return map[string]string{
 		svc("iam.v2.RoleBindingsService", "UpdateRoleBinding"):                  bindings,
 		svc("iam.v2.RoleBindingsService", "BatchCreateRoleBindings"):            bindings,
-		svc("iam.v2.AccountAssociationsService", "ListAccountAssociations"):     assoc,
-		svc("iam.v2.AccountAssociationsService", "GetAccountAssociation"):       assoc,
-		svc("iam.v2.AccountAssociationsService", "CreateAccountAssociation"):    assoc,
-		svc("iam.v2.AccountAssociationsService", "UpdateAccountAssociation"):    assoc,
-		svc("iam.v2.AccountAssociationsService", "DeleteAccountAssociation"):    assoc,
-		svc("iam.v2.AccountAssociationsService", "CheckAccountAssociation"):     assoc,
-		svc("iam.v2.TermsService", "ListTermsAcceptances"):                      terms,
-		svc("iam.v2.TermsService", "AcceptTerms"):                               terms,
 		svc("iam.v2.IdentityProvidersService", "UpdateIdentityProvider"):        scim,
 		svc("iam.v2.IdentityProvidersService", "GenerateScimToken"):             scim,
 		svc("iam.v2.IdentityProvidersService", "RegenerateScimToken"):           scim,

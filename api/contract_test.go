@@ -152,6 +152,8 @@ func TestContractRequests(t *testing.T) {
 	driveIAM(ck, c, org)
 	driveAccess(ck, c, org)
 	driveMappings(ck, c, org)
+	driveAssociations(ck, c, org)
+	driveTerms(ck, c, org)
 	driveJoining(ck, c, org, persons(t, srv, hs.URL))
 	driveRoles(ck, c, org)
 	driveFeeds(ck, c, org)

@@ -133,6 +133,12 @@ func answerTypes() map[string]reflect.Type {
 	out["LookupIdentity"] = reflect.TypeFor[api.LookedUpIdentity]()
 	out["UpdateIdentityMetadata"] = reflect.TypeFor[api.IdentityMetadata]()
 	out["UpdateRepoReadme"] = reflect.TypeFor[api.RepoReadme]()
+	out["CheckAccountAssociation"] = reflect.TypeFor[api.AccountCheck]()
+	out["AcceptTerms"] = reflect.TypeFor[api.AcceptedTerms]()
+	for _, c := range []string{"ListAccountAssociations", "GetAccountAssociation", "CreateAccountAssociation", "PatchAccountAssociation"} {
+		out[c] = reflect.TypeFor[api.AccountAssociation]()
+	}
+	out["ListTermsAcceptances"] = reflect.TypeFor[api.TermsAcceptance]()
 	for typ, calls := range map[reflect.Type][]string{
 		reflect.TypeFor[api.Repo]():             {"ListRepos", "GetRepo", "CreateRepo", "PatchRepo"},
 		reflect.TypeFor[api.Tag]():              {"ListTags", "GetTag", "CreateTag"},
@@ -219,7 +225,7 @@ func TestContractReadsMatchTypes(t *testing.T) {
 
 // enumLiteral is a quoted enum value of the vendor's API in Go source: a
 // prefix of one of the enums the client meets, and more.
-var enumLiteral = regexp.MustCompile(`"((?:CATALOG_TIER|ECOSYSTEM|REVIEW_STATE|TYPE|SERVICE_PRINCIPAL|ORG_KIND|ORG_STATUS|RELATIONSHIP_TYPE|EVENT_TYPE_FILTER)_[A-Z0-9_]*[A-Z0-9])"`)
+var enumLiteral = regexp.MustCompile(`"((?:CATALOG_TIER|ECOSYSTEM|REVIEW_STATE|TYPE|SERVICE_PRINCIPAL|ORG_KIND|ORG_STATUS|RELATIONSHIP_TYPE|EVENT_TYPE_FILTER|ACCOUNT_PROVIDER_TYPE|CHECK_STATUS)_[A-Z0-9_]*[A-Z0-9])"`)
 
 // TestContractEnumLiterals: every enum value written out in canopy's code
 // (ui/edit.go's catalog tiers, views' review states and reasons) is one the

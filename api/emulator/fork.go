@@ -67,6 +67,8 @@ func (s *store) clone() *store {
 	copyColl(c.providers, s.providers)
 	copyColl(c.invites, s.invites)
 	copyColl(c.mappings, s.mappings)
+	copyColl(c.assocs, s.assocs)
+	copyColl(c.terms, s.terms)
 	copyColl(c.advs, s.advs)
 	copyColl(c.artifacts, s.artifacts)
 	copyColl(c.versions, s.versions)

@@ -72,6 +72,7 @@ func (s *seeder) seedRest(acme, globex string, hostile bool) {
 	s.seedIdentityKinds()
 	s.seedSyncedRepo()
 	s.seedAccess(s.seedVal, acme)
+	s.seedAssociations()
 	s.seedIdle()
 	s.seedPeople()
 	if hostile {

@@ -38,6 +38,7 @@ var allCaps = []string{
 	capSubsList, capSubsCreate, capSubsDelete,
 	capProvidersList, capProvidersCreate, capProvidersDelete,
 	capInvitesList, capInvitesCreate, capInvitesDelete,
+	capAssocList, capAssocCreate, capAssocUpdate, capAssocDelete, capTermsList, capTermsAccept,
 }
 
 // roleDef is a role and how its capabilities are chosen from allCaps.

@@ -39,6 +39,8 @@ func uidsOf(st *store) []string {
 	}, st.tags.dead)
 	add("subscription", len(st.subs.items), func(i int) string { return st.subs.items[i].UID }, st.subs.dead)
 	add("mapping", len(st.mappings.items), func(i int) string { return st.mappings.items[i].UID }, st.mappings.dead)
+	add("association", len(st.assocs.items), func(i int) string { return st.assocs.items[i].UID }, st.assocs.dead)
+	add("terms", len(st.terms.items), func(i int) string { return st.terms.items[i].UID }, st.terms.dead)
 	add("advisory", len(st.advs.items), func(i int) string { return st.advs.items[i].UID + " " + st.advs.items[i].AdvisoryID }, st.advs.dead)
 	add("artifact", len(st.artifacts.items), func(i int) string { return st.artifacts.items[i].UID }, st.artifacts.dead)
 	add("version", len(st.versions.items), func(i int) string { return st.versions.items[i].UID }, st.versions.dead)

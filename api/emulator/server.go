@@ -261,6 +261,8 @@ var routes = []struct {
 	{"/iam/v2/groupInvites", (*call).groupInvites},
 	{"/iam/v2/externalGroupRoleMappings", (*call).mappings},
 	{mappingsBatchDelete, (*call).batchDeleteMappings},
+	{accountAssociationsPath, (*call).associations},
+	{termsPrefix, (*call).terms},
 	{lookupGroupPath, (*call).lookupGroup},
 	{checkEligibilityPath, (*call).checkEligibility},
 	{lookupIdentityPath, (*call).lookupIdentity},

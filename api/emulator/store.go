@@ -53,6 +53,8 @@ type store struct {
 	providers *coll[api.IdentityProvider]
 	invites   *coll[api.GroupInvite]
 	mappings  *coll[api.ExternalGroupRoleMapping]
+	assocs    *coll[api.AccountAssociation]
+	terms     *coll[termsRec]
 	advs      *coll[api.Advisory]
 	artifacts *coll[api.Artifact]
 	versions  *coll[api.ArtifactVersion]
@@ -116,6 +118,7 @@ func newStore(seed uint64) *store {
 		pcg:        rand.NewPCG(seed, seed^0x9e3779b97f4a7c15),
 	}
 	s.rng = rand.New(s.pcg)
+	s.assocs, s.terms = newAssociations(), newTerms()
 	s.tags = newColl(accessors[tagRec]{
 		uid: s.tagUID, name: s.tagName,
 		ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
@@ -137,6 +140,8 @@ func (s *store) buildAll() {
 	s.providers.build()
 	s.invites.build()
 	s.mappings.build()
+	s.assocs.build()
+	s.terms.build()
 	s.advs.build()
 	s.artifacts.build()
 	s.versions.build()
