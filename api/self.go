@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -85,12 +87,12 @@ func (c *Client) UpdateIdentityMetadata(ctx context.Context, md IdentityMetadata
 	if len(mask) == 0 {
 		return nil, fmt.Errorf("PATCH %s: empty update mask", r.Path)
 	}
-	json := make([]string, len(mask))
+	paths := make([]string, len(mask))
 	for i, f := range mask {
 		if !maskPath.MatchString(f) || f == FieldAll {
 			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field name", r.Path, f)
 		}
-		json[i] = JSONName(f)
+		paths[i] = JSONName(f)
 	}
 	only, err := masked(md, mask)
 	if err != nil {
@@ -99,8 +101,37 @@ func (c *Client) UpdateIdentityMetadata(ctx context.Context, md IdentityMetadata
 	// In a JSON body a field mask is one string of lowerCamelCase paths
 	// (protojson refuses snake_case there), unlike the query parameter.
 	var out IdentityMetadata
-	if err := c.do(ctx, call{method: r.Method, path: r.Path, body: metadataBody{Metadata: only, Mask: strings.Join(json, ",")}}, &out); err != nil {
+	if err := c.do(ctx, call{method: r.Method, path: r.Path, body: metadataBody{Metadata: only, Mask: strings.Join(paths, ",")}}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// Caller is who the client's token says it is: the issuer and subject of
+// its claims, read without checking its signature (the service checks
+// it). ok is false without a token, or for one that is no JWT.
+func (c *Client) Caller() (issuer, subject string, ok bool) {
+	if c.tokens == nil {
+		return "", "", false
+	}
+	tok, err := c.tokens.Token()
+	if err != nil {
+		return "", "", false
+	}
+	parts := strings.Split(tok.AccessToken, ".")
+	if len(parts) != 3 {
+		return "", "", false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
+	if err != nil {
+		return "", "", false
+	}
+	var claims struct {
+		Iss string `json:"iss"`
+		Sub string `json:"sub"`
+	}
+	if json.Unmarshal(b, &claims) != nil || claims.Iss == "" || claims.Sub == "" {
+		return "", "", false
+	}
+	return claims.Iss, claims.Sub, true
 }

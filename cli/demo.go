@@ -10,6 +10,8 @@ import (
 	"os"
 	"time"
 
+	"golang.org/x/oauth2"
+
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/cli/exit"
@@ -22,6 +24,7 @@ type demoFlags struct {
 	ui    uiFlags
 	start startFlags
 	data  emulator.Options
+	as    string // a seeded person to act as, "" for the admin
 }
 
 func (f *demoFlags) register(fs *flag.FlagSet) {
@@ -33,6 +36,7 @@ func (f *demoFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.data.Latency, "latency", 0, "delay added to every request, e.g. 50ms")
 	fs.Float64Var(&f.data.FailRate, "fail-rate", 0, "share of requests (0..1) that fail with 503 or 429")
 	fs.BoolVar(&f.data.Hostile, "hostile", false, "add hostile data: escape sequences, control, bidi and zero-width characters, wide text, very long strings")
+	fs.StringVar(&f.as, "as", "", asUsage())
 	fs.BoolVar(&f.data.Strict, "strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
 }
 
@@ -58,6 +62,9 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
 	}
 	start, err := df.start.start(cfg)
+	if err == nil {
+		err = checkAs(df.as)
+	}
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Usage
@@ -79,15 +86,22 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	changes := &ui.ChangeLog{}
 	logger, closeLog := df.ui.debugLogger(os.Getenv, stderr)
 	defer closeLog()
-	client, err := api.New(api.Options{BaseURL: base, TokenSource: api.StaticToken(srv.AdminToken(), "demo"), Observe: changes.Record,
+	var tokens oauth2.TokenSource = api.StaticToken(srv.AdminToken(), "demo")
+	org, who := srv.OrgUID(), "admin (demo)"
+	if df.as != "" {
+		// A person sees what their bindings give them: no organization is
+		// chosen for them.
+		tokens, org, who = &personToken{srv: srv, name: df.as}, "", df.as+" (demo)"
+	}
+	client, err := api.New(api.Options{BaseURL: base, TokenSource: tokens, Observe: changes.Record,
 		Logger: logger, PageSize: cfg.PageSize()})
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Failure
 	}
 	return df.ui.prof.profiled(ctx, stderr, "canopy demo", func() int {
-		return runUI(ctx, ui.Options{Client: client, Org: srv.OrgUID(), Host: "demo emulator " + ln.Addr().String(),
-			Identity: "admin (demo)", Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Start: start,
+		return runUI(ctx, ui.Options{Client: client, Org: org, Host: "demo emulator " + ln.Addr().String(),
+			Identity: who, Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Start: start,
 			Stale: cfg.Stale(), Refresh: cfg.Refresh(),
 			Preparing: newSeeding(srv, "building the demo", "built the demo")}, displayOf(to, cfg),
 			fmt.Sprintf("demo seed=%d size=%s", df.data.Seed, df.data.Size), cfg.Flag("resume"), stderr)

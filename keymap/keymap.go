@@ -54,8 +54,11 @@ const (
 	Edit       Action = "edit"
 	// EditReadme opens a repo's readme in the user's editor.
 	EditReadme Action = "edit-readme"
-	New        Action = "new"
-	Undo       Action = "undo"
+	// RequestAccess asks the owners of the organization of the caller's
+	// email domain to let it in.
+	RequestAccess Action = "request-access"
+	New           Action = "new"
+	Undo          Action = "undo"
 	// ServerFilter asks the server for an exact match of the pattern typed.
 	ServerFilter Action = "server-filter"
 	Help         Action = "help"
@@ -159,6 +162,7 @@ func defaults() []Def {
 		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},
 		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},
 		{Action: EditReadme, Keys: []string{"E"}, Short: "edit readme", Desc: "on a repo's page: edit its readme in $VISUAL (or $EDITOR) on this terminal, then see the change and the request before it is sent", Group: Resource},
+		{Action: RequestAccess, Keys: []string{"A"}, Short: "ask to join", Desc: "when the token sees no organization (or on :join): ask the owners of your email domain's organization to let you in", Group: Resource},
 		{Action: New, Keys: []string{"n"}, Short: "new", Desc: "create a resource in this collection", Group: Resource},
 		{Action: Undo, Keys: []string{"u"}, Short: "undo", Desc: "undo this session's edits, newest first (sends the old value with the same mask)", Group: Global},
 		{Action: Bind, Keys: []string{"b"}, Short: "bind", Desc: "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Group: Resource},

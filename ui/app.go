@@ -190,7 +190,8 @@ func (m *Model) Init() tea.Cmd {
 	if m.opts.Notice != "" {
 		notice = views.FlashError(m.opts.Notice)
 	}
-	return tea.Batch(afterPreparing(m.ctx, m.opts.Preparing, m.resolveOrg()), tea.RequestBackgroundColor, notice)
+	return tea.Batch(afterPreparing(m.ctx, m.opts.Preparing, m.resolveOrg()), tea.RequestBackgroundColor, notice,
+		m.env.whoAmI(m.opts.Preparing))
 }
 
 // Close cancels every request; call it when the program ends.

@@ -73,6 +73,7 @@ func shellCommands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, vi
 		shellCommand{Command: cmdline.Command{Name: "quit", Aliases: []string{"q", "exit"}, Desc: "quit canopy"},
 			run: func(*Model, []string) tea.Cmd { return tea.Quit }},
 	)
+	out = append(out, selfCommands()...)
 	return append(append(out, pluginCommands(plugins)...), viewCommands(views)...)
 }
 

@@ -32,7 +32,7 @@ func (identityKind) shape() shape {
 
 // page: an identity's page reads its role bindings with e's client.
 func (identityKind) page(e *env) detail.Page {
-	return detail.IdentityPage(func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
+	return detail.IdentityPageOf(func(ctx context.Context, identity string) ([]api.RoleBinding, error) {
 		cur := api.NewCursor(e.client.ListRoleBindings, api.ListOptions{Identity: identity, PageSize: api.MaxPageSize}, api.RoleBindingKey)
 		var out []api.RoleBinding
 		for rb, err := range cur.All(ctx) {
@@ -42,7 +42,7 @@ func (identityKind) page(e *env) detail.Page {
 			out = append(out, rb)
 		}
 		return out, nil
-	})
+	}, e.profileOf)
 }
 func (identityKind) vars(_ *env, id *api.Identity, _ any) plugin.Vars {
 	return plugin.Vars{"Email": id.Email}

@@ -351,6 +351,9 @@ func (e *env) folders(groups ...string) tea.Cmd {
 // renamed follows a resource renamed in this session in the names
 // learned so far.
 func (e *env) renamed(item any) {
+	if p, ok := item.(*api.IdentityMetadata); ok {
+		e.profile = p // the caller's profile, as a change (or its undo) answered
+	}
 	if k := e.kinds.of(item); k != nil && k.renamed != nil {
 		k.renamed(e, item)
 	}

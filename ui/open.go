@@ -88,6 +88,12 @@ type env struct {
 	// to lend); editor is its command line (Options.Editor).
 	terminal Terminal
 	editor   string
+	// join is the screen of a token that sees no organization, or :join's.
+	join *joinFlow
+	// self is the uid of the identity the token is ("" while unknown);
+	// profile is its profile as the service last answered (nil: never).
+	self    string
+	profile *api.IdentityMetadata
 }
 
 func (e *env) builder(ctx context.Context) builder {
@@ -113,7 +119,7 @@ func (e *env) fetch(ctx context.Context) detail.Fetch {
 			for i, ed := range eds {
 				out[i] = e.formOf(ctx, ed)
 			}
-			return out
+			return append(out, e.profileForms(ctx, item)...)
 		},
 		Advisories: e.advisoriesOf,
 	}

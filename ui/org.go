@@ -50,7 +50,7 @@ func (m *Model) resolveOrg() tea.Cmd {
 		case err != nil:
 			return orgsMsg{err: err}
 		case org != "" && len(tops) == 0:
-			return orgsMsg{err: fmt.Errorf("no organization or folder named %q is visible to this token", org)}
+			return orgsMsg{err: notVisible{name: org}}
 		}
 		return orgsMsg{orgs: tops, folders: true}
 	}
@@ -97,6 +97,9 @@ func (m *Model) resolveOrgPicker() tea.Cmd {
 
 // gotOrgs opens the only organization, or asks which one.
 func (m *Model) gotOrgs(msg orgsMsg) tea.Cmd {
+	if cmd, ok := m.noOrgs(msg); ok {
+		return cmd
+	}
 	switch {
 	case msg.err != nil:
 		m.startErr = msg.err

@@ -204,3 +204,20 @@ func (srv *Server) TokenOf(name string, exp time.Time) (string, error) {
 	}
 	return "", fmt.Errorf("emulator: no person %q to act as: one of %s", name, strings.Join(names, ", "))
 }
+
+// PersonNames are the seeded persons TokenOf makes tokens of, in the
+// order the seed has them.
+func PersonNames() []string {
+	var out []string
+	for _, list := range [][]seedIdentity{acmeIdentities, globexIdentities} {
+		for _, id := range list {
+			if id.email != "" && id.issuer == issuerGoogle {
+				out = append(out, id.name)
+			}
+		}
+	}
+	for _, u := range seedUsers {
+		out = append(out, u.name)
+	}
+	return out
+}

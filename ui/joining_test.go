@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// asPerson runs the shell as a seeded person, no --org unless org; once
+// *admitted is set, every request goes with the admin's token, as if an
+// owner had bound the person everywhere.
+func asPerson(t *testing.T, name, org string, admitted *atomic.Bool) *harness {
+	t.Helper()
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if admitted != nil && admitted.Load() {
+			r.Header.Set("Authorization", "Bearer "+srv.AdminToken())
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	tok, err := srv.TokenOf(name, time.Now().Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(tok, "test"), Retry: api.RetryPolicy{MaxAttempts: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startWith(t, srv, Options{Client: client, Org: org, Host: "test", Identity: name,
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }}, 150, 30)
+}
+
+// A person of no organization is told so, and what the service says of
+// the organization of her email's domain: she may look, it is
+// globex.example; A asks its owners once (the request said), a second A
+// is not offered, and once an owner lets her in r opens it.
+func TestNoOrganizationAsksToJoin(t *testing.T) {
+	t.Parallel()
+	var admitted atomic.Bool
+	h := asPerson(t, "erin", "", &admitted)
+	h.waitText("this token sees no organization and no folder", "GET /iam/v2/groups:checkEligibility",
+		"eligible", "yes: the token carries a verified email", "globex.example (verified, uid", "not sent: A asks the owners of globex.example")
+	h.keys("A")
+	s := h.waitText("sent at", "pending. The service tells the owners of globex.example", ":requestGroupAccess")
+	if strings.Contains(s, "not sent") {
+		t.Errorf("the request still reads as not sent:\n%s", s)
+	}
+	h.keys("A")
+	h.waitText("already asked: its owners have the request")
+
+	h.keys("r") // not let in yet: the same screen, the request still said
+	h.waitText("sent at", "globex.example (verified")
+	admitted.Store(true)
+	h.keys("r")
+	h.waitText("access granted: this token now sees globex.example")
+}
+
+// A second request the same day is refused by the service: the screen
+// says it was already sent, and sends nothing more.
+func TestNoOrganizationAlreadyAsked(t *testing.T) {
+	t.Parallel()
+	h := asPerson(t, "erin", "", nil)
+	h.waitText("not sent: A asks")
+	c := h.m.opts.Client
+	g, err := c.LookupGroup(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.RequestGroupAccess(t.Context(), g.UID); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("A")
+	h.waitText("already sent: the service had a recent request from you to globex.example")
+}
+
+// A person of free mail is not eligible, and no organization is found:
+// nothing to ask.
+func TestNoOrganizationNotEligible(t *testing.T) {
+	t.Parallel()
+	h := asPerson(t, "frank", "", nil)
+	h.waitText("eligible", "no: the service matches an organization", "none: no verified organization is named as your email's domain")
+	h.keys("A")
+	h.waitText("no organization of your email's domain to ask")
+}
+
+// --org naming an organization the token does not see shows the same
+// screen, and says when the domain's organization is another.
+func TestNamedOrganizationNotVisible(t *testing.T) {
+	t.Parallel()
+	h := asPerson(t, "erin", "initech.example", nil)
+	h.waitText(`no organization or folder named "initech.example" is visible to this token`,
+		"not initech.example: a token may ask to join its email")
+}
+
+// :join over an organization shows the same screen for the organization
+// of the token's email's domain; esc closes it.
+func TestJoinOverAnOrganization(t *testing.T) {
+	t.Parallel()
+	h := asPerson(t, "alice", "acme.example", nil)
+	h.waitText("platform")
+	typeCommand(h, "join")
+	h.waitText("join an organization", "acme.example (verified, uid", "not sent: A asks the owners of acme.example")
+	h.keys("esc")
+	h.waitFor("the tree again", func(s string) bool {
+		return strings.Contains(s, "details: ") && !strings.Contains(s, "not sent: A asks")
+	})
+}
+
+// :whois opens the page of the identity a sign-in is, and copies the uid
+// a sign-in not seen yet will have.
+func TestWhois(t *testing.T) {
+	t.Parallel()
+	h := start(t, 150, 30, true)
+	h.waitText("platform")
+	typeCommand(h, "whois https://accounts.google.com 109283746501928374650")
+	h.waitText("signs in as the identity carol", "Carol Díaz")
+	h.keys("esc")
+	typeCommand(h, "whois https://idp.example newcomer")
+	h.waitText("copied uid of newcomer of https://idp.example (no identity this token sees")
+	h.waitFor("the uid on the clipboard", func(string) bool { return regexp.MustCompile(`[0-9a-f]{40}`).MatchString(h.clipboard) })
+	typeCommand(h, "whois only-one")
+	h.waitText(":whois takes an issuer and a subject")
+}
