@@ -173,8 +173,8 @@ func (c *call) deleteRole(uid string) *apiErr {
 		}
 	}
 	if bound > 0 {
-		msg := fmt.Sprintf("role %q is still bound: %s hold it; delete them first", st.roles.items[id].Name,
-			plural(bound, "role binding", "role bindings"))
+		held := plural(bound, "role binding holds", "role bindings hold")
+		msg := fmt.Sprintf("role %q is still bound: %s it; delete them first", st.roles.items[id].Name, held)
 		return newErr(api.CodeFailedPrecondition, domainIAM, msg, api.Detail{PreconditionFailure: &api.PreconditionFailure{
 			Violations: []api.PreconditionViolation{{Type: "ROLE_IN_USE", Subject: uid, Description: msg}}}})
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -68,7 +69,7 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.serverChip() != "" && m.chip == "" {
 		states = append(states, keymap.On(keymap.ServerFilter).Does(m.applyServerFilter))
 	}
-	states = append(states, m.cfg.Off...)
+	states = m.rowOff(append(states, m.cfg.Off...))
 	states = append(states, withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse).Does(m.back))
 	moves := views.Moves(m.cursor, m.rows(), m.bodyRows(), m.moveTo)
 	for i, s := range moves {
@@ -225,4 +226,27 @@ func (m *Model[T]) backState() keymap.State {
 func withAction(s keymap.State, a keymap.Action) keymap.State {
 	s.Action, s.Hide = a, true
 	return s
+}
+
+// rowOff puts the row's own reasons (Config.RowOff) in place of the
+// table's states of the same actions.
+func (m *Model[T]) rowOff(states []keymap.State) []keymap.State {
+	if m.cfg.RowOff == nil {
+		return states
+	}
+	it, ok := m.Selected()
+	if !ok {
+		return states
+	}
+	for _, off := range m.cfg.RowOff(it) {
+		if off.Action == keymap.Delete && len(m.marks) > 0 {
+			continue
+		}
+		if i := slices.IndexFunc(states, func(s keymap.State) bool { return s.Action == off.Action }); i >= 0 {
+			states[i] = off
+		} else {
+			states = append(states, off)
+		}
+	}
+	return states
 }

@@ -99,6 +99,11 @@ type Config[T any] struct {
 	// Off are actions users expect here that the rows cannot do, each with
 	// the reason (shown dimmed, said when the key is pressed).
 	Off []keymap.State
+	// RowOff are what the row under the cursor cannot do of what the
+	// table offers (a built-in role's edit and delete), each with the
+	// reason: they stand in for the table's own while it is there. While
+	// rows are marked, delete acts on those and follows them instead.
+	RowOff func(*T) []keymap.State
 }
 
 // Model is a table screen.
