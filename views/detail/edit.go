@@ -142,7 +142,12 @@ func (m *Model) updateEdit(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	return m.editor.Update(msg)
+	cmd := m.editor.Update(msg)
+	if m.editor.Closed() {
+		// Gone now, not when its ClosedMsg comes: the next key is ours.
+		m.editor = nil
+	}
+	return cmd
 }
 
 // Footer is what an edit in place sends and what went wrong, for the

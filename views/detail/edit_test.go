@@ -257,3 +257,17 @@ func msgOf(cmd tea.Cmd) tea.Msg {
 	}
 	return cmd()
 }
+
+// TestEscEndsTheEditorAtOnce: keys typed in one burst right after esc
+// (`:roles⏎`) are the page's and the shell's, not an editor's still
+// waiting for its ClosedMsg: none reopens it or is typed into it.
+func TestEscEndsTheEditorAtOnce(t *testing.T) {
+	m, _ := editModel(t, 20, &api.Repo{UID: "org/g/r", Name: "nginx", Description: "web server", CatalogTier: "BASE"})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if !m.TakesText() {
+		t.Fatal("enter on a field does not edit it")
+	}
+	if m.Update(tea.KeyPressMsg{Code: tea.KeyEscape}); m.TakesText() {
+		t.Fatal("the editor still takes keys after esc, until its ClosedMsg comes")
+	}
+}

@@ -368,9 +368,13 @@ func (m *Model) send() tea.Cmd {
 	}
 }
 
+// close ends the form at once: an in-place form's owner sees Closed before
+// the next key, so keys typed right after esc (`:` for the command line)
+// reach the owner, not a form that is no longer there; ClosedMsg follows
+// for an owner that waits for it.
 func (m *Model) close(sent bool) tea.Cmd {
+	m.closed = true
 	if m.cfg.Page {
-		m.closed = true
 		return nil
 	}
 	return func() tea.Msg { return ClosedMsg{Form: m, Sent: sent} }
@@ -413,5 +417,6 @@ func (e choiceError) Error() string { return "one of " + strings.Join(e, ", ") +
 
 func errChoice(c []string) error { return choiceError(c) }
 
-// Closed reports whether it closed itself: the shell then takes it off.
+// Closed reports whether it closed itself: the shell then takes a page
+// form off, and the owner of an in-place one lets it go.
 func (m *Model) Closed() bool { return m.closed }

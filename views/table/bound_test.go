@@ -93,6 +93,11 @@ func TestEveryEnabledActionRuns(t *testing.T) {
 		t.Fatal("e did not edit the row")
 	}
 	check(t, tr, "editing")
+	// esc ends the editor at once: a key typed right after it (`:` for
+	// the command line) is the table's, before the editor's ClosedMsg.
+	if tr.Update(viewstest.Key("esc")); tr.editing() || tr.TakesText() {
+		t.Fatal("the editor still takes keys after esc, until its ClosedMsg comes")
+	}
 
 	// Hidden rows shown, and a server filter offered, then in force.
 	h, _ := hiddenTable(t, false)

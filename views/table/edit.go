@@ -35,7 +35,12 @@ func (m *Model[T]) updateEdit(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	return m.editor.Update(msg)
+	cmd := m.editor.Update(msg)
+	if m.editor.Closed() {
+		// Gone now, not when its ClosedMsg comes: the next key is ours.
+		m.editor = nil
+	}
+	return cmd
 }
 
 // replaced takes a new version of an item from the server.

@@ -104,6 +104,11 @@ func TestEveryEnabledActionRuns(t *testing.T) {
 		t.Fatalf("e did not edit %s", m.Selected().Label)
 	}
 	check(t, m, "editing")
+	// esc ends the editor at once: the next key is the tree's.
+	if m.Update(viewstest.Key("esc")); m.editing() || m.TakesText() {
+		t.Fatal("the editor still takes keys after esc, until its ClosedMsg comes")
+	}
+	press(m, "e")
 
 	// Folders and repos (whose tags can be flagged), loaded and loading.
 	n := nested(t)

@@ -30,7 +30,12 @@ func (m *Model) updateEdit(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	return m.editor.Update(msg)
+	cmd := m.editor.Update(msg)
+	if m.editor.Closed() {
+		// Gone now, not when its ClosedMsg comes: the next key is ours.
+		m.editor = nil
+	}
+	return cmd
 }
 
 // updated gives every loaded node the chance to take the new version.
