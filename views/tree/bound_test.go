@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -93,6 +94,16 @@ func TestEveryEnabledActionRuns(t *testing.T) {
 	}
 	press(m, "enter")
 	checkRows(t, m, "filter kept")
+	// With a filter kept, the keys that act on the tree's shape say why
+	// they wait (not that they do not apply), and Y still copies.
+	for _, a := range []keymap.Action{keymap.Table, keymap.Bind, keymap.Edit, keymap.Delete, keymap.Page} {
+		if st, ok := keymap.Find(m.Actions(), a); !ok || st.Enabled || !strings.Contains(st.Reason, "clear the filter") {
+			t.Errorf("%v with a filter kept: %+v (found %v)", a, st, ok)
+		}
+	}
+	if st, ok := keymap.Find(m.Actions(), keymap.CopyRef); !ok || !st.Enabled {
+		t.Errorf("Y with a filter kept: %+v (found %v)", st, ok)
+	}
 	press(m, "esc", "/")
 	typeIn(m, "zzz")
 	press(m, "enter")

@@ -30,6 +30,18 @@ func (m *Model) Actions() []keymap.State {
 		if m.cfg.Copy != nil {
 			states = append(states, copyState)
 		}
+		if n := m.Selected(); n != nil && m.cfg.CopyRef != nil {
+			// What `Y` copies of a match is the same with or without the
+			// filter: it reads the node, not the tree's shape.
+			if text, _ := m.cfg.CopyRef(n); text != "" {
+				states = append(states, keymap.On(keymap.CopyRef).Does(m.copyRef))
+			}
+		}
+		// The keys that act on a node's place in the tree wait for the
+		// filter to go: said, rather than "does not apply" to the node.
+		for _, a := range m.placed() {
+			states = append(states, keymap.Off(a, why))
+		}
 		return append(states, moves...)
 	}
 	n := m.Selected()
@@ -287,4 +299,25 @@ func (m *Model) serverState() keymap.State {
 		st = keymap.On(keymap.ServerFilter).Does(func() tea.Cmd { return m.cfg.Search(m.search.Query().Pattern) })
 	}
 	return st.Saying("ask the server") // one name for the key, whether it applies or not
+}
+
+// placed are the node keys the tree offers beside the ones a filter keeps
+// (table, flagged tags, advisories, bind, edit, new, delete, page): off
+// while a filter is kept, for the reason it gives.
+func (m *Model) placed() []keymap.Action {
+	var out []keymap.Action
+	for _, a := range []struct {
+		on     bool
+		action keymap.Action
+	}{
+		{m.cfg.Table != nil, keymap.Table}, {m.cfg.Deprecated != nil, keymap.OnlyFlagged},
+		{m.cfg.Advisories != nil, keymap.Advisories}, {m.cfg.Bind != nil, keymap.Bind},
+		{m.cfg.Edit != nil, keymap.Edit}, {m.cfg.New != nil, keymap.New},
+		{m.cfg.Delete != nil, keymap.Delete}, {m.cfg.Open != nil, keymap.Page},
+	} {
+		if a.on {
+			out = append(out, a.action)
+		}
+	}
+	return out
 }
