@@ -5,6 +5,7 @@ package help
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -126,10 +127,24 @@ func (m *Model) layout() {
 	for _, d := range defs {
 		keyW = max(keyW, text.Width(strings.Join(labels(d.Keys), " "))+2)
 	}
+	// The keys that do something here: a def that does not apply, whose
+	// keys all do something else here (esc closing a dialog, not a
+	// screen), is left out rather than shown dimmed, as if they did not.
+	live := map[string]bool{}
+	for _, d := range defs {
+		if st, ok := keymap.Find(m.states, d.Action); ok && st.Enabled {
+			for _, k := range d.Keys {
+				live[k] = true
+			}
+		}
+	}
 	for _, g := range keymap.Groups() {
 		first := true
 		for _, d := range defs {
 			if d.Group != g {
+				continue
+			}
+			if _, applies := keymap.Find(m.states, d.Action); !applies && len(d.Keys) > 0 && !slices.ContainsFunc(d.Keys, func(k string) bool { return !live[k] }) {
 				continue
 			}
 			if first {

@@ -19,7 +19,7 @@ func TestHelpShowsKeysStatesAndReasons(t *testing.T) {
 	}
 	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keys}, "tags of nginx",
 		[]keymap.State{keymap.On(keymap.Open), keymap.Off(keymap.Sort, "this list has one order"), keymap.On(keymap.Refresh)})
-	m.SetSize(100, 60)
+	m.SetSize(100, 200) // tall enough for every key: this test reads content, not scrolling
 	s := ansi.Strip(m.View())
 	for _, want := range []string{"Keys in tags of nginx", "Navigation", "Resource", "Global",
 		"this list has one order", "ctrl+r f5", "quit canopy"} {
@@ -141,5 +141,25 @@ func TestStatesThatRunAreOnlyShown(t *testing.T) {
 	}
 	if ran {
 		t.Error("a key in the help ran the screen's action")
+	}
+}
+
+// In a dialog, esc and enter answer it (Cancel, Accept): the help does not
+// also list them dimmed as the screen keys they are elsewhere (esc closing
+// the innermost screen, enter opening), as if they did nothing here.
+func TestHelpLeavesOutKeysThatDoSomethingElseHere(t *testing.T) {
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Mono}), Keys: keymap.Default()}, "delete?",
+		[]keymap.State{keymap.On(keymap.Accept).Saying("yes"), keymap.On(keymap.Cancel).Saying("no")})
+	m.SetSize(120, 200)
+	s := ansi.Strip(m.View())
+	for _, def := range keymap.Default().Defs() {
+		if def.Action == keymap.Back || def.Action == keymap.Open {
+			if strings.Contains(s, def.Desc) {
+				t.Errorf("help in a dialog lists %q, whose keys answer the dialog:\n%s", def.Desc, s)
+			}
+		}
+	}
+	if !strings.Contains(s, "quit canopy") {
+		t.Errorf("help in a dialog leaves out what still applies (q quits):\n%s", s)
 	}
 }
