@@ -19,13 +19,19 @@ import (
 // owner had bound the person everywhere.
 func asPerson(t *testing.T, name, org string, admitted *atomic.Bool) *harness {
 	t.Helper()
-	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return asPersonBehind(t, name, org, func(w http.ResponseWriter, r *http.Request, srv *emulator.Server) {
 		if admitted != nil && admitted.Load() {
 			r.Header.Set("Authorization", "Bearer "+srv.AdminToken())
 		}
 		srv.ServeHTTP(w, r)
-	}))
+	})
+}
+
+// asPersonBehind is asPerson with the emulator served behind front.
+func asPersonBehind(t *testing.T, name, org string, front func(w http.ResponseWriter, r *http.Request, srv *emulator.Server)) *harness {
+	t.Helper()
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { front(w, r, srv) }))
 	t.Cleanup(hs.Close)
 	tok, err := srv.TokenOf(name, time.Now().Add(time.Hour))
 	if err != nil {
@@ -129,4 +135,30 @@ func TestWhois(t *testing.T) {
 	h.waitFor("the uid on the clipboard", func(string) bool { return regexp.MustCompile(`[0-9a-f]{40}`).MatchString(h.clipboard) })
 	typeCommand(h, "whois only-one")
 	h.waitText(":whois takes an issuer and a subject")
+}
+
+// A request to join whose answer is lost is said unknown, not sent; A
+// asks again, and the service, which had it, says it was already sent:
+// its owners are not told twice.
+func TestNoOrganizationLostRequest(t *testing.T) {
+	t.Parallel()
+	var posts atomic.Int32
+	h := asPersonBehind(t, "erin", "", func(w http.ResponseWriter, r *http.Request, srv *emulator.Server) {
+		if r.Method != http.MethodPost || posts.Add(1) > 1 {
+			srv.ServeHTTP(w, r)
+			return
+		}
+		srv.ServeHTTP(httptest.NewRecorder(), r) // made, and the answer lost
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+	})
+	h.waitText("not sent: A asks")
+	h.keys("A")
+	h.waitText("no answer (", "unknown whether it was sent", "A asks again: the service refuses a second request the same day")
+	h.keys("A")
+	h.waitText("already sent: the service had a recent request from you to globex.example")
+	if n := posts.Load(); n != 2 {
+		t.Errorf("%d requests sent, want 2", n)
+	}
 }

@@ -143,7 +143,8 @@ func (e *env) profileForm(ctx context.Context, id api.Identity, f profileField) 
 		Explain: e.profileExplain,
 		// No call reads a profile back: after a lost answer nothing is
 		// sent again by itself (the form has no lookup).
-		Lost: api.MaybeMade,
+		Lost:       api.MaybeMade,
+		Unreadable: "no call reads a profile back: the answer to its next change shows it",
 		Done: func(result any) tea.Cmd {
 			res, _ := result.(*api.IdentityMetadata)
 			return func() tea.Msg { return profileSet{id: id, f: f, old: old, known: known, result: res} }

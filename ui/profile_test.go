@@ -1,8 +1,13 @@
 package ui
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"canopy/api/emulator"
 )
 
 // editField starts editing the field of the page whose request names
@@ -62,5 +67,40 @@ func TestOwnProfileSetAndUndone(t *testing.T) {
 	s := h.waitText("Bob Okafor")
 	if strings.Contains(s, "YOUR PROFILE") {
 		t.Errorf("another identity's page shows a profile:\n%s", s)
+	}
+}
+
+// A change of the profile whose answer is lost stays unknown: no call
+// reads a profile back, so nothing is sent again by itself.
+func TestOwnProfileLostAnswer(t *testing.T) {
+	t.Parallel()
+	var patches atomic.Int32
+	h := asPersonBehind(t, "alice", "acme.example", func(w http.ResponseWriter, r *http.Request, srv *emulator.Server) {
+		if r.Method != http.MethodPatch {
+			srv.ServeHTTP(w, r)
+			return
+		}
+		patches.Add(1)
+		srv.ServeHTTP(httptest.NewRecorder(), r) // made, and the answer lost
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+	})
+	h.waitText("platform")
+	typeCommand(h, "identities")
+	h.waitText("identities of acme.example", "alice")
+	h.typeText("/alice")
+	h.keys("enter", "enter")
+	h.waitFor("the page loaded", func(s string) bool {
+		return strings.Contains(s, "YOUR PROFILE") && !strings.Contains(s, "loading")
+	})
+	editField(h, "company")
+	h.typeText("Acme Industries")
+	h.keys("enter")
+	h.waitText("unknown whether the change was made", "no call reads a profile back: the answer to its next change shows it")
+	h.keys("enter")
+	h.settle()
+	if n := patches.Load(); n != 1 {
+		t.Errorf("%d PATCHes after a lost answer, want 1", n)
 	}
 }

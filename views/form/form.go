@@ -81,6 +81,10 @@ type Config struct {
 	// the fields start from when the user edits from the server's.
 	Lost  func(err error) bool
 	Check func(ctx context.Context, values map[string]string) (Found, error)
+	// Unreadable, for a change no call reads back (no Check), says what
+	// follows a lost answer instead of "esc, then r to see what the
+	// server has".
+	Unreadable string
 	// Begin, when set, is called in Update as values are sent (with what
 	// the lookup found for them, see Looked): what it returns (a note of what the change means) reaches Submit, and Check
 	// after a lost answer, through their context (Attempt), so that

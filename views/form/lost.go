@@ -206,5 +206,8 @@ func (m *Model) lostFooter() string {
 // lookHint says how to learn what the server has when the form cannot
 // look it up: close it, and refresh the screen below.
 func (m *Model) lookHint() string {
+	if m.cfg.Unreadable != "" {
+		return m.cfg.Unreadable
+	}
 	return m.common.Key(keymap.Cancel) + ", then " + m.common.Key(keymap.Refresh) + " to see what the server has"
 }
