@@ -95,6 +95,8 @@ func Contract() []Route {
 	out = append(out, iamRoutes()...)
 	out = append(out, accessRoutes()...)
 	out = append(out, mappingRoutes()...)
+	out = append(out, roleBindingChangeRoutes()...)
+	out = append(out, scimRoutes()...)
 	out = append(out, associationRoutes()...)
 	out = append(out, termsRoutes()...)
 	out = append(out, joiningRoutes()...)

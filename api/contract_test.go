@@ -150,6 +150,8 @@ func TestContractRequests(t *testing.T) {
 
 	driveRegistry(ck, c, org)
 	driveIAM(ck, c, org)
+	driveRoleBindingChanges(ck, c, org)
+	driveScim(ck, c, org)
 	driveAccess(ck, c, org)
 	driveMappings(ck, c, org)
 	driveAssociations(ck, c, org)

@@ -139,6 +139,13 @@ func answerTypes() map[string]reflect.Type {
 		out[c] = reflect.TypeFor[api.AccountAssociation]()
 	}
 	out["ListTermsAcceptances"] = reflect.TypeFor[api.TermsAcceptance]()
+	out["PatchRoleBinding"] = reflect.TypeFor[api.RoleBinding]()
+	out["BatchCreateRoleBindings"] = reflect.TypeFor[api.BatchCreatedBindings]()
+	out["PatchIdentityProvider"] = reflect.TypeFor[api.IdentityProvider]()
+	out["GenerateScimToken"] = reflect.TypeFor[api.ScimToken]()
+	out["RegenerateScimToken"] = reflect.TypeFor[api.RegeneratedScimToken]()
+	out["RevokeScimToken"] = reflect.TypeFor[api.ScimRevoked]()
+	out["SetScimEnabled"] = reflect.TypeFor[api.ScimSwitched]()
 	for typ, calls := range map[reflect.Type][]string{
 		reflect.TypeFor[api.Repo]():             {"ListRepos", "GetRepo", "CreateRepo", "PatchRepo"},
 		reflect.TypeFor[api.Tag]():              {"ListTags", "GetTag", "CreateTag"},

@@ -9,9 +9,10 @@ import (
 
 // secretMembers are the JSON members that carry a secret: an identity
 // provider's client secret (sent), an invite's code (said once, in the
-// answer to its create). A change record never keeps their values:
-// :changes shows bodies and answers, and copies them as curl.
-func secretMembers() []string { return []string{"clientSecret", "code"} }
+// answer to its create), a SCIM token (said once, in the answer that makes
+// it). A change record never keeps their values: :changes shows bodies and
+// answers, and copies them as curl.
+func secretMembers() []string { return []string{"clientSecret", "code", "token"} }
 
 // Redacted is what a secret's value reads as in a change record.
 const Redacted = "[redacted]"

@@ -32,6 +32,10 @@ const maxInviteTTL = 30 * day
 
 func (c *call) identityProviders(rest string) *apiErr {
 	st := c.st
+	if uid, verb, ok := strings.Cut(rest, ":"); ok {
+		// A custom method of one provider: its verb follows the uid.
+		return c.scimVerb(uid, verb)
+	}
 	switch {
 	case rest == "" && c.r.Method == http.MethodGet:
 		return listMembers(c, domainIAM, sortNamed, listSpec[api.IdentityProvider]{c: st.providers, plural: "identityProviders", mask: maskAll,
@@ -41,9 +45,12 @@ func (c *call) identityProviders(rest string) *apiErr {
 	case rest == "":
 		return methodNotAllowed(domainIAM, c.r)
 	case c.r.Method == http.MethodGet:
-		return getMember(c, domainIAM, capProvidersList, typeIdentityProvider, st.providers, rest, nil)
+		return getMember(c, domainIAM, capProvidersList, typeIdentityProvider, st.providers, rest,
+			func(p *api.IdentityProvider) any { return c.shownProvider(*p) })
 	case c.r.Method == http.MethodPost:
 		return c.createProvider(rest)
+	case c.r.Method == http.MethodPatch:
+		return c.patchProvider(rest)
 	case c.r.Method == http.MethodDelete:
 		if e := deleteMember(c, domainIAM, capProvidersDelete, typeIdentityProvider, st.providers, rest); e != nil {
 			return e
@@ -99,6 +106,7 @@ func (c *call) createProvider(parent string) *apiErr {
 		SCIM:       &api.ProviderSCIM{EndpointURL: scimEndpoint(uid), CredentialState: "CREDENTIAL_STATE_NOT_ISSUED"},
 		CreateTime: now, UpdateTime: now}
 	c.st.providers.insert(p)
+	c.st.provRecs[uid] = providerRec{secret: o.ClientSecret != ""}
 	writeJSON(c.w, p)
 	return nil
 }

@@ -92,6 +92,8 @@ func (c *call) roleBindings(rest string) *apiErr {
 		return getMember(c, domainIAM, capBindingsList, typeRoleBinding, st.bindings, rest, func(b *bindingRec) any { return st.bindingOut(b) })
 	case c.r.Method == http.MethodPost:
 		return c.createBinding(rest)
+	case c.r.Method == http.MethodPatch:
+		return c.patchBinding(rest)
 	case c.r.Method == http.MethodDelete:
 		if e := c.p.require(domainIAM, capBindingsDelete, rest, false); e != nil {
 			return e

@@ -65,6 +65,7 @@ func (s *store) clone() *store {
 	copyColl(c.tags, s.tags)
 	copyColl(c.subs, s.subs)
 	copyColl(c.providers, s.providers)
+	c.provRecs = maps.Clone(s.provRecs)
 	copyColl(c.invites, s.invites)
 	copyColl(c.mappings, s.mappings)
 	copyColl(c.assocs, s.assocs)

@@ -37,6 +37,7 @@ var allCaps = []string{
 	capTagList, capTagCreate, capTagDelete,
 	capSubsList, capSubsCreate, capSubsDelete,
 	capProvidersList, capProvidersCreate, capProvidersDelete,
+	capBindingsUpdate, capProvidersUpdate,
 	capInvitesList, capInvitesCreate, capInvitesDelete,
 	capAssocList, capAssocCreate, capAssocUpdate, capAssocDelete, capTermsList, capTermsAccept,
 }
@@ -79,7 +80,9 @@ var pullCaps = []string{"CAP_MANIFEST_LIST", "CAP_REPO_BLOBS_GET"}
 // builtinRoles are API.md's eight built-in roles. Editor may change
 // everything except identities and role bindings; viewer only reads.
 var builtinRoles = []roleDef{
-	{name: "owner", desc: "Full control of the group and everything below it.", keep: func(string) bool { return true }},
+	// Only owners manage SCIM provisioning, which makes and removes users.
+	{name: "owner", desc: "Full control of the group and everything below it.", keep: func(string) bool { return true },
+		extra: []string{capScimManage}},
 	{name: "editor", desc: "Read and change resources; cannot manage identities, roles or role bindings.", keep: func(c string) bool { return !identityAdmin(c) }},
 	{name: "viewer", desc: "Read-only access to every resource.", keep: isList},
 	{name: "console_viewer", desc: "Read-only access to the console, without the registry.", keep: func(c string) bool {

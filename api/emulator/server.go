@@ -257,6 +257,7 @@ var routes = []struct {
 	{"/iam/v2/identities", (*call).identities},
 	{"/iam/v2/roles", (*call).rolesRoute},
 	{"/iam/v2/roleBindings", (*call).roleBindings},
+	{bindingsBatchCreate, (*call).batchCreateBindings},
 	{"/iam/v2/identityProviders", (*call).identityProviders},
 	{"/iam/v2/groupInvites", (*call).groupInvites},
 	{"/iam/v2/externalGroupRoleMappings", (*call).mappings},

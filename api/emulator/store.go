@@ -66,6 +66,10 @@ type store struct {
 	orgs []string  // root group uids, primary first
 	pcg  *rand.PCG // rng's state, copied by a fork
 	rng  *rand.Rand
+
+	// provRecs are what the service keeps of identity providers and never
+	// answers, by uid (provider_update.go).
+	provRecs map[string]providerRec
 }
 
 func ms(t api.Time) int64 { return t.Time().UnixMilli() }
@@ -119,6 +123,7 @@ func newStore(seed uint64) *store {
 	}
 	s.rng = rand.New(s.pcg)
 	s.assocs, s.terms = newAssociations(), newTerms()
+	s.provRecs = map[string]providerRec{}
 	s.tags = newColl(accessors[tagRec]{
 		uid: s.tagUID, name: s.tagName,
 		ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
