@@ -221,3 +221,27 @@ func TestReadmeDiff(t *testing.T) {
 		t.Error("a final newline added is not told from a change")
 	}
 }
+
+// A repo synced from another takes its readme from there: E says so and
+// opens nothing.
+func TestReadmeOfASyncedRepo(t *testing.T) {
+	t.Parallel()
+	h, _, d := readmeShell(t, plugintest.Editor(t))
+	h.waitText("platform")
+	typeCommand(h, "org")
+	h.waitText("Which organization?", "globex")
+	h.typeText("globex")
+	h.keys("enter")
+	h.waitText("organization globex.example")
+	typeCommand(h, "repos static-synced")
+	h.waitFor("static-synced alone, every repo loaded", func(s string) bool {
+		return strings.Contains(s, "static-synced") && !strings.Contains(s, "nginx") && strings.Contains(s, "1/6")
+	})
+	h.keys("p")
+	h.waitText("static-synced", "README")
+	h.keys("E")
+	h.waitText("this repo syncs from another, whose readme it takes")
+	if n := patches(d); n != 0 {
+		t.Errorf("sent: %v", d.received())
+	}
+}
