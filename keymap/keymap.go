@@ -67,6 +67,12 @@ const (
 	// Yes answers a dialog's question (one that needs no name typed).
 	Yes Action = "yes"
 
+	// An identity provider's SCIM provisioning, on its page: its token
+	// made (or made anew), revoked, and provisioning turned on or off.
+	ScimToken  Action = "scim-token"
+	ScimRevoke Action = "scim-revoke"
+	ScimSwitch Action = "scim-provisioning"
+
 	// Text entry (command line, pickers, editors).
 	Accept   Action = "accept"
 	Cancel   Action = "cancel"
@@ -174,6 +180,9 @@ func defaults() []Def {
 		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ... (a filter may follow: :tags python); :save NAME keeps a table as a view; :2500 or :50% goes to that row", Group: Global},
 		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide this help", Group: Global},
 		{Action: Quit, Keys: []string{"q", "ctrl+c"}, Short: "quit", Desc: "quit canopy (ctrl+c also from text inputs)", Group: Global},
+		{Action: ScimToken, Keys: []string{"T"}, Short: "scim token", Desc: "on a provider's page: its first SCIM token, or a new one after asking; shown once (y copies)", Group: Resource},
+		{Action: ScimRevoke, Keys: []string{"X"}, Short: "revoke token", Desc: "on a provider's page: revoke its SCIM token, after asking", Group: Resource},
+		{Action: ScimSwitch, Keys: []string{"P"}, Short: "provisioning", Desc: "on a provider's page: turn SCIM provisioning on or off, after asking", Group: Resource},
 		{Action: Yes, Keys: []string{"y", "Y"}, Short: "yes", Desc: "answer yes to a dialog's question (enter does too)", Group: Dialog},
 		{Action: Accept, Keys: []string{"enter"}, Short: "accept", Desc: "accept the input (a filter stays, to navigate its rows)", Group: Input},
 		{Action: Cancel, Keys: []string{"esc"}, Short: "cancel", Desc: "close the input", Group: Input},

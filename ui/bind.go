@@ -31,24 +31,29 @@ func (e *env) bindFlow(ids []bind.Identity, role, group *bind.Choice) tea.Cmd {
 			LoadIdentities: func(ctx context.Context) ([]picker.Option, error) { return e.identityOptions(ctx, org) },
 			LoadRoles:      func(ctx context.Context) ([]picker.Option, error) { return e.roleOptions(ctx, org) },
 			LoadGroups:     func(ctx context.Context) ([]picker.Option, error) { return e.groupChoices(ctx, org) },
-			Bind: func(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
-				n := &api.Note{What: "bind " + label}
-				b, err := e.client.CreateRoleBinding(api.WithNote(ctx, n), group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
-				if err == nil {
-					e.changes.answered(n, b)
-				}
-				if !api.MaybeMade(err) {
-					return b, err
-				}
-				// The answer was lost: does the server have the binding?
-				found, lookErr := e.client.FindRoleBinding(ctx, group, identity, role)
-				if found != nil {
-					return found, e.lookedUp(n, err, true, "the server has it: bound", "bound", nil)
-				}
-				return nil, e.lookedUp(n, err, false, "the server does not have it", "bound", lookErr)
-			},
-			Outcome: e.outcomeOf("bound"), Bindings: kindFor[api.RoleBinding](e.kinds).changedIn})
+			Bind:           e.bindOne, Many: e.bindMany, Outcome: e.outcomeOf("bound"),
+			Bindings: kindFor[api.RoleBinding](e.kinds).changedIn})
 	})
+}
+
+// bindOne binds role to identity on group in a request of its own; label
+// says it (for :changes). A lost answer is looked up: a binding found is
+// returned with the error that says how it was learnt.
+func (e *env) bindOne(ctx context.Context, group, identity, role, label string) (*api.RoleBinding, error) {
+	n := &api.Note{What: "bind " + label}
+	b, err := e.client.CreateRoleBinding(api.WithNote(ctx, n), group, api.CreateRoleBinding{IdentityUID: identity, RoleUID: role})
+	if err == nil {
+		e.changes.answered(n, b)
+	}
+	if !api.MaybeMade(err) {
+		return b, err
+	}
+	// The answer was lost: does the server have the binding?
+	found, lookErr := e.client.FindRoleBinding(ctx, group, identity, role)
+	if found != nil {
+		return found, e.lookedUp(n, err, true, "the server has it: bound", "bound", nil)
+	}
+	return nil, e.lookedUp(n, err, false, "the server does not have it", "bound", lookErr)
 }
 
 // bindItem starts the flow from a resource: an identity, a group or a role.
@@ -168,7 +173,5 @@ func bindingsOff(keys *keymap.KeyMap) []keymap.State {
 	return []keymap.State{
 		keymap.Off(keymap.Bind, keys.Key(keymap.Bind)+" binds from an identity, a folder or a role; here "+
 			keys.Key(keymap.New)+" makes a new binding"),
-		keymap.Off(keymap.Edit, "a role binding cannot be changed: "+keys.Key(keymap.New)+" binds the new role, then "+
-			keys.Key(keymap.Delete)+" deletes this one"),
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,16 @@ type edit struct {
 	// answer to the edit).
 	current func(ctx context.Context) (map[string]string, any, error)
 	values  func(result any) map[string]string
+	// choose, when set, is where the edit starts instead of its form in
+	// place: a screen that picks the new value (a binding's role from the
+	// roles) and then opens the form, starting from start's values (old
+	// are still the resource's).
+	choose func(e *env, ed edit) tea.Cmd
+	start  map[string]string
+	// secret: the value sent is a secret (a client secret), typed as
+	// dots, never shown, noted nor kept, and no read returns it: the edit
+	// cannot be checked after a lost answer, nor undone.
+	secret bool
 }
 
 // label is what an edit changes, in the words its fields show ("tier",
@@ -109,7 +120,16 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 	for _, f := range ed.fields {
 		old[f.Key] = f.Value
 	}
-	return form.Config{Title: "edit " + safe.Of(ed.label()) + " of " + safe.Of(ed.name), Fields: ed.fields, Ctx: ctx,
+	fields := ed.fields
+	if ed.start != nil {
+		fields = slices.Clone(fields)
+		for i, f := range fields {
+			if v, ok := ed.start[f.Key]; ok {
+				fields[i].Value = v
+			}
+		}
+	}
+	cfg := form.Config{Title: "edit " + safe.Of(ed.label()) + " of " + safe.Of(ed.name), Fields: fields, Ctx: ctx,
 		Preview: func(v map[string]string) string { return preview(ed, old, v) },
 		// The note of each send is made in Update, from the values as
 		// they are then, and reaches the send and its lookup with them.
@@ -132,12 +152,24 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 		Done: func(result any) tea.Cmd {
 			result, lost := unlost(result)
 			msg := editedMsg{e: ed, result: result, old: old, new: ed.values(result)}
+			if ed.secret {
+				msg.flash = fmt.Sprintf("%s of %s set (it is never shown nor kept, so it cannot be undone)", ed.label(), safe.String(ed.name))
+			}
 			if lost {
 				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (%s undoes): %s", ed.label(),
 					safe.String(ed.name), e.common.Key(keymap.Undo), changeText(msg.old, msg.new))
 			}
 			return func() tea.Msg { return msg }
 		}}
+	if ed.choose != nil {
+		cfg.Flow = func() tea.Cmd { return ed.choose(e, ed) }
+	}
+	if ed.secret {
+		// Nothing can be read back to settle a lost answer: the form says
+		// it is unknown and sends nothing again.
+		cfg.Check, cfg.Rebase = nil, nil
+	}
+	return cfg
 }
 
 // sendEdit sends an edit's values, saying in :changes what it changes
@@ -158,7 +190,11 @@ type editSent struct {
 // editNote is what an edit from one set of values to another means, for
 // :changes (why: "undo of " for an undo).
 func editNote(ed edit, from, to map[string]string, why string) *api.Note {
-	return &api.Note{What: why + ed.noun + " " + strconv.Quote(ed.name), Fields: ed.mask, Change: changeText(from, to)}
+	change := changeText(from, to)
+	if ed.secret {
+		change = "set (not shown)"
+	}
+	return &api.Note{What: why + ed.noun + " " + strconv.Quote(ed.name), Fields: ed.mask, Change: change}
 }
 
 // sendNoted sends an edit's values under its note.
@@ -193,7 +229,12 @@ func valuesIn(eds []edit, mask string) map[string]string {
 func preview(ed edit, old, v map[string]string) string {
 	var changes []string
 	for _, f := range ed.fields {
-		if old[f.Key] != v[f.Key] {
+		switch {
+		case ed.secret && v[f.Key] == "":
+			changes = append(changes, "no secret: a public client, signing in with PKCE")
+		case ed.secret:
+			changes = append(changes, "a new secret (not shown)")
+		case old[f.Key] != v[f.Key]:
 			changes = append(changes, change(old[f.Key], v[f.Key]))
 		}
 	}

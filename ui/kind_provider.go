@@ -37,13 +37,15 @@ func (providerKind) table(e *env, ctx context.Context, title safe.Text, o api.Li
 	return providersTable(e, ctx, title, o)
 }
 
-// fields: a list leaves out the provisioning token's state, so the page
-// reads the provider (load), and names its default role.
-func (providerKind) fields(p *api.IdentityProvider) []detail.Field {
-	return providerFields(p, p.DefaultRole)
-}
-func (providerKind) load(ctx context.Context, c *api.Client, p *api.IdentityProvider) ([]detail.Field, error) {
-	return loadProvider(ctx, c, p)
+// page: a list leaves out the provisioning token's state, so the page
+// reads the provider (loadProvider) and names its default role; its own
+// keys are the SCIM token's and switch's (scim.go).
+func (providerKind) page(e *env) detail.Page {
+	c := e.client
+	return detail.LoadedPage(api.IdentityProviderKey, func(p *api.IdentityProvider) []detail.Field { return providerFields(p, p.DefaultRole) },
+		func(ctx context.Context, p *api.IdentityProvider) ([]detail.Field, error) {
+			return loadProvider(ctx, c, p)
+		}).WithKeys(e.scimKeys)
 }
 func (providerKind) create(e *env, parent, parentName string) tea.Cmd {
 	return newProvider(e, parent, parentName)
@@ -67,6 +69,7 @@ func providersTable(e *env, ctx context.Context, title safe.Text, o api.ListOpti
 		Columns: columns.Providers(e.common),
 		List:    paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
 		Orders: columns.ProviderOrders(), Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
+		Edit:   editOf[api.IdentityProvider](ctx, e),
 		New:    func() tea.Cmd { return newProvider(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.IdentityProvider](e.kinds).watched,
 		Delete: rowDelete[api.IdentityProvider](e)})
@@ -100,6 +103,7 @@ func providerFields(p *api.IdentityProvider, role string) []detail.Field {
 	if o := p.OIDC; o != nil {
 		fs = append(fs, detail.Field{Section: "OIDC LOGIN"},
 			detail.Field{Label: "issuer", Value: o.Issuer}, detail.Field{Label: "client id", Value: o.ClientID},
+			detail.Field{Label: "client secret", Value: "write-only: no read says it, nor whether there is one"},
 			detail.Field{Label: "scopes", Value: strings.Join(append([]string{"openid"}, o.AdditionalScopes...), ", ")},
 			detail.Field{Label: "groups claim", Value: o.GroupsClaim},
 			detail.Field{Label: "matched by", Value: strings.ToLower(strings.TrimPrefix(o.CorrelationRule, "CORRELATION_RULE_"))},

@@ -163,7 +163,7 @@ func sameValues(server, want map[string]string) bool {
 		if !ok {
 			return false
 		}
-		if k == "bundles" || k == "aliases" {
+		if k == "bundles" || k == "aliases" || k == "oidc.additionalScopes" {
 			v, w = joined(list(v)), joined(list(w))
 		}
 		if v != w {

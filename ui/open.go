@@ -94,6 +94,10 @@ type env struct {
 	// profile is its profile as the service last answered (nil: never).
 	self    string
 	profile *api.IdentityMetadata
+
+	// noBatchBind: the server has no batch create of role bindings (the
+	// status line said so once): marked identities are bound one by one.
+	noBatchBind bool
 }
 
 func (e *env) builder(ctx context.Context) builder {

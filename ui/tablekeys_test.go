@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestBindingsTableSaysWhyAndReloadsAfterABind: on :bindings, b and e
-// say why not; n binds (identity, role, folder) and the table lists the
-// new binding without r.
+// TestBindingsTableSaysWhyAndReloadsAfterABind: on :bindings, b says why
+// not and e asks for the row's new role; n binds (identity, role, folder)
+// and the table lists the new binding without r.
 func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 	t.Parallel()
 	h, _, _ := recordingShell(t, 150, 40)
@@ -18,7 +18,9 @@ func TestBindingsTableSaysWhyAndReloadsAfterABind(t *testing.T) {
 	h.keys("b")
 	h.waitText("b binds from an identity, a folder or a role")
 	h.keys("e")
-	h.waitText("a role binding cannot be changed")
+	h.waitText("instead of") // its role picker: esc leaves it as it was
+	h.keys("esc")
+	h.waitText("role bindings of acme.example", " loaded")
 	h.keys("j", "j", "j") // the cursor away from where the new binding goes
 	h.keys("n")
 	h.waitText("Bind which identity?")

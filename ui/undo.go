@@ -19,8 +19,12 @@ import (
 // undoMax bounds the edits kept for undo.
 const undoMax = 100
 
-// edited keeps an edit that went through, for u.
+// edited keeps an edit that went through, for u: not a secret's, whose
+// old value was never known.
 func (e *env) edited(msg *editedMsg) {
+	if msg.e.secret {
+		return
+	}
 	e.undos = append(e.undos, msg)
 	if len(e.undos) > undoMax {
 		e.undos = e.undos[len(e.undos)-undoMax:]

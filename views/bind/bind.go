@@ -9,8 +9,6 @@ package bind
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +17,7 @@ import (
 	"canopy/safe"
 	"canopy/views"
 	"canopy/views/dialog"
+	"canopy/views/form"
 	"canopy/views/picker"
 )
 
@@ -51,6 +50,13 @@ type Config struct {
 	// Bindings is the change to a group's role bindings (views.ChangedIn),
 	// which the screens showing them load again once bound.
 	Bindings func(group string) views.Change
+	// Many, when set, binds several identities at once (batch.go).
+	Many func(role, group Choice, ids []Identity) Batch
+	// Current and Edit, when set, change the role of one binding (the
+	// one of Identities on Group) instead of binding: the picker starts
+	// on Current, and the role chosen opens Edit's form (rebind.go).
+	Current *Choice
+	Edit    func(role Choice) form.Config
 }
 
 type step int
@@ -96,6 +102,9 @@ type Model struct {
 	height int
 
 	typed []tea.KeyPressMsg // keys typed while the choices load, replayed on the picker
+	// said is what the bindings of several say of how they were sent,
+	// asked once they are over (Batch.Said); nil: nothing.
+	said func() (string, tea.Msg)
 }
 
 // New starts a flow; ctx bounds its requests.
@@ -107,7 +116,12 @@ func New(ctx context.Context, common views.Common, cfg Config) *Model {
 func (m *Model) Init() tea.Cmd { return m.next() }
 
 // Title names the flow.
-func (m *Model) Title() safe.Text { return "bind a role" }
+func (m *Model) Title() safe.Text {
+	if m.cfg.Edit != nil {
+		return "change a role"
+	}
+	return "bind a role"
+}
 
 // Busy reports whether options load or bindings run.
 func (m *Model) Busy() bool {
@@ -116,7 +130,8 @@ func (m *Model) Busy() bool {
 
 // TakesText reports whether typed keys go to a picker's filter or the dialog.
 func (m *Model) TakesText() bool {
-	if _, ok := m.inner.(*picker.Model); ok {
+	switch m.inner.(type) {
+	case *picker.Model, *form.Model:
 		return true
 	}
 	return false
@@ -161,6 +176,9 @@ func (m *Model) next() tea.Cmd {
 		return m.load(m.cfg.LoadGroups)
 	}
 	m.step = confirm
+	if m.cfg.Edit != nil {
+		return m.editForm()
+	}
 	return m.confirmDialog()
 }
 
@@ -203,7 +221,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case boundMsg:
 		if msg.owner == m {
 			m.closed = true
-			return m.done(msg.settled)
+			return tea.Batch(m.done(msg.settled), m.told())
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -239,6 +257,9 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 		}
 	case askRole:
 		title = "Which role for " + m.who() + m.where() + "?"
+		if m.cfg.Current != nil {
+			title = "Which role for " + m.who() + m.where() + " instead of " + safe.String(m.cfg.Current.Name) + "?"
+		}
 	case askGroup:
 		title = "Bind " + safe.String(m.cfg.Role.Name) + " to " + m.who() + " on which folder?"
 	}
@@ -249,6 +270,9 @@ func (m *Model) showPicker(opts []picker.Option) tea.Cmd {
 	switch m.step {
 	case askRole:
 		p.WithDigits()
+		if m.cfg.Current != nil {
+			p.Preselect(*m.cfg.Current) // the role it has: enter keeps it
+		}
 	case askGroup:
 		// The identity's own group first: the usual answer.
 		p.Preselect(Choice{UID: m.cfg.Identities[0].Group, Name: groupName(opts, m.cfg.Identities[0].Group)})
@@ -298,6 +322,7 @@ func (m *Model) where() string {
 // its own result).
 func (m *Model) confirmDialog() tea.Cmd {
 	role, group := *m.cfg.Role, *m.cfg.Group
+	bind, lines := m.binder(role, group)
 	items := make([]dialog.Item, len(m.cfg.Identities))
 	for i, id := range m.cfg.Identities {
 		label := safe.Of(role.Name) + " → " + safe.Of(id.Name) + " on " + safe.Of(group.Name)
@@ -306,7 +331,7 @@ func (m *Model) confirmDialog() tea.Cmd {
 				// A binding may come with an error: made, though its own
 				// answer was lost (the error says how it was learnt). It
 				// comes back with the dialog's answer (see done).
-				b, err := m.cfg.Bind(ctx, group.UID, id.UID, role.UID, string(label))
+				b, err := bind(ctx, group.UID, id.UID, role.UID, string(label))
 				if b == nil {
 					return nil, err
 				}
@@ -317,7 +342,7 @@ func (m *Model) confirmDialog() tea.Cmd {
 	d := dialog.New(m.ctx, m.common, dialog.Config{Title: title, Items: items, Verb: "bind",
 		Outcome: m.cfg.Outcome, AutoClose: len(items) == 1,
 		Done:  func(s dialog.Settled) tea.Msg { return boundMsg{owner: m, settled: s} },
-		Lines: []safe.Text{safe.Of(api.RoleBindings.Create(group.UID).String()), safe.Of(m.body(role.UID))}})
+		Lines: lines})
 	m.inner = d
 	d.SetSize(m.width, m.height)
 	cmds := []tea.Cmd{d.Init()}
@@ -327,72 +352,6 @@ func (m *Model) confirmDialog() tea.Cmd {
 		cmds = append(cmds, d.Update(k))
 	}
 	return tea.Batch(cmds...)
-}
-
-// body is the request's body: the same for each identity but its uid.
-func (m *Model) body(role string) string {
-	who := fmt.Sprintf("<each of %d>", len(m.cfg.Identities))
-	if len(m.cfg.Identities) == 1 {
-		who = strconv.Quote(safe.String(m.cfg.Identities[0].UID))
-	}
-	return `{"identityUid": ` + who + `, "roleUid": ` + strconv.Quote(safe.String(role)) + `}`
-}
-
-// done reports the hydrated bindings and tells the other screens.
-func (m *Model) done(msg dialog.Settled) tea.Cmd {
-	var said []string
-	focus := "" // a table of the bindings puts its cursor on the first made
-	for _, uid := range msg.Done {
-		if b, _ := msg.Answers[uid].(*api.RoleBinding); b != nil {
-			said = append(said, hydrated(b, m.cfg.Group.Name))
-			if focus == "" {
-				focus = b.UID
-			}
-		}
-	}
-	var ids []views.Change
-	if m.cfg.Bindings != nil {
-		ids = append(ids, m.cfg.Bindings(m.cfg.Group.UID))
-	}
-	for _, uid := range msg.Done {
-		ids = append(ids, views.Changed(uid))
-	}
-	// The identities bound are unmarked where they were marked (the
-	// failed ones stay marked, to be bound again), as a bulk delete does.
-	bound := append([]string(nil), msg.Done...)
-	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: focus} },
-		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
-	unknown := ""
-	if n := len(msg.Unknown); n > 0 {
-		unknown = fmt.Sprintf(" · %d unknown (no answer): r on the bindings to see", n)
-	}
-	switch {
-	case len(said) == 1:
-		return tea.Batch(changed, views.Flash("bound "+said[0]+unknown))
-	case len(said) > 1:
-		return tea.Batch(changed, views.Flash(fmt.Sprintf("bound %d identities: %s", len(said), strings.Join(said, "; "))+unknown))
-	case unknown != "":
-		return views.FlashError(strings.TrimPrefix(unknown, " · "))
-	}
-	return nil
-}
-
-// hydrated is "viewer → ci-bot on platform", from the server's answer.
-func hydrated(b *api.RoleBinding, path string) string {
-	role, who, group := "?", "?", "?"
-	if b.Role != nil {
-		role = b.Role.Name
-	}
-	if b.Identity != nil {
-		who = b.Identity.Name
-	}
-	if b.Group != nil {
-		group = b.Group.Name
-		if strings.HasSuffix(path, "/"+group) {
-			group = path // the folder's path, as the question said it
-		}
-	}
-	return safe.String(role) + " → " + safe.String(who) + " on " + safe.String(group)
 }
 
 // View is the inner screen, or what is loading or failed.
@@ -416,6 +375,8 @@ func (m *Model) Closed() bool {
 		return m.closed || inner.Closed()
 	case *dialog.Model:
 		return m.closed || inner.Cancelled()
+	case *form.Model:
+		return m.closed || inner.Closed()
 	}
 	return m.closed
 }

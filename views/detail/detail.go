@@ -159,6 +159,8 @@ type Model struct {
 	choice  int         // the editable part under the field cursor
 	fieldAt []fieldPos  // the editable parts the sheet shows, and their lines
 	editor  *form.Model // the field being edited in place
+	// secret is what this page was given to say once (secret.go).
+	secret *Secret
 }
 
 // New makes a pane; ctx bounds its fetches.

@@ -130,6 +130,9 @@ func (m *Model) startEdit() tea.Cmd {
 	if len(m.fieldAt) > 0 && (m.focused || m.page) {
 		i = min(m.fieldAt[min(m.choice, len(m.fieldAt)-1)].part, len(parts)-1)
 	}
+	if parts[i].Flow != nil {
+		return parts[i].Flow()
+	}
 	m.editor = form.New(m.common, parts[i])
 	m.editor.SetSize(m.width, 1)
 	return m.editor.Init()

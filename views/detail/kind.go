@@ -37,6 +37,8 @@ type Kind struct {
 // (FieldsPage).
 type Page struct {
 	write func(m *Model, s *sheet, item any)
+	// keys are the page's own keys (WithKeys), nil for none.
+	keys Keys
 	// lazy: the page has parts to load; load loads them (in a command),
 	// and relate starts what loads beside them (a tag's relations, a
 	// repo's counts), in Update.

@@ -22,6 +22,7 @@ func (m *Model) Actions() []keymap.State {
 			return nil
 		}
 		states = append(states, keymap.On(keymap.Back).Does(back), keymap.Quiet(keymap.Collapse).Does(back))
+		states = append(states, m.pageKeys()...)
 	}
 	if text, _ := m.copyOf(m.item); text != "" {
 		states = append(states, keymap.On(keymap.Copy).Does(m.copy))
@@ -70,6 +71,9 @@ func (m *Model) moves() []keymap.State {
 
 // copy copies what the page's kind says (a secret without showing it).
 func (m *Model) copy() tea.Cmd {
+	if cmd, ok := m.copySecret(); ok {
+		return cmd
+	}
 	text, what := m.copyOf(m.item)
 	if k := m.kind(m.item); k != nil && k.CopySecret && k.Copy != nil {
 		if secret, _ := k.Copy(m.item); secret != "" && secret == text {
@@ -90,6 +94,10 @@ func (m *Model) refresh() tea.Cmd {
 
 // Update handles scrolling keys, the debounce and fetched parts.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	if s, ok := msg.(secretMsg); ok {
+		// Taken even while a field is edited: it is said once.
+		return m.takeSecret(s)
+	}
 	if m.editor != nil {
 		switch msg.(type) {
 		case dueMsg, extrasMsg, renderedMsg, views.TickMsg, views.ResizedMsg, paging.PageMsg, views.ChangedMsg:

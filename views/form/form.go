@@ -91,6 +91,11 @@ type Config struct {
 	// neither keeps anything of its own across commands.
 	Begin  func(values map[string]string, looked any) any
 	Rebase func(values map[string]string)
+	// Flow, when set, is an edit made on a screen of its own (a binding's
+	// role chosen in a picker, then the form): who would draw this form
+	// in place (a row, a tree node, a page's field) runs Flow instead, and
+	// the fields above only name what it changes.
+	Flow func() tea.Cmd
 }
 
 // ClosedMsg tells an in-place form's owner it is done (sent or cancelled).

@@ -21,6 +21,9 @@ func (m *Model[T]) startEdit() tea.Cmd {
 	if cfg == nil {
 		return views.Flash("nothing to edit in this row")
 	}
+	if cfg.Flow != nil {
+		return cfg.Flow()
+	}
 	m.editor = form.New(m.common, *cfg)
 	m.editor.SetSize(m.width, 1)
 	m.fitEditor(it)

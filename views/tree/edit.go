@@ -17,6 +17,9 @@ func (m *Model) startEdit() tea.Cmd {
 	if cfg == nil {
 		return views.Flash("nothing to edit here")
 	}
+	if cfg.Flow != nil {
+		return cfg.Flow()
+	}
 	m.editor = form.New(m.common, *cfg)
 	m.editor.SetSize(m.width, 1)
 	m.fitEditor()
