@@ -100,7 +100,7 @@ func Capabilities() []Capability {
 	add(family{"CAP_IAM_GROUPS_", "groups.", DomainGroups, "folders (groups)", crud()},
 		family{"CAP_IAM_GROUP_INVITES_", "group_invites.", DomainInvites, "invites to join a folder", []string{"CREATE", "LIST", "DELETE"}},
 		family{"CAP_IAM_ROLES_", "roles.", DomainRoles, "custom roles", crud()},
-		family{"CAP_IAM_ROLE_BINDINGS_", "role_bindings.", DomainBindings, "who holds which role where", crud()},
+		family{"CAP_IAM_ROLE_BINDINGS_", "role_bindings.", DomainBindings, "role bindings (who holds a role where)", crud()},
 		family{"CAP_IAM_IDENTITY_", "identity.", DomainIdentities, "identities", crud()},
 		family{"CAP_IAM_IDENTITY_PROVIDERS_", "identity_providers.", DomainProviders, "single sign-on providers", crud()})
 	one("CAP_IAM_SCIM_MANAGE", "identity_providers.scim.manage", DomainProviders, "manage a provider's SCIM provisioning")

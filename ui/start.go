@@ -196,6 +196,10 @@ func (e *env) lookUpRef(ctx context.Context, ref string) (any, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	case len(repos) == 0 && strings.Contains(rest, "/"):
+		// A library's or version's uid reads like a path too (pypi/…,
+		// maven/…:…): say what canopy open does with those.
+		return nil, fmt.Errorf("no repo is named %s (a library's uid? %s)", rest, resource.Must(resource.Library).NoOpen)
 	case len(repos) == 0:
 		return nil, fmt.Errorf("no repo is named %s", rest)
 	}

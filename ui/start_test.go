@@ -123,6 +123,7 @@ func TestStartOnNothing(t *testing.T) {
 		"cgr.dev/acme.example/python:9.99":             "python has no tag 9.99",
 		"cgr.dev/globex/python:3":                      "it is in the organization globex",
 		"nosuchrepo:1":                                 "no repo is named nosuchrepo",
+		"pypi/requests":                                "the service reads no single library by uid",
 		strings.Repeat("ab", 20) + "/0123456789abcdef": "nothing this token can see has the uid …0123456789abcdef, of what canopy open shows (roles are not in the tree",
 		"CGA-zzzz-zzzz-zzzz":                           "no advisory has the id CGA-ZZZZ-ZZZZ-ZZZZ",
 	} {
