@@ -108,40 +108,48 @@ func (e *AdvisoryEvent) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("advisory event: %w", err)
 	}
 	*e = AdvisoryEvent(common)
-	e.Kind, e.Details = "", EventDetails{}
-	// A known kind wins over keys the client does not know; among unknown
-	// keys the first in sorted order is taken, so decoding is stable.
+	e.Kind, e.Details = eventKind(raw, eventCommon)
+	return nil
+}
+
+// eventKind finds an event's kind among the keys of its object that are
+// not common to every event, and reads its details. A known kind wins
+// over keys the client does not know; among unknown keys the first in
+// sorted order is taken, so decoding is stable.
+func eventKind(raw map[string]json.RawMessage, common []string) (string, EventDetails) {
+	kind := ""
 	var unknown []string
 	for k, v := range raw {
-		if slices.Contains(eventCommon, k) || string(v) == "null" {
+		if slices.Contains(common, k) || string(v) == "null" {
 			continue
 		}
 		if slices.Contains(EventKinds(), k) {
-			e.Kind = k
+			kind = k
 			continue
 		}
 		unknown = append(unknown, k)
 	}
-	if e.Kind == "" && len(unknown) > 0 {
+	if kind == "" && len(unknown) > 0 {
 		slices.Sort(unknown)
-		e.Kind = unknown[0]
+		kind = unknown[0]
 	}
-	if e.Kind == "" {
-		return nil
+	var d EventDetails
+	if kind != "" {
+		d.decode(kind, raw[kind])
 	}
-	return e.Details.decode(e.Kind, raw[e.Kind])
+	return kind, d
 }
 
 // decode reads the details of kind; details of a shape it does not expect
 // are left out rather than failing the whole advisory.
-func (d *EventDetails) decode(kind string, b json.RawMessage) error {
+func (d *EventDetails) decode(kind string, b json.RawMessage) {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(b, &obj) != nil {
-		return nil
+		return
 	}
 	_ = json.Unmarshal(b, d)
 	if kind != EventDetection {
-		return nil
+		return
 	}
 	for _, how := range []string{"nvdapi", "manual", "scanv1"} {
 		if v, ok := obj[how]; ok {
@@ -150,7 +158,6 @@ func (d *EventDetails) decode(kind string, b json.RawMessage) error {
 			break
 		}
 	}
-	return nil
 }
 
 // stringFields are the string members of a JSON object.
@@ -180,37 +187,47 @@ func (e AdvisoryEvent) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("advisory event: %w", err)
 	}
-	if e.Kind == "" {
-		return b, nil
-	}
-	if slices.Contains(eventCommon, e.Kind) {
-		return nil, fmt.Errorf("advisory event: the kind %q is the name of a common field", e.Kind)
-	}
-	details, err := json.Marshal(e.Details)
+	out, err := withKind(b, e.Kind, e.Details, eventCommon)
 	if err != nil {
 		return nil, fmt.Errorf("advisory event: %w", err)
 	}
-	if e.Kind == EventDetection && e.Details.Detection != "" {
-		facts := e.Details.Facts
+	return out, nil
+}
+
+// withKind adds an event's kind, the key holding its details, to the
+// JSON object b of its common fields (none when it has no kind).
+func withKind(b []byte, kind string, d EventDetails, common []string) ([]byte, error) {
+	if kind == "" {
+		return b, nil
+	}
+	if slices.Contains(common, kind) {
+		return nil, fmt.Errorf("the kind %q is the name of a common field", kind)
+	}
+	details, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	if kind == EventDetection && d.Detection != "" {
+		facts := d.Facts
 		if facts == nil {
 			facts = map[string]string{}
 		}
 		inner, err := json.Marshal(facts)
 		if err != nil {
-			return nil, fmt.Errorf("advisory event: %w", err)
+			return nil, err
 		}
-		details, _ = json.Marshal(map[string]json.RawMessage{e.Details.Detection: inner})
+		details, _ = json.Marshal(map[string]json.RawMessage{d.Detection: inner})
 	}
-	kind, _ := json.Marshal(e.Kind)
+	k, _ := json.Marshal(kind)
 	// The kind's key goes in before the closing brace of the common fields
 	// (an object: b ends in '}'), rather than through a map built and
 	// written again.
-	out := make([]byte, 0, len(b)+len(kind)+len(details)+2)
+	out := make([]byte, 0, len(b)+len(k)+len(details)+2)
 	out = append(out, b[:len(b)-1]...)
 	if len(b) > 2 {
 		out = append(out, ',')
 	}
-	out = append(append(append(out, kind...), ':'), details...)
+	out = append(append(append(out, k...), ':'), details...)
 	return append(out, '}'), nil
 }
 

@@ -102,6 +102,7 @@ func Contract() []Route {
 	out = append(out, joiningRoutes()...)
 	out = append(out, roleRoutes()...)
 	out = append(out, feedRoutes()...)
+	out = append(out, securityAdvisoryRoutes()...)
 	return append(out, Route{Call: "Ping", Service: svcPing, RPC: "Ping", Method: http.MethodGet, Path: pingPath,
 		Reads: []string{"response"}})
 }

@@ -74,16 +74,10 @@ func eventFields() []string {
 // views) tell apart; the views treat an unspecified value as none.
 func advisoryEnums() []Enum {
 	return []Enum{
-		{In: InAnswer, Field: "severities.type",
-			Values: []string{SeverityCVSSv2, SeverityCVSSv3, SeverityCVSSv4, "TYPE_UNSPECIFIED"}},
+		{In: InAnswer, Field: "severities.type", Values: severityTypes()},
 		{In: InAnswer, Field: "events.reviewState",
 			Values: []string{ReviewPending, ReviewApproved, ReviewRequestChanges, ReviewRejected, "REVIEW_STATE_UNSPECIFIED"}},
-		// The reasons a false positive was determined (views/advisory words them).
-		{In: InAnswer, Field: "events." + EventFalsePositiveDetermination + ".type",
-			Values: []string{"TYPE_VULNERABILITY_RECORD_ANALYSIS_CONTESTED", "TYPE_COMPONENT_VULNERABILITY_MISMATCH",
-				"TYPE_VULNERABLE_CODE_VERSION_NOT_USED", "TYPE_VULNERABLE_CODE_NOT_INCLUDED_IN_PACKAGE",
-				"TYPE_VULNERABLE_CODE_NOT_IN_EXECUTION_PATH", "TYPE_VULNERABLE_CODE_CANNOT_BE_CONTROLLED_BY_ADVERSARY",
-				"TYPE_INLINE_MITIGATIONS_EXIST", "TYPE_UNSPECIFIED"}},
+		{In: InAnswer, Field: "events." + EventFalsePositiveDetermination + ".type", Values: falsePositiveTypes()},
 	}
 }
 

@@ -247,7 +247,9 @@ func checkRoute(set *protoSet, r api.Route, rpc *protoRPC) []string {
 		}
 	}
 	for _, f := range req.fields {
-		sent := slices.Contains(vars, f.name) || f.name == rpc.body || rpc.body == "*" || slices.Contains(r.Query, f.name)
+		sent := slices.Contains(vars, f.name) || f.name == rpc.body || rpc.body == "*" || slices.Contains(r.Query, f.name) ||
+			// A message in the query travels member by member.
+			slices.ContainsFunc(r.Query, func(q string) bool { return strings.HasPrefix(q, f.name+".") })
 		if f.has("REQUIRED") && !sent {
 			badf("the proto requires %s of %s, which the client never sends", f.name, req.full)
 		}

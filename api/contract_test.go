@@ -159,6 +159,7 @@ func TestContractRequests(t *testing.T) {
 	driveJoining(ck, c, org, persons(t, srv, hs.URL))
 	driveRoles(ck, c, org)
 	driveFeeds(ck, c, org)
+	driveSecurityAdvisory(ck, c, clk.Now())
 
 	var missing []string
 	for _, r := range api.Contract() {

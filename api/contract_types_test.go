@@ -128,6 +128,9 @@ func answerTypes() map[string]reflect.Type {
 		"GetArchitectures": reflect.TypeFor[api.Architectures](), "GetImageSize": reflect.TypeFor[api.ImageSize](),
 		"ListArtifactVersions": reflect.TypeFor[api.ArtifactVersion](),
 		"CountArtifacts":       reflect.TypeFor[api.ArtifactCounts](), "Ping": reflect.TypeFor[api.PingResponse]()}
+	out["ListDocuments"] = reflect.TypeFor[api.DocumentsAnswer]()
+	out["ListVulnerabilityMetadata"] = reflect.TypeFor[api.VulnerabilityMetadata]()
+	out["ListResolvedVulnsReports"] = reflect.TypeFor[api.ResolvedAnswer]()
 	out["LookupGroup"] = reflect.TypeFor[api.LookedUpGroup]()
 	out["CheckEligibility"] = reflect.TypeFor[api.Eligibility]()
 	out["LookupIdentity"] = reflect.TypeFor[api.LookedUpIdentity]()

@@ -66,6 +66,10 @@ type ListOptions struct {
 
 	// Library artifact filter.
 	Ecosystems []string
+
+	// VulnerabilityIDs keeps the vulnerability metadata of these ids
+	// (CVE-…, GHSA-…).
+	VulnerabilityIDs []string
 }
 
 // values encodes the options with the spec's snake_case names.
@@ -110,6 +114,9 @@ func (o ListOptions) values() url.Values {
 	}
 	for _, e := range o.Ecosystems {
 		v.Add("ecosystems", e)
+	}
+	for _, id := range o.VulnerabilityIDs {
+		v.Add("ids", id)
 	}
 	return v
 }
