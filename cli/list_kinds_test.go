@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -248,5 +249,11 @@ func TestListRolesBuiltInFirst(t *testing.T) {
 	}
 	if !slices.IsSorted(names[:split]) || !slices.IsSorted(names[split:]) {
 		t.Errorf("roles are not by name within their kind:\n%s", out)
+	}
+	// The capabilities are counted, not listed: a role's line stays one.
+	for i, n := range column(t, out, "CAPS") {
+		if c, err := strconv.Atoi(n); err != nil || c <= 0 {
+			t.Errorf("%s grants %q capabilities:\n%s", names[i], n, out)
+		}
 	}
 }

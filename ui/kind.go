@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/safe"
 	"canopy/views"
@@ -37,6 +38,8 @@ type kind struct {
 	// (env.details, made once by registry.detailsIn).
 	detail *detail.Kind
 	page   func(e *env) detail.Page
+	// pageKeys are keys of the kind's own on one's page, in an env.
+	pageKeys func(e *env, item any) []keymap.State
 	// folder is the folder a resource lives in (a folder is its own), ""
 	// for kinds outside the hierarchy.
 	folder func(item any) string
@@ -175,6 +178,10 @@ func (r *registry) detailsIn(e *env) map[*kind]*detail.Kind {
 		d := *k.detail
 		if k.page != nil {
 			d.Page = k.page(e)
+		}
+		if k.pageKeys != nil {
+			keys := k.pageKeys
+			d.Keys = func(item any) []keymap.State { return keys(e, item) }
 		}
 		out[k] = &d
 	}

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/safe"
 	"canopy/views"
@@ -160,6 +161,12 @@ type warner[T any] interface {
 // identity's bindings).
 type relater[T any] interface {
 	related(r *registry, it *T) []views.Change
+}
+
+// keyed: keys of its own on one's page (a role's n and d, or why a
+// built-in one's e and d are off), each with what it does.
+type keyed[T any] interface {
+	keys(e *env, it *T) []keymap.State
 }
 
 // binder starts the binding flow from one.

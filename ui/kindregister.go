@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/resource"
 	"canopy/safe"
@@ -123,6 +124,11 @@ func describeDetail[T any](r *registry, k *kind, impl kindOf[T], label func(*T) 
 		// of another signature, which implements nothing) is a mistake of
 		// its file, caught by every test that makes a registry.
 		panic(fmt.Sprintf("ui: the %s kind has no page: give it page(e *env) detail.Page, or fields", k.noun))
+	}
+	if kk, ok := impl.(keyed[T]); ok {
+		k.pageKeys = func(e *env, item any) []keymap.State {
+			return anyOf(func(it *T) []keymap.State { return kk.keys(e, it) })(item)
+		}
 	}
 	b, binds := impl.(binder[T])
 	k.detail = &detail.Kind{UID: k.uid, Title: anyOf(title), Bindable: binds}

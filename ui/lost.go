@@ -166,6 +166,9 @@ func sameValues(server, want map[string]string) bool {
 		if k == "bundles" || k == "aliases" || k == "oidc.additionalScopes" {
 			v, w = joined(list(v)), joined(list(w))
 		}
+		if k == capsKey {
+			v, w = capsCanon(v), capsCanon(w)
+		}
 		if v != w {
 			return false
 		}

@@ -28,7 +28,11 @@ type Kind struct {
 	CopySecret bool
 	// Bindable: `b` binds a role on one (with Fetch.Bind).
 	Bindable bool
-	Page     Page
+	// Keys are keys of the kind's own on one's page, each with what it
+	// does or why not (a role's delete; a built-in role's edit, off);
+	// nil: none.
+	Keys func(item any) []keymap.State
+	Page Page
 }
 
 // Page is how the page of a kind is written, and what it loads lazily.
@@ -231,24 +235,6 @@ func BindingPage() Page { return pageOf((*Model).renderBinding) }
 
 // AdvisoryPage is an advisory's page.
 func AdvisoryPage() Page { return pageOf((*Model).renderAdvisory) }
-
-// RolePage is a role's page: what it is and its capabilities.
-func RolePage() Page {
-	return pageOf(func(_ *Model, s *sheet, it *api.Role) {
-		s.field("uid", safe.Of(it.UID))
-		s.field("description", safe.Of(it.Description))
-		kind := "custom"
-		if !strings.Contains(it.UID, "/") {
-			kind = "built-in"
-		}
-		s.own("kind", kind)
-		s.times(it.CreateTime, it.UpdateTime)
-		s.section(fmt.Sprintf("CAPABILITIES (%d)", len(it.Capabilities)))
-		for _, c := range it.Capabilities {
-			s.line("  " + safe.String(c))
-		}
-	})
-}
 
 // SubscriptionPage is a subscription's page: it is its sink, with no name
 // and no times.

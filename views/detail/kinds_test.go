@@ -45,7 +45,7 @@ func kindOf(item any, src pageSources) *Kind {
 		k.Page, k.Bindable = GroupPage(), true
 	case *api.Role:
 		k = named(it.UID, it.Name)
-		k.Page, k.Bindable = RolePage(), true
+		k.Page, k.Bindable = RolePage(RoleSources{}), true
 	case *api.RoleBinding:
 		k = named(it.UID, "binding")
 		k.Page = BindingPage()

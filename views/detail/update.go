@@ -2,6 +2,7 @@ package detail
 
 import (
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -46,6 +47,9 @@ func (m *Model) Actions() []keymap.State {
 		}
 	}
 	states = append(states, m.readmeEdit()...)
+	if k := m.kind(m.item); k != nil && k.Keys != nil {
+		states = append(states, k.Keys(m.item)...)
+	}
 	return append(states, keymap.On(keymap.Refresh).Does(m.refresh))
 }
 
@@ -106,6 +110,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	}
 	switch msg := msg.(type) {
+	case views.DeletedMsg:
+		// A page of what was deleted has nothing left to show.
+		if m.page && m.uid != "" && slices.Contains(msg.UIDs, m.uid) {
+			m.closed = true
+		}
+		return nil
 	case views.UpdatedMsg:
 		if m.uidOf(msg.Item) == m.uid && m.uid != "" {
 			m.item = msg.Item
