@@ -87,7 +87,7 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"canopy", "list", "--org", ""}, ""},
 		{[]string{"canopy", "list", "sub"}, "subscriptions"},
 		{[]string{"canopy", "list", "li"}, "libraries"},
-		{[]string{"canopy", "list", "v"}, "versions"},
+		{[]string{"canopy", "list", "v"}, "versions vulnerabilities"},
 		{[]string{"canopy", "list", "--ecosystem", ""}, "java python"},
 		{[]string{"canopy", "list", "versions", "--artifact", ""}, ""},
 		{[]string{"canopy", "demo", "--si"}, "--size"},

@@ -33,7 +33,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.ui.register(fs)
 	f.output = fs.String("o", "table", "output: table or json")
 	f.filter = fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
-	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's")
+	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's; documents: only this package's")
 	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
 	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
 	f.ecosystem = fs.String("ecosystem", "", "libraries, versions: only artifacts of this ecosystem, `java|python` (default: both)")

@@ -50,6 +50,10 @@ func collections() map[string]collection {
 		"providers": {print: listRequest.providers},
 		"invites":   {print: listRequest.invites, about: " (never their codes: only a create's answer has one)"},
 		"mappings":  {print: listRequest.mappings, about: " (PROVIDER: the identity provider each lives under)"},
+
+		// The security advisory service's, for every caller alike.
+		"documents":       {print: listRequest.documents, feed: true, flags: []string{"repo"}, about: " (--repo: one package's)"},
+		"vulnerabilities": {print: listRequest.vulnerabilities, feed: true},
 	}
 }
 
@@ -152,6 +156,12 @@ func collectionUsage() string {
 	const width, col = 76, 17 // the text of each starts at col, after its name
 	var b strings.Builder
 	row := func(name, text string) {
+		if len(name) > col-4 {
+			// A name too long for the column has its text on the lines
+			// below, at the column.
+			fmt.Fprintf(&b, "  %s\n", name)
+			name = ""
+		}
 		for i, line := range wrap(text, width-col) {
 			if i > 0 {
 				name = ""

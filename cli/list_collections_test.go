@@ -97,7 +97,7 @@ func TestListNamesWhatIsMeant(t *testing.T) {
 	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, tc := range []struct{ word, want string }{
-		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings)`},
+		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings, documents, vulnerabilities)`},
 		{"folders", `no collection "folders": canopy list groups lists folders`},
 		{"idps", `no collection "idps": canopy list providers lists identity providers`},
 		{"identity-providers", `canopy list providers lists identity providers`},
@@ -127,7 +127,8 @@ func TestListUsageFromTheDescriptors(t *testing.T) {
 			}
 			continue
 		}
-		if !regexp.MustCompile(`(?m)^  `+k.Collection+` +\S`).MatchString(help) || !slices.Contains(words, k.Collection) ||
+		// A long name has its text on the next line.
+		if !regexp.MustCompile(`(?m)^  `+k.Collection+`\n? +\S`).MatchString(help) || !slices.Contains(words, k.Collection) ||
 			!strings.Contains(summary, k.Collection) {
 			t.Errorf("%s: not in -h (exit %d), canopy's usage (%q) or completion (%v)", k.Collection, code, summary, words)
 		}

@@ -222,7 +222,7 @@ func TestListNewFlagsWhereTheyApply(t *testing.T) {
 		{[]string{"repos", "--artifact", "requests"}, "--artifact applies to versions only"},
 		{[]string{"subscriptions", "--ecosystem", "java"}, "--ecosystem applies to libraries and versions only"},
 		{[]string{"libraries", "--ecosystem", "go"}, `--ecosystem "go": want java or python`},
-		{[]string{"libraries", "--repo", "x"}, "--repo applies to tags and advisories only"},
+		{[]string{"libraries", "--repo", "x"}, "--repo applies to tags, advisories and documents only"},
 	} {
 		if out, errs, code := list(t, getenv, tc.args...); code != exit.Usage || !strings.Contains(errs, tc.want) || out != "" {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, code, errs, tc.want)

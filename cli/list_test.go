@@ -119,7 +119,7 @@ func TestListErrors(t *testing.T) {
 	if _, errs, code := list(t, getenv, "tags", "--repo", "nope"); code != exit.Failure || !strings.Contains(errs, `no repo named "nope"`) {
 		t.Errorf("unknown repo: %d %q", code, errs)
 	}
-	if _, errs, code := list(t, getenv, "repos", "--repo", "nginx"); code != exit.Usage || !strings.Contains(errs, "--repo applies to tags and advisories only") {
+	if _, errs, code := list(t, getenv, "repos", "--repo", "nginx"); code != exit.Usage || !strings.Contains(errs, "--repo applies to tags, advisories and documents only") {
 		t.Errorf("--repo where it does not apply: %d %q", code, errs)
 	}
 	if _, errs, code := list(t, getenv, "repos", "--filter", "re:["); code != exit.Usage || !strings.Contains(errs, "not a regular expression") {

@@ -44,6 +44,9 @@ const (
 	OnlyFlagged Action = "only-flagged"
 	// Advisories opens the advisories of the selected repo's image.
 	Advisories Action = "advisories"
+	// Resolved lists the vulnerabilities resolved in a repo's or tag's
+	// image lately, day by day.
+	Resolved Action = "resolved"
 	// Page opens a row's own page where enter opens something else.
 	Page Action = "page"
 	// ShowHidden lists the kinds of tags the API hides by default too
@@ -163,6 +166,7 @@ func defaults() []Def {
 		{Action: MarkFlagged, Keys: []string{"V"}, Short: "mark deprecated", Desc: "mark every deprecated row shown (it says how many rows it could not look at: D scans them all)", Group: Resource},
 		{Action: OnlyFlagged, Keys: []string{"D"}, Short: "deprecated only", Desc: "show only deprecated tags, scanning every page of the list", Group: Resource},
 		{Action: Advisories, Keys: []string{"a"}, Short: "advisories", Desc: "the advisories of the selected repo (of its image's name)", Group: Resource},
+		{Action: Resolved, Keys: []string{"v"}, Short: "resolved", Desc: "on a repo's or tag's page: the vulnerabilities resolved in its image lately, day by day", Group: Resource},
 		{Action: Page, Keys: []string{"p"}, Short: "page", Desc: "open the selected row's page where enter opens something else (a repo's: its activity and advisories, where enter opens its tags)", Group: Resource},
 		{Action: ShowHidden, Keys: []string{"H"}, Short: "hidden tags", Desc: "show hidden tags too (epochs -r<N>, dates -<yyyymmdd>, signatures sha256-*): reloads the list", Group: Resource},
 		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},

@@ -36,6 +36,8 @@ func Manual() []ManualRow {
 			Says: "deprecated tags only: scans every page (3 requests at a time) and shows progress; on a repo in the tree, opens its deprecated tags (`esc` closes that table at once); the tree then shows the exact count, on the repo's row even if it was never opened there; a filter (`/`) there searches the deprecated tags and counts its matches among them (`158/49,420 deprecated · scanned 200,000/518,017` while the scan goes on; each page costs the filter only its own rows, merged into the matches by score)"},
 		{Actions: []Action{Advisories},
 			Says: "the advisories of the selected repo's image name (on a repo or tag in the tree or a table, or a repo's page); on a tag's page, every advisory it lists, its versioned packages' (`python-3.13`) too"},
+		{Actions: []Action{Resolved},
+			Says: "on a repo's or tag's page (the detail pane, focused with `tab`, or a full page): the vulnerabilities resolved in its image (`python:latest` for a repo, the tag's for a tag) in the last 90 days, a row a vulnerability and day with its advisory, aliases and score; `enter` on a row opens the advisory's page"},
 		{Actions: []Action{Page},
 			Says: "a row's own page where `enter` opens something else: in a repos table, the repo's page (its activity and advisories); in the tree, the page of a repo, folder or the organization (where `enter` expands it)"},
 		{Actions: []Action{Table},

@@ -59,6 +59,9 @@ const (
 	Provider     = "identity provider"
 	Invite       = "invite"
 	Mapping      = "role mapping"
+	// The security advisory service's documents and vulnerability metadata.
+	Document      = "advisory document"
+	Vulnerability = "vulnerability"
 )
 
 // Kinds are every kind, in the order their `:` commands are listed.
@@ -100,6 +103,14 @@ func Kinds() []Kind {
 		{OpenBy: "uid", Noun: Mapping, Nouns: "role mappings", Command: "mappings", Aliases: []string{"mapping", "rolemappings", "groupmappings"},
 			Says: "the roles an identity provider's groups give their members", Collection: "mappings", Plugin: "mapping",
 			NoName: "a role mapping has no name: canopy labels it by its external group and role"},
+		{NoOpen: "a document is known by its package: :documents finds it", Noun: Document, Nouns: "advisory documents",
+			Command: "documents", Aliases: []string{"document", "docs"},
+			Says: "the advisories of each package as its distribution publishes them", Collection: "documents",
+			Plugin: "document", Gives: []string{"Package"}},
+		{NoOpen: "a vulnerability is known by its id: :vulnerabilities finds it", Noun: Vulnerability, Nouns: "vulnerabilities",
+			Command: "vulnerabilities", Aliases: []string{"vulns", "vuln"},
+			Says: "what is known of each CVE and GHSA id: summary, scores, references", Collection: "vulnerabilities",
+			Plugin: "vulnerability"},
 	}
 }
 

@@ -24,7 +24,20 @@ func (advisoryKind) of() string { return resource.Advisory }
 func (advisoryKind) shape() shape {
 	return shape{list: colAdvisories, node: true, collection: true}
 }
-func (advisoryKind) page(*env) detail.Page { return detail.AdvisoryPage() }
+
+// page: an advisory's page reads what is known of the vulnerabilities it
+// goes by.
+func (advisoryKind) page(e *env) detail.Page {
+	c := e.client
+	return detail.AdvisoryPage(detail.AdvisorySources{
+		Vulnerabilities: func(ctx context.Context, ids []string) ([]api.VulnerabilityMetadata, error) {
+			vs, err := c.VulnerabilitiesOf(ctx, ids)
+			if err != nil {
+				return nil, fetchError("vulnerability metadata", err)
+			}
+			return vs, nil
+		}})
+}
 func (advisoryKind) vars(_ *env, a *api.Advisory, _ any) plugin.Vars {
 	return plugin.Vars{"Advisory": a.AdvisoryID, "Aliases": strings.Join(a.Aliases, ","), "Package": a.ArtifactName}
 }

@@ -42,6 +42,7 @@ func (repoKind) page(e *env) detail.Page {
 			return r.Content, nil
 		},
 		ReadmeBudget: e.renderBudget,
+		Resolved:     e.resolvedSources(),
 		Stats:        e.repoStats,
 		KnownStats:   e.knownStats,
 		Counted:      e.counted,

@@ -46,6 +46,7 @@ func (tagKind) page(e *env) detail.Page {
 			}
 			return pullRef(e.org.Name, repo, t)
 		},
+		Resolved: e.resolvedSources(),
 	})
 }
 

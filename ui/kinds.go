@@ -26,5 +26,7 @@ func kinds(c *api.Client) *registry {
 	register[api.IdentityProvider](r, providerKind{})
 	register[api.GroupInvite](r, inviteKind{})
 	register[api.ExternalGroupRoleMapping](r, mappingKind{names: newMappingNames()})
+	register[api.Document](r, documentKind{})
+	register[api.VulnerabilityMetadata](r, vulnerabilityKind{})
 	return r
 }

@@ -198,7 +198,8 @@ func TestFitsEightyByTwentyFour(t *testing.T) {
 
 func TestHelpFollowsTheKeymap(t *testing.T) {
 	t.Parallel()
-	h := start(t, 120, 50, true)
+	// Tall enough for the help's first screen to reach its Global keys.
+	h := start(t, 120, 70, true)
 	h.waitText("platform")
 	h.moveTo("platform")
 	h.keys("l")

@@ -173,10 +173,14 @@ func Review(state string) string {
 
 // TopScore is the readable score of an advisory's highest severity (a
 // computed one over one that could not be), and whether it has any.
-func TopScore(a *api.Advisory) (Score, bool) {
+func TopScore(a *api.Advisory) (Score, bool) { return Top(a.Severities) }
+
+// Top is the readable score of the highest of severities (a computed one
+// over one that could not be), and whether there is any.
+func Top(severities []api.Severity) (Score, bool) {
 	var best Score
 	found := false
-	for _, s := range a.Severities {
+	for _, s := range severities {
 		sc := ParseScore(s.Score)
 		if sc.Vector == "" && !sc.Known {
 			continue

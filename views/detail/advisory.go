@@ -9,12 +9,11 @@ import (
 	"canopy/views/advisory"
 )
 
-// renderAdvisory shows an advisory: what it is about, its scores made
-// readable (the base score and rating; the vector as sent), and its event
-// timeline oldest first, each event with what it says.
-func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
-	th := m.common.Theme
-	now := m.common.Clock()
+// renderAdvisory shows an advisory: what it is about, what is known of
+// the vulnerabilities it goes by (withVulns: its page reads them), its
+// scores made readable (the base score and rating; the vector as sent),
+// and its event timeline oldest first, each event with what it says.
+func (m *Model) renderAdvisory(s *sheet, a *api.Advisory, withVulns bool) {
 	s.field("uid", safe.Of(a.UID))
 	if a.LegacyAdvisoryID != "" {
 		s.field("legacy id", safe.Of(a.LegacyAdvisoryID))
@@ -37,28 +36,46 @@ func (m *Model) renderAdvisory(s *sheet, a *api.Advisory) {
 	if !a.DeleteTime.IsZero() {
 		s.when("withdrawn", a.DeleteTime)
 	}
+	if withVulns {
+		m.renderVulns(s, a.Aliases)
+	}
 	if len(a.Severities) > 0 {
 		s.section("SEVERITIES")
-		for _, sev := range a.Severities {
-			sc := advisory.ParseScore(sev.Score)
-			head := text.Fit(advisory.SchemeName(sev.Type), 9, false, "~")
-			switch {
-			case sc.Known:
-				head += " " + sc.Short() + " " + sc.Rating()
-			case sc.Version != "":
-				head += " version " + safe.String(sc.Version)
-			}
-			s.line("  " + head)
-			if sc.Vector != "" {
-				s.wrapped("    ", th.Muted.Render(safe.String(sc.Vector)))
-			}
-		}
+		m.renderSeverities(s, a.Severities)
 	}
 	if len(a.Events) == 0 {
 		return
 	}
 	s.section("EVENTS")
-	evs := slices.Clone(a.Events)
+	m.renderEvents(s, a.Events)
+}
+
+// renderSeverities writes scores made readable: the scheme, the base
+// score and rating, and the vector as sent.
+func (m *Model) renderSeverities(s *sheet, sevs []api.Severity) {
+	th := m.common.Theme
+	for _, sev := range sevs {
+		sc := advisory.ParseScore(sev.Score)
+		head := text.Fit(advisory.SchemeName(sev.Type), 9, false, "~")
+		switch {
+		case sc.Known:
+			head += " " + sc.Short() + " " + sc.Rating()
+		case sc.Version != "":
+			head += " version " + safe.String(sc.Version)
+		}
+		s.line("  " + head)
+		if sc.Vector != "" {
+			s.wrapped("    ", th.Muted.Render(safe.String(sc.Vector)))
+		}
+	}
+}
+
+// renderEvents writes an event timeline oldest first, each event with
+// what it says and who said it.
+func (m *Model) renderEvents(s *sheet, events []api.AdvisoryEvent) {
+	th := m.common.Theme
+	now := m.common.Clock()
+	evs := slices.Clone(events)
 	slices.SortStableFunc(evs, func(x, y api.AdvisoryEvent) int { return x.CreateTime.Compare(y.CreateTime) })
 	for i := range evs {
 		ev := &evs[i]

@@ -86,6 +86,9 @@ type RepoSources struct {
 	// Update); Counted tells it what a count found.
 	KnownStats func(repo *api.Repo) RepoStats
 	Counted    func(repo *api.Repo, st RepoStats)
+	// Resolved reads what the repo's image had resolved lately; nil
+	// shows none.
+	Resolved *ResolvedSources
 	// EditReadme edits a repo's readme (`E`); nil offers no edit.
 	EditReadme func(repo *api.Repo) tea.Cmd
 }
@@ -107,6 +110,9 @@ type TagSources struct {
 	// PullRef is a tag's pull reference in its repo (what `Y` copies,
 	// with what that is); nil shows none.
 	PullRef func(repo string, tag *api.Tag) (ref, what string)
+	// Resolved reads what the tag's image had resolved lately; nil shows
+	// none.
+	Resolved *ResolvedSources
 }
 
 // Summary describes a collection node: what it holds and how many.
@@ -202,7 +208,7 @@ func (m *Model) Busy() bool {
 		return busy
 	}
 	e := m.cache[m.uid]
-	return e != nil && (e.loading || e.renderBusy || e.relating)
+	return e != nil && (e.loading || e.renderBusy || e.relating || e.resolving)
 }
 
 // Noun names what the pane shows, for "does not apply to …".

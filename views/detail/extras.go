@@ -36,6 +36,12 @@ type extras struct {
 	stats    *RepoStats
 	statsErr error
 	counting bool
+	// What a repo's or tag's image had resolved, and resolving while it
+	// is on its way; an advisory's vulnerabilities.
+	resolved    *Resolved
+	resolvedErr error
+	resolving   bool
+	vulns       []api.VulnerabilityMetadata
 }
 
 // dueMsg fires when the selection has rested for Debounce.
@@ -52,6 +58,7 @@ type extrasMsg struct {
 	image    []ArchSize
 	bindings []api.RoleBinding
 	fields   []Field
+	vulns    []api.VulnerabilityMetadata
 	err      error
 }
 

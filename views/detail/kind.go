@@ -58,6 +58,9 @@ type Page struct {
 	// page's own functions too: by the readme's render (its budget) and by
 	// a count's answer (Counted); zero for other pages.
 	repo RepoSources
+	// resolved is where the page reads what its image had resolved (a
+	// repo's, a tag's), nil for a page without (see withResolved).
+	resolved *ResolvedSources
 }
 
 // imageOf is what a page knows of the image its resource is of.
@@ -174,13 +177,16 @@ func RepoPage(src RepoSources) Page {
 	if src.Stats != nil {
 		p.relate = func(m *Model, e *extras, item any) tea.Cmd { return m.relateRepo(e, item.(*api.Repo), src) }
 	}
-	return p
+	return withResolved(p, src.Resolved)
 }
 
 // TagPage is a tag's page, with its image's architectures loaded lazily
 // and its relations (siblings, advisories) beside them, from src.
 func TagPage(src TagSources) Page {
-	p := pageOf(func(m *Model, s *sheet, t *api.Tag) { m.renderTag(s, t, src) })
+	p := pageOf(func(m *Model, s *sheet, t *api.Tag) {
+		m.renderTag(s, t, src)
+		m.renderResolved(s)
+	})
 	p.image = func(m *Model, item any) imageOf {
 		var img imageOf
 		img.name, img.ref, img.what = m.tagRepo(item.(*api.Tag), src)
@@ -195,11 +201,14 @@ func TagPage(src TagSources) Page {
 	}
 	p.lazy = src.Image != nil
 	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+		if src.Image == nil {
+			return
+		}
 		t := item.(*api.Tag)
 		out.image, out.err = src.Image(ctx, api.ParentUID(t.UID), t.Digest)
 	}
 	if src.Related == nil {
-		return p
+		return withResolved(p, src.Resolved)
 	}
 	p.relate = func(m *Model, e *extras, item any) tea.Cmd {
 		t := item.(*api.Tag)
@@ -216,7 +225,7 @@ func TagPage(src TagSources) Page {
 			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
 		})
 	}
-	return p
+	return withResolved(p, src.Resolved)
 }
 
 // IdentityPage is an identity's page, with its role bindings loaded
@@ -232,9 +241,6 @@ func IdentityPage(bindings func(ctx context.Context, identityUID string) ([]api.
 
 // BindingPage is a role binding's page.
 func BindingPage() Page { return pageOf((*Model).renderBinding) }
-
-// AdvisoryPage is an advisory's page.
-func AdvisoryPage() Page { return pageOf((*Model).renderAdvisory) }
 
 // SubscriptionPage is a subscription's page: it is its sink, with no name
 // and no times.

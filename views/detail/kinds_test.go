@@ -17,6 +17,7 @@ type pageSources struct {
 	repo     RepoSources
 	tag      TagSources
 	bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)
+	advisory AdvisorySources
 }
 
 // kindsWith is testKind with pages that load from src.
@@ -51,7 +52,13 @@ func kindOf(item any, src pageSources) *Kind {
 		k.Page = BindingPage()
 	case *api.Advisory:
 		k = named(it.UID, it.AdvisoryID)
-		k.Page = AdvisoryPage()
+		k.Page = AdvisoryPage(src.advisory)
+	case *api.Document:
+		k = named(it.ID, "advisory document: "+it.ID)
+		k.Page = DocumentPage()
+	case *api.VulnerabilityMetadata:
+		k = named(it.ID, it.ID)
+		k.Page = VulnerabilityPage()
 	case *api.Subscription:
 		k = named(it.UID, it.Sink)
 		k.Page = SubscriptionPage()

@@ -54,6 +54,7 @@ func (m *Model) renderRepo(s *sheet, r *api.Repo, src RepoSources) {
 	if src.Stats != nil {
 		m.renderStats(s, r)
 	}
+	m.renderResolved(s)
 	if src.Readme == nil {
 		return
 	}

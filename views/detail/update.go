@@ -35,6 +35,7 @@ func (m *Model) Actions() []keymap.State {
 	if img.name != "" && m.fetch.Advisories != nil {
 		states = append(states, keymap.On(keymap.Advisories).Does(func() tea.Cmd { return m.fetch.Advisories(m.advisoryNames(img)) }))
 	}
+	states = append(states, m.resolvedKeys()...)
 	if k := m.kind(m.item); k != nil && k.Bindable && m.fetch.Bind != nil {
 		states = append(states, m.common.Change(keymap.Bind).Does(func() tea.Cmd { return m.fetch.Bind(m.item) }))
 	}
@@ -135,13 +136,15 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.readme != nil {
 			e.readme, e.readmeSize = keepReadme(*msg.readme), len(*msg.readme)
 		}
-		e.image, e.bindings, e.fields = msg.image, msg.bindings, msg.fields
+		e.image, e.bindings, e.fields, e.vulns = msg.image, msg.bindings, msg.fields, msg.vulns
 		if msg.uid == m.uid {
 			m.relayout()
 			return m.renderCmd()
 		}
 	case statsMsg:
 		m.gotStats(msg)
+	case resolvedMsg:
+		m.gotResolved(msg)
 	case relatedMsg:
 		if msg.owner != m {
 			return nil
