@@ -51,6 +51,9 @@ func collections() map[string]collection {
 		"invites":   {print: listRequest.invites, about: " (never their codes: only a create's answer has one)"},
 		"mappings":  {print: listRequest.mappings, about: " (PROVIDER: the identity provider each lives under)"},
 
+		"associations": {print: listRequest.associations, about: " (FOLDER: the folder each belongs to, the organization's own first)"},
+		"terms":        {print: listRequest.terms, about: " (newest first)"},
+
 		// The security advisory service's, for every caller alike.
 		"documents":       {print: listRequest.documents, feed: true, flags: []string{"repo"}, about: " (--repo: one package's)"},
 		"vulnerabilities": {print: listRequest.vulnerabilities, feed: true},

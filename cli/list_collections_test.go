@@ -97,7 +97,7 @@ func TestListNamesWhatIsMeant(t *testing.T) {
 	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, tc := range []struct{ word, want string }{
-		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings, documents, vulnerabilities)`},
+		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings, associations, terms, documents, vulnerabilities)`},
 		{"folders", `no collection "folders": canopy list groups lists folders`},
 		{"idps", `no collection "idps": canopy list providers lists identity providers`},
 		{"identity-providers", `canopy list providers lists identity providers`},

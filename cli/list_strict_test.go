@@ -169,6 +169,7 @@ func TestListFallsBackWhenTheOrderIsRefused(t *testing.T) {
 		"repos": "repos by name", "tags": "tags by name", "groups": "folders by name", "identities": "identities by name",
 		"bindings": "role bindings newest first", "advisories": "advisories recently updated first",
 		"libraries": "libraries by name", "providers": "identity providers by name",
+		"terms": "terms acceptances newest first",
 	}
 	for _, args := range strictKinds() {
 		want, _, _ := list(t, lenient, append(args, "-o", "json")...)

@@ -67,6 +67,10 @@ const (
 	Help         Action = "help"
 	Quit         Action = "quit"
 
+	// Check asks the service to try what is shown against the world
+	// outside (an account association's credentials with its clouds).
+	Check Action = "check"
+
 	// Yes answers a dialog's question (one that needs no name typed).
 	Yes Action = "yes"
 
@@ -169,6 +173,7 @@ func defaults() []Def {
 		{Action: Resolved, Keys: []string{"v"}, Short: "resolved", Desc: "on a repo's or tag's page: the vulnerabilities resolved in its image lately, day by day", Group: Resource},
 		{Action: Page, Keys: []string{"p"}, Short: "page", Desc: "open the selected row's page where enter opens something else (a repo's: its activity and advisories, where enter opens its tags)", Group: Resource},
 		{Action: ShowHidden, Keys: []string{"H"}, Short: "hidden tags", Desc: "show hidden tags too (epochs -r<N>, dates -<yyyymmdd>, signatures sha256-*): reloads the list", Group: Resource},
+		{Action: Check, Keys: []string{"c"}, Short: "check", Desc: "on an account association's page: the service tries its AWS, Google Cloud, Azure accounts now", Group: Resource},
 		{Action: Delete, Keys: []string{"d"}, Short: "delete", Desc: "delete the marked rows (or the one under the cursor), after asking", Group: Resource},
 		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},
 		{Action: EditReadme, Keys: []string{"E"}, Short: "edit readme", Desc: "on a repo's page: edit its readme in $VISUAL (or $EDITOR) on this terminal, then see the change and the request before it is sent", Group: Resource},

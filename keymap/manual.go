@@ -38,6 +38,8 @@ func Manual() []ManualRow {
 			Says: "the advisories of the selected repo's image name (on a repo or tag in the tree or a table, or a repo's page); on a tag's page, every advisory it lists, its versioned packages' (`python-3.13`) too"},
 		{Actions: []Action{Resolved},
 			Says: "on a repo's or tag's page (the detail pane, focused with `tab`, or a full page): the vulnerabilities resolved in its image (`python:latest` for a repo, the tag's for a tag) in the last 90 days, a row a vulnerability and day with its advisory, aliases and score; `enter` on a row opens the advisory's page"},
+		{Actions: []Action{Check},
+			Says: "on an account association's page: the service exchanges credentials now with each cloud the association ties (AWS, Google Cloud, Azure), and the page shows each answer in its CHECK section (ready, or why not in the service's and the provider's words) until it reads the association again (`r`); one with none of the three says there is nothing to check"},
 		{Actions: []Action{Page},
 			Says: "a row's own page where `enter` opens something else: in a repos table, the repo's page (its activity and advisories); in the tree, the page of a repo, folder or the organization (where `enter` expands it)"},
 		{Actions: []Action{Table},

@@ -59,6 +59,8 @@ const (
 	Provider     = "identity provider"
 	Invite       = "invite"
 	Mapping      = "role mapping"
+	Association  = "account association"
+	Terms        = "terms acceptance"
 	// The security advisory service's documents and vulnerability metadata.
 	Document      = "advisory document"
 	Vulnerability = "vulnerability"
@@ -103,6 +105,15 @@ func Kinds() []Kind {
 		{OpenBy: "uid", Noun: Mapping, Nouns: "role mappings", Command: "mappings", Aliases: []string{"mapping", "rolemappings", "groupmappings"},
 			Says: "the roles an identity provider's groups give their members", Collection: "mappings", Plugin: "mapping",
 			NoName: "a role mapping has no name: canopy labels it by its external group and role"},
+		{NoOpen: "an association's uid is its folder's, which canopy open shows: the association is under it in the tree",
+			Noun: Association, Nouns: "account associations", Command: "associations",
+			Aliases:    []string{"association", "assoc", "accounts", "accountassociations"},
+			Says:       "the cloud and source accounts each folder is tied to: AWS, Google Cloud, Azure, GitHub, Chainguard's services",
+			Collection: "associations", Plugin: "association"},
+		{NoOpen: "an acceptance has no uid: :terms lists them", Noun: Terms, Nouns: "terms acceptances", Command: "terms",
+			Aliases: []string{"tos", "legal", "termsacceptances"},
+			Says:    "the legal documents the organization accepted, by whom and when", Collection: "terms",
+			NoPlugin: "an acceptance has no uid, and no program acts on the record of a document accepted"},
 		{NoOpen: "a document is known by its package: :documents finds it", Noun: Document, Nouns: "advisory documents",
 			Command: "documents", Aliases: []string{"document", "docs"},
 			Says: "the advisories of each package as its distribution publishes them", Collection: "documents",

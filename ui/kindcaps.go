@@ -55,6 +55,12 @@ type shape struct {
 // subscription by its sink); server text, made safe where it is shown.
 type labeled[T any] interface{ label(it *T) string }
 
+// apart: the shell tells one apart by a key of its own, not its uid,
+// which is another resource's too (an account association's is its
+// folder's): what tree nodes, rows, deletes, pages and plugins take for
+// its uid, and what its getter and deleter are given.
+type apart[T any] interface{ apart(it *T) string }
+
 // placed: one lives in a folder (a folder is its own), by its uid.
 type placed[T any] interface{ folder(it *T) string }
 

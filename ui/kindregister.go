@@ -37,6 +37,9 @@ func register[T any, P interface {
 	}
 	k.name = textOf(label)
 	k.uid = textOf(func(it *T) string { return P(it).GetUID() })
+	if a, ok := impl.(apart[T]); ok {
+		k.uid = textOf(a.apart)
+	}
 	if p, ok := impl.(placed[T]); ok {
 		k.folder = textOf(p.folder)
 	} else {

@@ -26,6 +26,8 @@ func kinds(c *api.Client) *registry {
 	register[api.IdentityProvider](r, providerKind{})
 	register[api.GroupInvite](r, inviteKind{})
 	register[api.ExternalGroupRoleMapping](r, mappingKind{names: newMappingNames()})
+	register[api.AccountAssociation](r, associationKind{})
+	register[api.TermsAcceptance](r, termsKind{who: newWhoNames()})
 	register[api.Document](r, documentKind{})
 	register[api.VulnerabilityMetadata](r, vulnerabilityKind{})
 	return r

@@ -30,6 +30,13 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 	if st := e.common.Change(keymap.New); !st.Enabled {
 		return views.FlashError(st.Reason)
 	}
+	return e.open(e.createScreen(noun, where, c))
+}
+
+// createScreen builds the form of a creation: createForm opens it at once,
+// a creation whose fields follow a choice made first (an association's
+// provider) once it is made.
+func (e *env) createScreen(noun, where string, c creation) func(ctx context.Context) views.Screen {
 	cfg := form.Config{Fields: c.fields, Title: "New " + safe.Of(noun) + " in " + safe.Of(where), Page: true, Explain: e.explain,
 		Preview: func(map[string]string) string { return c.sends.Short() }, Lost: api.MaybeMade}
 	// The note of each send is made in Update and reaches the send and
@@ -67,10 +74,10 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 		return tea.Batch(views.Flash(afterLoss(lost)+"created "+noun+" "+strconv.Quote(safe.String(name))+" in "+where),
 			func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: uid} }, show)
 	}
-	return e.open(func(ctx context.Context) views.Screen {
+	return func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx
 		return form.New(e.common, cfg)
-	})
+	}
 }
 
 // afterDelete tells the screens a delete went through: the rows and

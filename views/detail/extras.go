@@ -36,6 +36,10 @@ type extras struct {
 	stats    *RepoStats
 	statsErr error
 	counting bool
+	// A check's answer (see WithCheck), checking while it is on its way.
+	checked              []Checked
+	checkErr             error
+	checking, wasChecked bool
 	// What a repo's or tag's image had resolved, and resolving while it
 	// is on its way; an advisory's vulnerabilities.
 	resolved    *Resolved

@@ -58,6 +58,9 @@ type Page struct {
 	// page's own functions too: by the readme's render (its budget) and by
 	// a count's answer (Counted); zero for other pages.
 	repo RepoSources
+	// check has the service try the resource against the world outside
+	// (see WithCheck); nil for a page without.
+	check *pageCheck
 	// resolved is where the page reads what its image had resolved (a
 	// repo's, a tag's), nil for a page without (see withResolved).
 	resolved *ResolvedSources

@@ -51,6 +51,7 @@ func (m *Model) Actions() []keymap.State {
 	if k := m.kind(m.item); k != nil && k.Keys != nil {
 		states = append(states, k.Keys(m.item)...)
 	}
+	states = append(states, m.checkKey()...)
 	return append(states, keymap.On(keymap.Refresh).Does(m.refresh))
 }
 
@@ -143,6 +144,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case statsMsg:
 		m.gotStats(msg)
+	case checkedMsg:
+		m.gotCheck(msg)
 	case resolvedMsg:
 		m.gotResolved(msg)
 	case relatedMsg:

@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"canopy/api"
+	"canopy/views"
+	"canopy/views/columns"
+)
+
+// associations are listed as :associations shows them: the organization's
+// own first (read by its uid: whether the service counts a folder among
+// its own descendants it does not say), then its folders', each with its
+// FOLDER (the folder it belongs to, whose uid is its uid).
+func (r listRequest) associations(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
+	return printCollection(ctx, r, r.nouns, r.client.AccountAssociationsUnder(), api.AccountAssociationKey,
+		r.whole(columns.AssociationOrders()[0].OrderBy), columns.AssociationsIn(common, folders))
+}
+
+// terms are the organization's acceptances, newest first as :terms starts,
+// each by the name of who accepted it when that is one of its identities
+// (read once first; JSON has what the service said only, so needs none).
+func (r listRequest) terms(ctx context.Context, common views.Common) error {
+	var who columns.Names
+	if !r.json {
+		names := map[string]string{}
+		// --max-items bounds the rows listed, not what their columns look up.
+		opts := api.ListOptions{DescendantsOf: r.org.UID, PageSize: api.MaxPageSize}
+		_, err := pages(ctx, "identities", r.client.ListIdentities, api.IdentityKey, opts, defaultMaxItems, func(ids []api.Identity) error {
+			for _, id := range ids {
+				names[id.UID] = id.Name
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("list identities: %w", err)
+		}
+		// Filled before the listing and never written after.
+		who = func() func(string) string { return func(uid string) string { return names[uid] } }
+	}
+	return printCollection(ctx, r, r.nouns, r.client.TermsAcceptancesOf(r.org.UID), api.TermsAcceptanceKey,
+		api.ListOptions{OrderBy: columns.TermsOrders()[0].OrderBy}, columns.Terms(common, who))
+}
