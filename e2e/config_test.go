@@ -14,7 +14,7 @@ import (
 func TestDemoFollowsTheConfigFile(t *testing.T) {
 	t.Parallel()
 	cfg := configHome(t, "theme: high-contrast\nread-only: true\nkeys:\n  sort: [o]\n")
-	tt := startCanopy(t, termOptions{width: 120, height: 44, env: []string{"XDG_CONFIG_HOME=" + cfg}}) // tall enough for the help to show sort
+	tt := startCanopy(t, termOptions{width: 120, height: 44, env: []string{"XDG_CONFIG_HOME=" + cfg}})
 	tt.waitTree()
 	tt.command("repos")
 	tt.waitTable("repos of acme.example", tableHeaderRE)
@@ -22,7 +22,14 @@ func TestDemoFollowsTheConfigFile(t *testing.T) {
 	tt.waitText("read-only mode")
 	tt.typeText("?")
 	s := tt.waitText("Keys in")
-	if !regexp.MustCompile(`\bo +[^\n]*sort`).MatchString(s) {
+	// The help is longer than the terminal: page down until sort shows or
+	// the last line does.
+	sortLine := regexp.MustCompile(`\bo +[^\n]*sort`)
+	for page := 0; page < 10 && !sortLine.MatchString(s) && !helpAtEnd(s); page++ {
+		before := helpLines(s)
+		s = tt.press(func(s string) bool { return helpLines(s) != before }, "the help's next page", "NPage")
+	}
+	if !sortLine.MatchString(s) {
 		t.Errorf("help does not show o for sort:\n%s", frame(s))
 	}
 	tt.press(func(s string) bool { return !strings.Contains(s, "Keys in") }, "the help to close", "Escape")
@@ -82,4 +89,15 @@ func configHome(t *testing.T, conf string) string {
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+var helpLinesRE = regexp.MustCompile(`lines (\d+)-(\d+) of (\d+)`)
+
+// helpLines is the help's "lines a-b of n" (empty when all of it shows).
+func helpLines(s string) string { return helpLinesRE.FindString(s) }
+
+// helpAtEnd: the help shows its last line.
+func helpAtEnd(s string) bool {
+	m := helpLinesRE.FindStringSubmatch(s)
+	return m == nil || m[2] == m[3]
 }

@@ -69,7 +69,7 @@ func TestExploreHostileServer(t *testing.T) {
 	t.Parallel()
 	const token = "hostile-e2e-token"
 	url := hostileAPI(t, token)
-	tt := startCanopy(t, termOptions{width: 120, height: 36, args: []string{"--org", "acme.example"},
+	tt := startCanopy(t, termOptions{width: 120, height: 50, args: []string{"--org", "acme.example"}, // tall enough for the readme under a repo's sections
 		env: []string{"CANOPY_API_URL=" + url, "CANOPY_TOKEN=" + token}})
 	tt.waitFor(func(s string) bool { return detailsTitle(s) == "acme.example" }, "the tree")
 	titles := tt.paneFlags("pane_title", "window_name")
