@@ -66,7 +66,35 @@ func (e *DocumentEvent) UnmarshalJSON(b []byte) error {
 		}
 	}
 	e.Kind, e.Details = eventKind(raw, documentCommon)
+	e.Details = scanNames(e.Details, 1, 0)
 	return nil
+}
+
+// documentScanNames are the members of a scan's detection that a document
+// names otherwise than an advisory event (advisory/v2's
+// DetectionTypeScanV1 against vulnerabilities/v2's ScanV1): the event's
+// name, then the document's. A document event's Facts are kept by the
+// event's names, so that both read alike (Event).
+var documentScanNames = [][2]string{{"component", "componentName"}, {"subpackage", "subpackageName"}}
+
+// scanNames is d with a scan's facts renamed from one naming to the other
+// (0: an advisory event's, 1: a document's); a new map, as d's may be
+// shared.
+func scanNames(d EventDetails, from, to int) EventDetails {
+	if d.Detection != "scanv1" || d.Facts == nil {
+		return d
+	}
+	facts := make(map[string]string, len(d.Facts))
+	for k, v := range d.Facts {
+		for _, n := range documentScanNames {
+			if k == n[from] {
+				k = n[to]
+			}
+		}
+		facts[k] = v
+	}
+	d.Facts = facts
+	return d
 }
 
 // MarshalJSON writes the event as the service does: its time and the
@@ -77,7 +105,7 @@ func (e DocumentEvent) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("document event: %w", err)
 	}
-	out, err := withKind(b, e.Kind, e.Details, documentCommon)
+	out, err := withKind(b, e.Kind, scanNames(e.Details, 0, 1), documentCommon)
 	if err != nil {
 		return nil, fmt.Errorf("document event: %w", err)
 	}

@@ -110,6 +110,18 @@ func TestDocumentEventJSON(t *testing.T) {
 		scan.Event().Kind != api.EventDetection {
 		t.Errorf("%+v %v", scan, err)
 	}
+	// A document names a scan's component and subpackage componentName and
+	// subpackageName (advisory/v2); read, they are an advisory event's
+	// component and subpackage, and written, a document's again.
+	named := `{"timestamp":"2026-05-01T10:00:00.000Z","detection":{"scanv1":{"componentName":"openssl","scanner":"grype","subpackageName":"openssl-dev"}}}`
+	var doc api.DocumentEvent
+	if err := json.Unmarshal([]byte(named), &doc); err != nil || doc.Details.Facts["component"] != "openssl" ||
+		doc.Details.Facts["subpackage"] != "openssl-dev" || doc.Details.Facts["componentName"] != "" {
+		t.Errorf("%+v %v", doc, err)
+	}
+	if out, err := json.Marshal(doc); err != nil || string(out) != named {
+		t.Errorf("wrote %s %v, want %s", out, err, named)
+	}
 }
 
 // documentServer answers ListDocuments with n documents, each holding an
