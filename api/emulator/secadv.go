@@ -94,7 +94,11 @@ func documentAdvisory(a *api.Advisory, origin string) api.DocumentAdvisory {
 	out := api.DocumentAdvisory{ID: a.AdvisoryID, Aliases: a.Aliases, PackageNamespace: ns}
 	for _, e := range a.Events {
 		if slices.Contains(documentKinds(), e.Kind) {
-			out.Events = append(out.Events, api.DocumentEvent{Timestamp: e.CreateTime, Kind: e.Kind, Details: e.Details})
+			d := e.Details
+			if e.Kind == api.EventFixed {
+				d.Note = "" // a document's Fixed (advisory/v2) has no note, unlike an advisory's
+			}
+			out.Events = append(out.Events, api.DocumentEvent{Timestamp: e.CreateTime, Kind: e.Kind, Details: d})
 		}
 	}
 	return out

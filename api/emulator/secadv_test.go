@@ -91,12 +91,27 @@ func TestDocumentsOfTheFeed(t *testing.T) {
 	for _, r := range acmeRepos {
 		images[r.name] = true
 	}
-	n := 0
+	n, notes := 0, 0
 	for _, d := range out.Documents {
 		n += len(d.Advisories)
 		if d.ID != originOf(d.ID) {
 			t.Errorf("%s is no origin package", d.ID)
 		}
+		// A document's Fixed (advisory/v2) has no note; its other events
+		// keep theirs.
+		for _, a := range d.Advisories {
+			for _, ev := range a.Events {
+				if ev.Kind == api.EventFixed && ev.Details.Note != "" {
+					t.Errorf("%s: a fixed event with a note: %+v", a.ID, ev)
+				}
+				if ev.Details.Note != "" {
+					notes++
+				}
+			}
+		}
+	}
+	if notes == 0 {
+		t.Error("no document event has a note")
 	}
 	feed := allAdvisories(t, e, url.Values{})
 	packages := 0
