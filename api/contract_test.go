@@ -20,6 +20,7 @@ type contractCheck struct {
 	x      *exchanges
 	routes map[string]api.Route
 	used   map[string]bool // "Call", "Call query name", "Call mask path", "Call body path", "Call replace"
+	seen   []shapeExchange // every exchange checked, for the protos' messages to read after the drive
 }
 
 // done checks the requests made since the last check, all of the route of
@@ -38,6 +39,7 @@ func (ck *contractCheck) done(call string, items int) {
 	}
 	ck.used[call] = true
 	for _, ex := range exs {
+		ck.seen = append(ck.seen, shapeExchange{call: r, ex: ex})
 		for _, b := range checkExchange(r, ex, func(what string) { ck.used[call+" "+what] = true }) {
 			ck.t.Errorf("%s: %s %s: %s", call, ex.method, ex.target, b)
 		}
@@ -160,6 +162,12 @@ func TestContractRequests(t *testing.T) {
 	driveRoles(ck, c, org)
 	driveFeeds(ck, c, org)
 	driveSecurityAdvisory(ck, c, clk.Now())
+	if rest := x.take(); len(rest) > 0 {
+		t.Errorf("%d requests after the last call checked, the first %s %s", len(rest), rest[0].method, rest[0].target)
+	}
+	// What travelled, read as the vendor's messages: a subtest, so that
+	// without the definitions only it skips.
+	t.Run("protojson", func(t *testing.T) { checkShapes(t, ck.seen) })
 
 	var missing []string
 	for _, r := range api.Contract() {
