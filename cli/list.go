@@ -43,7 +43,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 // check refuses flags that do not apply to the collection: ignoring one
 // would print every row to a script that meant some of them; and asks
 // for the flag its kind Needs.
-func (f *listFlags) check(k resource.Kind, c collection) error {
+func (f *listFlags) check(k resource.Kind) error {
 	switch {
 	case !slices.Contains(outputFormats(), *f.output):
 		return fmt.Errorf("-o %q: want table or json", *f.output)
@@ -52,10 +52,10 @@ func (f *listFlags) check(k resource.Kind, c collection) error {
 	}
 	for _, sf := range f.scopedFlags() {
 		switch {
-		case sf.given && !slices.Contains(c.flags, sf.name):
+		case sf.given && !slices.Contains(k.Flags, sf.name):
 			return fmt.Errorf("--%s applies to %s only", sf.name, takers(sf.name))
-		case !sf.given && k.Needs == "--"+sf.name && c.ask != "":
-			return errors.New(c.ask)
+		case !sf.given && k.Needs == "--"+sf.name && k.Ask != "":
+			return errors.New(k.Ask)
 		case !sf.given && k.Needs == "--"+sf.name:
 			return fmt.Errorf("%s needs %s", k.Collection, k.Needs)
 		}
@@ -126,12 +126,12 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		return exit.Usage
 	}
 	kind := pos[0]
-	k, coll, err := collectionNamed(kind)
+	k, _, err := collectionNamed(kind)
 	if err != nil {
 		exit.Sayf(stderr, "canopy list: %v", err)
 		return exit.Usage
 	}
-	if err := lf.check(k, coll); err != nil {
+	if err := lf.check(k); err != nil {
 		exit.Sayf(stderr, "canopy list: %v", err)
 		return exit.Usage
 	}
@@ -160,7 +160,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
 		org := &api.Group{}
-		if !coll.feed || cfg.Get("org") != "" {
+		if !k.Feed || cfg.Get("org") != "" {
 			if org, err = pickOrg(ctx, client, cfg.Get("org"), defaultMaxItems); err != nil {
 				return exit.Fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}

@@ -19,7 +19,7 @@ func (r listRequest) associations(ctx context.Context, common views.Common) erro
 		return err
 	}
 	return printCollection(ctx, r, r.nouns, r.client.AccountAssociationsUnder(), api.AccountAssociationKey,
-		r.whole(columns.AssociationOrders()[0].OrderBy), columns.AssociationsIn(common, folders))
+		r.whole(first(columns.AssociationOrders())), columns.AssociationsIn(common, folders))
 }
 
 // terms are the organization's acceptances, newest first as :terms starts,
@@ -44,5 +44,5 @@ func (r listRequest) terms(ctx context.Context, common views.Common) error {
 		who = func() func(string) string { return func(uid string) string { return names[uid] } }
 	}
 	return printCollection(ctx, r, r.nouns, r.client.TermsAcceptancesOf(r.org.UID), api.TermsAcceptanceKey,
-		api.ListOptions{OrderBy: columns.TermsOrders()[0].OrderBy}, columns.Terms(common, who))
+		api.ListOptions{OrderBy: first(columns.TermsOrders())}, columns.Terms(common, who))
 }

@@ -10,53 +10,36 @@ import (
 	"canopy/views"
 )
 
-// A collection is how canopy list prints the collection of one kind: the
-// kind itself (its names, what it is, whether it has a collection at all)
-// is its descriptor in package resource; how it is walked, its columns,
-// order and scope are canopy list's, here.
-type collection struct {
-	// print walks it and prints it as the UI's table of it shows it.
-	print func(r listRequest, ctx context.Context, common views.Common) error
-	// feed: it belongs to no organization (the advisory and library
-	// feeds), which any caller reads: an organization is resolved only
-	// when one is named.
-	feed bool
-	// flags are the flags of scopedFlags it takes; its descriptor's Needs
-	// is one of them, and ask is what canopy list says when it is missing.
-	flags []string
-	ask   string
-	// about is what the usage says of it after its descriptor's Says:
-	// the columns the UI's table adds where it spans folders or repos, the
-	// flags it takes.
-	about string
-}
+// A collection is how canopy list walks and prints the collection of one
+// kind, as the UI's table of it shows it (its columns and first order are
+// package columns', which the UI's tables read too). What canopy list
+// takes for it (flags, whether an organization is needed), and what its
+// usage says, is the kind's descriptor in package resource.
+type collection func(r listRequest, ctx context.Context, common views.Common) error
 
 // collections are canopy list's collections, by the Collection of their
 // descriptor: every descriptor that has one has one here, and nothing else
 // (TestEveryCollectionIsListed).
 func collections() map[string]collection {
 	return map[string]collection{
-		"repos":         {print: listRequest.repos, about: " (FOLDER: the path of the folder each lives in)"},
-		"tags":          {print: listRequest.tags, flags: []string{"repo", "deprecated"}, about: " (REPO; --repo: one repo's; --deprecated: only deprecated ones)"},
-		"groups":        {print: listRequest.groups},
-		"identities":    {print: listRequest.identities, about: " (FOLDER)"},
-		"bindings":      {print: listRequest.bindings, about: " (FOLDER)"},
-		"roles":         {print: listRequest.roles},
-		"advisories":    {print: listRequest.advisories, feed: true, flags: []string{"repo"}, about: " (--repo: one artifact's)"},
-		"subscriptions": {print: listRequest.subscriptions, about: " (FOLDER)"},
-		"libraries":     {print: listRequest.libraries, feed: true, flags: []string{"ecosystem"}, about: " of every ecosystem (--ecosystem: one)"},
-		"versions": {print: listRequest.versions, feed: true, flags: []string{"artifact", "ecosystem"}, about: " of one artifact (--artifact NAME|UID)",
-			ask: "versions of which artifact? say it with --artifact NAME|UID (canopy list libraries lists them)"},
-		"providers": {print: listRequest.providers},
-		"invites":   {print: listRequest.invites, about: " (never their codes: only a create's answer has one)"},
-		"mappings":  {print: listRequest.mappings, about: " (PROVIDER: the identity provider each lives under)"},
-
-		"associations": {print: listRequest.associations, about: " (FOLDER: the folder each belongs to, the organization's own first)"},
-		"terms":        {print: listRequest.terms, about: " (newest first)"},
-
+		"repos":         listRequest.repos,
+		"tags":          listRequest.tags,
+		"groups":        listRequest.groups,
+		"identities":    listRequest.identities,
+		"bindings":      listRequest.bindings,
+		"roles":         listRequest.roles,
+		"advisories":    listRequest.advisories,
+		"subscriptions": listRequest.subscriptions,
+		"libraries":     listRequest.libraries,
+		"versions":      listRequest.versions,
+		"providers":     listRequest.providers,
+		"invites":       listRequest.invites,
+		"mappings":      listRequest.mappings,
+		"associations":  listRequest.associations,
+		"terms":         listRequest.terms,
 		// The security advisory service's, for every caller alike.
-		"documents":       {print: listRequest.documents, feed: true, flags: []string{"repo"}, about: " (--repo: one package's)"},
-		"vulnerabilities": {print: listRequest.vulnerabilities, feed: true},
+		"documents":       listRequest.documents,
+		"vulnerabilities": listRequest.vulnerabilities,
 	}
 }
 
@@ -90,12 +73,12 @@ func collectionNamed(word string) (resource.Kind, collection, error) {
 		switch {
 		case !namedBy(k, word) || k.Collection == word: // not meant, or meant but not implemented
 		case k.Collection == "" && k.Unlisted != "":
-			return k, collection{}, fmt.Errorf("no collection %q: %s", word, k.Unlisted)
+			return k, nil, fmt.Errorf("no collection %q: %s", word, k.Unlisted)
 		case k.Collection != "":
-			return k, collection{}, fmt.Errorf("no collection %q: canopy list %s lists %s", word, k.Collection, k.Nouns)
+			return k, nil, fmt.Errorf("no collection %q: canopy list %s lists %s", word, k.Collection, k.Nouns)
 		}
 	}
-	return resource.Kind{}, collection{}, fmt.Errorf("no collection %q (want one of %s)", word, strings.Join(listNames(), ", "))
+	return resource.Kind{}, nil, fmt.Errorf("no collection %q (want one of %s)", word, strings.Join(listNames(), ", "))
 }
 
 // namedBy reports whether a user typing word means kind k: its nouns, its
@@ -128,9 +111,9 @@ func (f *listFlags) scopedFlags() []struct {
 // them ("tags and advisories").
 func takers(flag string) string {
 	var names []string
-	for _, n := range listNames() {
-		if slices.Contains(collections()[n].flags, flag) {
-			names = append(names, n)
+	for _, k := range listed() {
+		if slices.Contains(k.Flags, flag) {
+			names = append(names, k.Collection)
 		}
 	}
 	return and(names)
@@ -177,7 +160,7 @@ func collectionUsage() string {
 		if says == "" {
 			says = k.Nouns
 		}
-		row(k.Collection, says+collections()[k.Collection].about)
+		row(k.Collection, says+k.Lists)
 	}
 	for _, k := range resource.Kinds() {
 		if k.Collection == "" && k.Unlisted != "" {

@@ -36,9 +36,9 @@ type listRequest struct {
 
 // run lists the collection canopy list names so (a descriptor's
 // Collection), as collections says it is listed. The columns are the
-// UI's, drawn without color, times relative to now; the order is the one
-// each UI table starts with, and the scope the one its `:` command gives
-// it.
+// UI's, drawn without color, times relative to now; the order is the
+// first of the kind's orders in package columns, the one its UI table
+// starts with; the scope is the one its `:` command gives it.
 func (r listRequest) run(ctx context.Context, name string) error {
 	k, described := resource.ByCollection(name)
 	c, ok := collections()[name]
@@ -46,7 +46,7 @@ func (r listRequest) run(ctx context.Context, name string) error {
 		return fmt.Errorf("no collection %q", name)
 	}
 	r.nouns = k.Nouns
-	return c.print(r, ctx, views.Common{Theme: theme.New(theme.Options{NoColor: true})})
+	return c(r, ctx, views.Common{Theme: theme.New(theme.Options{NoColor: true})})
 }
 
 // whole is the scope of a `:` table of the whole organization, in order.
@@ -54,45 +54,50 @@ func (r listRequest) whole(orderBy string) api.ListOptions {
 	return api.ListOptions{DescendantsOf: r.org.UID, OrderBy: orderBy}
 }
 
+// first is the order a kind's `:` table starts with, which canopy list
+// prints in.
+func first(orders []table.Order) string { return orders[0].OrderBy }
+
 func (r listRequest) repos(ctx context.Context, common views.Common) error {
-	return printAcrossFolders(ctx, r, r.client.ListRepos, api.RepoKey, r.whole(api.OrderName), common, columns.ReposIn)
+	return printAcrossFolders(ctx, r, r.client.ListRepos, api.RepoKey, r.whole(first(columns.Orders())), common, columns.ReposIn)
 }
 
 // groups lists the folders with the folder each is in (FOLDER), as :groups
 // shows them.
 func (r listRequest) groups(ctx context.Context, common views.Common) error {
-	return printAcrossFolders(ctx, r, r.client.ListGroups, api.GroupKey, r.whole(api.OrderName), common, columns.GroupsIn)
+	return printAcrossFolders(ctx, r, r.client.ListGroups, api.GroupKey, r.whole(first(columns.Orders())), common, columns.GroupsIn)
 }
 
 func (r listRequest) identities(ctx context.Context, common views.Common) error {
-	return printAcrossFolders(ctx, r, r.client.ListIdentities, api.IdentityKey, r.whole(api.OrderName), common, columns.IdentitiesIn)
+	return printAcrossFolders(ctx, r, r.client.ListIdentities, api.IdentityKey, r.whole(first(columns.Orders())), common, columns.IdentitiesIn)
 }
 
-// bindings are listed newest first, as :bindings starts.
 func (r listRequest) bindings(ctx context.Context, common views.Common) error {
-	return printAcrossFolders(ctx, r, r.client.ListRoleBindings, api.RoleBindingKey, r.whole(api.OrderCreatedDesc), common, columns.BindingsIn)
+	return printAcrossFolders(ctx, r, r.client.ListRoleBindings, api.RoleBindingKey, r.whole(first(columns.BindingOrders())), common, columns.BindingsIn)
 }
 
-// subscriptions: a subscription is a uid and a sink, no name or time to
-// sort by, so the server's own order (by uid) is asked for.
 func (r listRequest) subscriptions(ctx context.Context, common views.Common) error {
-	return printAcrossFolders(ctx, r, r.client.ListSubscriptions, api.SubscriptionKey, r.whole(""), common, columns.SubscriptionsIn)
+	return printAcrossFolders(ctx, r, r.client.ListSubscriptions, api.SubscriptionKey, r.whole(first(columns.SubscriptionOrders())), common, columns.SubscriptionsIn)
 }
 
 // roles are built-in and custom roles, whether or not the server lists
-// the built-in ones under a folder filter; built-in first, by name.
+// the built-in ones under a folder filter; built-in first, by name
+// (columns.AllRoleOrders, gathered whole as :roles does).
 func (r listRequest) roles(ctx context.Context, common views.Common) error {
+	folders, err := r.folders(ctx)
+	if err != nil {
+		return err
+	}
 	roles, err := r.client.RolesOf(ctx, r.org.UID)
 	if err != nil {
 		return fmt.Errorf("list roles: %w", err)
 	}
-	return printItems(ctx, r, roles, columns.Roles(common))
+	return printItems(ctx, r, roles, columns.RolesIn(common, folders))
 }
 
-// advisories are the feed, recently updated first, or one artifact's
-// (--repo).
+// advisories are the feed, or one artifact's (--repo).
 func (r listRequest) advisories(ctx context.Context, common views.Common) error {
-	opts := api.ListOptions{OrderBy: api.OrderUpdatedDesc}
+	opts := api.ListOptions{OrderBy: first(columns.AdvisoryOrders())}
 	if r.repo != "" {
 		opts.ArtifactNames = []string{r.repo}
 	}
@@ -100,17 +105,15 @@ func (r listRequest) advisories(ctx context.Context, common views.Common) error 
 }
 
 func (r listRequest) libraries(ctx context.Context, common views.Common) error {
-	opts := api.ListOptions{OrderBy: api.OrderName, Ecosystems: r.ecosystems}
+	opts := api.ListOptions{OrderBy: first(columns.LibraryOrders()), Ecosystems: r.ecosystems}
 	return printCollection(ctx, r, r.nouns, r.client.ListArtifacts, api.ArtifactKey, opts, columns.Artifacts(common))
 }
 
-// providers are listed in the order :providers starts with (by name).
 func (r listRequest) providers(ctx context.Context, common views.Common) error {
-	return printCollection(ctx, r, r.nouns, r.client.ListIdentityProviders, api.IdentityProviderKey,
-		r.whole(columns.ProviderOrders()[0].OrderBy), columns.Providers(common))
+	return printAcrossFolders(ctx, r, r.client.ListIdentityProviders, api.IdentityProviderKey,
+		r.whole(first(columns.ProviderOrders())), common, columns.ProvidersIn)
 }
 
-// invites are listed in the order :invites starts with (the server's).
 // An invite's code is a secret the service says once, in the answer to
 // its create: a list should never hold one, and one that does (an older
 // or a wrong server) has it dropped as the page is read, before any
@@ -125,12 +128,10 @@ func (r listRequest) invites(ctx context.Context, common views.Common) error {
 		}
 		return p, err
 	}
-	return printCollection(ctx, r, r.nouns, withoutCodes, api.GroupInviteKey,
-		r.whole(columns.InviteOrders()[0].OrderBy), columns.Invites(common))
+	return printAcrossFolders(ctx, r, withoutCodes, api.GroupInviteKey, r.whole(first(columns.InviteOrders())), common, columns.InvitesIn)
 }
 
-// mappings are listed in the order :mappings starts with (the server's:
-// a mapping has no name). Their roles, identity providers and scope are
+// mappings: a mapping has no name, so the server's order. Their roles, identity providers and scope are
 // named as that table names them, from the organization's roles and
 // providers read once first (JSON has the uids only, so needs neither).
 func (r listRequest) mappings(ctx context.Context, common views.Common) error {
@@ -164,7 +165,7 @@ func (r listRequest) mappings(ctx context.Context, common views.Common) error {
 			Scopes: fixed(map[string]string{r.org.UID: r.org.Name})}
 	}
 	return printCollection(ctx, r, r.nouns, r.client.ListExternalGroupRoleMappings, api.ExternalGroupRoleMappingKey,
-		r.whole(columns.MappingOrders()[0].OrderBy), columns.Mappings(common, names))
+		r.whole(first(columns.MappingOrders())), columns.Mappings(common, names))
 }
 
 // printCollection walks a collection and prints each page as it arrives.
@@ -221,14 +222,14 @@ func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
 // tags lists the tags of the organization, or of --repo; the REPO column
 // needs the repos' names, as in the UI.
 func (r listRequest) tags(ctx context.Context, common views.Common) error {
-	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: api.OrderName}
+	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: first(columns.TagOrders())}
 	repoNames := map[string]string{}
 	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
 	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, defaultMaxItems, func(repos []api.Repo) error {
 		for _, repo := range repos {
 			repoNames[repo.UID] = repo.Name
 			if r.repo != "" {
-				opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: api.OrderName}
+				opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: first(columns.TagOrders())}
 			}
 		}
 		return nil
@@ -262,8 +263,7 @@ func (r listRequest) versions(ctx context.Context, common views.Common) error {
 		return r.client.ListArtifactVersions(ctx, art.UID, o)
 	}
 	noun := "versions of " + art.Name
-	// The server's own order: newest version first, as the UI's table starts.
-	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{}, columns.Versions(common), nil)
+	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{OrderBy: first(columns.VersionOrders())}, columns.Versions(common), nil)
 	if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
 		return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)
 	}

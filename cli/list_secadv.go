@@ -35,5 +35,5 @@ func (r listRequest) documents(ctx context.Context, common views.Common) error {
 // :vulnerabilities starts.
 func (r listRequest) vulnerabilities(ctx context.Context, common views.Common) error {
 	return printCollection(ctx, r, r.nouns, r.client.ListVulnerabilityMetadata, api.VulnerabilityKey,
-		api.ListOptions{OrderBy: columns.VulnerabilityOrders()[0].OrderBy}, columns.Vulnerabilities(common))
+		api.ListOptions{OrderBy: first(columns.VulnerabilityOrders())}, columns.Vulnerabilities(common))
 }

@@ -69,10 +69,9 @@ func (advisoryKind) findBy(p string) (api.ListOptions, bool) {
 }
 
 func advisoriesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
-	orders := append([]table.Order{{Label: "recently updated", OrderBy: api.OrderUpdatedDesc}}, columns.Orders()[:3]...)
 	return table.New(e.common, table.Config[api.Advisory]{Title: title, Columns: columns.Advisories(e.common), Refused: e.orders.of(colAdvisories),
 		List: paging.New(ctx, source(e.client.ListAdvisories, opts), api.AdvisoryKey), Key: api.AdvisoryKey,
-		Orders: orders, Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey),
+		Orders: columns.AdvisoryOrders(), Open: pageOf[api.Advisory](e), Copy: uidCopy(api.AdvisoryKey),
 		Server: &table.ServerFilter[api.Advisory]{
 			Chip: func(p string) string { chip, _ := columns.AdvisoryFilter(p); return chip },
 			List: func(p string) *paging.List[api.Advisory] {

@@ -48,7 +48,7 @@ func (artifactKind) children() string { return "versions" }
 func artifactsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.Artifact]{Title: title, Columns: columns.Artifacts(e.common), Refused: e.orders.of(colArtifacts),
 		List: paging.New(ctx, source(e.client.ListArtifacts, opts), api.ArtifactKey), Key: api.ArtifactKey,
-		Orders: columns.Orders()[:2], Copy: uidCopy(api.ArtifactKey),
+		Orders: columns.LibraryOrders(), Copy: uidCopy(api.ArtifactKey),
 		Open: func(a *api.Artifact) tea.Cmd {
 			uid, name := a.UID, safe.String(a.Name)
 			return e.open(func(ctx context.Context) views.Screen {

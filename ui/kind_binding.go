@@ -67,11 +67,10 @@ func (bindingKind) related(_ *registry, b *api.RoleBinding) []views.Change {
 }
 
 func bindingsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
-	orders := []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
 	return table.New(e.common, table.Config[api.RoleBinding]{Title: title, Columns: columns.BindingsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colBindings),
 		Loaded: loadedIn(e, opts, api.RoleBindingKey),
 		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
-		Orders: orders, Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey), Edit: editOf[api.RoleBinding](ctx, e),
+		Orders: columns.BindingOrders(), Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey), Edit: editOf[api.RoleBinding](ctx, e),
 		Watch:  kindFor[api.RoleBinding](e.kinds).watched,
 		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(string(title))) },
 		Off:    bindingsOff(e.common.Keys),

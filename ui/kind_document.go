@@ -52,7 +52,7 @@ func documentsTable(e *env, ctx context.Context, title safe.Text) views.Screen {
 	c := e.client
 	return table.New(e.common, table.Config[api.Document]{Title: title, Columns: columns.Documents(e.common),
 		List: paging.New(ctx, documentsOf(c, api.DocumentFilter{}), api.DocumentKey), Key: api.DocumentKey,
-		Orders: []table.Order{{Label: "by package"}}, Open: pageOf[api.Document](e),
+		Orders: columns.DocumentOrders(), Open: pageOf[api.Document](e),
 		Copy:   func(d *api.Document) (string, string) { return d.ID, "package" },
 		Loaded: documentsCut(e.common.Keys),
 		Server: &table.ServerFilter[api.Document]{

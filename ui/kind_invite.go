@@ -80,8 +80,8 @@ func inviteName(g *api.GroupInvite) string {
 
 func invitesTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.GroupInvite]{Title: title, Refused: e.orders.of("groupInvites"),
-		Columns: columns.Invites(e.common),
-		List:    paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
+		Columns: columns.InvitesIn(e.common, e.folderColumn(o)), Loaded: loadedIn(e, o, api.GroupInviteKey),
+		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
 		Orders: columns.InviteOrders(), Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
 		New:    func() tea.Cmd { return newInvite(e, scopeOf(o), whereOf(string(title))) },
 		Watch:  kindFor[api.GroupInvite](e.kinds).watched,

@@ -66,8 +66,8 @@ func (providerKind) lost(_ *env, cfg *dialog.Config, ps []*api.IdentityProvider)
 
 func providersTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
 	return table.New(e.common, table.Config[api.IdentityProvider]{Title: title, Refused: e.orders.of("identityProviders"),
-		Columns: columns.Providers(e.common),
-		List:    paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
+		Columns: columns.ProvidersIn(e.common, e.folderColumn(o)), Loaded: loadedIn(e, o, api.IdentityProviderKey),
+		List: paging.New(ctx, source(e.client.ListIdentityProviders, o), api.IdentityProviderKey), Key: api.IdentityProviderKey,
 		Orders: columns.ProviderOrders(), Open: pageOf[api.IdentityProvider](e), Copy: uidCopy(api.IdentityProviderKey),
 		Edit:   editOf[api.IdentityProvider](ctx, e),
 		New:    func() tea.Cmd { return newProvider(e, scopeOf(o), whereOf(string(title))) },

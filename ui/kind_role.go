@@ -110,16 +110,17 @@ func (roleKind) bind(e *env, r *api.Role) tea.Cmd {
 
 func rolesTable(e *env, ctx context.Context, title safe.Text, opts api.ListOptions) views.Screen {
 	src := source(e.client.ListRoles, opts)
-	orders := columns.Orders()[:2]
+	orders := columns.RoleOrders()
 	if opts.DescendantsOf != "" && opts.DescendantsOf == e.org.UID {
 		// Every role that may be bound here, built-in ones included
 		// whether or not the server lists them under a filter: gathered
 		// whole (roles are few), built-in first.
 		src = rolesOf(e.client, opts.DescendantsOf)
-		orders = []table.Order{{Label: "built-in first"}}
+		orders = columns.AllRoleOrders()
 	}
-	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.Roles(e.common), Refused: e.orders.of(colRoles),
-		List: paging.New(ctx, src, api.RoleKey), Key: api.RoleKey,
+	return table.New(e.common, table.Config[api.Role]{Title: title, Columns: columns.RolesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colRoles),
+		Loaded: loadedIn(e, opts, api.RoleKey),
+		List:   paging.New(ctx, src, api.RoleKey), Key: api.RoleKey,
 		Orders: orders, Open: pageOf[api.Role](e), Copy: uidCopy(api.RoleKey),
 		Bind:   func(rs []*api.Role) tea.Cmd { return bindOne(e, rs, "role") },
 		New:    func() tea.Cmd { return newRole(e, nil) },

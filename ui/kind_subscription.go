@@ -74,7 +74,7 @@ func subscriptionsTable(e *env, ctx context.Context, title safe.Text, opts api.L
 	return table.New(e.common, table.Config[api.Subscription]{Title: title, Columns: columns.SubscriptionsIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colSubscriptions),
 		Loaded: loadedIn(e, opts, api.SubscriptionKey),
 		List:   paging.New(ctx, source(e.client.ListSubscriptions, opts), api.SubscriptionKey), Key: api.SubscriptionKey,
-		Orders: []table.Order{{Label: "server order"}}, Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
+		Orders: columns.SubscriptionOrders(), Open: pageOf[api.Subscription](e), Copy: uidCopy(api.SubscriptionKey),
 		New:    func() tea.Cmd { return newSubscription(e, scopeOf(opts), whereOf(string(title))) },
 		Watch:  kindFor[api.Subscription](e.kinds).watched,
 		Delete: rowDelete[api.Subscription](e)})

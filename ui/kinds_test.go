@@ -98,13 +98,17 @@ func TestEveryKindOpens(t *testing.T) {
 			if d.Command != "" {
 				h, _ := startAt(t, Start{Command: ":" + d.Command})
 				k := h.m.env.kinds.byNoun(d.Noun)
-				h.waitFor(":"+d.Command+" opening its table", func(s string) bool {
+				s := h.waitFor(":"+d.Command+" opening its table", func(s string) bool {
 					if h.m.env.org == nil || len(h.m.stack) != 2 {
 						return false
 					}
 					title, _ := k.whole(h.m.env)
 					return strings.Contains(strings.SplitN(s, "\n", 2)[0], string(title))
 				})
+				// Rows of many folders say whose, as canopy list does.
+				if d.InFolders && !strings.Contains(s, "FOLDER") {
+					t.Errorf(":%s: %s live in folders, but the table has no FOLDER column:\n%s", d.Command, d.Nouns, s)
+				}
 			}
 			switch {
 			case d.OpenBy != "":

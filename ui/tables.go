@@ -32,9 +32,11 @@ func loadedIn[T any](e *env, o api.ListOptions, key func(*T) string) func([]*T) 
 		return nil
 	}
 	return func(items []*T) tea.Cmd {
-		groups := make([]string, len(items))
-		for i, it := range items {
-			groups[i] = api.ParentUID(key(it))
+		groups := make([]string, 0, len(items))
+		for _, it := range items {
+			if g := api.ParentUID(key(it)); g != "" { // a built-in role is in none
+				groups = append(groups, g)
+			}
 		}
 		return e.folders(groups...)
 	}

@@ -11,11 +11,14 @@ import (
 )
 
 // Who may come into the organization from outside: identity providers and
-// group invites. Their tables have no FOLDER column: the UI's :providers
-// and :invites show none, and canopy list prints what they show.
+// group invites, each of a folder (FOLDER where a table spans folders).
 
 // Providers are the columns of an identity provider table.
-func Providers(c views.Common) []table.Column[api.IdentityProvider] {
+func Providers(c views.Common) []table.Column[api.IdentityProvider] { return ProvidersIn(c, nil) }
+
+// ProvidersIn are the columns of an identity provider table spanning
+// folders.
+func ProvidersIn(c views.Common, folders Folders) []table.Column[api.IdentityProvider] {
 	// An answer without the OIDC login leaves its cells empty.
 	oidc := func(p *api.IdentityProvider) api.ProviderOIDC {
 		if p.OIDC == nil {
@@ -23,7 +26,7 @@ func Providers(c views.Common) []table.Column[api.IdentityProvider] {
 		}
 		return *p.OIDC
 	}
-	return []table.Column[api.IdentityProvider]{
+	return withFolder([]table.Column[api.IdentityProvider]{
 		{Title: "NAME", Flex: 2, Min: 12, Max: 32, Order: "name", Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(p.Name) }},
 		{Title: "ISSUER", Flex: 3, Min: 16, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).Issuer) }},
 		{Title: "CLIENT ID", Flex: 2, Min: 10, Max: 40, Drop: 2, Search: true, Cell: func(p *api.IdentityProvider) safe.Text { return safe.Of(oidc(p).ClientID) }},
@@ -40,7 +43,7 @@ func Providers(c views.Common) []table.Column[api.IdentityProvider] {
 			return "no"
 		}},
 		{Title: "UPDATED", Width: 7, Right: true, Order: "update_time", Cell: func(p *api.IdentityProvider) safe.Text { return age(c, p.UpdateTime) }},
-	}
+	}, folders, api.IdentityProviderKey, 1)
 }
 
 // ProviderOrders is the `s` cycle of identity providers: by name, the
@@ -49,8 +52,12 @@ func ProviderOrders() []table.Order { return Orders()[:2] }
 
 // Invites are the columns of a group invite table. An invite's code is a
 // secret, said once in the answer to its create: no column shows it.
-func Invites(c views.Common) []table.Column[api.GroupInvite] {
-	return []table.Column[api.GroupInvite]{
+func Invites(c views.Common) []table.Column[api.GroupInvite] { return InvitesIn(c, nil) }
+
+// InvitesIn are the columns of an invite table spanning folders: FOLDER
+// is the one an invite joins people to.
+func InvitesIn(c views.Common, folders Folders) []table.Column[api.GroupInvite] {
+	return withFolder([]table.Column[api.GroupInvite]{
 		{Title: "ROLE", Flex: 1, Min: 8, Max: 24, Cell: func(g *api.GroupInvite) safe.Text {
 			if g.Role != nil && g.Role.Name != "" {
 				return safe.Of(g.Role.Name)
@@ -66,7 +73,7 @@ func Invites(c views.Common) []table.Column[api.GroupInvite] {
 			return "many"
 		}},
 		{Title: "CREATED", Width: 7, Right: true, Drop: 1, Cell: func(g *api.GroupInvite) safe.Text { return age(c, g.CreateTime) }},
-	}
+	}, folders, api.GroupInviteKey, 1)
 }
 
 // InviteOrders is the `s` cycle of invites: the server's own order only

@@ -71,6 +71,9 @@ type Folders Names
 func resolved[T any](resolve func(string) string, uid func(*T) string) func(*T) safe.Text {
 	return func(it *T) safe.Text {
 		parent := api.ParentUID(uid(it))
+		if parent == "" {
+			return "—" // lives in no folder: a built-in role
+		}
 		if n := resolve(parent); n != "" {
 			return safe.Of(n)
 		}
@@ -237,8 +240,12 @@ func BindingsIn(c views.Common, folders Folders) []table.Column[api.RoleBinding]
 }
 
 // Roles are the columns of a role table.
-func Roles(c views.Common) []table.Column[api.Role] {
-	return []table.Column[api.Role]{
+func Roles(c views.Common) []table.Column[api.Role] { return RolesIn(c, nil) }
+
+// RolesIn are the columns of a role table spanning folders: FOLDER is
+// where a custom role was made, — for a built-in one.
+func RolesIn(c views.Common, folders Folders) []table.Column[api.Role] {
+	return withFolder([]table.Column[api.Role]{
 		{Title: "NAME", Flex: 1, Min: 14, Max: 30, Order: "name", Cell: func(r *api.Role) safe.Text { return safe.Of(r.Name) }},
 		{Title: "KIND", Width: 8, Cell: func(r *api.Role) safe.Text {
 			if strings.Contains(r.UID, "/") {
@@ -248,7 +255,7 @@ func Roles(c views.Common) []table.Column[api.Role] {
 		}},
 		{Title: "CAPS", Width: 4, Right: true, Cell: func(r *api.Role) safe.Text { return safe.Of(strconv.Itoa(len(r.Capabilities))) }},
 		{Title: "DESCRIPTION", Flex: 3, Min: 12, Drop: 1, Search: true, Cell: func(r *api.Role) safe.Text { return safe.Of(r.Description) }},
-	}
+	}, folders, api.RoleKey, 1)
 }
 
 // Advisories are the columns of an advisory table.

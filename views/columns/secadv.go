@@ -91,6 +91,9 @@ func Vulnerabilities(views.Common) []table.Column[api.VulnerabilityMetadata] {
 	}
 }
 
+// DocumentOrders: the service answers every document at once, by package.
+func DocumentOrders() []table.Order { return []table.Order{{Label: "by package"}} }
+
 // VulnerabilityOrders is the `s` cycle of vulnerabilities: by id, either
 // way.
 func VulnerabilityOrders() []table.Order {
