@@ -7,6 +7,7 @@ package detail
 
 import (
 	"context"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -58,7 +59,13 @@ func WithCheck[T any](p Page, action keymap.Action, cannot func(*T) string, run 
 			}
 			return "nothing to check here"
 		},
-		run: func(ctx context.Context, item any) ([]Checked, error) { return run(ctx, item.(*T)) }}
+		run: func(ctx context.Context, item any) ([]Checked, error) {
+			it, ok := item.(*T)
+			if !ok {
+				return nil, fmt.Errorf("nothing to check: not a %T", it)
+			}
+			return run(ctx, it)
+		}}
 	return p
 }
 

@@ -17,7 +17,7 @@ import (
 // advisories of the package.
 func DocumentPage() Page {
 	p := pageOf((*Model).renderDocument)
-	p.image = func(_ *Model, item any) imageOf { return imageOf{name: item.(*api.Document).ID} }
+	p.image = imageOfIt(func(_ *Model, d *api.Document) imageOf { return imageOf{name: d.ID} })
 	return p
 }
 

@@ -81,6 +81,34 @@ func pageOf[T any](write func(m *Model, s *sheet, it *T)) Page {
 	}}
 }
 
+// loadOf, relateOf and imageOfIt are a page's parts for a resource of its
+// own type: the page's one type check is in each, not in every page.
+func loadOf[T any](load func(ctx context.Context, it *T, out *extrasMsg)) func(context.Context, any, *extrasMsg) {
+	return func(ctx context.Context, item any, out *extrasMsg) {
+		if it, ok := item.(*T); ok {
+			load(ctx, it, out)
+		}
+	}
+}
+
+func relateOf[T any](relate func(m *Model, e *extras, it *T) tea.Cmd) func(*Model, *extras, any) tea.Cmd {
+	return func(m *Model, e *extras, item any) tea.Cmd {
+		if it, ok := item.(*T); ok {
+			return relate(m, e, it)
+		}
+		return nil
+	}
+}
+
+func imageOfIt[T any](image func(m *Model, it *T) imageOf) func(*Model, any) imageOf {
+	return func(m *Model, item any) imageOf {
+		if it, ok := item.(*T); ok {
+			return image(m, it)
+		}
+		return imageOf{}
+	}
+}
+
 // Field is one line of a plain page: a label and the server's text (made
 // safe when written), or a time; a Field with a Section starts a section.
 type Field struct {
@@ -131,9 +159,7 @@ func LoadedPage[T any](uid func(*T) string, fields func(*T) []Field, load func(c
 		writeFields(s, e.fields)
 	})
 	p.lazy = true
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
-		out.fields, out.err = load(ctx, item.(*T))
-	}
+	p.load = loadOf(func(ctx context.Context, it *T, out *extrasMsg) { out.fields, out.err = load(ctx, it) })
 	return p
 }
 
@@ -168,17 +194,17 @@ func GroupPage() Page {
 func RepoPage(src RepoSources) Page {
 	p := pageOf(func(m *Model, s *sheet, r *api.Repo) { m.renderRepo(s, r, src) })
 	p.repo = src
-	p.image = func(_ *Model, item any) imageOf { return imageOf{name: item.(*api.Repo).Name} }
+	p.image = imageOfIt(func(_ *Model, r *api.Repo) imageOf { return imageOf{name: r.Name} })
 	p.lazy = src.Readme != nil || src.Stats != nil
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+	p.load = loadOf(func(ctx context.Context, r *api.Repo, out *extrasMsg) {
 		if src.Readme == nil {
 			return
 		}
-		readme, err := src.Readme(ctx, item.(*api.Repo).UID)
+		readme, err := src.Readme(ctx, r.UID)
 		out.readme, out.err = &readme, err
-	}
+	})
 	if src.Stats != nil {
-		p.relate = func(m *Model, e *extras, item any) tea.Cmd { return m.relateRepo(e, item.(*api.Repo), src) }
+		p.relate = relateOf(func(m *Model, e *extras, r *api.Repo) tea.Cmd { return m.relateRepo(e, r, src) })
 	}
 	return withResolved(p, src.Resolved)
 }
@@ -190,9 +216,9 @@ func TagPage(src TagSources) Page {
 		m.renderTag(s, t, src)
 		m.renderResolved(s)
 	})
-	p.image = func(m *Model, item any) imageOf {
+	p.image = imageOfIt(func(m *Model, t *api.Tag) imageOf {
 		var img imageOf
-		img.name, img.ref, img.what = m.tagRepo(item.(*api.Tag), src)
+		img.name, img.ref, img.what = m.tagRepo(t, src)
 		if e := m.cache[m.uid]; e != nil && e.related != nil {
 			for _, a := range e.related.Advisories {
 				if a.ArtifactName != img.name && !slices.Contains(img.more, a.ArtifactName) && len(img.more) < maxAdvisoryNames-1 {
@@ -201,20 +227,18 @@ func TagPage(src TagSources) Page {
 			}
 		}
 		return img
-	}
+	})
 	p.lazy = src.Image != nil
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+	p.load = loadOf(func(ctx context.Context, t *api.Tag, out *extrasMsg) {
 		if src.Image == nil {
 			return
 		}
-		t := item.(*api.Tag)
 		out.image, out.err = src.Image(ctx, api.ParentUID(t.UID), t.Digest)
-	}
+	})
 	if src.Related == nil {
 		return withResolved(p, src.Resolved)
 	}
-	p.relate = func(m *Model, e *extras, item any) tea.Cmd {
-		t := item.(*api.Tag)
+	p.relate = relateOf(func(m *Model, e *extras, t *api.Tag) tea.Cmd {
 		// What is known shows at once; the search completes in its own
 		// command, so the image does not wait for it.
 		if src.Known != nil {
@@ -227,7 +251,7 @@ func TagPage(src TagSources) Page {
 		return src.Related(m.ctx, t, func(rel Related, err error) tea.Msg {
 			return relatedMsg{owner: owner, uid: uid, related: &rel, err: err}
 		})
-	}
+	})
 	return withResolved(p, src.Resolved)
 }
 
@@ -236,9 +260,9 @@ func TagPage(src TagSources) Page {
 func IdentityPage(bindings func(ctx context.Context, identityUID string) ([]api.RoleBinding, error)) Page {
 	p := pageOf(func(m *Model, s *sheet, id *api.Identity) { m.renderIdentity(s, id, bindings != nil) })
 	p.lazy = bindings != nil
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
-		out.bindings, out.err = bindings(ctx, item.(*api.Identity).UID)
-	}
+	p.load = loadOf(func(ctx context.Context, id *api.Identity, out *extrasMsg) {
+		out.bindings, out.err = bindings(ctx, id.UID)
+	})
 	return p
 }
 

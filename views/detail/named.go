@@ -34,12 +34,12 @@ func NamedPage[T any](uid func(*T) string, fields func(it *T, name func(uid stri
 		}
 	})
 	p.lazy = true
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
-		got, err := names(ctx, item.(*T))
+	p.load = loadOf(func(ctx context.Context, it *T, out *extrasMsg) {
+		got, err := names(ctx, it)
 		for u, n := range got {
 			out.fields = append(out.fields, Field{Label: u, Value: n})
 		}
 		out.err = err
-	}
+	})
 	return p
 }

@@ -33,9 +33,9 @@ const otherDomain = "not in the catalogue"
 func RolePage(src RoleSources) Page {
 	p := pageOf(func(m *Model, s *sheet, r *api.Role) { m.renderRole(s, r, src) })
 	p.lazy = src.Bindings != nil
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
-		out.bindings, out.err = src.Bindings(ctx, item.(*api.Role).UID)
-	}
+	p.load = loadOf(func(ctx context.Context, r *api.Role, out *extrasMsg) {
+		out.bindings, out.err = src.Bindings(ctx, r.UID)
+	})
 	return p
 }
 

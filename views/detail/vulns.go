@@ -24,11 +24,11 @@ func AdvisoryPage(src AdvisorySources) Page {
 	withVulns := src.Vulnerabilities != nil
 	p := pageOf(func(m *Model, s *sheet, a *api.Advisory) { m.renderAdvisory(s, a, withVulns) })
 	p.lazy = withVulns
-	p.load = func(ctx context.Context, item any, out *extrasMsg) {
+	p.load = loadOf(func(ctx context.Context, a *api.Advisory, out *extrasMsg) {
 		if withVulns {
-			out.vulns, out.err = src.Vulnerabilities(ctx, item.(*api.Advisory).Aliases)
+			out.vulns, out.err = src.Vulnerabilities(ctx, a.Aliases)
 		}
-	}
+	})
 	return p
 }
 
