@@ -14,6 +14,7 @@ import (
 	"io"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // DefaultPageSize is what the API sends when a List asks for no page size.
@@ -76,13 +77,16 @@ func decodePage[T any](r io.Reader, plural string, asked, allowed int) (*Page[T]
 		return nil, fmt.Errorf("the answer is %s, not an object", tokenKind(start))
 	}
 	p := &Page[T]{}
+	shape := &ShapeError{Plural: plural}
 	for dec.More() {
 		k, err := dec.Token()
 		if err != nil {
 			return nil, err
 		}
 		key, _ := k.(string) // an object's keys are strings, or Token fails
+		shape.saw(key)
 		if key == plural {
+			shape.listed = true
 			if p.Items, err = decodeItems[T](dec, r, plural, asked, allowed); err != nil {
 				return nil, err
 			}
@@ -96,11 +100,29 @@ func decodePage[T any](r io.Reader, plural string, asked, allowed int) (*Page[T]
 		if err := p.set(key, raw); err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
+		if isList(raw) && len(shape.Lists) < maxShapeKeys {
+			shape.Lists = append(shape.Lists, key)
+		}
 	}
 	if _, err := dec.Token(); err != nil { // the closing brace
 		return nil, err
 	}
+	if !shape.listed && len(shape.Lists) > 0 {
+		// An empty list is left out of an answer, so a page without the
+		// plural key is an empty one, unless the items came under another.
+		return nil, shape
+	}
 	return p, atEnd(dec)
+}
+
+// isList reports whether a value is a list that holds something.
+func isList(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '[' {
+		return false
+	}
+	rest := bytes.TrimSpace(raw[1:])
+	return len(rest) > 0 && rest[0] != ']'
 }
 
 // set stores the value of a key beside the items; null reads as absent.
@@ -245,4 +267,40 @@ func tokenKind(t json.Token) string {
 		return "null"
 	}
 	return "a value"
+}
+
+// ShapeError is a List answer whose items are not where the API puts them:
+// no list under Plural, and a list under another key (a server of another
+// version, a proxy's envelope). Read as empty, it would show an empty
+// table where the server holds items.
+type ShapeError struct {
+	Plural string
+	// Lists are the keys that held a list; Keys every key that came, in
+	// order, the first maxShapeKeys of them.
+	Lists, Keys []string
+	listed      bool
+}
+
+// maxShapeKeys bounds the keys a ShapeError keeps of a hostile answer.
+const maxShapeKeys = 8
+
+func (e *ShapeError) saw(key string) {
+	if len(e.Keys) < maxShapeKeys {
+		e.Keys = append(e.Keys, key)
+	}
+}
+
+func (e *ShapeError) Error() string {
+	quote := func(keys []string) string {
+		out := make([]string, len(keys))
+		for i, k := range keys {
+			if len(k) > 40 {
+				k = k[:40] + "…"
+			}
+			out[i] = strconv.Quote(k)
+		}
+		return strings.Join(out, ", ")
+	}
+	return fmt.Sprintf("the answer holds no %q list but a list under %s (its keys: %s): not read as an empty list",
+		e.Plural, quote(e.Lists), quote(e.Keys))
 }
