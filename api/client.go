@@ -174,6 +174,10 @@ type call struct {
 	// stream, when set, decodes a 2xx body as it arrives (a List page,
 	// see streamAnswer) instead of the body being read whole first.
 	stream func(io.Reader) error
+	// check, when set, holds a 2xx answer decoded into out to what was
+	// sent (a masked PATCH's fields, see kept): its error is the call's,
+	// and what the observer is told.
+	check func(out any) error
 }
 
 // do runs a call with retries and decodes a 2xx JSON answer into out (nil
@@ -188,10 +192,10 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 		return fmt.Errorf("%s %s: %w", k.method, k.path, err)
 	}
 	if c.observe == nil || k.method == http.MethodGet {
-		return c.run(ctx, k, out)
+		return c.checked(k, out, c.run(ctx, k, out))
 	}
 	start := time.Now()
-	err := c.run(ctx, k, out)
+	err := c.checked(k, out, c.run(ctx, k, out))
 	var body []byte
 	if k.body != nil {
 		body, _ = json.Marshal(k.body)
@@ -199,6 +203,14 @@ func (c *Client) do(ctx context.Context, k call, out any) error {
 	c.observe(Change{Method: k.method, URL: RedactUserinfo(c.url(k).String()), Path: k.path, Mask: k.query.Get(updateMask),
 		Body: withoutSecrets(body), Err: err, Took: time.Since(start), Note: NoteOf(ctx)})
 	return err
+}
+
+// checked is err, or, for an answer, what the call's check says of it.
+func (c *Client) checked(k call, out any, err error) error {
+	if err != nil || k.check == nil {
+		return err
+	}
+	return k.check(out)
 }
 
 // url is the call's full URL: uids in the path segment by segment escaped.

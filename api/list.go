@@ -224,7 +224,8 @@ func patch[T any](ctx context.Context, c *Client, r Request, body any) (*T, erro
 		return nil, fmt.Errorf("PATCH %s: %w", path, err)
 	}
 	var out T
-	if err := c.do(ctx, call{method: r.Method, path: path, query: q, body: only}, &out); err != nil {
+	check := func(any) error { return kept(r, mask, only, &out) }
+	if err := c.do(ctx, call{method: r.Method, path: path, query: q, body: only, check: check}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
+)
+
+// keeper is a server that applies no PATCH: it answers each with the
+// resource as it is (a server that applies only some mask paths).
+type keeper struct{ srv *emulator.Server }
+
+func (k keeper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPatch {
+		get := httptest.NewRequestWithContext(r.Context(), http.MethodGet, r.URL.Path, nil)
+		get.Header = r.Header.Clone()
+		r = get
+	}
+	k.srv.ServeHTTP(w, r)
+}
+
+// TestEditTheServerKeptIsNotDone: a PATCH answered 200 with the old value
+// is said plainly in the form (not applied: what the server has, what was
+// sent), leaves nothing to undo, and :changes records it as not applied.
+func TestEditTheServerKeptIsNotDone(t *testing.T) {
+	t.Parallel()
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	hs := httptest.NewServer(keeper{srv})
+	t.Cleanup(hs.Close)
+	changes := &ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
+		Now: func() time.Time { return fixedNow }}, 160, 30)
+	editAlertmanager(h, " (pinned)")
+	s := h.waitText("not applied: the server answered but kept what it had")
+	if !strings.Contains(s, `description is "Prometheus Alertmanager."`) {
+		t.Errorf("the form does not say what the server kept:\n%s", s)
+	}
+	h.keys("esc")
+	s = h.waitFor("the form closed", func(s string) bool { return !strings.Contains(s, "not applied") })
+	if strings.Contains(line(s, "Prometheus Alertmanager"), "(pinned)") {
+		t.Errorf("the row shows the value the server kept out:\n%s", s)
+	}
+	h.keys("u")
+	h.waitText("nothing to undo")
+	typeCommand(h, "changes")
+	h.waitText("changes made in this session", "not applied")
+}
