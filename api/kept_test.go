@@ -106,3 +106,27 @@ func TestWriteTheServerKeptIsNotApplied(t *testing.T) {
 		t.Errorf("a claim subject kept: %v", err)
 	}
 }
+
+// TestRoleChangeTheServerKeptIsNotApplied: a binding's role change
+// answered with the binding's old role is not applied.
+func TestRoleChangeTheServerKeptIsNotApplied(t *testing.T) {
+	t.Parallel()
+	c, org := partial(t, []string{api.FieldRoleUID}, nil)
+	ctx := t.Context()
+	bs, err := c.ListRoleBindings(ctx, api.ListOptions{DescendantsOf: org})
+	if err != nil || len(bs.Items) == 0 {
+		t.Fatalf("bindings: %v %v", bs, err)
+	}
+	roles, err := c.RolesOf(ctx, org)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := bs.Items[0]
+	other := roles[slices.IndexFunc(roles, func(r api.Role) bool { return b.Role == nil || r.UID != b.Role.UID })]
+	_, err = c.PatchRoleBinding(ctx, b.UID, other.UID)
+	var kept *api.NotAppliedError
+	if !errors.As(err, &kept) || len(kept.Fields) != 1 || kept.Fields[0].Path != api.FieldRoleUID ||
+		kept.Fields[0].Sent != `"`+other.UID+`"` {
+		t.Errorf("a role kept: %v (%+v)", err, kept)
+	}
+}

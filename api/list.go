@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -205,6 +206,13 @@ func create[T any](ctx context.Context, c *Client, r Request, body any) (*T, err
 // gateway hands them to the server as written and the server compares them
 // with proto names, while the body is camelCase JSON.
 func patch[T any](ctx context.Context, c *Client, r Request, body any) (*T, error) {
+	return patchChecked[T](ctx, c, r, body, nil)
+}
+
+// patchChecked is patch with what the answer shows of a field its type
+// names otherwise than the body does (a binding's role, sent as role_uid,
+// answered as a role): also (nil: nothing more) a field kept.
+func patchChecked[T any](ctx context.Context, c *Client, r Request, body any, also func(*T) []KeptField) (*T, error) {
 	path := r.Path
 	var mask []string
 	if r.Mask != "" {
@@ -224,7 +232,22 @@ func patch[T any](ctx context.Context, c *Client, r Request, body any) (*T, erro
 		return nil, fmt.Errorf("PATCH %s: %w", path, err)
 	}
 	var out T
-	check := func(any) error { return kept(r, mask, only, &out) }
+	check := func(any) error {
+		err := kept(r, mask, only, &out)
+		var more []KeptField
+		if also != nil {
+			more = also(&out)
+		}
+		if len(more) == 0 {
+			return err
+		}
+		var na *NotAppliedError
+		if !errors.As(err, &na) {
+			na = &NotAppliedError{Method: r.Method, Path: r.Path}
+		}
+		na.Fields = append(na.Fields, more...)
+		return na
+	}
 	if err := c.do(ctx, call{method: r.Method, path: path, query: q, body: only, check: check}, &out); err != nil {
 		return nil, err
 	}

@@ -34,7 +34,13 @@ type roleChange struct {
 // PatchRoleBinding gives the binding uid the role roleUID in place (mask
 // role_uid) and returns it hydrated.
 func (c *Client) PatchRoleBinding(ctx context.Context, uid, roleUID string) (*RoleBinding, error) {
-	return patch[RoleBinding](ctx, c, RoleBindings.Patch(uid, FieldRoleUID), roleChange{RoleUID: roleUID})
+	role := func(b *RoleBinding) []KeptField {
+		if b.Role == nil || b.Role.UID == "" || b.Role.UID == roleUID {
+			return nil // the role applied, or not said
+		}
+		return []KeptField{{Path: FieldRoleUID, Sent: bounded(roleUID), Answered: bounded(b.Role.UID)}}
+	}
+	return patchChecked[RoleBinding](ctx, c, RoleBindings.Patch(uid, FieldRoleUID), roleChange{RoleUID: roleUID}, role)
 }
 
 // batchBinding is one binding of a batch: a create's request, its parent
