@@ -84,6 +84,7 @@ type Client struct {
 	log       *slog.Logger
 	observe   func(Change)
 	pageSize  int
+	ignored   ignoredFilters // see held
 }
 
 // invalidator is a token source that can be told its token was refused.

@@ -11,6 +11,11 @@ import (
 type Count struct {
 	N     int64
 	Exact bool
+	// Own: the server ignored a filter asked (Page.Ignored), so N is what
+	// canopy counted of the items it read and kept, not a total of the
+	// server's; Read is how many items it read.
+	Own  bool
+	Read int64
 }
 
 // String is "12" for an exact count and "200+" for a lower bound.
@@ -31,24 +36,25 @@ func CountItems[T any](ctx context.Context, list Lister[T], opts ListOptions, ma
 	if err != nil {
 		return Count{}, err
 	}
+	own := len(p.Ignored) > 0
 	if p.HasTotal {
 		return Count{N: p.Total, Exact: true}, nil
 	}
 	if p.Last() {
-		return Count{N: int64(len(p.Items)), Exact: true}, nil
+		return Count{N: int64(len(p.Items)), Exact: true, Own: own, Read: int64(len(p.Items) + p.Dropped)}, nil
 	}
 	// No total: read pages, following their tokens, up to maxPages.
 	opts.PageSize = MaxPageSize
-	var n int64
+	var n, read int64
 	for range max(maxPages, 1) {
 		if p, err = list(ctx, opts); err != nil {
 			return Count{}, err
 		}
-		n += int64(len(p.Items))
+		n, read, own = n+int64(len(p.Items)), read+int64(len(p.Items)+p.Dropped), own || len(p.Ignored) > 0
 		if p.Last() {
-			return Count{N: n, Exact: true}, nil
+			return Count{N: n, Exact: true, Own: own, Read: read}, nil
 		}
 		opts.PageToken = p.NextPageToken
 	}
-	return Count{N: n}, nil
+	return Count{N: n, Own: own, Read: read}, nil
 }

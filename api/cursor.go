@@ -167,7 +167,7 @@ func (c *Cursor[T]) Next(ctx context.Context) (*Page[T], error) {
 // checkProgress stops a walk whose server sends a token it sent before
 // with nothing new, or page after page of nothing new.
 func (c *Cursor[T]) checkProgress(p *Page[T]) error {
-	if c.done || len(p.Items) > 0 {
+	if c.done || len(p.Items) > 0 || p.Dropped > 0 {
 		c.stale = 0
 		return nil
 	}

@@ -132,6 +132,13 @@ type Page[T any] struct {
 	Total    int64
 	HasTotal bool
 	Skipped  int // how many results the server skipped
+	// Ignored are the query names of the filters asked that the server
+	// ignores (see held): the items they exclude were dropped, and Total
+	// is unknown.
+	Ignored []string
+	// Dropped counts the items of the answer that held dropped: a page
+	// that keeps none of them still got somewhere.
+	Dropped int
 }
 
 // Last reports whether this is the last page.
@@ -154,7 +161,12 @@ const (
 
 // list runs a List call on path and decodes the items under plural.
 func list[T any](ctx context.Context, c *Client, path, plural string, opts ListOptions) (*Page[T], error) {
-	return runList[T](ctx, c, listCall(c, path, opts), plural)
+	p, err := runList[T](ctx, c, listCall(c, path, opts), plural)
+	if err != nil {
+		return nil, err
+	}
+	held(c, path[strings.LastIndexByte(path, '/')+1:], opts, p)
+	return p, nil
 }
 
 // listCall is the GET of a List on path, with the user's page size limit.

@@ -47,6 +47,27 @@ func (s Status) Kinds() []string {
 type AdvisoryCount struct {
 	N       [Statuses]int
 	Partial bool
+	// Own: the server ignored the status filter, so canopy sorted the
+	// advisories it read (Read of them) by status itself.
+	Own  bool
+	Read int
+}
+
+// StatusOf is the status an advisory's latest approved event puts it in;
+// ok false for none (no approved event, or a kind of no status).
+func StatusOf(a *api.Advisory) (Status, bool) {
+	last := a.LatestApproved()
+	if last == nil {
+		return 0, false
+	}
+	for s := range Statuses {
+		for _, k := range s.Kinds() {
+			if k == last.Kind {
+				return s, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // Open is the advisories still to act on: detected or pending upstream.

@@ -45,3 +45,29 @@ func TestListOfAnotherShapeFails(t *testing.T) {
 		t.Errorf("exit %d, want %d and the keys that came:\n%s\n%s", code, exit.Failure, out, errs)
 	}
 }
+
+// TestListOfAServerIgnoringAFilter: a server that ignores artifact_names
+// answers the whole feed to canopy list advisories --repo nginx: only
+// nginx's are printed, and stderr says canopy filtered them.
+func TestListOfAServerIgnoringAFilter(t *testing.T) {
+	t.Parallel()
+	srv := seededEmulator(t)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		q.Del("artifact_names")
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"})
+	out, errs, code := list(t, getenv, "advisories", "--repo", "nginx")
+	rows := strings.Split(strings.TrimSpace(out), "\n")[1:]
+	if code != 0 || len(rows) == 0 || !strings.Contains(errs, "the server ignored the artifact_names filter of advisories: the rows are those canopy kept itself") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, row := range rows {
+		if !strings.Contains(row, " nginx ") {
+			t.Errorf("a row not of nginx: %q", row)
+		}
+	}
+}

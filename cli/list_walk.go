@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 
 	"canopy/api"
 	"canopy/cli/exit"
@@ -117,6 +119,12 @@ func fetchPages[T any](ctx context.Context, noun string, list api.Lister[T], key
 // rather than none.
 func walk[T any](ctx context.Context, r listRequest, noun string, list api.Lister[T], key func(*T) string, opts api.ListOptions,
 	emit func([]T) error) error {
+	list, ignored := noticing(list)
+	defer func() {
+		if f := ignored(); len(f) > 0 {
+			exit.Sayf(r.notes, "canopy list: the server ignored the %s filter of %s: the rows are those canopy kept itself", and(f), noun)
+		}
+	}()
 	n, err := pages(ctx, noun, list, key, opts, r.maxItems, emit)
 	if err != nil && n == 0 && opts.OrderBy != "" && api.RefusedOrder(err) {
 		exit.Sayf(r.notes, "canopy list: the server does not sort %s %s; listed in its default order", noun, orderWords(opts.OrderBy))
@@ -130,6 +138,30 @@ func walk[T any](ctx context.Context, r listRequest, noun string, list api.Liste
 		return fmt.Errorf("list %s: this server does not serve them: %w", noun, err)
 	}
 	return fmt.Errorf("list %s: %w", noun, err)
+}
+
+// noticing is list, and what it saw: the filters its pages said the
+// server ignored (Page.Ignored). The pages are read in a goroutine.
+func noticing[T any](list api.Lister[T]) (api.Lister[T], func() []string) {
+	var mu sync.Mutex
+	var seen []string
+	return func(ctx context.Context, o api.ListOptions) (*api.Page[T], error) {
+			p, err := list(ctx, o)
+			if p != nil {
+				mu.Lock()
+				for _, f := range p.Ignored {
+					if !slices.Contains(seen, f) {
+						seen = append(seen, f)
+					}
+				}
+				mu.Unlock()
+			}
+			return p, err
+		}, func() []string {
+			mu.Lock()
+			defer mu.Unlock()
+			return slices.Clone(seen)
+		}
 }
 
 // collect reads every item of a collection (at most maxItems) into a slice,

@@ -130,6 +130,13 @@ func countOrigin(ctx context.Context, c *api.Client, origin string) (census.Advi
 // countAdvisoriesBy is countAdvisories, or with origin the advisories of
 // that origin package (then names is that one name).
 func countAdvisoriesBy(ctx context.Context, c *api.Client, names []string, origin string) (map[string]census.AdvisoryCount, error) {
+	whole := api.ListOptions{ArtifactNames: names}
+	if origin != "" {
+		whole.ArtifactNames, whole.Origin = nil, origin
+	}
+	if statusIgnored(c) {
+		return sortAdvisories(ctx, c, names, whole)
+	}
 	out := make(map[string]census.AdvisoryCount, len(names))
 	for s := range census.Statuses {
 		for _, kind := range s.Kinds() {
@@ -142,6 +149,11 @@ func countAdvisoriesBy(ctx context.Context, c *api.Client, names []string, origi
 				if err != nil {
 					return nil, fmt.Errorf("advisories of %s: %w", names[0], err)
 				}
+				if n.Own {
+					// The server ignores the status filter: one reading
+					// sorts them all.
+					return sortAdvisories(ctx, c, names, whole)
+				}
 				cnt := out[names[0]]
 				cnt.N[s] += int(n.N)
 				cnt.Partial = cnt.Partial || !n.Exact
@@ -152,6 +164,9 @@ func countAdvisoriesBy(ctx context.Context, c *api.Client, names []string, origi
 			if err != nil {
 				return nil, err
 			}
+			if statusIgnored(c) {
+				return sortAdvisories(ctx, c, names, whole)
+			}
 			for name, n := range counts {
 				cnt := out[name]
 				cnt.N[s] += n
@@ -159,6 +174,69 @@ func countAdvisoriesBy(ctx context.Context, c *api.Client, names []string, origi
 				out[name] = cnt
 			}
 		}
+	}
+	if len(names) == 1 && !out[names[0]].Partial {
+		// Totals are checked for sense: the parts never exceed the whole.
+		// A server that ignores the status filter and gives totals shows
+		// it here (each part is every advisory), when no item did.
+		all, err := api.CountItems(ctx, c.ListAdvisories, whole, adviceMaxPages)
+		if err != nil {
+			return nil, fmt.Errorf("advisories of %s: %w", names[0], err)
+		}
+		if all.Exact && int64(out[names[0]].Total()) > all.N {
+			return sortAdvisories(ctx, c, names, whole)
+		}
+	}
+	return out, nil
+}
+
+// statusIgnored reports whether the server was seen to ignore the
+// advisories' status filter this session.
+func statusIgnored(c *api.Client) bool {
+	return slices.Contains(c.IgnoredFilters("advisories"), "latest_event_type")
+}
+
+// sortAdvisories counts the advisories of names (or of an origin) by
+// status as canopy sorts them itself, from one reading of every one, for
+// a server whose status filter cannot be believed (ignored, or totals
+// that add up to more than the whole). Read says how many it read.
+func sortAdvisories(ctx context.Context, c *api.Client, names []string, o api.ListOptions) (map[string]census.AdvisoryCount, error) {
+	o.PageSize = api.MaxPageSize
+	out := make(map[string]census.AdvisoryCount, len(names))
+	add := func(name string, f func(*census.AdvisoryCount)) {
+		cnt := out[name]
+		cnt.Own = true
+		f(&cnt)
+		out[name] = cnt
+	}
+	for _, n := range names {
+		add(n, func(*census.AdvisoryCount) {})
+	}
+	for range adviceMaxPages {
+		p, err := c.ListAdvisories(ctx, o)
+		if err != nil {
+			return nil, fmt.Errorf("advisories: %w", err)
+		}
+		for i := range p.Items {
+			a := &p.Items[i]
+			name := a.ArtifactName
+			if o.Origin != "" {
+				name = names[0] // an origin's subpackages count as it
+			}
+			add(name, func(cnt *census.AdvisoryCount) {
+				cnt.Read++
+				if s, ok := census.StatusOf(a); ok {
+					cnt.N[s]++
+				}
+			})
+		}
+		if p.Last() {
+			return out, nil
+		}
+		o.PageToken = p.NextPageToken
+	}
+	for _, n := range names {
+		add(n, func(cnt *census.AdvisoryCount) { cnt.Partial = true })
 	}
 	return out, nil
 }
@@ -215,10 +293,15 @@ func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	if all == "" {
 		return nil
 	}
-	notes := []safe.Text{safe.Of("advisories: " + all), safe.Of("adv: " + all)}
+	long, short := "advisories: ", "adv: "
+	if c.Own {
+		// Sorted by canopy: the server's status filter was not believed.
+		long, short = "advisories (canopy's count): ", "adv (own count): "
+	}
+	notes := []safe.Text{safe.Of(long + all), safe.Of(short + all)}
 	for least := 2; least <= 3; least++ {
-		if fewer := join(least); fewer != "" && string(notes[len(notes)-1]) != "adv: "+fewer {
-			notes = append(notes, safe.Of("adv: "+fewer))
+		if fewer := join(least); fewer != "" && string(notes[len(notes)-1]) != short+fewer {
+			notes = append(notes, safe.Of(short+fewer))
 		}
 	}
 	return notes

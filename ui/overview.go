@@ -83,16 +83,18 @@ func (e *env) overviewSource(org *api.Group) overview.Source {
 			p.Identities, p.Bindings, p.Truncated = ids, bs, cut || cutBindings
 			return p, nil
 		},
-		Advisories: func(ctx context.Context, names []string, kind, token string) (map[string]int, string, error) {
+		Advisories: func(ctx context.Context, names []string, kind, token string) (map[string]int, string, bool, error) {
+			// The client keeps only the advisories of that kind: a server
+			// that ignores the filter answers every one (p.Ignored).
 			p, err := c.ListAdvisories(ctx, api.ListOptions{ArtifactNames: names, LatestEventType: kind, PageToken: token, PageSize: api.MaxPageSize})
 			if err != nil {
-				return nil, "", fmt.Errorf("advisories: %w", err)
+				return nil, "", false, fmt.Errorf("advisories: %w", err)
 			}
 			counts := map[string]int{}
 			for i := range p.Items {
 				counts[p.Items[i].ArtifactName]++
 			}
-			return counts, p.NextPageToken, nil
+			return counts, p.NextPageToken, len(p.Ignored) > 0, nil
 		},
 	}
 }

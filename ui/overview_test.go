@@ -32,6 +32,13 @@ type watched struct {
 
 func watchedShell(t *testing.T, w, h int) *watched {
 	t.Helper()
+	return watchedShellIgnoring(t, w, h)
+}
+
+// watchedShellIgnoring is watchedShell on a server that ignores the
+// filters of those query names (it drops them from every request).
+func watchedShellIgnoring(t *testing.T, w, h int, filters ...string) *watched {
+	t.Helper()
 	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token", Now: func() time.Time { return fixedNow }})
 	wt := &watched{gets: map[string]int{}}
 	hs := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -42,6 +49,11 @@ func watchedShell(t *testing.T, w, h int) *watched {
 		wt.mu.Lock()
 		wt.gets[r.URL.Path]++
 		wt.mu.Unlock()
+		q := r.URL.Query()
+		for _, f := range filters {
+			q.Del(f)
+		}
+		r.URL.RawQuery = q.Encode()
 		srv.ServeHTTP(rw, r)
 	}))
 	t.Cleanup(hs.Close)

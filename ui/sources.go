@@ -22,7 +22,8 @@ func source[T any](list api.Lister[T], base api.ListOptions) paging.Source[T] {
 		if err != nil {
 			return paging.Result[T]{}, listError(err, req)
 		}
-		return paging.Result[T]{Items: p.Items, Next: p.NextPageToken, Total: p.Total, NoTotal: !p.HasTotal, Skipped: p.Skipped}, nil
+		return paging.Result[T]{Items: p.Items, Next: p.NextPageToken, Total: p.Total, NoTotal: !p.HasTotal, Skipped: p.Skipped,
+			Ignored: p.Ignored, Dropped: p.Dropped}, nil
 	}
 }
 
@@ -55,7 +56,7 @@ func nodes[T any](src paging.Source[T], mk func(*T) *tree.Node) paging.Source[*t
 		if err != nil {
 			return paging.Result[*tree.Node]{}, err
 		}
-		out := paging.Result[*tree.Node]{Next: res.Next, Total: res.Total, NoTotal: res.NoTotal, Skipped: res.Skipped,
+		out := paging.Result[*tree.Node]{Next: res.Next, Total: res.Total, NoTotal: res.NoTotal, Skipped: res.Skipped, Ignored: res.Ignored, Dropped: res.Dropped,
 			Items: make([]*tree.Node, len(res.Items))}
 		for i := range res.Items {
 			out.Items[i] = mk(&res.Items[i])

@@ -93,10 +93,17 @@ func (m *Model) byStatus(c census.AdvisoryCount) string {
 			parts = append(parts, word+" "+status.String())
 		}
 	}
-	if len(parts) == 0 {
-		return m.common.Theme.Muted.Render("none")
+	own := ""
+	switch {
+	case c.Own && c.Read > 0:
+		own = m.common.Theme.Muted.Render(fmt.Sprintf(" (canopy's count, of %s read: the server's status filter did not hold)", text.Count(c.Read)))
+	case c.Own:
+		own = m.common.Theme.Muted.Render(" (canopy's count: the server's status filter did not hold)")
 	}
-	return strings.Join(parts, " "+m.common.Theme.Glyphs.Dot+" ")
+	if len(parts) == 0 {
+		return m.common.Theme.Muted.Render("none") + own
+	}
+	return strings.Join(parts, " "+m.common.Theme.Glyphs.Dot+" ") + own
 }
 
 // renderStats writes a repo's activity and advisories.

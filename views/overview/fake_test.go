@@ -130,10 +130,10 @@ func (o *org) source() Source {
 			defer done()
 			return o.people, nil
 		},
-		Advisories: func(ctx context.Context, names []string, kind, token string) (map[string]int, string, error) {
+		Advisories: func(ctx context.Context, names []string, kind, token string) (map[string]int, string, bool, error) {
 			done, err := o.enter(ctx)
 			if err != nil {
-				return nil, "", err
+				return nil, "", false, err
 			}
 			defer done()
 			counts := map[string]int{}
@@ -142,7 +142,7 @@ func (o *org) source() Source {
 					counts[a.ArtifactName]++
 				}
 			}
-			return counts, "", nil
+			return counts, "", false, nil
 		},
 	}
 }

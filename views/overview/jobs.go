@@ -49,6 +49,7 @@ type batch struct {
 	counts  map[string]*census.AdvisoryCount
 	pending int // listings not at their end
 	partial bool
+	own     bool // a listing's counts were canopy's own
 }
 
 // run is one taking of every count: started on open, r, or the refresh
@@ -88,6 +89,7 @@ type doneMsg struct {
 	pages  map[string]*census.TagCount // by repo uid
 	counts map[string]int
 	next   string
+	own    bool // the counts are canopy's own (see Source.Advisories)
 	err    error
 }
 
@@ -163,7 +165,7 @@ func (m *Model) do(r *run, j job) tea.Cmd {
 			// the counts go back.
 			msg.pages = countByRepo(tags, now())
 		case jobAdvisories:
-			msg.counts, msg.next, msg.err = src.Advisories(r.ctx, j.batch.names, j.event, j.token)
+			msg.counts, msg.next, msg.own, msg.err = src.Advisories(r.ctx, j.batch.names, j.event, j.token)
 		}
 		return msg
 	}
@@ -325,6 +327,7 @@ func (m *Model) countedAdvisories(r *run, msg doneMsg) {
 	if b.pending < 0 {
 		return
 	}
+	b.own = b.own || msg.own
 	s := statusOf(j.event)
 	for name, n := range msg.counts {
 		if c := b.counts[name]; c != nil && s < census.Statuses {
@@ -345,7 +348,7 @@ func (m *Model) countedAdvisories(r *run, msg doneMsg) {
 	}
 	at := m.common.Clock()
 	for name, c := range b.counts {
-		c.Partial = b.partial
+		c.Partial, c.Own = b.partial, b.own
 		m.cfg.Caches.Advisories.Put(name, *c, at)
 	}
 	r.batchesDone++

@@ -35,8 +35,10 @@ type Source struct {
 	// People lists the organization's identities and role bindings.
 	People func(ctx context.Context) (census.People, error)
 	// Advisories is one page of the advisories of these artifact names
-	// whose latest approved event is of kind, counted per artifact name.
-	Advisories func(ctx context.Context, names []string, kind, token string) (counts map[string]int, next string, err error)
+	// whose latest approved event is of kind, counted per artifact name;
+	// own: the server ignored the kind asked, so canopy kept those of
+	// that kind itself.
+	Advisories func(ctx context.Context, names []string, kind, token string) (counts map[string]int, next string, own bool, err error)
 }
 
 // Scope is what one listing of tags covers: a repo, or every repo below

@@ -41,6 +41,12 @@ type Result[T any] struct {
 	Total   int64
 	NoTotal bool
 	Skipped int
+	// Ignored names the filters the server was seen to ignore: the source
+	// kept the matching items itself (and gives no total).
+	Ignored []string
+	// Dropped counts the items of the page the source dropped as the
+	// filter would have: the page got somewhere though it brings none.
+	Dropped int
 }
 
 // Source fetches one page. It is called inside a tea.Cmd, off the UI loop.
@@ -58,6 +64,8 @@ type PageMsg struct {
 	total   int64
 	noTotal bool
 	skip    int
+	ignored []string
+	dropped int
 	err     error
 }
 
@@ -87,6 +95,9 @@ type List[T any] struct {
 	// noSkip: the server ignored a skip (it answered from the top): the
 	// list walks by page token from then on, never jumping.
 	noSkip bool
+	// ignored are the filters the server ignored, whose matches the source
+	// kept itself (Result.Ignored), for as long as the list lives.
+	ignored []string
 	// fruitless is the last request that brought nothing new: it is not
 	// sent again until Retry (r) or a Reset, so that no screen asks the same
 	// fruitless question in a loop.
@@ -184,6 +195,10 @@ func (l *List[T]) Count() (n int, exact bool) {
 // Exact reports whether Total is the collection's size (the server said,
 // or the last page came), not a lower bound.
 func (l *List[T]) Exact() bool { return l.exact }
+
+// Ignored are the filters the server was seen to ignore for this list:
+// its rows are those canopy kept itself.
+func (l *List[T]) Ignored() []string { return l.ignored }
 
 // Len is the number of rows to show: the total when known, else what is
 // loaded.

@@ -1,6 +1,7 @@
 package paging
 
 import (
+	"slices"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
@@ -50,6 +51,11 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		// now on. The page is not placed: its place is not known.
 		l.noSkip = true
 		return true, l.fruitlessPage(msg.req)
+	}
+	for _, f := range msg.ignored {
+		if !slices.Contains(l.ignored, f) {
+			l.ignored = append(l.ignored, f)
+		}
 	}
 	if !msg.noTotal {
 		l.total, l.exact = int(msg.total), true
@@ -106,14 +112,14 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		l.total = l.endOfLast()
 	}
 	if !msg.noTotal || l.exact {
-		if len(fresh) == 0 && msg.next != "" {
+		if len(fresh) == 0 && msg.dropped == 0 && msg.next != "" {
 			// More promised, nothing brought: not asked again in a loop.
 			return true, l.fruitlessPage(msg.req)
 		}
 		l.stale = 0
 		return true, nil
 	}
-	return true, l.boundTail(at+len(fresh), len(fresh), msg.next)
+	return true, l.boundTail(at+len(fresh), len(fresh)+msg.dropped, msg.next)
 }
 
 // fruitlessPage notes a request that brought nothing new: it is not sent

@@ -294,6 +294,10 @@ func (m *Model[T]) info() string {
 	if note := m.hiddenNote(); note != "" {
 		parts = append(parts, note)
 	}
+	if ignored := list.Ignored(); len(ignored) > 0 {
+		// The rows are canopy's own filtering of what the server sent.
+		parts = append(parts, "filtered by canopy: the server ignored "+strings.Join(ignored, ", "))
+	}
 	if len(m.marks) > 0 {
 		parts = append(parts, text.Count(len(m.marks))+" marked")
 	}

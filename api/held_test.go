@@ -1,0 +1,87 @@
+package api_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+
+	"canopy/api"
+	"canopy/api/emulator"
+)
+
+// ignoring serves the emulator as a server that ignores the filters of
+// those query names: it drops them from every request.
+func ignoring(t *testing.T, filters ...string) (*api.Client, *api.Client, string) {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: adminToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		for _, f := range filters {
+			q.Del(f)
+		}
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	truth := newClient(t, serve(t, srv), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()})
+	return newClient(t, url, api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()}), truth, srv.OrgUID()
+}
+
+// TestFiltersTheServerIgnoresAreHeld: a page asked with a filter the
+// server ignores holds only the items the filter allows, says which
+// filter was ignored and has no total; the client remembers it, so a
+// count never believes a total of that collection again, and counts what
+// it read itself (Own), agreeing with a server that honours the filter.
+func TestFiltersTheServerIgnoresAreHeld(t *testing.T) {
+	t.Parallel()
+	c, truth, org := ignoring(t, "latest_event_type", "name")
+	ctx := t.Context()
+	all, err := truth.ListAdvisories(ctx, api.ListOptions{PageSize: api.MaxPageSize})
+	if err != nil || len(all.Items) == 0 {
+		t.Fatalf("advisories: %v", err)
+	}
+	o := api.ListOptions{LatestEventType: api.EventFixed, PageSize: api.MaxPageSize}
+	got, err := c.ListAdvisories(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Ignored, []string{"latest_event_type"}) || got.HasTotal {
+		t.Errorf("ignored %v, total %v %d: want latest_event_type noted and no total", got.Ignored, got.HasTotal, got.Total)
+	}
+	for _, a := range got.Items {
+		if l := a.LatestApproved(); l == nil || l.Kind != api.EventFixed {
+			t.Errorf("%s kept, but its latest event is %+v", a.AdvisoryID, l)
+		}
+	}
+	if !slices.Equal(c.IgnoredFilters("advisories"), []string{"latest_event_type"}) {
+		t.Errorf("the client remembers %v", c.IgnoredFilters("advisories"))
+	}
+
+	// A count of that collection and filter is the client's own, and right.
+	for _, kind := range []string{api.EventFixed, api.EventDetection} {
+		o := api.ListOptions{LatestEventType: kind}
+		n, err := api.CountItems(ctx, c.ListAdvisories, o, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := api.CountItems(ctx, truth.ListAdvisories, o, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.N != w.N || !n.Own || n.Read < n.N || w.Own {
+			t.Errorf("%s: counted %+v, the server that filters says %+v", kind, n, w)
+		}
+	}
+
+	// A name ignored: only the repo of that name.
+	repos, err := c.ListRepos(ctx, api.ListOptions{DescendantsOf: org, Name: "alertmanager"})
+	if err != nil || len(repos.Items) != 1 || repos.Items[0].Name != "alertmanager" || !slices.Equal(repos.Ignored, []string{"name"}) {
+		t.Errorf("repos named alertmanager: %+v %v", repos, err)
+	}
+	// A filter honoured is not noted.
+	if f := c.IgnoredFilters("repos"); !slices.Equal(f, []string{"name"}) {
+		t.Errorf("repos: ignored %v", f)
+	}
+}
