@@ -60,18 +60,24 @@ type joinFlow struct {
 	eligErr  error
 	org      *api.Group
 	lookErr  error // not NOT_FOUND: the lookup failed
-	req      reqState
-	reqAt    time.Time
-	reqErr   error
+	// member: org is among the organizations the token lists: it is in
+	// already, and there is nothing to ask. memberErr: listing them failed.
+	member    bool
+	memberErr error
+	req       reqState
+	reqAt     time.Time
+	reqErr    error
 }
 
 // joinLooked carries the service's answers to the two lookups.
 type joinLooked struct {
-	flow     *joinFlow
-	eligible bool
-	eligErr  error
-	org      *api.Group
-	lookErr  error
+	flow      *joinFlow
+	eligible  bool
+	eligErr   error
+	org       *api.Group
+	lookErr   error
+	member    bool
+	memberErr error
 }
 
 // joinAsked carries the answer to the request to join.
@@ -130,7 +136,8 @@ func (m *Model) joinScreen() tea.Cmd {
 }
 
 // look asks the service whether the token may look for its domain's
-// organization, and which that is.
+// organization, and which that is; then whether the token is in it
+// already (it is among the organizations the token lists).
 func (f *joinFlow) look(e *env) tea.Cmd {
 	f.looking = true
 	f.show(e)
@@ -142,6 +149,7 @@ func (f *joinFlow) look(e *env) tea.Cmd {
 		switch {
 		case err == nil:
 			out.org = org
+			out.member, out.memberErr = memberOf(ctx, c, org.UID)
 		case !api.IsNotFound(err):
 			out.lookErr = err
 		}
@@ -149,10 +157,26 @@ func (f *joinFlow) look(e *env) tea.Cmd {
 	}
 }
 
+// memberOf reports whether the organization uid is among those the
+// token lists: the token is in it already.
+func memberOf(ctx context.Context, c *api.Client, uid string) (bool, error) {
+	cur := api.NewCursor(c.ListGroups, api.ListOptions{InRoot: true, PageSize: api.MaxPageSize}, api.GroupKey)
+	for g, err := range cur.All(ctx) {
+		if err != nil {
+			return false, fmt.Errorf("list your organizations: %w", err)
+		}
+		if g.UID == uid {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 func (msg joinLooked) update(e *env) tea.Cmd {
 	f := msg.flow
 	f.looking = false
 	f.eligible, f.eligErr, f.lookErr = msg.eligible, msg.eligErr, msg.lookErr
+	f.member, f.memberErr = msg.member, msg.memberErr
 	if msg.org == nil || f.org == nil || f.org.UID != msg.org.UID {
 		f.req = reqNone // another organization (or none): nothing asked of it yet
 	}
@@ -163,7 +187,7 @@ func (msg joinLooked) update(e *env) tea.Cmd {
 
 // ask sends the request to join, once: the service tells the owners.
 func (f *joinFlow) ask(e *env) tea.Cmd {
-	if f.org == nil || f.req == reqSending {
+	if f.org == nil || f.member || f.req == reqSending {
 		return nil
 	}
 	f.req = reqSending
@@ -229,10 +253,15 @@ func (f *joinFlow) orgLine(e *env) join.Line {
 		l.Text, l.Tone = safe.Of("could not look: "+strings.Join(e.failure(f.lookErr), " ")), join.Bad
 	case f.org == nil:
 		l.Text, l.Tone = "none: no verified organization is named as your email's domain, or the service does not say (it answers the same to a token it does not take)", join.Muted
+	case f.member:
+		l.Text, l.Tone = safe.Of(fmt.Sprintf("%s (verified, uid %s): you are a member already (it is among the organizations this token lists)", f.org.Name, f.org.UID)), join.Good
 	case f.wanted != "" && f.org.Name != f.wanted:
 		l.Text = safe.Of(fmt.Sprintf("%s (verified, uid %s), not %s: a token may ask to join its email domain's organization only", f.org.Name, f.org.UID, f.wanted))
 	default:
 		l.Text, l.Tone = safe.Of(fmt.Sprintf("%s (verified, uid %s)", f.org.Name, f.org.UID)), join.Good
+		if f.memberErr != nil {
+			l.Text += safe.Of("; whether you are a member already is not known: " + strings.Join(e.failure(f.memberErr), " "))
+		}
 	}
 	return l
 }
@@ -245,6 +274,10 @@ func (f *joinFlow) requestLines(e *env) []join.Line {
 	name := safe.String(f.org.Name)
 	req := join.Line{Text: safe.Of(api.RequestGroupAccessOf(f.org.UID).String()), Tone: join.Muted}
 	l := join.Line{Label: "request"}
+	if f.member {
+		l.Text, l.Tone = safe.Of("none needed: you are a member of "+name+" already"+f.memberHint(e)), join.Muted
+		return []join.Line{l}
+	}
 	switch f.req {
 	case reqNone:
 		l.Text = safe.Of("not sent: " + ask + " asks the owners of " + name + " to let you in")
@@ -264,6 +297,15 @@ func (f *joinFlow) requestLines(e *env) []join.Line {
 	return []join.Line{l, req}
 }
 
+// memberHint says where the organization a member is in opens from: it is
+// the one open, or :org opens it.
+func (f *joinFlow) memberHint(e *env) string {
+	if e.org != nil && e.org.UID == f.org.UID {
+		return " (it is the organization open)"
+	}
+	return "; :org opens it"
+}
+
 // actions are A (ask) and r (look again), and esc over an organization.
 func (f *joinFlow) actions(e *env) []keymap.State {
 	ask := e.common.Change(keymap.RequestAccess)
@@ -273,6 +315,8 @@ func (f *joinFlow) actions(e *env) []keymap.State {
 		ask = keymap.Off(keymap.RequestAccess, "the service has not answered yet")
 	case f.org == nil:
 		ask = keymap.Off(keymap.RequestAccess, "no organization of your email's domain to ask")
+	case f.member:
+		ask = keymap.Off(keymap.RequestAccess, "you are a member of "+safe.String(f.org.Name)+" already: nothing to ask")
 	case f.req == reqSending:
 		ask = keymap.Off(keymap.RequestAccess, "the request is on its way")
 	case f.req == reqSent || f.req == reqAlready:

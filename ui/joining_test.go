@@ -107,18 +107,49 @@ func TestNamedOrganizationNotVisible(t *testing.T) {
 		"not initech.example: a token may ask to join its email")
 }
 
-// :join over an organization shows the same screen for the organization
-// of the token's email's domain; esc closes it.
+// :join over an organization the token is in already says so: the
+// organization of its email's domain is among those it lists, so A is
+// off with that reason and nothing is sent; esc closes it.
 func TestJoinOverAnOrganization(t *testing.T) {
 	t.Parallel()
-	h := asPerson(t, "alice", "acme.example", nil)
+	var posts atomic.Int32
+	h := asPersonBehind(t, "alice", "acme.example", func(w http.ResponseWriter, r *http.Request, srv *emulator.Server) {
+		if r.Method == http.MethodPost {
+			posts.Add(1)
+		}
+		srv.ServeHTTP(w, r)
+	})
 	h.waitText("platform")
 	typeCommand(h, "join")
-	h.waitText("join an organization", "acme.example (verified, uid", "not sent: A asks the owners of acme.example")
+	s := h.waitText("join an organization", "acme.example (verified, uid", "you are a member already",
+		"none needed: you are a member of acme.example already (it is the organization open)")
+	if strings.Contains(s, "not sent") || strings.Contains(s, ":requestGroupAccess") {
+		t.Errorf("a request is offered to an organization the token is in:\n%s", s)
+	}
+	h.keys("A")
+	h.waitText("you are a member of acme.example already: nothing to ask")
+	h.settle()
+	if n := posts.Load(); n != 0 {
+		t.Errorf("%d requests sent, want none", n)
+	}
 	h.keys("esc")
 	h.waitFor("the tree again", func(s string) bool {
-		return strings.Contains(s, "details: ") && !strings.Contains(s, "not sent: A asks")
+		return strings.Contains(s, "details: ") && !strings.Contains(s, "none needed")
 	})
+}
+
+// --org naming an organization the token does not see, by a member of
+// its email domain's organization: the screen says she is in that one,
+// A is off, and :org opens it.
+func TestNamedOrganizationNotVisibleToAMember(t *testing.T) {
+	t.Parallel()
+	h := asPerson(t, "alice", "initech.example", nil)
+	h.waitText(`no organization or folder named "initech.example" is visible to this token`,
+		"acme.example (verified, uid", "you are a member already", "none needed: you are a member of acme.example already; :org opens it")
+	h.keys("A")
+	h.waitText("you are a member of acme.example already: nothing to ask")
+	typeCommand(h, "org")
+	h.waitText("platform")
 }
 
 // :whois opens the page of the identity a sign-in is, and copies the uid
