@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"canopy/resource"
+	"canopy/text"
 	"canopy/views"
 )
 
@@ -120,12 +121,7 @@ func takers(flag string) string {
 }
 
 // and joins words as a sentence does: "a", "a and b", "a, b and c".
-func and(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
+func and(words []string) string { return text.And(words) }
 
 // listSummary is what the usage of canopy says canopy list does: every
 // collection named, in lines that fit beside the command.

@@ -95,7 +95,7 @@ func Kinds() []Kind {
 		{OpenBy: "uid", Noun: Binding, Nouns: "role bindings", Command: "bindings", Aliases: []string{"rolebindings", "rb"}, Says: "every role binding of the organization",
 			Collection: "bindings", InFolders: true, Lists: " (FOLDER)", Plugin: "binding",
 			NoName: "a role binding has no name: canopy labels it by its role, identity and folder"},
-		{NoOpen: "roles are not in the tree: :roles lists them", Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
+		{OpenBy: "uid", Noun: Role, Nouns: "roles", Command: "roles", Aliases: []string{"role"}, Says: "built-in and custom roles",
 			Collection: "roles", InFolders: true, Lists: " (FOLDER: where a custom one was made)", Plugin: "role"},
 		{OpenBy: "id", Noun: Advisory, Nouns: "advisories", Command: "advisories", Aliases: []string{"adv", "cves"}, Says: "the advisory feed",
 			Collection: "advisories", Feed: true, Flags: []string{"repo"}, Lists: " (--repo: one artifact's)", Plugin: "advisory", Gives: []string{"Advisory", "Aliases", "Package"}},

@@ -69,6 +69,7 @@ func someOf(t *testing.T, c *api.Client, org string) map[string]string {
 	out[resource.Provider] = first(uidOf(c.ListIdentityProviders(ctx, whole)))
 	out[resource.Invite] = first(uidOf(c.ListGroupInvites(ctx, whole)))
 	out[resource.Mapping] = first(uidOf(c.ListExternalGroupRoleMappings(ctx, whole)))
+	out[resource.Role] = first(uidOf(c.ListRoles(ctx, whole)))
 	adv, err := c.ListAdvisories(ctx, api.ListOptions{PageSize: 1})
 	if err != nil || len(adv.Items) == 0 {
 		t.Fatalf("no advisory: %v", err)

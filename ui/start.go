@@ -157,14 +157,9 @@ func (e *env) lookUpUID(ctx context.Context, uid string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// What canopy open cannot show by uid is said, in its descriptor's words.
-	var cannot []string
-	for _, d := range resource.Kinds() {
-		if d.NoOpen != "" && d.Noun != resource.Ecosystem {
-			cannot = append(cannot, d.NoOpen)
-		}
-	}
-	return nil, fmt.Errorf("nothing this token can see has the uid …%s, of what canopy open shows (%s)", uid[max(len(uid)-16, 0):], strings.Join(cannot, "; "))
+	// One status line: which kinds canopy open shows by uid is its
+	// usage's and the README's to say.
+	return nil, fmt.Errorf("nothing this token can see has the uid …%s", uid[max(len(uid)-16, 0):])
 }
 
 // lookUpRef finds a repo, or its tag, by a pull reference:

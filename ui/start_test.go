@@ -124,7 +124,7 @@ func TestStartOnNothing(t *testing.T) {
 		"cgr.dev/globex/python:3":                      "it is in the organization globex",
 		"nosuchrepo:1":                                 "no repo is named nosuchrepo",
 		"pypi/requests":                                "the service reads no single library by uid",
-		strings.Repeat("ab", 20) + "/0123456789abcdef": "nothing this token can see has the uid …0123456789abcdef, of what canopy open shows (roles are not in the tree",
+		strings.Repeat("ab", 20) + "/0123456789abcdef": "nothing this token can see has the uid …0123456789abcdef",
 		"CGA-zzzz-zzzz-zzzz":                           "no advisory has the id CGA-ZZZZ-ZZZZ-ZZZZ",
 	} {
 		h, _ := startAt(t, Start{Open: target})

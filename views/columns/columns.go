@@ -293,7 +293,7 @@ func Subscriptions(c views.Common) []table.Column[api.Subscription] { return Sub
 // folders: FOLDER replaces the uid, whose long shared prefix told nothing.
 func SubscriptionsIn(c views.Common, folders Folders) []table.Column[api.Subscription] {
 	cols := []table.Column[api.Subscription]{
-		{Title: "SINK", Flex: 3, Min: 20, Cell: func(s *api.Subscription) safe.Text { return safe.Of(s.Sink) }},
+		{Title: "SINK", Flex: 3, Min: 20, Max: 72, Cell: func(s *api.Subscription) safe.Text { return safe.Of(s.Sink) }},
 		{Title: "UID", Flex: 1, Min: 16, Drop: 1, Search: true, Cell: func(s *api.Subscription) safe.Text { return safe.Of(s.UID) }},
 	}
 	if folders != nil {
