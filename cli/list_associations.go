@@ -32,8 +32,8 @@ func (r listRequest) terms(ctx context.Context, common views.Common) error {
 		// --max-items bounds the rows listed, not what their columns look up.
 		opts := api.ListOptions{DescendantsOf: r.org.UID, PageSize: api.MaxPageSize}
 		_, err := pages(ctx, "identities", r.client.ListIdentities, api.IdentityKey, opts, defaultMaxItems, func(ids []api.Identity) error {
-			for _, id := range ids {
-				names[id.UID] = id.Name
+			for i := range ids {
+				names[ids[i].UID] = columns.AcceptedBy(&ids[i]) // as :terms names them
 			}
 			return nil
 		})

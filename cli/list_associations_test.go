@@ -41,12 +41,13 @@ func TestListAssociations(t *testing.T) {
 }
 
 // TestListTerms: the documents the organization accepted, newest first,
-// the version apart from the document, who accepted by name.
+// the version apart from the document, who accepted by name and email as
+// :terms shows it.
 func TestListTerms(t *testing.T) {
 	t.Parallel()
 	getenv, _ := listEnv(t)
 	out, errs, code := list(t, getenv, "terms")
-	if code != 0 || !regexp.MustCompile(`^DOCUMENT +VERSION +ACCEPTED BY +ACCEPTED\nchainguard-tos +3 +alice +\S.*\n$`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`^DOCUMENT +VERSION +ACCEPTED BY +ACCEPTED\nchainguard-tos +3 +alice <alice@acme\.example> +\S.*\n$`).MatchString(out) {
 		t.Fatalf("exit %d %s\n%q", code, errs, out)
 	}
 	ts := listJSON[api.TermsAcceptance](t, getenv, "terms")

@@ -108,19 +108,11 @@ func termsNames(ctx context.Context, c *api.Client, t *api.TermsAcceptance) (map
 		return out, nil
 	}
 	if id, err := c.GetIdentity(ctx, t.AcceptedBy); err == nil {
-		out[t.AcceptedBy] = identityWords(id)
+		out[t.AcceptedBy] = columns.AcceptedBy(id)
 	} else if !api.IsPermissionDenied(err) && !api.IsNotFound(err) {
 		return out, fmt.Errorf("name who accepted: %w", err)
 	}
 	return out, nil
-}
-
-// identityWords is an identity by name, and email when it has one.
-func identityWords(id *api.Identity) string {
-	if id.Email != "" {
-		return id.Name + " <" + id.Email + ">"
-	}
-	return id.Name
 }
 
 // whoNames are the names of the identities acceptances were made by, as
@@ -157,7 +149,7 @@ func (w *whoNames) want(e *env, ts []*api.TermsAcceptance) tea.Cmd {
 		got := map[string]string{}
 		for _, u := range uids {
 			if id, err := c.GetIdentity(ctx, u); err == nil {
-				got[u] = identityWords(id)
+				got[u] = columns.AcceptedBy(id)
 			}
 		}
 		w.mu.Lock()

@@ -113,7 +113,7 @@ func acceptDialog(e *env, org, orgName string, ids []string) dialog.Config {
 				by := t.AcceptedBy
 				if uidShape.MatchString(by) {
 					if who, err := c.GetIdentity(ctx, by); err == nil {
-						by = identityWords(who)
+						by = columns.AcceptedBy(who)
 					}
 				}
 				out = append(out, safe.Of(id)+" is accepted already, "+safe.Of(text.When(t.CreateTime.Time(), e.common.Clock()))+

@@ -51,6 +51,16 @@ func Terms(c views.Common, who Names) []table.Column[api.TermsAcceptance] {
 	}
 }
 
+// AcceptedBy is an identity as ACCEPTED BY names who accepted terms, in
+// :terms, its accept dialog and canopy list terms alike: by name, and
+// email when it has one ("alice <alice@acme.example>").
+func AcceptedBy(id *api.Identity) string {
+	if id.Email != "" {
+		return id.Name + " <" + id.Email + ">"
+	}
+	return id.Name
+}
+
 // TermsOrders is the `s` cycle of acceptances: newest first, then oldest.
 func TermsOrders() []table.Order {
 	return []table.Order{{Label: "newest first", OrderBy: api.OrderCreatedDesc}, {Label: "oldest first", OrderBy: api.OrderCreated}}
