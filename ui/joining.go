@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -235,7 +234,7 @@ func (f *joinFlow) eligibleLine(e *env) join.Line {
 	case f.looking:
 		l.Text, l.Tone = "asking…", join.Muted
 	case f.eligErr != nil:
-		l.Text, l.Tone = safe.Of("could not ask: "+strings.Join(e.failure(f.eligErr), " ")), join.Bad
+		l.Text, l.Tone = safe.Of("could not ask: "+joinedFailure(e, f.eligErr)), join.Bad
 	case f.eligible:
 		l.Text, l.Tone = "yes: the token carries a verified email from a sign-in the service trusts, of a domain it matches with organizations", join.Good
 	default:
@@ -250,7 +249,7 @@ func (f *joinFlow) orgLine(e *env) join.Line {
 	case f.looking:
 		l.Text, l.Tone = "looking…", join.Muted
 	case f.lookErr != nil:
-		l.Text, l.Tone = safe.Of("could not look: "+strings.Join(e.failure(f.lookErr), " ")), join.Bad
+		l.Text, l.Tone = safe.Of("could not look: "+joinedFailure(e, f.lookErr)), join.Bad
 	case f.org == nil:
 		l.Text, l.Tone = "none: no verified organization is named as your email's domain, or the service does not say (it answers the same to a token it does not take)", join.Muted
 	case f.member:
@@ -260,7 +259,7 @@ func (f *joinFlow) orgLine(e *env) join.Line {
 	default:
 		l.Text, l.Tone = safe.Of(fmt.Sprintf("%s (verified, uid %s)", f.org.Name, f.org.UID)), join.Good
 		if f.memberErr != nil {
-			l.Text += safe.Of("; whether you are a member already is not known: " + strings.Join(e.failure(f.memberErr), " "))
+			l.Text += safe.Of("; whether you are a member already is not known: " + joinedFailure(e, f.memberErr))
 		}
 	}
 	return l
@@ -288,9 +287,9 @@ func (f *joinFlow) requestLines(e *env) []join.Line {
 			"; canopy cannot see the request after. Once one binds you a role, "+e.common.Key(keymap.Refresh)+" opens the organization."), join.Good
 	case reqAlready:
 		l.Text, l.Tone = safe.Of("already sent: the service had a recent request from you to "+name+" and did not send another ("+
-			strings.Join(e.failure(f.reqErr), " ")+"). Its owners have it; "+e.common.Key(keymap.Refresh)+" opens the organization once they let you in."), join.Muted
+			joinedFailure(e, f.reqErr)+"). Its owners have it; "+e.common.Key(keymap.Refresh)+" opens the organization once they let you in."), join.Muted
 	case reqRefused:
-		l.Text, l.Tone = safe.Of("refused: "+strings.Join(e.failure(f.reqErr), " ")), join.Bad
+		l.Text, l.Tone = safe.Of("refused: "+joinedFailure(e, f.reqErr)), join.Bad
 	case reqUnknown:
 		l.Text, l.Tone = safe.Of(unknownLine(f.reqErr, "it was sent", ask+" asks again: the service refuses a second request the same day, so its owners are not told twice")), join.Bad
 	}

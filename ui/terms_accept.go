@@ -85,7 +85,12 @@ func acceptTerms(e *env, org, orgName string) tea.Cmd {
 // which organization; its facts say which are accepted already.
 func acceptDialog(e *env, org, orgName string, ids []string) dialog.Config {
 	c, who := e.client, e.identity
-	cfg := dialog.Config{Verb: "accept", Outcome: e.outcomeOf("accepted"), AutoClose: true,
+	outcome := e.outcomeOf("accepted")
+	cfg := dialog.Config{Verb: "accept", AutoClose: true,
+		Outcome: func(err error) ([]string, dialog.Result) {
+			lines, r := outcome(err)
+			return saidOnce(lines), r
+		},
 		Title: "Accept " + safe.Of(counted(api.Count{N: int64(len(ids)), Exact: true}, "document", "documents")) +
 			" for " + safe.Of(orgName) + "?"}
 	for _, id := range ids {
@@ -160,4 +165,19 @@ func (e *env) sendAccept(ctx context.Context, org, orgName string, ids []string)
 		says = fmt.Sprintf("the server has %d of the %d accepted", len(got), len(ids))
 	}
 	return nil, e.lookedUp(n, err, lookErr == nil && len(got) == len(ids), says, "accepted", lookErr)
+}
+
+// saidOnce drops the lines of a failure's explanation that only repeat
+// one before them: a server whose message says "field: description" in
+// full gives the same again as a field violation, said once here.
+func saidOnce(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if t != "" && slices.ContainsFunc(out, func(o string) bool { return strings.Contains(o, t) }) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -81,3 +81,25 @@ func TestLostAcceptanceIsLookedUp(t *testing.T) {
 		t.Errorf("%d POSTs, want 1: %v", n, d.received())
 	}
 }
+
+// A document the platform does not have is refused: the dialog says the
+// server's reason once (its message names the field, and so does the
+// field violation that comes with it), and offers r.
+func TestTermsRefusedSaidOnce(t *testing.T) {
+	t.Parallel()
+	h, _, _ := recordingShell(t, 150, 40)
+	h.waitText("platform")
+	typeCommand(h, "terms")
+	h.waitText("terms accepted by acme.example", "1 of 1")
+	h.keys("n")
+	h.waitText("Accept terms for acme.example")
+	h.typeText("chainguard-tos.v4")
+	h.keys("enter")
+	h.waitText("Accept 1 document for acme.example?", "None of them is accepted yet")
+	h.keys("y")
+	const why = `document_ids[0]: "chainguard-tos.v4" is no document of the platform`
+	s := h.waitText("1 failed", "Invalid argument: "+why, "r retry failed")
+	if n := strings.Count(s, why); n != 1 {
+		t.Errorf("the reason is said %d times, want once:\n%s", n, s)
+	}
+}

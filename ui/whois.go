@@ -53,10 +53,11 @@ func (m whoisMsg) update(e *env) tea.Cmd {
 	return views.Copy(m.uid, "uid of "+who+" (no identity this token sees: not signed in yet, or out of reach; a role can be bound to it)")
 }
 
-// joinedFailure is a failure's explanation on one line.
+// joinedFailure is a failure's explanation on one line, each thing said
+// once.
 func joinedFailure(e *env, err error) string {
 	out := ""
-	for i, l := range e.failure(err) {
+	for i, l := range saidOnce(e.failure(err)) {
 		if i > 0 {
 			out += " "
 		}
