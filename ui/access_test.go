@@ -92,6 +92,8 @@ func TestInviteCreateShowsItsCodeOnce(t *testing.T) {
 	h.keys("enter")
 	h.waitText("invites of acme.example", "ROLE", "FOR", "EXPIRES")
 	h.keys("n")
+	h.waitText("New invite: to which folder?", "acme.example (organization)")
+	h.keys("enter") // the organization, first
 	h.waitText("New invite in acme.example", "POST /iam/v2/groupInvites/")
 	h.keys("tab")
 	h.typeText("ana@example.com")

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,8 +17,9 @@ import (
 	"canopy/views/picker"
 )
 
-// newAssociation is n on a folder's associations (or :associations, on
-// the organization). A folder has one at most: its own is looked up
+// newAssociation is n on a folder's associations (:associations, which
+// spans folders, asks which first: associationFolders). A folder has one
+// at most: its own is looked up
 // first, and one it has is said (e on it adds a provider). Else the
 // provider is chosen, and the form has that provider's fields beside a
 // name and a description; the others are added with e once it is made.
@@ -38,6 +41,72 @@ func newAssociation(e *env, parent, where string) tea.Cmd {
 				" (a folder has one): " + e.common.Key(keymap.Edit) + " on it adds a provider", Error: true}
 		}
 		return openMsg{screenAsk{build: func(context.Context) views.Screen { return providerPicker(e, parent, where) }}}
+	})
+}
+
+// associationFolders is n in a table of every folder's associations:
+// which folder the new one is for, among those that have none (a folder
+// has one at most), then which provider it ties first.
+func associationFolders(e *env, scope string) tea.Cmd {
+	c := e.client
+	offer := func(ctx context.Context, opts []picker.Option) ([]picker.Option, error) {
+		has := map[string]bool{}
+		cur := api.NewCursor(c.AccountAssociationsUnder(), api.ListOptions{DescendantsOf: scope, PageSize: api.MaxPageSize},
+			api.AccountAssociationKey)
+		for a, err := range cur.All(ctx) {
+			if err != nil {
+				return nil, fmt.Errorf("list account associations: %w", err)
+			}
+			has[a.UID] = true
+		}
+		free := slices.DeleteFunc(opts, func(o picker.Option) bool { return has[o.Value.(string)] })
+		if len(free) == 0 {
+			return nil, fmt.Errorf("every folder here has its account association already (a folder has one): %s on one adds a provider",
+				e.common.Key(keymap.Edit))
+		}
+		return free, nil
+	}
+	return whichFolder(e, "New account association: for which folder? (those without one)", scope, offer,
+		func(uid, where string) func(context.Context) views.Screen {
+			return func(context.Context) views.Screen { return providerPicker(e, uid, where) }
+		})
+}
+
+// whichFolder is n in a table spanning folders (the organization's
+// invites, every folder's associations): a picker of scope and the folders
+// below it, by path as the tree has them, and then next's screen for the
+// one chosen, in the picker's place (esc there goes back to the table).
+// offer, when set, keeps those a new one may go in, or says why none.
+func whichFolder(e *env, title safe.Text, scope string, offer func(context.Context, []picker.Option) ([]picker.Option, error),
+	next func(uid, where string) func(context.Context) views.Screen) tea.Cmd {
+	if st := e.common.Change(keymap.New); !st.Enabled {
+		return views.FlashError(st.Reason)
+	}
+	if e.org == nil || scope == "" {
+		return views.FlashError("no folder here to make it in")
+	}
+	org := *e.org
+	return e.open(func(ctx context.Context) views.Screen {
+		return choosing{picker.New(e.common, title, nil, true, func(o picker.Option) tea.Msg {
+			uid, where := o.Value.(string), string(o.Label)
+			if uid == org.UID {
+				where = org.Name // not "(organization)": the form says "in acme.example"
+			}
+			return openMsg{screenAsk{build: next(uid, where)}}
+		}).Load(ctx, "listing folders…", func(ctx context.Context) ([]picker.Option, error) {
+			groups, err := e.groups(ctx, org)
+			if err != nil {
+				return nil, err
+			}
+			opts := slices.DeleteFunc(groupOptions(groups), func(o picker.Option) bool {
+				uid := o.Value.(string)
+				return uid != scope && !strings.HasPrefix(uid, scope+"/")
+			})
+			if offer != nil {
+				return offer(ctx, opts)
+			}
+			return opts, nil
+		})}
 	})
 }
 

@@ -94,21 +94,11 @@ func associationFields(a *api.AccountAssociation, name func(uid string) string) 
 // read stays a uid.
 func associationNames(ctx context.Context, c *api.Client, a *api.AccountAssociation) (map[string]string, error) {
 	out := map[string]string{}
-	var path []string
-	for u := a.UID; u != ""; u = api.ParentUID(u) {
-		g, err := c.GetGroup(ctx, u)
-		switch {
-		case api.IsPermissionDenied(err):
-			return out, nil
-		case err != nil:
-			return out, fmt.Errorf("name its folder: %w", err)
-		}
-		path = append([]string{g.Name}, path...)
+	path, err := readFolderPath(ctx, c, a.UID)
+	if err != nil || path == "" {
+		return out, err
 	}
-	if len(path) > 1 {
-		path = path[1:] // a folder is named by its path under the organization
-	}
-	out[a.UID] = strings.Join(path, "/")
+	out[a.UID] = path
 	if a.Chainguard == nil {
 		return out, nil
 	}
@@ -125,6 +115,27 @@ func associationNames(ctx context.Context, c *api.Client, a *api.AccountAssociat
 		}
 	}
 	return out, nil
+}
+
+// readFolderPath reads a folder's path as a FOLDER column shows it: below
+// the organization ("data/ml"), the organization's name for itself. One
+// the token may not read (nor a folder above it) is "", and no error.
+func readFolderPath(ctx context.Context, c *api.Client, uid string) (string, error) {
+	var path []string
+	for u := uid; u != ""; u = api.ParentUID(u) {
+		g, err := c.GetGroup(ctx, u)
+		switch {
+		case api.IsPermissionDenied(err):
+			return "", nil
+		case err != nil:
+			return "", fmt.Errorf("name its folder: %w", err)
+		}
+		path = append([]string{g.Name}, path...)
+	}
+	if len(path) > 1 {
+		path = path[1:] // a folder is named by its path under the organization
+	}
+	return strings.Join(path, "/"), nil
 }
 
 // checkWords are a cloud a check tries as its page names it (its label)

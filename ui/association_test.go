@@ -209,3 +209,50 @@ func TestLostAssociationIsFoundNotSentAgain(t *testing.T) {
 		t.Errorf("%d POSTs, want 1: %v", n, d.received())
 	}
 }
+
+// n in :associations (every folder's) asks which folder first, offering
+// only those without one (a folder has one at most); the provider and the
+// form follow, for the folder chosen.
+func TestAssociationsTableAsksWhichFolder(t *testing.T) {
+	t.Parallel()
+	h, reqs, mu := recordingShell(t, 160, 45)
+	apps := h.groupUID(t, "apps")
+	h.waitText("platform")
+	typeCommand(h, "associations")
+	h.waitText("account associations of acme.example", "FOLDER", "1 of 5")
+	h.keys("n")
+	s := h.waitText("New account association: for which folder? (those without one)", "apps", "apps/web", "platform/ci",
+		"Product applications.")
+	// The organization, platform, security, data/ml and apps/payments
+	// have one: not offered.
+	for _, has := range []string{"Acme Corp", "Platform engineering", "Security team", "Machine learning", "Payments service"} {
+		if line(s, has) != "" {
+			t.Errorf("a folder with one is offered (%s):\n%s", has, s)
+		}
+	}
+	h.typeText("apps")
+	h.keys("enter")
+	h.waitText("New account association in apps: what does it tie first?", "AWS")
+	h.keys("1")
+	h.waitText("New account association in apps", "POST /iam/v2/accountAssociations/", "aws account")
+	h.typeText("apps-aws")
+	h.keys("tab", "tab")
+	h.typeText("210987654321")
+	h.keys("enter")
+	h.waitText(`created account association "apps-aws" in apps`)
+	if got := last(reqs, mu); len(got) != 1 || got[0].Method != "POST" || got[0].Path != "/iam/v2/accountAssociations/"+apps {
+		t.Fatalf("requests %+v", got)
+	}
+	h.waitFor("its row", func(s string) bool {
+		return strings.Contains(line(s, "apps-aws"), "apps") && strings.Contains(s, "of 6")
+	})
+
+	// apps is no longer offered.
+	h.keys("n")
+	s = h.waitText("New account association: for which folder?", "apps/web")
+	if line(s, "Product applications.") != "" {
+		t.Errorf("apps, which has one now, is offered:\n%s", s)
+	}
+	h.keys("esc")
+	h.waitText("account associations of acme.example", "of 6")
+}

@@ -139,8 +139,13 @@ func associationsTable(e *env, ctx context.Context, title safe.Text, o api.ListO
 		List: paging.New(ctx, src, key), Key: key,
 		Orders: columns.AssociationOrders(), Sort: columns.SortAssociations,
 		Open: pageOf[api.AccountAssociation](e), Copy: uidCopy(api.AccountAssociationKey),
-		Edit:   editOf[api.AccountAssociation](ctx, e),
-		New:    func() tea.Cmd { return newAssociation(e, scopeOf(o), whereOf(string(title))) },
+		Edit: editOf[api.AccountAssociation](ctx, e),
+		New: func() tea.Cmd {
+			if spansFolders(o) {
+				return associationFolders(e, scopeOf(o))
+			}
+			return newAssociation(e, scopeOf(o), whereOf(string(title)))
+		},
 		Watch:  k.watched,
 		Delete: rowDelete[api.AccountAssociation](e)})
 }

@@ -11,8 +11,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/keymap"
 	"canopy/resource"
 	"canopy/safe"
+	"canopy/text"
 	"canopy/views"
 	"canopy/views/columns"
 	"canopy/views/detail"
@@ -28,11 +30,11 @@ import (
 // a new invite opens with it.
 type inviteKind struct{ is[api.GroupInvite] }
 
-func (inviteKind) of() string                               { return resource.Invite }
-func (inviteKind) shape() shape                             { return shape{list: "groupInvites"} }
-func (inviteKind) label(g *api.GroupInvite) string          { return inviteName(g) }
-func (inviteKind) folder(g *api.GroupInvite) string         { return api.ParentUID(g.UID) }
-func (inviteKind) fields(g *api.GroupInvite) []detail.Field { return inviteFields(g) }
+func (inviteKind) of() string                       { return resource.Invite }
+func (inviteKind) shape() shape                     { return shape{list: "groupInvites"} }
+func (inviteKind) label(g *api.GroupInvite) string  { return inviteName(g) }
+func (inviteKind) folder(g *api.GroupInvite) string { return api.ParentUID(g.UID) }
+func (inviteKind) page(e *env) detail.Page          { return invitePage(e) }
 func (inviteKind) title(g *api.GroupInvite) safe.Text {
 	return "invite: " + safe.Of(inviteName(g))
 }
@@ -83,34 +85,80 @@ func invitesTable(e *env, ctx context.Context, title safe.Text, o api.ListOption
 		Columns: columns.InvitesIn(e.common, e.folderColumn(o)), Loaded: loadedIn(e, o, api.GroupInviteKey),
 		List: paging.New(ctx, source(e.client.ListGroupInvites, o), api.GroupInviteKey), Key: api.GroupInviteKey,
 		Orders: columns.InviteOrders(), Open: pageOf[api.GroupInvite](e), Copy: uidCopy(api.GroupInviteKey),
-		New:    func() tea.Cmd { return newInvite(e, scopeOf(o), whereOf(string(title))) },
+		New:    func() tea.Cmd { return invitesNew(e, o, whereOf(string(title))) },
 		Watch:  kindFor[api.GroupInvite](e.kinds).watched,
 		Delete: rowDelete[api.GroupInvite](e)})
 }
 
+// invitesNew is n in an invite table: in a table spanning folders (the
+// organization's invites) the folder is asked first, in a folder's own
+// the invite is to that folder.
+func invitesNew(e *env, o api.ListOptions, where string) tea.Cmd {
+	if !spansFolders(o) {
+		return newInvite(e, scopeOf(o), where)
+	}
+	return whichFolder(e, "New invite: to which folder?", scopeOf(o), nil, func(uid, where string) func(context.Context) views.Screen {
+		return inviteForm(e, uid, where)
+	})
+}
+
+// invitePage is an invite's page: its folder by path once read (the uid
+// until then), and when it expires said from the shell's clock.
+func invitePage(e *env) detail.Page {
+	c, common := e.client, e.common
+	return detail.NamedPage(api.GroupInviteKey, func(g *api.GroupInvite, name func(string) string) []detail.Field {
+		return inviteFields(g, name, common.Clock())
+	}, func(ctx context.Context, g *api.GroupInvite) (map[string]string, error) {
+		folder := api.ParentUID(g.UID)
+		path, err := readFolderPath(ctx, c, folder)
+		if err != nil || path == "" {
+			return nil, err
+		}
+		return map[string]string{folder: path}, nil
+	})
+}
+
 // inviteFields are what an invite's page shows below its uid: the code
-// first when this answer has it (only a create's does).
-func inviteFields(g *api.GroupInvite) []detail.Field {
+// first when this answer has it (only a create's does), then the folder
+// it joins people to (name: its path, "" while unknown).
+func inviteFields(g *api.GroupInvite, name func(uid string) string, now time.Time) []detail.Field {
 	var fs []detail.Field
 	if g.Code != "" {
 		fs = append(fs, detail.Field{Section: "CODE: SHOWN ONCE, COPY IT NOW"}, detail.Field{Label: "code", Value: g.Code},
 			detail.Field{Section: "INVITE"})
 	}
+	folder := api.ParentUID(g.UID)
+	if path := name(folder); path != "" {
+		folder = path
+	}
 	role := detail.Field{Label: "role", Value: g.RoleUID}
 	if g.Role != nil {
 		role.Value = g.Role.Name + "  (" + g.RoleUID + ")"
 	}
-	return append(fs, role, detail.Field{Label: "for", Value: columns.InviteFor(g)},
-		detail.Field{Label: "expires", When: g.ExpirationTime}, detail.Field{Label: "single use", Value: yesNo(g.SingleUse)},
+	expires := detail.Field{Label: "expires", Value: "—"}
+	if t := g.ExpirationTime; !t.IsZero() {
+		expires.Value = columns.Expires(t, now) + " (" + text.Stamp(t.Time()) + ")"
+	}
+	return append(fs, detail.Field{Label: "folder", Value: folder}, role, detail.Field{Label: "for", Value: columns.InviteFor(g)},
+		expires, detail.Field{Label: "single use", Value: yesNo(g.SingleUse)},
 		detail.Field{Label: "key id", Value: g.KeyID}, detail.Field{Label: "created", When: g.CreateTime})
 }
 
-// newInvite is the form of a new invite to a folder: the role it grants,
+// newInvite is the form of a new invite to a folder (inviteForm), opened
+// now.
+func newInvite(e *env, parent, parentName string) tea.Cmd {
+	if st := e.common.Change(keymap.New); !st.Enabled {
+		return views.FlashError(st.Reason)
+	}
+	return e.open(inviteForm(e, parent, parentName))
+}
+
+// inviteForm is the form of a new invite to a folder: the role it grants,
 // who may redeem it, how long it lasts, and whether once only. Its answer
 // opens as a page, which has the code.
-func newInvite(e *env, parent, parentName string) tea.Cmd {
+func inviteForm(e *env, parent, parentName string) func(context.Context) views.Screen {
 	c, org := e.client, e.org.UID
-	return e.createForm("invite", parentName, creation{parent: parent,
+	return e.createScreen("invite", parentName, creation{parent: parent,
 		sends: api.GroupInvites.Create(parent), named: "roleUid", show: true,
 		fields: []form.Field{
 			{Key: "roleUid", Label: "role", Value: "viewer", Placeholder: "the role it grants", Validate: required},

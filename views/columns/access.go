@@ -65,7 +65,7 @@ func InvitesIn(c views.Common, folders Folders) []table.Column[api.GroupInvite] 
 			return safe.Of(text.Short(g.RoleUID, 12))
 		}},
 		{Title: "FOR", Flex: 2, Min: 10, Search: true, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(InviteFor(g)) }},
-		{Title: "EXPIRES", Width: 14, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(expires(g.ExpirationTime, c.Clock())) }},
+		{Title: "EXPIRES", Width: 14, Cell: func(g *api.GroupInvite) safe.Text { return safe.Of(Expires(g.ExpirationTime, c.Clock())) }},
 		{Title: "USES", Width: 5, Drop: 2, Cell: func(g *api.GroupInvite) safe.Text {
 			if g.SingleUse {
 				return "once"
@@ -88,13 +88,29 @@ func InviteFor(g *api.GroupInvite) string {
 	return g.Email
 }
 
-// expires is "in 6 days", or "expired" once it has.
-func expires(t api.Time, now time.Time) string {
+// Expires is how long an invite has left, as its EXPIRES column and page
+// say it: "in 7 days", "in 5 hours", "expired" once it has. It is rounded
+// to the unit it is said in, not cut down to it: an invite made to last 7
+// days reads "in 7 days" (not "in 6 days") for its first half day, one of
+// 2 days "in 2 days" (not "in 47 hours").
+func Expires(t api.Time, now time.Time) string {
 	switch {
 	case t.IsZero():
 		return "—"
 	case !t.Time().After(now):
 		return "expired"
 	}
-	return text.Ago(t.Time(), now)
+	d := t.Time().Sub(now)
+	r := d.Round(time.Minute)
+	if r >= time.Hour {
+		r = d.Round(time.Hour)
+	}
+	if r >= 48*time.Hour { // where text.Ago counts in days
+		r = d.Round(24 * time.Hour)
+	}
+	if r < time.Minute {
+		return "in seconds"
+	}
+	// A whole number of the unit: Ago, which cuts down, says it exactly.
+	return text.Ago(now.Add(r), now)
 }
