@@ -163,3 +163,21 @@ func TestAFolderWhoseNameCannotBeTypedIsDeletedByItsUid(t *testing.T) {
 		t.Errorf("the folder is still there: %v", err)
 	}
 }
+
+// TestDeletedBindingIsNamedAsTheDialogNamedIt: the status line after one
+// row is deleted names it as the dialog's title did (a binding by its
+// role, identity and folder, not its identity alone).
+func TestDeletedBindingIsNamedAsTheDialogNamedIt(t *testing.T) {
+	t.Parallel()
+	h, _, _ := recordingShell(t, 160, 40)
+	h.waitText("platform")
+	typeCommand(h, "bindings")
+	h.waitText("role bindings of acme.example", "loaded")
+	h.keys("d")
+	s := h.waitText("Delete role binding ")
+	title := line(s, "Delete role binding ")
+	i := strings.Index(title, "Delete role binding ")
+	name := strings.TrimSuffix(strings.TrimSpace(title[i+len("Delete role binding "):]), "?")
+	h.keys("y")
+	h.waitText("deleted role binding " + name)
+}

@@ -167,8 +167,9 @@ func TestKeysThatDoNotApplySayWhy(t *testing.T) {
 	h.waitText("`D` (deprecated only) does not apply to a folder")
 }
 
-// A `:` table replaces a `:` table on top: the breadcrumb does not grow and
-// one esc goes back to the tree.
+// A `:` command replaces the screen the last one opened, with what was
+// opened from it (as a jump in k9s): the breadcrumb holds one command's
+// screens, and one esc goes back to the tree.
 func TestCommandTableReplacesCommandTable(t *testing.T) {
 	t.Parallel()
 	h := start(t, 140, 30, true)
@@ -181,12 +182,14 @@ func TestCommandTableReplacesCommandTable(t *testing.T) {
 	h.keys("enter")
 	h.waitText("repos of acme.example › tags of ")
 	h.keys(":", "g", "r", "o", "u", "p", "s", "enter")
-	s := h.waitFor("folders over the tags (not opened by a command)", func(s string) bool {
-		return strings.HasSuffix(strings.TrimSpace(line(s, "canopy  ")), "acme.example › repos of acme.example › tags of alertmanager › folders of acme.example")
+	s := h.waitFor("folders in place of the repos and their tags", func(s string) bool {
+		return strings.HasSuffix(strings.TrimSpace(line(s, "canopy  ")), "acme.example › folders of acme.example")
 	})
-	if strings.Contains(line(s, "canopy  "), "advisories") {
-		t.Errorf("the advisories table stayed: %q", line(s, "canopy  "))
+	if l := line(s, "canopy  "); strings.Contains(l, "advisories") || strings.Contains(l, "tags of") {
+		t.Errorf("a screen of an earlier command stayed: %q", l)
 	}
+	h.keys("esc")
+	h.waitFor("the tree", func(string) bool { return len(h.m.stack) == 1 })
 }
 
 // esc in the tree goes back like h, and at the top says how to quit.

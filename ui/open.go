@@ -16,8 +16,9 @@ import (
 
 // screenAsk is a screen asked for: build runs with the screen's own
 // context, which the shell cancels when the screen closes. A screen a `:`
-// command opens replaces the one on top when that one came from a command
-// too (as in k9s), so the breadcrumb does not grow with every command.
+// command opens replaces the last one a command opened, with what is
+// stacked on it (as in k9s), so the breadcrumb does not grow with every
+// command.
 type screenAsk struct {
 	build   func(ctx context.Context) views.Screen
 	command bool

@@ -49,10 +49,19 @@ func (m *Model) pop() {
 }
 
 // open pushes a screen asked for (see env.open); a `:` command's screen
-// replaces a `:` command's screen on top.
+// replaces the last `:` command's screen and what was opened on it (its
+// rows' pages, their tables), as a jump in k9s does: the breadcrumb holds
+// one command's screens, however many commands were typed.
 func (m *Model) open(a screenAsk) tea.Cmd {
-	if a.command && len(m.stack) > 1 && m.stack[len(m.stack)-1].command {
-		m.pop()
+	if a.command {
+		for i := len(m.stack) - 1; i > 0; i-- {
+			if m.stack[i].command {
+				for len(m.stack) > i {
+					m.pop()
+				}
+				break
+			}
+		}
 	}
 	cmd := m.push(a.build)
 	m.stack[len(m.stack)-1].command = a.command

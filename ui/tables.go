@@ -83,7 +83,7 @@ func rowDelete[T any](e *env) *table.Delete[T] {
 // resource by in this table (a tag's "repo:tag").
 func rowDeleteNamed[T any](e *env, name func(*T) string) *table.Delete[T] {
 	k := kindFor[T](e.kinds)
-	return &table.Delete[T]{Noun: k.noun, Nouns: k.nouns, Ask: func(items []*T, done func(dialog.Settled) tea.Msg) tea.Cmd {
+	return &table.Delete[T]{Noun: k.noun, Nouns: k.nouns, Name: name, Ask: func(items []*T, done func(dialog.Settled) tea.Msg) tea.Cmd {
 		ds := make([]doomed, len(items))
 		for i, it := range items {
 			ds[i] = doomed{item: it, name: name(it)}

@@ -285,6 +285,9 @@ func (m *Model) View() string {
 	name, _, _ := strings.Cut(strings.TrimSpace(m.input.Value()), " ")
 	if jump, ok := parseJump(strings.TrimPrefix(name, ":")); ok {
 		where := "go to row " + text.Count(jump.Row)
+		if jump.Row <= 1 && !jump.Percent {
+			where = "go to the first row"
+		}
 		if jump.Percent {
 			where = "go " + strconv.Itoa(jump.Row) + "% of the way down"
 		}
@@ -321,8 +324,8 @@ func usage(c Command) string {
 	return ":" + c.Name
 }
 
-// parseJump reads a row to jump to: "2500" or "2,500" (the row, from 1),
-// "50%" (of the way down).
+// parseJump reads a row to jump to: "2500" or "2,500" (the row, from 1;
+// 0 is the first too, as in vim), "50%" (of the way down).
 func parseJump(s string) (views.JumpMsg, bool) {
 	digits, percent := strings.CutSuffix(s, "%")
 	digits = strings.NewReplacer(",", "", "_", "").Replace(digits)
@@ -330,7 +333,7 @@ func parseJump(s string) (views.JumpMsg, bool) {
 		return views.JumpMsg{}, false
 	}
 	n, err := strconv.Atoi(digits)
-	if err != nil || n < 0 || percent && n > 100 || !percent && n == 0 {
+	if err != nil || n < 0 || percent && n > 100 {
 		return views.JumpMsg{}, false
 	}
 	return views.JumpMsg{Row: n, Percent: percent}, true

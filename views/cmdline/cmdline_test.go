@@ -100,6 +100,8 @@ func TestRowNumbersJump(t *testing.T) {
 	}{
 		{"2,500", "go to row 2,500", views.JumpMsg{Row: 2500}},
 		{"50%", "go 50% of the way down", views.JumpMsg{Row: 50, Percent: true}},
+		{"0", "go to the first row", views.JumpMsg{Row: 0}},
+		{"1", "go to the first row", views.JumpMsg{Row: 1}},
 	} {
 		m := newLine()
 		typeText(m, c.typed)
@@ -116,7 +118,7 @@ func TestRowNumbersJump(t *testing.T) {
 			t.Errorf("%s: enter gives %v, want the line closed and %v", c.typed, got, c.want)
 		}
 	}
-	for _, notRow := range []string{"101%", "2500x", "-3", "0"} {
+	for _, notRow := range []string{"101%", "2500x", "-3", ""} {
 		if _, ok := parseJump(notRow); ok {
 			t.Errorf("%q is taken as a row", notRow)
 		}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/keymap"
+	"canopy/safe"
 	"canopy/text"
 	"canopy/views"
 	"canopy/views/dialog"
@@ -32,6 +33,9 @@ type Flag[T any] struct {
 type Delete[T any] struct {
 	// Noun names one item ("tag"), Nouns several ("tags"): for the flash.
 	Noun, Nouns string
+	// Name is what the dialog calls one item ("viewer → ci bot on data"),
+	// for the flash once it went; nil: its first column.
+	Name func(*T) string
 	// Ask asks before deleting the items (one, or the marked ones) and
 	// deletes them: a dialog whose Done is done, so that the table hears
 	// which rows went, in a message of its own. The shell's dialog names
@@ -148,6 +152,9 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 			gone = append(gone, p)
 			if it, ok := m.cfg.List.At(p); ok && len(msg.Done) == 1 && len(msg.Unknown) == 0 {
 				name = string(m.cfg.Columns[0].Cell(it))
+				if m.cfg.Delete.Name != nil {
+					name = safe.String(m.cfg.Delete.Name(it))
+				}
 			}
 		}
 	}
