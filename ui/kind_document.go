@@ -51,7 +51,7 @@ const colDocuments = "documents"
 func documentsTable(e *env, ctx context.Context, title safe.Text) views.Screen {
 	c := e.client
 	return table.New(e.common, table.Config[api.Document]{Title: title, Columns: columns.Documents(e.common),
-		List: paging.New(ctx, documentsOf(c, api.DocumentFilter{}), api.DocumentKey), Key: api.DocumentKey,
+		List: paging.New(ctx, documentsOf(c, e.common.Keys, api.DocumentFilter{}), api.DocumentKey), Key: api.DocumentKey,
 		Orders: columns.DocumentOrders(), Open: pageOf[api.Document](e),
 		Copy:   func(d *api.Document) (string, string) { return d.ID, "package" },
 		Loaded: documentsCut(e.common.Keys),
@@ -59,7 +59,7 @@ func documentsTable(e *env, ctx context.Context, title safe.Text) views.Screen {
 			Chip: func(p string) string { chip, _ := columns.DocumentFilter(p); return chip },
 			List: func(p string) *paging.List[api.Document] {
 				_, f := columns.DocumentFilter(p)
-				return paging.New(ctx, documentsOf(c, f), api.DocumentKey)
+				return paging.New(ctx, documentsOf(c, e.common.Keys, f), api.DocumentKey)
 			}}})
 }
 
@@ -78,9 +78,14 @@ func documentsCut(keys *keymap.KeyMap) func([]*api.Document) tea.Cmd {
 // documentsOf is a source of one page: every document of f. An answer
 // canopy did not read whole is a page with no total and more to come (the
 // table counts "1,000+", and offers the server filter); what follows it
-// is nothing.
-func documentsOf(c *api.Client, f api.DocumentFilter) paging.Source[api.Document] {
+// cannot be asked for, and says so: the count stays a floor, and the
+// server filter stays on offer, however far the cursor goes.
+func documentsOf(c *api.Client, keys *keymap.KeyMap, f api.DocumentFilter) paging.Source[api.Document] {
 	return func(ctx context.Context, req paging.Request) (paging.Result[api.Document], error) {
+		if req.Token == documentsCutToken {
+			return paging.Result[api.Document]{}, fmt.Errorf("more documents than canopy reads of one answer (%s): %s then %s asks for a package's or a CVE's",
+				text.Count(api.MaxDocuments), keys.Key(keymap.Filter), keys.Key(keymap.ServerFilter))
+		}
 		if req.Token != "" || req.Skip > 0 {
 			return paging.Result[api.Document]{NoTotal: true}, nil // one page holds all canopy reads
 		}
@@ -96,5 +101,5 @@ func documentsOf(c *api.Client, f api.DocumentFilter) paging.Source[api.Document
 }
 
 // documentsCutToken stands for the documents an answer held past what
-// canopy reads of one: asked for, they are none.
+// canopy reads of one: they cannot be asked for.
 const documentsCutToken = "cut"

@@ -112,6 +112,26 @@ func TestDocumentsCut(t *testing.T) {
 	}
 }
 
+// Gone to the end of an answer canopy did not read whole, the table still
+// counts a floor (it asked for the rest, which cannot be had, and says
+// why), and ctrl+s still asks the server for a CVE's documents.
+func TestDocumentsCutToTheEnd(t *testing.T) {
+	t.Parallel()
+	h := startBehind(t, manyDocuments, api.RetryPolicy{MaxAttempts: 1}, 120, 20)
+	h.waitText("platform")
+	typeCommand(h, "documents")
+	h.waitText("pkg-0000", "1,000+")
+	h.keys("G")
+	s := h.waitText("pkg-0999", "failed: more documents than canopy reads of one answer (1,000): / then ctrl+s asks")
+	if !strings.Contains(s, "of 1,000+") || strings.Contains(s, "of 1,000 ") {
+		t.Errorf("the end of a cut answer is counted as the whole:\n%s", s)
+	}
+	h.typeText("/CVE-2025-14598")
+	h.waitText("ctrl+s")
+	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	h.waitText(`alias = CVE-2025-14598`, "1 of 1", "openssl ")
+}
+
 // :vulnerabilities lists what is known of each id by id, s turns the
 // order; enter opens one's page with its summary, scores, details and
 // references.
