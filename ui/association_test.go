@@ -256,3 +256,30 @@ func TestAssociationsTableAsksWhichFolder(t *testing.T) {
 	h.keys("esc")
 	h.waitText("account associations of acme.example", "of 6")
 }
+
+// :associations shows them by folder as FOLDER reads: the organization's
+// own first, then by path (not by folder uid, which reads as no order);
+// s sorts them by name, and again by folder.
+func TestAssociationsByFolderPath(t *testing.T) {
+	t.Parallel()
+	h, _, _ := recordingShell(t, 160, 45)
+	h.waitText("platform")
+	typeCommand(h, "associations")
+	folders := []string{"acme.example", "apps/payments", "data/ml", "platform", "security"}
+	inOrder := func(rows []string) func(string) bool {
+		return func(s string) bool {
+			at := 0
+			for _, l := range strings.Split(tableBody(s), "\n") {
+				if at < len(rows) && strings.Contains(l, " "+rows[at]+" ") {
+					at++
+				}
+			}
+			return at == len(rows) && strings.Contains(s, "1 of 5")
+		}
+	}
+	h.waitFor("the rows by folder path "+strings.Join(folders, ", "), inOrder(folders))
+	h.keys("s")
+	h.waitText("sorted by name")
+	h.keys("s")
+	h.waitFor("by folder path again", inOrder(folders))
+}

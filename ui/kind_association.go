@@ -2,9 +2,14 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/sync/errgroup"
 
 	"canopy/api"
 	"canopy/resource"
@@ -119,11 +124,12 @@ func ownAssociation(c *api.Client, group string) paging.Source[api.AccountAssoci
 // those of a folder and every folder below it (DescendantsOf), which name
 // each one's folder.
 func associationsTable(e *env, ctx context.Context, title safe.Text, o api.ListOptions) views.Screen {
-	src := source(e.client.AccountAssociationsUnder(), o)
+	var src paging.Source[api.AccountAssociation]
 	var loaded func([]*api.AccountAssociation) tea.Cmd
 	if o.ChildrenOf != "" {
 		src = ownAssociation(e.client, o.ChildrenOf)
 	} else {
+		src = byFolderPath(e.client, o)
 		loaded = func(as []*api.AccountAssociation) tea.Cmd {
 			uids := make([]string, len(as))
 			for i, a := range as {
@@ -148,4 +154,128 @@ func associationsTable(e *env, ctx context.Context, title safe.Text, o api.ListO
 		},
 		Watch:  k.watched,
 		Delete: rowDelete[api.AccountAssociation](e)})
+}
+
+// byFolderPath lists the associations of a folder and of every folder
+// below it (o.DescendantsOf) in the order their folders' paths read, as
+// FOLDER shows them: the folder's own first, then by path
+// (columns.ByFolder). The service lists them by folder uid, which reads as
+// no order at all. So the first page reads every association (a folder has
+// one at most: they are as many as the folders tied) and the names on
+// their folders' paths; the pages after it come from what it read, and a
+// first page asked again (r, a change) reads them again. Names it cannot
+// read leave those last, by uid: the rows still show.
+func byFolderPath(c *api.Client, o api.ListOptions) paging.Source[api.AccountAssociation] {
+	var mu sync.Mutex
+	var all []api.AccountAssociation
+	var ignored []string
+	read := false
+	return func(ctx context.Context, req paging.Request) (paging.Result[api.AccountAssociation], error) {
+		mu.Lock()
+		defer mu.Unlock()
+		from := req.Skip
+		if req.Token != "" {
+			n, err := strconv.Atoi(req.Token)
+			if err != nil || n < 0 {
+				return paging.Result[api.AccountAssociation]{}, fmt.Errorf("account associations: a page token not of this list: %q", req.Token)
+			}
+			from = n
+		}
+		if !read || from == 0 {
+			as, ign, err := associationsByFolder(ctx, c, o)
+			if err != nil {
+				return paging.Result[api.AccountAssociation]{}, listError(err, req)
+			}
+			all, ignored, read = as, ign, true
+		}
+		from = min(from, len(all))
+		to := len(all)
+		if req.Size > 0 {
+			to = min(from+req.Size, len(all))
+		}
+		res := paging.Result[api.AccountAssociation]{Items: slices.Clone(all[from:to]), Total: int64(len(all)), Skipped: from,
+			Ignored: ignored, NoTotal: len(ignored) > 0}
+		if to < len(all) {
+			res.Next = strconv.Itoa(to)
+		}
+		return res, nil
+	}
+}
+
+// associationsByFolder reads every association under o.DescendantsOf and
+// sorts them by their folders' paths.
+func associationsByFolder(ctx context.Context, c *api.Client, o api.ListOptions) ([]api.AccountAssociation, []string, error) {
+	scope := o.DescendantsOf
+	o.PageSize, o.PageToken, o.Skip, o.OrderBy = api.MaxPageSize, "", 0, ""
+	var all []api.AccountAssociation
+	var ignored []string
+	lister := c.AccountAssociationsUnder() // one walk: what its first page learns serves the next
+	seen := map[string]bool{}
+	for {
+		p, err := lister(ctx, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		all = append(all, p.Items...)
+		for _, f := range p.Ignored {
+			if !slices.Contains(ignored, f) {
+				ignored = append(ignored, f)
+			}
+		}
+		if p.NextPageToken == "" || seen[p.NextPageToken] { // a token again would go round forever
+			break
+		}
+		seen[p.NextPageToken] = true
+		o.PageToken = p.NextPageToken
+	}
+	uids := make([]string, len(all))
+	for i, a := range all {
+		uids[i] = a.UID
+	}
+	names := folderNamesOf(ctx, c, api.RootUID(scope), uids)
+	columns.ByFolder(all, scope, func(uid string) string { return pathOf(names, api.RootUID(scope), "", uid) })
+	return all, ignored, nil
+}
+
+// lookupsMost is how many folders folderNamesOf reads one by one; for
+// more it lists the organization's folders instead.
+const lookupsMost = 16
+
+// folderNamesOf reads the names of the folders on the paths of uids below
+// root: one by one when they are few, else in one walk of root's folders.
+// What fails to be read is left out (its path is unknown).
+func folderNamesOf(ctx context.Context, c *api.Client, root string, uids []string) map[string]string {
+	var want []string
+	for _, uid := range uids {
+		for u := uid; u != "" && u != root; u = api.ParentUID(u) {
+			if !slices.Contains(want, u) {
+				want = append(want, u)
+			}
+		}
+	}
+	names := make(map[string]string, len(want))
+	if len(want) > lookupsMost {
+		for g, err := range api.NewCursor(c.ListGroups, api.ListOptions{DescendantsOf: root, PageSize: api.MaxPageSize}, api.GroupKey).All(ctx) {
+			if err != nil {
+				break
+			}
+			names[g.UID] = g.Name
+		}
+		return names
+	}
+	var mu sync.Mutex
+	var g errgroup.Group
+	g.SetLimit(8)
+	for _, uid := range want {
+		g.Go(func() error {
+			if f, err := c.GetGroup(ctx, uid); err == nil {
+				mu.Lock()
+				names[uid] = f.Name
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return names
 }

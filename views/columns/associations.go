@@ -46,9 +46,10 @@ func AssociationsIn(c views.Common, folders Folders) []table.Column[api.AccountA
 	return append(cols[:1:1], append([]table.Column[api.AccountAssociation]{folder}, cols[1:]...)...)
 }
 
-// AssociationOrders is the `s` cycle of associations: the server's (by
-// folder), then by name, sorted here once every row is loaded (a folder's
-// own comes first in the server's order, whatever it sorts by).
+// AssociationOrders is the `s` cycle of associations: by folder (the
+// folder's own first, then by the paths FOLDER shows, see ByFolder; the
+// service's own order is by folder uid, which reads as no order), then by
+// name, sorted here once every row is loaded.
 func AssociationOrders() []table.Order {
 	return []table.Order{{Label: "by folder"}, {Label: "name", Local: true}}
 }
@@ -61,6 +62,44 @@ func SortAssociations(items []*api.AccountAssociation) []int {
 	}
 	slices.SortStableFunc(out, func(a, b int) int { return strings.Compare(items[a].Name, items[b].Name) })
 	return out
+}
+
+// ByFolder sorts the associations of scope and the folders below it as
+// their folders read in a FOLDER column and in the tree: scope's own first,
+// then by path (path gives a folder's, "platform/ci"; by segment, so that
+// a folder's subfolders come right after it), those whose path is not
+// known ("") last, by uid.
+func ByFolder(items []api.AccountAssociation, scope string, path func(uid string) string) {
+	type keyed struct {
+		a    api.AccountAssociation
+		rank int
+		path []string
+	}
+	ks := make([]keyed, len(items))
+	for i, a := range items {
+		k := keyed{a: a, rank: 1}
+		switch p := path(a.UID); {
+		case a.UID == scope:
+			k.rank = 0
+		case p == "":
+			k.rank = 2
+		default:
+			k.path = strings.Split(strings.ToLower(p), "/")
+		}
+		ks[i] = k
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		if c := slices.Compare(a.path, b.path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.a.UID, b.a.UID)
+	})
+	for i, k := range ks {
+		items[i] = k.a
+	}
 }
 
 // The providers of an association, as canopy names them.
