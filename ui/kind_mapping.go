@@ -99,8 +99,16 @@ func (k mappingKind) create(e *env, parent, parentName string) tea.Cmd {
 func (mappingKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteExternalGroupRoleMapping(ctx, uid)
 }
-func (mappingKind) get(c *api.Client, ctx context.Context, uid string) (*api.ExternalGroupRoleMapping, error) {
-	return c.GetExternalGroupRoleMapping(ctx, uid)
+// get reads a mapping and learns the names of its role, provider and
+// scope not known yet: what names it (canopy open's "opened the role
+// mapping acme-sre → viewer", its page's title) reads them, not uids.
+func (k mappingKind) get(c *api.Client, ctx context.Context, uid string) (*api.ExternalGroupRoleMapping, error) {
+	m, err := c.GetExternalGroupRoleMapping(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	k.names.named(ctx, c, m)
+	return m, nil
 }
 
 // Several of one provider go in one request.
@@ -313,6 +321,29 @@ func (n *mappingNames) resolvers() columns.MappingNames {
 	return columns.MappingNames{Roles: of(func(n *mappingNames) map[string]string { return n.roles }),
 		Providers: of(func(n *mappingNames) map[string]string { return n.providers }),
 		Scopes:    of(func(n *mappingNames) map[string]string { return n.scopes })}
+}
+
+// named learns the names of m's role, identity provider and scope that
+// are not known yet, as far as they can be read: one that cannot stays a
+// uid, as it does before any is read.
+func (n *mappingNames) named(ctx context.Context, c *api.Client, m *api.ExternalGroupRoleMapping) {
+	var roles []api.Role
+	var providers []api.IdentityProvider
+	scopes := map[string]string{}
+	if n.role(m.RoleUID) == m.RoleUID {
+		roles, _ = c.RolesOf(ctx, api.RootUID(m.UID))
+	}
+	if n.provider(m.IdentityProviderUID) == m.IdentityProviderUID {
+		if p, err := c.GetIdentityProvider(ctx, m.IdentityProviderUID); err == nil {
+			providers = append(providers, *p)
+		}
+	}
+	if m.Scope != "" && n.scope(m.Scope) == m.Scope {
+		if g, err := c.GetGroup(ctx, m.Scope); err == nil {
+			scopes[g.UID] = g.Name
+		}
+	}
+	n.learn(roles, providers, scopes)
 }
 
 // learn adds names (each map a new copy).

@@ -8,8 +8,11 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"canopy/api"
+	"canopy/api/emulator"
+	"canopy/theme"
 )
 
 // mappingRows are the organization's mappings in the order :mappings
@@ -293,5 +296,26 @@ func TestLostMappingIsFoundNotSentAgain(t *testing.T) {
 	p, err := truth.ListExternalGroupRoleMappings(context.Background(), api.ListOptions{DescendantsOf: h.srv.OrgUID()})
 	if err != nil || !slices.ContainsFunc(p.Items, func(m api.ExternalGroupRoleMapping) bool { return m.ExternalGroupID == "acme-lost" }) {
 		t.Errorf("the emulator does not have it: %v", err)
+	}
+}
+
+// canopy open <mapping uid>: the status line names the mapping as its
+// page does, its role by name (read with it), not its uid.
+func TestOpenAMappingNamesItsRole(t *testing.T) {
+	t.Parallel()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	p, err := client.ListExternalGroupRoleMappings(context.Background(), api.ListOptions{DescendantsOf: srv.OrgUID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(p.Items, func(m api.ExternalGroupRoleMapping) bool { return m.ExternalGroupID == "acme-security-review" })
+	if i < 0 {
+		t.Fatalf("no mapping of acme-security-review: %+v", p.Items)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Host: "test", Identity: "admin (test)",
+		Theme: theme.Options{Name: theme.Dark}, Now: func() time.Time { return fixedNow }, Start: Start{Open: p.Items[i].UID}}, 160, 40)
+	s := h.waitText("opened the role mapping acme-security-review → auditor, on its page", "role mapping: acme-security-review → auditor")
+	if got := line(s, "provider"); !strings.Contains(got, "okta-sso  (") {
+		t.Errorf("provider: %q", got)
 	}
 }
