@@ -99,6 +99,7 @@ func (k mappingKind) create(e *env, parent, parentName string) tea.Cmd {
 func (mappingKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteExternalGroupRoleMapping(ctx, uid)
 }
+
 // get reads a mapping and learns the names of its role, provider and
 // scope not known yet: what names it (canopy open's "opened the role
 // mapping acme-sre → viewer", its page's title) reads them, not uids.
