@@ -40,6 +40,16 @@ func (h *History) add(t, now api.Time, width time.Duration) {
 	}
 }
 
+// sub takes back an event add counted at t.
+func (h *History) sub(t, now api.Time, width time.Duration) {
+	if t.IsZero() || t.After(now) {
+		return
+	}
+	if w := now.Sub(t) / width; w >= 0 && w < Weeks && h[Weeks-1-w] > 0 {
+		h[Weeks-1-w]--
+	}
+}
+
 // Plus is the sum of two histories.
 func (h History) Plus(o History) History {
 	for i := range h {

@@ -28,6 +28,18 @@ func (c *TagCount) Add(tags []api.Tag, now time.Time) {
 	}
 }
 
+// Remove takes a tag deleted since out of the count, as Add put it in
+// (seen from now: a week boundary passed since is a week off, no more).
+func (c *TagCount) Remove(t api.Tag, now time.Time) {
+	at := api.TimeOf(now)
+	c.Tags = max(c.Tags-1, 0)
+	c.Updated.sub(t.UpdateTime, at, Week)
+	if t.Deprecated {
+		c.Deprecated = max(c.Deprecated-1, 0)
+		c.Deprecations.sub(t.UpdateTime, at, DeprecationCell)
+	}
+}
+
 // Scan is a repo's count and when the scan ended.
 type Scan struct {
 	TagCount

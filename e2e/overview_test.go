@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,4 +48,46 @@ func TestOverviewScanStopsAtOnce(t *testing.T) {
 		t.Errorf("exit code %d", code)
 	}
 	t.Logf("ctrl+c ended canopy during the scans after %v", time.Since(t0).Round(time.Millisecond))
+}
+
+// deprecatedRE is the overview's heading of deprecated tags.
+var deprecatedRE = regexp.MustCompile(`Deprecated tags +([\d,]+) of ([\d,]+) tags`)
+
+// TestOverviewCountsADeleteAtOnce: a deprecated tag deleted from the
+// worst folder's table leaves the overview's heading one fewer of each,
+// back on the overview, without r.
+func TestOverviewCountsADeleteAtOnce(t *testing.T) {
+	t.Parallel()
+	tt := startCanopy(t, termOptions{width: 130, height: 64, args: []string{"demo", "--start", "overview", "--resume=false"}})
+	s := tt.waitFor(func(s string) bool {
+		m := countedRE.FindStringSubmatch(s)
+		return m != nil && m[1] == m[2] && deprecatedRE.MatchString(s) && strings.Contains(s, "by repo")
+	}, "every repo counted")
+	before := deprecatedRE.FindStringSubmatch(s)
+	tt.send("Enter")
+	tt.waitFor(func(s string) bool {
+		return strings.Contains(header(s), "tags under") && strings.Contains(s, " tags scanned")
+	}, "the worst folder's deprecated tags")
+	tt.send("d")
+	tt.waitText("Delete tag ")
+	tt.send("y")
+	tt.waitText("deleted tag ")
+	tt.send("Escape")
+	want := regexp.MustCompile(`Deprecated tags +` + regexp.QuoteMeta(fewer(t, before[1])) + ` of ` + regexp.QuoteMeta(fewer(t, before[2])) + ` tags`)
+	tt.waitFor(func(s string) bool { return strings.Contains(header(s), "overview of") && want.MatchString(s) },
+		"the overview counting the delete ("+before[0]+" before)")
+}
+
+// fewer is a count as the screen writes it ("1,234"), one less.
+func fewer(t *testing.T, count string) string {
+	t.Helper()
+	n, err := strconv.Atoi(strings.ReplaceAll(count, ",", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strconv.Itoa(n - 1)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

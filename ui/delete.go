@@ -76,7 +76,9 @@ type deletedMsg struct {
 	// as the dialog was opened: they travel with its answer, so a dialog
 	// cancelled leaves nothing behind.
 	related map[string][]views.Change
-	owner   tea.Msg // the asking screen's message; nil: none
+	// items are what each uid was, for the counts it leaves (kind.gone).
+	items map[string]any
+	owner tea.Msg // the asking screen's message; nil: none
 	// said is what the status line says of a single delete done (its
 	// dialog closed by itself); "" for none.
 	said string
@@ -97,7 +99,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 	if k == nil || k.del == nil {
 		return views.Flash("this cannot be deleted here")
 	}
-	related := map[string][]views.Change{}
+	related, byUID := map[string][]views.Change{}, map[string]any{}
 	single := ""
 	if len(items) == 1 {
 		single = k.noun + " " + safe.String(items[0].name)
@@ -105,7 +107,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 	// One delete that went through closes its dialog by itself (as one
 	// binding does) and says so on the status line.
 	cfg := dialog.Config{Verb: "delete", Outcome: e.outcomeOf("deleted"), AutoClose: single != "", Done: func(s dialog.Settled) tea.Msg {
-		msg := deletedMsg{settled: s, related: related}
+		msg := deletedMsg{settled: s, related: related, items: byUID}
 		if done != nil {
 			msg.owner = done(s)
 		}
@@ -120,6 +122,7 @@ func (e *env) askDelete(items []doomed, done func(dialog.Settled) tea.Msg) tea.C
 			return views.FlashError("these rows cannot be deleted together")
 		}
 		uid := k.uid(it.item)
+		byUID[uid] = it.item
 		label := safe.Of(k.noun) + " " + safe.Of(it.name)
 		if len(items) > 1 {
 			label += "  " + safe.Of(uid)

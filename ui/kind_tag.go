@@ -81,6 +81,19 @@ func (tagKind) vars(e *env, t *api.Tag, parent any) plugin.Vars {
 // forget: r on a tag's page reads its repo's tags again.
 func (tagKind) forget(e *env, t *api.Tag)        { e.tags.forget(api.ParentUID(t.UID)) }
 func (tagKind) copy(t *api.Tag) (string, string) { return t.Digest, "digest" }
+
+// gone: a tag deleted here leaves its repo's counts at once (the
+// overview's deprecated tags, a repo's activity), without a refresh.
+func (tagKind) gone(e *env, t *api.Tag) {
+	if e.org == nil {
+		return
+	}
+	repo, cache := api.ParentUID(t.UID), e.caches().Tags
+	if s, ok := cache.Get(repo); ok {
+		s.Remove(*t, e.common.Clock())
+		cache.Put(repo, s)
+	}
+}
 func (tagKind) ref(e *env, t *api.Tag, parent any) (string, string) {
 	if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {
 		return pullRef(e.org.Name, repo, t)

@@ -277,6 +277,13 @@ func describePlugins[T any](k *kind, impl kindOf[T]) {
 			}
 		}
 	}
+	if u, ok := impl.(uncounted[T]); ok {
+		k.gone = func(e *env, item any) {
+			if it, ok := item.(*T); ok {
+				u.gone(e, it)
+			}
+		}
+	}
 	if a, ok := impl.(advised[T]); ok {
 		k.advisories = func(e *env, item any) tea.Cmd {
 			return anyOf(func(it *T) tea.Cmd { return a.advisories(e, it) })(item)

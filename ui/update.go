@@ -173,6 +173,13 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return tea.Batch(cmds...), true
 	case deletedMsg:
+		// Counts the shell keeps lose what went, before any screen
+		// draws them again.
+		for _, uid := range msg.settled.Done {
+			if k := m.env.kinds.of(msg.items[uid]); k != nil && k.gone != nil && m.env.org != nil {
+				k.gone(m.env, msg.items[uid])
+			}
+		}
 		var owner tea.Cmd
 		if msg.owner != nil {
 			owner = m.broadcast(msg.owner)

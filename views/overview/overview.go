@@ -247,6 +247,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case views.TickMsg:
 		m.frame = msg.Frame
 		m.refreshShown()
+	case views.DeletedMsg, views.ChangedMsg:
+		// A change made in canopy (tags deleted) may have changed the
+		// counts it keeps: what is shown is made again from them.
+		m.stale |= allParts
+		m.dirty = true
+		m.refreshShown()
 	case doneMsg:
 		if msg.owner != m || m.run == nil || msg.run != m.run {
 			return nil
