@@ -26,5 +26,6 @@ func versionsTable(e *env, ctx context.Context, title safe.Text, artifact string
 	}
 	return table.New(e.common, table.Config[api.ArtifactVersion]{Title: title, Columns: columns.Versions(e.common), Refused: e.orders.of(colVersions),
 		List: paging.New(ctx, source(list, api.ListOptions{}), api.ArtifactVersionKey), Key: api.ArtifactVersionKey,
-		Orders: columns.VersionOrders(), Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
+		Orders: columns.VersionOrders(), Sort: columns.ByVersion(func(v *api.ArtifactVersion) string { return v.Version }),
+		Open: pageOf[api.ArtifactVersion](e), Copy: uidCopy(api.ArtifactVersionKey)})
 }

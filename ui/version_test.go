@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -23,5 +24,39 @@ func TestTagsSortByVersion(t *testing.T) {
 	first := strings.Fields(strings.Split(body, "\n")[0])
 	if len(first) == 0 || first[0] != "latest" {
 		t.Errorf("the first tag is not latest:\n%s", s)
+	}
+}
+
+// A library's versions sort both ways by version: the server's newest
+// first, and s for canopy's own, oldest first (every version loads).
+func TestVersionsSortBothWays(t *testing.T) {
+	t.Parallel()
+	h := start(t, 160, 40, true)
+	h.waitText("platform")
+	h.moveTo("libraries")
+	h.keys("l")
+	h.moveTo("python")
+	h.keys("l")
+	h.moveTo("requests")
+	h.keys("t")
+	h.waitText("versions of requests", "sort: newest version first")
+	first := func(s string) string { f := strings.Fields(strings.Split(tableBody(s), "\n")[0]); return f[0] }
+	newest := first(h.waitText("loaded"))
+	h.keys("s")
+	s := h.waitText("sort: oldest version first")
+	s = h.waitFor("the oldest first", func(s string) bool { return first(s) != newest && !strings.Contains(s, "loads first") })
+	less := func(a, b string) bool { // by numbers, as a version reads
+		pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+		for i := 0; i < len(pa) && i < len(pb); i++ {
+			x, _ := strconv.Atoi(pa[i])
+			y, _ := strconv.Atoi(pb[i])
+			if x != y {
+				return x < y
+			}
+		}
+		return len(pa) < len(pb)
+	}
+	if !less(first(s), newest) {
+		t.Errorf("%s first, before %s:\n%s", first(s), newest, s)
 	}
 }

@@ -43,10 +43,13 @@ func TagOrders() []table.Order {
 }
 
 // VersionOrders is the `s` cycle of an artifact's versions: the server's
-// own order (newest version first), then by publication.
+// own order (newest version first), the other way (canopy's own, by
+// version as people read them: ByVersion, the table's Sort), then by
+// publication.
 func VersionOrders() []table.Order {
 	return []table.Order{
 		{Label: "newest version first"},
+		{Label: "oldest version first", Local: true},
 		{Label: "newest published", OrderBy: api.OrderCreatedDesc},
 		{Label: "oldest published", OrderBy: api.OrderCreated},
 	}
