@@ -121,6 +121,7 @@ type Model struct {
 
 	flash     string
 	flashErr  bool
+	flashRead bool // a failure shown its while: the next key takes it off
 	flashSeq  int
 	frame     int
 	ticking   bool
@@ -151,7 +152,10 @@ type (
 		err error
 	}
 	tickMsg       struct{}
-	clearFlashMsg struct{ seq int }
+	clearFlashMsg struct {
+		seq     int
+		failure bool // a failure's clock: it stays until a key (flashRead)
+	}
 )
 
 // New makes the shell.

@@ -28,14 +28,25 @@ func (m *Model) busy() bool {
 }
 
 func (m *Model) setFlash(text string, isErr bool) tea.Cmd {
-	m.flash, m.flashErr = text, isErr
+	m.flash, m.flashErr, m.flashRead = text, isErr, false
 	m.flashSeq++
 	seq := m.flashSeq
 	d := m.opts.Waits.Flash
 	if isErr {
+		// A failure stays until the next key (see keyClearsFailure), or
+		// for FlashError at least: one that came while nobody looked is
+		// not gone before it is read.
 		d = m.opts.Waits.FlashError
 	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return clearFlashMsg{seq: seq} })
+	return tea.Tick(d, func(time.Time) tea.Msg { return clearFlashMsg{seq: seq, failure: isErr} })
+}
+
+// keyClearsFailure takes a failure off the status line at the next key,
+// once it has been there long enough to be read (its clock ran out).
+func (m *Model) keyClearsFailure() {
+	if m.flashErr && m.flashRead {
+		m.flash, m.flashErr, m.flashRead = "", false, false
+	}
 }
 
 func shorten(s string) string {

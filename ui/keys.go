@@ -39,6 +39,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
 	}
+	m.keyClearsFailure()
 	if msg.Mod.Contains(tea.ModAlt) && !m.common.Keys.Bound(msg) {
 		// An escape and the key typed right after it arrive in one read
 		// of the terminal as alt+key (two escapes as alt+esc): they are

@@ -63,7 +63,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.ticking = false
 		return m.broadcast(views.TickMsg{Frame: m.frame})
 	case clearFlashMsg:
-		if msg.seq == m.flashSeq {
+		switch {
+		case msg.seq != m.flashSeq:
+		case msg.failure:
+			m.flashRead = true // it goes at the next key, not before
+		default:
 			m.flash = ""
 		}
 		return nil
