@@ -218,11 +218,15 @@ func (msg joinAsked) update(e *env) tea.Cmd {
 
 // show lays out what was asked and answered, and the keys.
 func (f *joinFlow) show(e *env) {
-	lines := []join.Line{{Text: safe.Of(f.why), Tone: join.Bad}}
+	why := join.Line{Text: safe.Of(f.why), Tone: join.Bad}
+	if f.over && f.member {
+		why = join.Line{Text: "this token is in the organization of its email's domain already", Tone: join.Muted}
+	}
+	lines := []join.Line{why}
 	if !f.over {
 		lines = append(lines, join.Line{Text: "An owner of an organization can bind you a role, or invite you. If your email's domain is a verified organization's name, its owners can be asked from here.", Tone: join.Muted})
 	}
-	lines = append(lines, join.Line{}, join.Line{Label: "asked", Text: "GET /iam/v2/groups:checkEligibility and GET /iam/v2/groups:lookupGroup (the token decides: neither takes a name)", Tone: join.Muted})
+	lines = append(lines, join.Line{}, join.Line{Label: "asked", Text: "GET /iam/v2/groups:checkEligibility and GET /iam/v2/groups:lookupGroup (the token decides: neither takes a name), then GET /iam/v2/groups (the organizations the token lists: is it in that one already?)", Tone: join.Muted})
 	lines = append(lines, f.eligibleLine(e), f.orgLine(e))
 	lines = append(lines, f.requestLines(e)...)
 	f.screen.Set(lines, f.actions(e), f.looking || f.req == reqSending)
