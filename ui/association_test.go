@@ -283,3 +283,31 @@ func TestAssociationsByFolderPath(t *testing.T) {
 	h.keys("s")
 	h.waitFor("by folder path again", inOrder(folders))
 }
+
+// An edit of a part of two fields says each change beside its name, in
+// the order it names them: Azure's tenant, then its clients.
+func TestAssociationEditSaysEachFieldsChange(t *testing.T) {
+	t.Parallel()
+	h, reqs, mu := recordingShell(t, 200, 50)
+	h.toAssociations("platform")
+	h.waitText("platform-aws  aws")
+	h.moveTo("account association: platform-aws")
+	h.keys("enter")
+	h.waitText("aws account   123456789012", "e edit")
+	h.keys("down", "down", "down", "down") // name, description, aws account, gcp project, azure tenant
+	h.keys("e")
+	h.waitText("PATCH /iam/v2/accountAssociations/", "update_mask=azure")
+	h.typeText("11111111-2222-4333-8444-555555555555")
+	h.keys("tab")
+	h.typeText("ingester=66666666-7777-4888-9999-000000000000")
+	h.keys("enter")
+	s := h.waitText("azure tenant and azure clients of platform-aws changed (u undoes)")
+	say := line(s, "azure tenant and azure clients of platform-aws changed")
+	tenant, clients := strings.Index(say, `"" → "11111111-2222-4333-8444-`), strings.Index(say, `"" → "ingester=`)
+	if tenant < 0 || clients < 0 || tenant > clients {
+		t.Errorf("the change does not read tenant, then clients: %q", say)
+	}
+	if got := last(reqs, mu); len(got) != 1 || !strings.HasSuffix(got[0].Path, "?update_mask=azure") {
+		t.Fatalf("requests %+v", got)
+	}
+}

@@ -157,7 +157,7 @@ func (e *env) formOf(ctx context.Context, ed edit) form.Config {
 			}
 			if lost {
 				msg.flash = "no answer, but the server has the new value: " + fmt.Sprintf("%s of %s changed (%s undoes): %s", ed.label(),
-					safe.String(ed.name), e.common.Key(keymap.Undo), changeText(msg.old, msg.new))
+					safe.String(ed.name), e.common.Key(keymap.Undo), ed.changeText(msg.old, msg.new))
 			}
 			return func() tea.Msg { return msg }
 		}}
@@ -190,7 +190,7 @@ type editSent struct {
 // editNote is what an edit from one set of values to another means, for
 // :changes (why: "undo of " for an undo).
 func editNote(ed edit, from, to map[string]string, why string) *api.Note {
-	change := changeText(from, to)
+	change := ed.changeText(from, to)
 	if ed.secret {
 		change = "set (not shown)"
 	}
@@ -314,13 +314,25 @@ func (e *env) explain(err error) (map[string]string, []string) {
 	return fields, e.failure(err)
 }
 
-// changeText is `"old" → "new"` for the fields that changed.
-func changeText(old, new map[string]string) string {
+// changeText is `"old" → "new"` for the fields that changed, in the
+// order of the edit's fields: the order label names them in ("azure
+// tenant and azure clients"), so each change reads beside its name. A
+// value of no field (a tag moved back has none) follows, by key.
+func (ed edit) changeText(old, new map[string]string) string {
 	keys := make([]string, 0, len(old))
-	for k := range old {
-		keys = append(keys, k)
+	for _, f := range ed.fields {
+		if _, ok := old[f.Key]; ok {
+			keys = append(keys, f.Key)
+		}
 	}
-	sort.Strings(keys)
+	var rest []string
+	for k := range old {
+		if !slices.Contains(keys, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	keys = append(keys, rest...)
 	var parts []string
 	for _, k := range keys {
 		if old[k] != new[k] {

@@ -206,9 +206,13 @@ type creation struct {
 	// collection of its kind there.
 	parent string
 	sends  api.Request
-	fields []form.Field
-	submit func(ctx context.Context, v map[string]string) (any, error)
-	find   func(ctx context.Context, v map[string]string) (any, error)
+	// sendsFor, when set, is the request the values would send, for the
+	// preview, where the path depends on them (a mapping's is its
+	// provider's); sends is the one shown otherwise.
+	sendsFor func(v map[string]string) api.Request
+	fields   []form.Field
+	submit   func(ctx context.Context, v map[string]string) (any, error)
+	find     func(ctx context.Context, v map[string]string) (any, error)
 	// named is the name a value set gives what it makes ("name", a
 	// subscription's "sink").
 	named string

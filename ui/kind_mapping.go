@@ -206,6 +206,13 @@ func newMapping(e *env, names *mappingNames, parent, where string) tea.Cmd {
 	}
 	return e.createForm(resource.Mapping, where, creation{parent: parent,
 		sends: api.ExternalGroupRoleMappings.Create("<provider uid>"), named: "externalGroupId",
+		// Under the provider chosen (or named, once its uid is known).
+		sendsFor: func(v map[string]string) api.Request {
+			if uid := names.providerUID(org, strings.TrimSpace(v["provider"])); uid != "" {
+				return api.ExternalGroupRoleMappings.Create(uid)
+			}
+			return api.ExternalGroupRoleMappings.Create("<provider uid>")
+		},
 		fields: []form.Field{provider,
 			{Key: "externalGroupId", Label: "external group", Placeholder: "the group as the provider's groups claim names it",
 				Validate: required, Max: 256},
@@ -307,6 +314,22 @@ func (n *mappingNames) providersOf(org string) []string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return slices.Clone(n.byName[org])
+}
+
+// providerUID is the uid of the organization's identity provider of that
+// name or uid, as known now ("" when none is known by it).
+func (n *mappingNames) providerUID(org, name string) string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if name == "" {
+		return ""
+	}
+	for uid, pn := range n.providers {
+		if api.ParentUID(uid) == org && (uid == name || pn == name) {
+			return uid
+		}
+	}
+	return ""
 }
 
 // resolvers are the columns' names: each resolver reads the map it took.

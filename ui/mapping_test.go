@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"canopy/api"
 	"canopy/api/emulator"
 	"canopy/theme"
@@ -100,9 +102,14 @@ func TestMappingsListShowCreateDelete(t *testing.T) {
 
 	// n: the providers by name (entra-contractors first), the group, the
 	// role by name; the scope is the organization.
+	// The preview is the request sent: under the provider chosen.
 	h.keys("n")
-	h.waitText("New role mapping in acme.example", "POST /iam/v2/externalGroupRoleMappings/<provider uid>",
+	h.waitText("New role mapping in acme.example", "POST "+api.ShortPath("/iam/v2/externalGroupRoleMappings/"+providers["entra-contractors"]),
 		"‹ entra-contractors ›", "acme.example (the organization: the one scope a mapping takes)")
+	h.send(tea.KeyPressMsg{Code: tea.KeyRight})
+	h.waitText("‹ okta-sso ›", "POST "+api.ShortPath("/iam/v2/externalGroupRoleMappings/"+providers["okta-sso"]))
+	h.send(tea.KeyPressMsg{Code: tea.KeyLeft})
+	h.waitText("‹ entra-contractors ›", "POST "+api.ShortPath("/iam/v2/externalGroupRoleMappings/"+providers["entra-contractors"]))
 	h.keys("tab")
 	h.typeText("acme-oncall")
 	h.keys("tab")

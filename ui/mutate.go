@@ -38,7 +38,12 @@ func (e *env) createForm(noun, where string, c creation) tea.Cmd {
 // provider) once it is made.
 func (e *env) createScreen(noun, where string, c creation) func(ctx context.Context) views.Screen {
 	cfg := form.Config{Fields: c.fields, Title: "New " + safe.Of(noun) + " in " + safe.Of(where), Page: true, Explain: e.explain,
-		Preview: func(map[string]string) string { return c.sends.Short() }, Lost: api.MaybeMade}
+		Preview: func(v map[string]string) string {
+			if c.sendsFor != nil {
+				return c.sendsFor(v).Short()
+			}
+			return c.sends.Short()
+		}, Lost: api.MaybeMade}
 	// The note of each send is made in Update and reaches the send and
 	// its lookup with it.
 	cfg.Begin = func(v map[string]string, _ any) any {

@@ -214,7 +214,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		say := msg.flash
 		if say == "" {
 			say = fmt.Sprintf("%s of %s changed (%s undoes): %s", msg.e.label(), safe.String(msg.e.name), m.common.Key(keymap.Undo),
-				changeText(msg.old, msg.new))
+				msg.e.changeText(msg.old, msg.new))
 		}
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{Changes: []views.Change{views.Logged()}}),
 			m.setFlash(say, false)), true
