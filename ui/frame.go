@@ -291,9 +291,12 @@ func (m *Model) drawHints(states []keymap.State) string {
 // spinner) at the right.
 func (m *Model) status() string {
 	th := m.common.Theme
-	org := "…"
-	if m.env.org != nil {
+	org := "…" // on its way
+	switch {
+	case m.env.org != nil:
 		org = safe.String(m.env.org.Name)
+	case m.env.join != nil:
+		org = "no organization" // the join screen says why
 	}
 	left := " " + th.StatusKey.Render(org) + th.StatusBar.Render(" · "+m.host()+" · "+safe.String(m.opts.Identity))
 	if m.opts.ReadOnly {

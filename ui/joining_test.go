@@ -54,7 +54,8 @@ func TestNoOrganizationAsksToJoin(t *testing.T) {
 	var admitted atomic.Bool
 	h := asPerson(t, "erin", "", &admitted)
 	h.waitText("this token sees no organization and no folder", "GET /iam/v2/groups:checkEligibility",
-		"eligible", "yes: the token carries a verified email", "globex.example (verified, uid", "not sent: A asks the owners of globex.example")
+		"eligible", "yes: the token carries a verified email", "globex.example (verified, uid", "not sent: A asks the owners of globex.example",
+		" no organization · test · erin")
 	h.keys("A")
 	s := h.waitText("sent at", "pending. The service tells the owners of globex.example", ":requestGroupAccess")
 	if strings.Contains(s, "not sent") {

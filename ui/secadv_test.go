@@ -95,6 +95,28 @@ func manyDocuments(w http.ResponseWriter, r *http.Request, emu http.Handler) {
 	fmt.Fprint(w, `]}`)
 }
 
+// Every document loaded, ctrl+s says why it does not ask the server,
+// typing or with the filter kept: the filter already searches them all.
+func TestDocumentsServerFilterSaysWhyNot(t *testing.T) {
+	t.Parallel()
+	h, _ := secadvShell(t, 120, 40)
+	h.waitText("platform")
+	typeCommand(h, "documents")
+	h.waitText("advisory documents", "openssl")
+	h.typeText("/openssl")
+	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	s := h.waitText("every row is loaded: the filter already searches them all")
+	if !strings.Contains(s, "/openssl") || strings.Contains(s, "/openssls") {
+		t.Errorf("the key was typed into the filter:\n%s", s)
+	}
+	h.keys("enter") // the filter kept: ctrl+s says so again
+	seq := h.m.flashSeq
+	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	h.waitFor("the reason said again", func(s string) bool {
+		return h.m.flashSeq > seq && strings.Contains(s, "every row is loaded: the filter already searches them all")
+	})
+}
+
 // An answer with more documents than canopy reads: the first ones show,
 // counted as a floor, it says so, and the server filter asks for a
 // package's or a CVE's.

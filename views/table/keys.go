@@ -8,6 +8,7 @@ import (
 
 	"canopy/keymap"
 	"canopy/views"
+	"canopy/views/filter"
 )
 
 // Actions lists what applies to a table, each with what it does.
@@ -17,8 +18,8 @@ func (m *Model[T]) Actions() []keymap.State {
 	}
 	if m.TakesText() {
 		states := m.search.Actions()
-		if chip := m.serverChip(); chip != "" {
-			states = append(states, m.stops(keymap.On(keymap.ServerFilter).Does(m.applyServerFilter)))
+		if st, ok := m.serverState(); ok {
+			states = append(states, m.stops(st))
 		}
 		return states
 	}
@@ -66,8 +67,8 @@ func (m *Model[T]) Actions() []keymap.State {
 	if m.cfg.Delete != nil {
 		states = append(states, m.common.Change(keymap.Delete).Does(m.deleteDialog))
 	}
-	if m.serverChip() != "" && m.chip == "" {
-		states = append(states, keymap.On(keymap.ServerFilter).Does(m.applyServerFilter))
+	if st, ok := m.serverState(); ok {
+		states = append(states, st)
 	}
 	states = m.rowOff(append(states, m.cfg.Off...))
 	states = append(states, withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse).Does(m.back))
@@ -88,6 +89,41 @@ func (m *Model[T]) Actions() []keymap.State {
 		states[i] = m.stops(states[i])
 	}
 	return states
+}
+
+// serverState is ctrl+s on a table with a server filter (ok false on one
+// without): it asks the server for the pattern typed, or says why not, so
+// the key never does nothing. Off, it is kept out of the footer: the
+// filter line offers it when it applies.
+func (m *Model[T]) serverState() (keymap.State, bool) {
+	if m.cfg.Server == nil {
+		return keymap.State{}, false
+	}
+	var reason string
+	switch q := m.query(); {
+	case q == nil || q.IsEmpty():
+		reason = "type a pattern first: " + m.common.Key(keymap.Filter) + " then " + m.common.Key(keymap.ServerFilter) + " asks the server for it"
+	case q.Kind != filter.Fuzzy:
+		reason = "the server matches the pattern as typed, not inverted or as an expression"
+	case m.cfg.Server.Chip(q.Pattern) == "":
+		reason = "the server has no filter for this pattern"
+	case m.cfg.List.Loaded() >= m.cfg.List.Total():
+		reason = "every row is loaded: the filter already searches them all"
+	default:
+		return keymap.On(keymap.ServerFilter).Does(m.applyServerFilter), true
+	}
+	st := keymap.Off(keymap.ServerFilter, reason)
+	st.Hide = true
+	return st, true
+}
+
+// query is the filter's query, nil without a filter.
+func (m *Model[T]) query() *filter.Query {
+	if m.search == nil {
+		return nil
+	}
+	q := m.search.Query()
+	return &q
 }
 
 // stops is s stopping G's walk to the end first: any key stops it (G
