@@ -11,15 +11,28 @@ import (
 
 // associations are listed as :associations shows them: the organization's
 // own first (read by its uid: whether the service counts a folder among
-// its own descendants it does not say), then its folders', each with its
-// FOLDER (the folder it belongs to, whose uid is its uid).
+// its own descendants it does not say), then its folders' by path (a
+// folder's subfolders right after it), each with its FOLDER (the folder
+// it belongs to, whose uid is its uid). An organization has one a folder
+// at most: they are read whole, then sorted, in JSON too.
 func (r listRequest) associations(ctx context.Context, common views.Common) error {
-	folders, err := r.folders(ctx)
+	// --max-items bounds the rows listed, not what their columns look up.
+	names, err := folderNames(ctx, r.client, r.org.UID, defaultMaxItems)
 	if err != nil {
 		return err
 	}
-	return printCollection(ctx, r, r.nouns, r.client.AccountAssociationsUnder(), api.AccountAssociationKey,
-		r.whole(first(columns.AssociationOrders())), columns.AssociationsIn(common, folders))
+	paths := folderPaths(r.org, names)
+	items, err := collect(ctx, r, r.nouns, r.client.AccountAssociationsUnder(), api.AccountAssociationKey,
+		r.whole(first(columns.AssociationOrders())))
+	if err != nil {
+		return err
+	}
+	columns.ByFolder(items, r.org.UID, paths())
+	var folders columns.Folders
+	if !r.json {
+		folders = columns.Folders(paths)
+	}
+	return printItems(ctx, r, items, columns.AssociationsIn(common, folders))
 }
 
 // terms are the organization's acceptances, newest first as :terms starts,
