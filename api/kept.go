@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -66,6 +67,64 @@ func kept(r Request, mask []string, sent map[string]json.RawMessage, answer any)
 		return nil
 	}
 	return &NotAppliedError{Method: r.Method, Path: r.Path, Fields: fields}
+}
+
+// differences are the fields of a create's body, each sent with a value,
+// that the created resource (answer) holds otherwise, where its type has
+// that field (a secret no read returns, a uid sent for a reference the
+// answer spells out, cannot be compared).
+func differences(body, answer any) []KeptField {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil
+	}
+	var sent map[string]json.RawMessage
+	if json.Unmarshal(b, &sent) != nil {
+		return nil
+	}
+	a, err := json.Marshal(answer)
+	if err != nil {
+		return nil
+	}
+	var got map[string]json.RawMessage
+	if json.Unmarshal(a, &got) != nil || len(got) == 0 {
+		return nil
+	}
+	return differing(nil, sent, got, reflect.TypeOf(answer))
+}
+
+// differing compares the members of an object sent with those answered,
+// under path, where type t has them: an object member of a struct field
+// member by member (a secret inside is left out, as t has no field for it).
+func differing(path []string, sent, got map[string]json.RawMessage, t reflect.Type) []KeptField {
+	var out []KeptField
+	for _, key := range slices.Sorted(maps.Keys(sent)) {
+		want := valueAt(sent, []string{key})
+		if normal(want) == nil || !hasPath(t, []string{key}) {
+			continue
+		}
+		at := append(slices.Clone(path), key)
+		var subSent, subGot map[string]json.RawMessage
+		if json.Unmarshal(sent[key], &subSent) == nil {
+			_ = json.Unmarshal(got[key], &subGot)
+			out = append(out, differing(at, subSent, subGot, fieldType(t, key))...)
+			continue
+		}
+		if have := valueAt(got, []string{key}); !sameValue(want, have) {
+			out = append(out, KeptField{Path: strings.Join(at, "."), Sent: bounded(want), Answered: bounded(have)})
+		}
+	}
+	return out
+}
+
+// fieldType is the type of t's field of that JSON name (t a struct or a
+// pointer to one, which hasPath has checked).
+func fieldType(t reflect.Type, key string) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	f, _ := fieldNamed(t, key)
+	return f.Type
 }
 
 // jsonPath is a mask path's JSON keys (claim_match.subject → claimMatch, subject).

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -128,5 +129,51 @@ func TestRoleChangeTheServerKeptIsNotApplied(t *testing.T) {
 	if !errors.As(err, &kept) || len(kept.Fields) != 1 || kept.Fields[0].Path != api.FieldRoleUID ||
 		kept.Fields[0].Sent != `"`+other.UID+`"` {
 		t.Errorf("a role kept: %v (%+v)", err, kept)
+	}
+}
+
+// TestCreatesOfTheEmulatorAreAsSent: the emulator makes each resource as
+// it was sent, so a create's note holds no difference (the check has no
+// false alarm on the real shapes); one the server made otherwise does.
+func TestCreatesOfTheEmulatorAreAsSent(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, emulator.Options{}, api.Options{})
+	c, org := e.client, e.org
+	roles, err := c.RolesOf(t.Context(), org)
+	if err != nil || len(roles) == 0 {
+		t.Fatalf("roles: %v", err)
+	}
+	creates := map[string]func(ctx context.Context) error{
+		"group": func(ctx context.Context) error {
+			_, err := c.CreateGroup(ctx, org, api.Group{Name: "notes-folder", Description: "made as sent"})
+			return err
+		},
+		"repo": func(ctx context.Context) error {
+			_, err := c.CreateRepo(ctx, org, api.Repo{Name: "notes-repo", Description: "made as sent", CatalogTier: api.CatalogTierBase})
+			return err
+		},
+		"identity": func(ctx context.Context) error {
+			_, err := c.CreateIdentity(ctx, org, api.Identity{Name: "notes-bot", Description: "ci",
+				ClaimMatch: &api.ClaimMatch{Issuer: "https://token.actions.githubusercontent.com", Subject: "repo:acme/x:ref:refs/heads/main"}})
+			return err
+		},
+		"subscription": func(ctx context.Context) error {
+			_, err := c.CreateSubscription(ctx, org, api.Subscription{Sink: "https://hooks.acme.example/notes"})
+			return err
+		},
+		"role": func(ctx context.Context) error {
+			_, err := c.CreateRole(ctx, org, api.NewRole{Name: "notes-role", Description: "d", Capabilities: roles[0].Capabilities[:1]})
+			return err
+		},
+	}
+	for name, create := range creates {
+		n := &api.Note{What: name}
+		if err := create(api.WithNote(t.Context(), n)); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(n.Differs) > 0 {
+			t.Errorf("%s made otherwise than sent: %+v", name, n.Differs)
+		}
 	}
 }

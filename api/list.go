@@ -206,7 +206,15 @@ func get[T any](ctx context.Context, c *Client, path string, q url.Values) (*T, 
 // resource. Never retried.
 func create[T any](ctx context.Context, c *Client, r Request, body any) (*T, error) {
 	var out T
-	if err := c.do(ctx, call{method: r.Method, path: r.Path, body: body}, &out); err != nil {
+	// A create answered is made, whatever it holds: what differs from
+	// what was sent is said beside it (Note.Differs), never an error.
+	check := func(any) error {
+		if n := NoteOf(ctx); n != nil {
+			n.Differs = differences(body, &out)
+		}
+		return nil
+	}
+	if err := c.do(ctx, call{method: r.Method, path: r.Path, body: body, check: check}, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -103,6 +103,11 @@ type Note struct {
 	What   string
 	Fields string
 	Change string
+	// Differs, set by the client once a create is answered, are the
+	// fields sent that the created resource holds otherwise (the server
+	// made it, but not as asked: a default, a value it kept to itself).
+	// Written by the request, read after it returned.
+	Differs []KeptField
 }
 
 type noteKey struct{}

@@ -113,6 +113,16 @@ func (l *ChangeLog) response(e *entryOf) []byte {
 	return nil
 }
 
+// differsText says the fields a create's answer holds otherwise than
+// sent: "catalog_tier is "BASE", "FIPS" was sent".
+func differsText(fs []api.KeptField) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = fmt.Sprintf("%s is %s, %s was sent", f.Path, f.Answered, f.Sent)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // curl is the change as a command to run again, with the token left to
 // the shell ($CANOPY_TOKEN), never written.
 func curl(c api.Change) string {
@@ -156,6 +166,8 @@ func (c *entryOf) what() string {
 // what a lookup then found (then: "found created").
 func (c *entryOf) result(then string) string {
 	switch {
+	case c.Err == nil && c.Note != nil && len(c.Note.Differs) > 0:
+		return "ok, but not as sent: " + safe.String(differsText(c.Note.Differs))
 	case c.Err == nil:
 		return "ok (" + c.Took.Round(time.Millisecond).String() + ")"
 	case api.MaybeMade(c.Err) && then != "":

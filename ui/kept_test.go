@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -54,4 +56,52 @@ func TestEditTheServerKeptIsNotDone(t *testing.T) {
 	h.waitText("nothing to undo")
 	typeCommand(h, "changes")
 	h.waitText("changes made in this session", "not applied")
+}
+
+// otherwiseMaker answers a folder's create with another name than the one sent
+// (a server that makes it otherwise than asked).
+type otherwiseMaker struct{ srv *emulator.Server }
+
+func (k otherwiseMaker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/iam/v2/groups/") {
+		k.srv.ServeHTTP(w, r)
+		return
+	}
+	rec := httptest.NewRecorder()
+	k.srv.ServeHTTP(rec, r)
+	var g map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &g); err == nil && rec.Code == http.StatusOK {
+		g["name"] = fmt.Sprint(g["name"], "-x")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(rec.Code)
+	json.NewEncoder(w).Encode(g)
+}
+
+// TestCreateMadeOtherwiseIsSaid: a create answered with another value
+// than sent is made (no failure, nothing sent again) and said plainly, on
+// the status line and in :changes.
+func TestCreateMadeOtherwiseIsSaid(t *testing.T) {
+	t.Parallel()
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	hs := httptest.NewServer(otherwiseMaker{srv})
+	t.Cleanup(hs.Close)
+	changes := &ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
+		Now: func() time.Time { return fixedNow }}, 200, 40)
+	h.waitText("platform")
+	h.moveTo("platform")
+	h.keys("l")
+	h.waitText("base-images")
+	h.keys("n")
+	h.waitText("New folder in platform")
+	h.typeText("acc-folder")
+	h.keys("enter")
+	h.waitText(`created folder "acc-folder-x" in platform, but not as sent: name is "acc-folder-x", "acc-folder" was sent`)
+	typeCommand(h, "changes")
+	h.waitText("changes made in this session", "ok, but not as sent")
 }

@@ -46,8 +46,10 @@ func (e *env) createScreen(noun, where string, c creation) func(ctx context.Cont
 		}, Lost: api.MaybeMade}
 	// The note of each send is made in Update and reaches the send and
 	// its lookup with it.
+	var last *api.Note // the last send's, for Done (both in Update)
 	cfg.Begin = func(v map[string]string, _ any) any {
-		return &api.Note{What: "new " + noun + " " + strconv.Quote(v[c.named]) + " in " + where}
+		last = &api.Note{What: "new " + noun + " " + strconv.Quote(v[c.named]) + " in " + where}
+		return last
 	}
 	cfg.Submit = func(ctx context.Context, v map[string]string) (any, error) {
 		n := form.Attempt(ctx).(*api.Note)
@@ -76,7 +78,13 @@ func (e *env) createScreen(noun, where string, c creation) func(ctx context.Cont
 		if c.show && !lost {
 			show = openLater(func(ctx context.Context) views.Screen { return detail.NewPage(ctx, e.common, e.fetch(ctx), result) })
 		}
-		return tea.Batch(views.Flash(afterLoss(lost)+"created "+noun+" "+strconv.Quote(safe.String(name))+" in "+where),
+		said := views.Flash(afterLoss(lost) + "created " + noun + " " + strconv.Quote(safe.String(name)) + " in " + where)
+		if last != nil && len(last.Differs) > 0 {
+			// Made, but not as asked: said as plainly as a failure.
+			said = views.FlashError(afterLoss(lost) + "created " + noun + " " + strconv.Quote(safe.String(name)) + " in " + where +
+				", but not as sent: " + safe.String(differsText(last.Differs)))
+		}
+		return tea.Batch(said,
 			func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: uid} }, show)
 	}
 	return func(ctx context.Context) views.Screen {
