@@ -1,6 +1,7 @@
 package census
 
 import (
+	"slices"
 	"time"
 
 	"canopy/api"
@@ -60,11 +61,15 @@ func StatusOf(a *api.Advisory) (Status, bool) {
 	if last == nil {
 		return 0, false
 	}
+	return StatusOfKind(last.Kind)
+}
+
+// StatusOfKind is the status an event kind's being latest puts an
+// advisory in; ok false for a kind of no status.
+func StatusOfKind(kind string) (Status, bool) {
 	for s := range Statuses {
-		for _, k := range s.Kinds() {
-			if k == last.Kind {
-				return s, true
-			}
+		if slices.Contains(s.Kinds(), kind) {
+			return s, true
 		}
 	}
 	return 0, false

@@ -262,10 +262,11 @@ func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map
 	return counts, true, nil
 }
 
-// adviceNotes is a repo row's note: its open advisories, the fixed ones
-// and those no fix is planned for, in shorter forms for narrow rows
-// (the fixed go first, then the not planned; the open ones stay
-// longest); none when it has none.
+// adviceNotes is a repo row's note: its advisories detected, pending
+// upstream, fixed and not planned, by the statuses every summary counts
+// by (census), in shorter forms for narrow rows (the fixed go first, then
+// the not planned; the detected and pending stay longest); none when it
+// has none.
 func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	plus := ""
 	if c.Partial {
@@ -276,7 +277,8 @@ func adviceNotes(c census.AdvisoryCount) []safe.Text {
 		n    int
 		name string
 		keep int
-	}{{c.Open(), "open", 3}, {c.N[census.Fixed], "fixed", 1}, {c.N[census.NotPlanned], "not planned", 2}}
+	}{{c.N[census.Detected], census.Detected.String(), 3}, {c.N[census.PendingUpstream], census.PendingUpstream.String(), 3},
+		{c.N[census.Fixed], census.Fixed.String(), 1}, {c.N[census.NotPlanned], census.NotPlanned.String(), 2}}
 	join := func(least int) string {
 		var b strings.Builder
 		for _, p := range parts {

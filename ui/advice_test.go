@@ -8,7 +8,7 @@ import (
 	"canopy/safe"
 )
 
-// A repo row's note names its open, fixed and not planned advisories,
+// A repo row's note names its detected, pending, fixed and not planned advisories,
 // and shorter forms drop the fixed, then the not planned, never the open.
 func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
 	t.Parallel()
@@ -22,9 +22,10 @@ func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
 		c    census.AdvisoryCount
 		want []safe.Text
 	}{
-		{count(1, 0, 3, 0, 1, false), []safe.Text{"advisories: 1 open, 3 fixed, 1 not planned", "adv: 1 open, 3 fixed, 1 not planned",
-			"adv: 1 open, 1 not planned", "adv: 1 open"}},
-		{count(2, 3, 1, 0, 0, false), []safe.Text{"advisories: 5 open, 1 fixed", "adv: 5 open, 1 fixed", "adv: 5 open"}},
+		{count(1, 0, 3, 0, 1, false), []safe.Text{"advisories: 1 detected, 3 fixed, 1 not planned", "adv: 1 detected, 3 fixed, 1 not planned",
+			"adv: 1 detected, 1 not planned", "adv: 1 detected"}},
+		{count(2, 3, 1, 0, 0, false), []safe.Text{"advisories: 2 detected, 3 pending upstream, 1 fixed", "adv: 2 detected, 3 pending upstream, 1 fixed",
+			"adv: 2 detected, 3 pending upstream"}},
 		{count(0, 0, 0, 0, 3, false), []safe.Text{"advisories: 3 not planned", "adv: 3 not planned"}},
 		{count(0, 0, 2, 0, 0, true), []safe.Text{"advisories: 2+ fixed", "adv: 2+ fixed"}},
 		{count(0, 0, 0, 4, 0, false), nil},

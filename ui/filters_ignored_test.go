@@ -31,7 +31,8 @@ func TestAdvisoryCountsOfAServerIgnoringTheStatusFilter(t *testing.T) {
 		}
 	}
 	c := tr.advisories[repo.Name]
-	h.waitText(fmt.Sprintf("%s  adv (own count): %d open", repo.Name, c.Open()))
+	c.Own = true
+	h.waitFor("the repo's own count", noted(repo.Name, adviceNotes(c)))
 	h.moveTo(repo.Name)
 	s := h.waitText("ADVISORIES", "canopy's count, of")
 	for st := range census.Statuses {

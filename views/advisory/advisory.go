@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"canopy/api"
+	"canopy/census"
 	"canopy/safe"
 )
 
@@ -42,27 +43,54 @@ func Resolved(kind string) bool {
 	return kind == api.EventFixed || kind == api.EventPatched || kind == api.EventFalsePositiveDetermination
 }
 
-// Open reports whether an event kind leaves the image affected.
+// Open reports whether an event kind being latest leaves the advisory
+// open, as every summary counts them: detected or pending upstream (a fix
+// not planned is counted apart, as not planned).
 func Open(kind string) bool {
+	s, ok := census.StatusOfKind(kind)
+	return ok && (s == census.Detected || s == census.PendingUpstream)
+}
+
+// Affected reports whether an event kind leaves the image affected (a fix
+// not planned too, which the statuses count apart as not planned).
+func Affected(kind string) bool {
 	return kind == api.EventDetection || kind == api.EventTruePositiveDetermination ||
 		kind == api.EventPendingUpstreamFix || kind == api.EventFixNotPlanned
 }
 
-// Status is where an advisory stands: its latest approved event (what
-// the service's status filters go by), then a newer event not approved
-// and its review ("detected · fixed (in review)"); a timeline with no
-// approved event is its latest event and its review.
+// Status is where an advisory stands, in the words every summary counts
+// by (census.Status: detected, pending upstream, fixed, not affected, not
+// planned), from its latest approved event (what the service's status
+// filters go by), with that event's own name where it says more
+// ("detected: true positive"); then a newer event not approved and its
+// review ("detected · fixed (in review)"); a timeline with no approved
+// event is its latest event and its review.
 func Status(a *api.Advisory) string {
 	last, approved := a.Latest(), a.LatestApproved()
 	switch {
 	case last == nil:
 		return ""
 	case approved == nil:
-		return EventName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
+		return StatusName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
 	case last == approved:
-		return EventName(approved.Kind)
+		return StatusName(approved.Kind)
 	}
-	return EventName(approved.Kind) + " · " + EventName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
+	return StatusName(approved.Kind) + " · " + StatusName(last.Kind) + " (" + inReview(last.ReviewState) + ")"
+}
+
+// StatusName is the status an event kind puts an advisory in, with the
+// event's own name after it where that says more: "fixed", "fixed:
+// patched", "not affected: false positive", "not planned: fix not
+// planned"; a kind of no status is its event name.
+func StatusName(kind string) string {
+	s, ok := census.StatusOfKind(kind)
+	if !ok {
+		return EventName(kind)
+	}
+	if ev := EventName(kind); ev != s.String() && !strings.HasPrefix(ev, s.String()) {
+		return s.String() + ": " + ev
+	}
+	return s.String()
 }
 
 // inReview is a review state in a status's few words.

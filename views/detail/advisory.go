@@ -83,7 +83,7 @@ func (m *Model) renderEvents(s *sheet, events []api.AdvisoryEvent) {
 		switch {
 		case advisory.Resolved(ev.Kind):
 			style = th.Good
-		case advisory.Open(ev.Kind):
+		case advisory.Affected(ev.Kind):
 			style = th.Warn
 		}
 		name := advisory.EventName(ev.Kind)
