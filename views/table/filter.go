@@ -286,8 +286,13 @@ func (m *Model[T]) filterCount() string {
 	if ms := m.search.Matches(); ms != nil {
 		matches = text.Count(len(ms)) + "/" + text.Count(loaded)
 	}
+	rank := ""
+	if m.ranked() {
+		// Not the table's order meanwhile: the header's sort mark is off.
+		rank = "best first"
+	}
 	if total <= loaded {
-		return matches
+		return joinParts([]string{matches, rank})
 	}
 	of := text.Count(loaded) + " of " + countOf(list) + " loaded"
 	offer := ""
@@ -297,7 +302,7 @@ func (m *Model[T]) filterCount() string {
 		}
 	}
 	room := m.width - text.Width(m.search.Query().String()) - 5
-	forms := [][]string{{matches, "filtering " + of, offer}, {matches, of, offer}, {matches, offer}, {offer}, {matches, of}}
+	forms := [][]string{{matches, "filtering " + of, offer, rank}, {matches, "filtering " + of, offer}, {matches, of, offer}, {matches, offer}, {offer}, {matches, of}}
 	var count string
 	for _, f := range forms {
 		count = joinParts(f)
@@ -319,6 +324,9 @@ func (m *Model[T]) onlyFilterCount() string {
 	count := text.Count(len(ms)) + "/" + text.Count(len(m.search.Names().Primary)) + " " + m.cfg.Flag.Name
 	if l := m.cfg.List; !l.Done() {
 		count += " · scanned " + text.Count(l.Loaded()) + "/" + countOf(l)
+	}
+	if m.ranked() {
+		count += " · best first"
 	}
 	return count
 }

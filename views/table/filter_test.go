@@ -223,3 +223,22 @@ func TestFilterPatternKeepsItsRoomBesideALongCount(t *testing.T) {
 		t.Errorf("at 160 columns:\n%s", s)
 	}
 }
+
+// TestFuzzyRankingSaysItIsNotTheSort: while a fuzzy filter ranks the rows
+// best match first, the header has no sort mark and the line under the
+// rows says so (and which order comes back); cleared, the mark is back.
+func TestFuzzyRankingSaysItIsNotTheSort(t *testing.T) {
+	m, _ := newTable(t, 1000, nil)
+	head := func() string { return strings.Split(screen(m), "\n")[0] }
+	before := head()
+	press(m, "/")
+	typeAndSettle(m, "0099")
+	s := screen(m)
+	if !strings.Contains(s, "best first") || head() == before {
+		t.Errorf("the ranking is not said, or the header keeps its mark %q:\n%s", before, s)
+	}
+	press(m, "esc")
+	if s := screen(m); head() != before || strings.Contains(s, "best first") {
+		t.Errorf("cleared, the sort is not back:\n%s", s)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views"
+	"canopy/views/filter"
 	"canopy/views/paging"
 )
 
@@ -88,10 +89,17 @@ func (m *Model[T]) cycleSort() tea.Cmd {
 		views.Flash(fmt.Sprintf("sorted by %s", m.cfg.Orders[m.order].Label)))
 }
 
+// ranked: a fuzzy filter shows its matches best first, not in the
+// table's order (which comes back when it is cleared).
+func (m *Model[T]) ranked() bool {
+	return m.filtering() && m.search.Query().Kind == filter.Fuzzy
+}
+
 // sortedBy is the server order the rows show in, for the header's mark:
-// none for a local order (what the rows load in is not what they show).
+// none for a local order (what the rows load in is not what they show)
+// or while a fuzzy filter ranks the rows.
 func (m *Model[T]) sortedBy() string {
-	if m.local() {
+	if m.local() || m.ranked() {
 		return ""
 	}
 	return m.cfg.Orders[m.order].OrderBy

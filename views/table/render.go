@@ -301,7 +301,12 @@ func (m *Model[T]) info() string {
 	if len(m.marks) > 0 {
 		parts = append(parts, text.Count(len(m.marks))+" marked")
 	}
-	if len(m.cfg.Orders) > 1 {
+	switch {
+	case m.ranked():
+		// The sort mark is off the header meanwhile: the rows are not in
+		// that order.
+		parts = append(parts, "best match first (sort: "+m.cfg.Orders[m.order].Label+" when cleared)")
+	case len(m.cfg.Orders) > 1:
 		parts = append(parts, "sort: "+m.cfg.Orders[m.order].Label)
 	}
 	if m.local() && !m.sortedNow() {
