@@ -33,7 +33,7 @@ func layers() map[string][]string {
 		// views below it; none knows ui or cli.
 		"views":          base,
 		"views/paging":   {"api"},
-		"views/advisory": {"api", "safe"},
+		"views/advisory": {"api", "census", "safe"}, // an advisory's status is in census's words
 		"views/identity": {"api", "safe"},
 		"views/...":      append([]string{"api", "census", "views", "views/..."}, base...),
 		// The shell, and the commands.
