@@ -52,10 +52,12 @@ func (m *Model) resume() tea.Cmd {
 	return tea.Batch(ex.Tree().Restore(s.Open, s.Cursor), m.setFlash(say, false))
 }
 
-// remember keeps the line of a command run, to offer it again.
+// remember keeps the line of a command run, to offer it again (and
+// after a restart): a place to go back to, never a change (`:save` again
+// would write the view once more) nor a way out.
 func (m *Model) remember(msg cmdline.RunMsg) {
 	switch msg.Name {
-	case "quit", "help":
+	case "quit", "help", "save":
 		return
 	}
 	m.lastCommand = strings.TrimSpace(msg.Name + " " + strings.Join(msg.Args, " "))

@@ -135,3 +135,22 @@ func TestCheckViews(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveIsNotOfferedAgain: the command line offers again (and after a
+// restart) the last command that went somewhere, never a :save, which
+// would write the view once more.
+func TestSaveIsNotOfferedAgain(t *testing.T) {
+	t.Parallel()
+	var written []saved.View
+	h := startViews(t, &written)
+	h.waitText("acme.example")
+	h.typeText(":repos")
+	h.keys("enter")
+	h.waitText("repos of acme.example", "loaded")
+	h.typeText(":save mine")
+	h.keys("enter")
+	h.waitText("saved :mine")
+	if h.m.lastCommand != "repos" {
+		t.Errorf("offered again: %q, want repos", h.m.lastCommand)
+	}
+}
