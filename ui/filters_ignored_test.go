@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"canopy/api"
 	"canopy/census"
 )
 
@@ -18,18 +17,7 @@ func TestAdvisoryCountsOfAServerIgnoringTheStatusFilter(t *testing.T) {
 	h := watchedShellIgnoring(t, 150, 50, "latest_event_type")
 	h.waitText("apps")
 	tr := readTruth(t, h.client, h.srv.OrgUID())
-	h.moveTo("apps")
-	h.keys("l")
-	h.moveTo("web")
-	h.keys("l")
-	h.moveTo("repos of web")
-	h.keys("l")
-	var repo api.Repo
-	for _, r := range tr.repos {
-		if strings.HasPrefix(r.UID, h.srv.OrgUID()) && tr.advisories[r.Name].Open() > 0 && strings.Contains(r.Name, "nginx") {
-			repo = r
-		}
-	}
+	repo := openWebRepos(h, tr)
 	c := tr.advisories[repo.Name]
 	c.Own = true
 	h.waitFor("the repo's own count", noted(repo.Name, adviceNotes(c)))

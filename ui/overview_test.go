@@ -311,18 +311,7 @@ func TestTreeRepoRowsNoteTheirAdvisories(t *testing.T) {
 	h := watchedShell(t, 150, 50)
 	h.waitText("apps")
 	tr := readTruth(t, h.client, h.srv.OrgUID())
-	h.moveTo("apps")
-	h.keys("l")
-	h.moveTo("web")
-	h.keys("l")
-	h.moveTo("repos of web")
-	h.keys("l")
-	var repo api.Repo
-	for _, r := range tr.repos {
-		if strings.HasPrefix(r.UID, h.srv.OrgUID()) && tr.advisories[r.Name].Open() > 0 && strings.Contains(r.Name, "nginx") {
-			repo = r
-		}
-	}
+	repo := openWebRepos(h, tr)
 	c := tr.advisories[repo.Name]
 	notes := adviceNotes(c)
 	h.waitFor("the repo's advisory note", noted(repo.Name, notes))
@@ -483,4 +472,20 @@ func noted(name string, notes []safe.Text) func(string) bool {
 		}
 		return false
 	}
+}
+
+// openWebRepos opens apps/web's repos in the tree, and is nginx there,
+// which has open advisories.
+func openWebRepos(h *watched, tr truth) api.Repo {
+	for _, node := range []string{"apps", "web", "repos of web"} {
+		h.moveTo(node)
+		h.keys("l")
+	}
+	var repo api.Repo
+	for _, r := range tr.repos {
+		if strings.HasPrefix(r.UID, h.srv.OrgUID()) && tr.advisories[r.Name].Open() > 0 && strings.Contains(r.Name, "nginx") {
+			repo = r
+		}
+	}
+	return repo
 }
