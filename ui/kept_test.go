@@ -32,16 +32,7 @@ func (k keeper) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // sent), leaves nothing to undo, and :changes records it as not applied.
 func TestEditTheServerKeptIsNotDone(t *testing.T) {
 	t.Parallel()
-	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	hs := httptest.NewServer(keeper{srv})
-	t.Cleanup(hs.Close)
-	changes := &ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
-		Now: func() time.Time { return fixedNow }}, 160, 30)
+	h := shellBehind(t, func(srv *emulator.Server) http.Handler { return keeper{srv} }, 160, 30)
 	editAlertmanager(h, " (pinned)")
 	s := h.waitText("not applied: the server answered but kept what it had")
 	if !strings.Contains(s, `description is "Prometheus Alertmanager."`) {
@@ -83,16 +74,7 @@ func (k otherwiseMaker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // the status line and in :changes.
 func TestCreateMadeOtherwiseIsSaid(t *testing.T) {
 	t.Parallel()
-	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
-	hs := httptest.NewServer(otherwiseMaker{srv})
-	t.Cleanup(hs.Close)
-	changes := &ChangeLog{}
-	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
-		Now: func() time.Time { return fixedNow }}, 200, 40)
+	h := shellBehind(t, func(srv *emulator.Server) http.Handler { return otherwiseMaker{srv} }, 200, 40)
 	h.waitText("platform")
 	h.moveTo("platform")
 	h.keys("l")
@@ -104,4 +86,20 @@ func TestCreateMadeOtherwiseIsSaid(t *testing.T) {
 	h.waitText(`created folder "acc-folder-x" in platform, but not as sent: name is "acc-folder-x", "acc-folder" was sent`)
 	typeCommand(h, "changes")
 	h.waitText("changes made in this session", "ok, but not as sent")
+}
+
+// shellBehind runs the shell, keeping a change log, on a fresh emulator
+// served through the handler front makes of it (a server that misbehaves).
+func shellBehind(t *testing.T, front func(*emulator.Server) http.Handler, w, h int) *harness {
+	t.Helper()
+	srv := fresh(t, emulator.Options{Seed: 1, AdminToken: "test-admin-token"})
+	hs := httptest.NewServer(front(srv))
+	t.Cleanup(hs.Close)
+	changes := &ChangeLog{}
+	client, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken(srv.AdminToken(), "test"), Observe: changes.Record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startWith(t, srv, Options{Client: client, Org: srv.OrgUID(), Theme: theme.Options{Name: theme.Dark}, Changes: changes,
+		Now: func() time.Time { return fixedNow }}, w, h)
 }
