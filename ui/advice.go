@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -52,6 +53,32 @@ func (e *env) caches() overview.Caches {
 		e.overviews[org] = c
 	}
 	return c
+}
+
+// recount changes the kept count of a repo's tags by what was made or
+// deleted here (in Update; a repo never counted keeps no count).
+func (e *env) recount(repo string, change func(s *census.Scan, now time.Time)) {
+	if e.org == nil {
+		return
+	}
+	cache := e.caches().Tags
+	if s, ok := cache.Get(repo); ok {
+		change(&s, e.common.Clock())
+		cache.Put(repo, s)
+	}
+}
+
+// keptTags is the kept count of a repo's tags when it is whole: the
+// deprecated ones, of how many.
+func (e *env) keptTags(repo string) (deprecated, of int, ok bool) {
+	if e.org == nil {
+		return 0, 0, false
+	}
+	s, ok := e.caches().Tags.Get(repo)
+	if !ok || s.Partial {
+		return 0, 0, false
+	}
+	return s.Deprecated, s.Tags, true
 }
 
 // wantAdvice asks for the advisory counts of repo names not known yet (in

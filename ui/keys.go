@@ -305,6 +305,12 @@ func (m *Model) explorer(ctx context.Context) views.Screen {
 			}
 			return nil
 		},
+		Counted: func(n *tree.Node) (int, int, bool) {
+			if _, ok := n.Item.(*api.Repo); ok {
+				return e.keptTags(n.ID)
+			}
+			return 0, 0, false
+		},
 		Advisories: func(n *tree.Node) tea.Cmd {
 			if k := e.kinds.of(n.Item); k != nil && k.advisories != nil {
 				return k.advisories(e, n.Item)

@@ -120,7 +120,7 @@ type kind struct {
 	// forget drops what the shell keeps about one; advisories opens the
 	// advisories of what one ships, whose counts notes gives its tree row.
 	forget     func(e *env, item any)
-	gone       func(e *env, item any) // see uncounted
+	made, gone func(e *env, item any) // see tallied
 	advisories func(e *env, item any) tea.Cmd
 	notes      func(e *env, item any, expanded bool) []safe.Text
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/census"
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/resource"
@@ -82,17 +84,14 @@ func (tagKind) vars(e *env, t *api.Tag, parent any) plugin.Vars {
 func (tagKind) forget(e *env, t *api.Tag)        { e.tags.forget(api.ParentUID(t.UID)) }
 func (tagKind) copy(t *api.Tag) (string, string) { return t.Digest, "digest" }
 
-// gone: a tag deleted here leaves its repo's counts at once (the
-// overview's deprecated tags, a repo's activity), without a refresh.
+// made and gone: a tag made or deleted here joins or leaves its repo's
+// counts at once (the overview's deprecated tags, a repo's activity, the
+// tree's count), without a refresh.
+func (tagKind) made(e *env, t *api.Tag) {
+	e.recount(api.ParentUID(t.UID), func(s *census.Scan, now time.Time) { s.Add([]api.Tag{*t}, now) })
+}
 func (tagKind) gone(e *env, t *api.Tag) {
-	if e.org == nil {
-		return
-	}
-	repo, cache := api.ParentUID(t.UID), e.caches().Tags
-	if s, ok := cache.Get(repo); ok {
-		s.Remove(*t, e.common.Clock())
-		cache.Put(repo, s)
-	}
+	e.recount(api.ParentUID(t.UID), func(s *census.Scan, now time.Time) { s.Remove(*t, now) })
 }
 func (tagKind) ref(e *env, t *api.Tag, parent any) (string, string) {
 	if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {

@@ -211,9 +211,13 @@ type referrer[T any] interface {
 // reads it again): a repo's tag and advisory counts, a tag's repo's tags.
 type forgetter[T any] interface{ forget(e *env, it *T) }
 
-// uncounted: what the shell's counts lose when one is deleted here (a
-// tag: its repo's tags and deprecated tags, in the overview's counts).
-type uncounted[T any] interface{ gone(e *env, it *T) }
+// tallied: what the shell's counts gain when one is made here and lose
+// when one is deleted (a tag: its repo's tags and deprecated tags, in the
+// counts the overview, the tree and the repo's page show).
+type tallied[T any] interface {
+	made(e *env, it *T)
+	gone(e *env, it *T)
+}
 
 // advised: the advisories of what one ships (a on a repo), and the notes
 // its collapsed tree row shows of them.

@@ -277,7 +277,12 @@ func describePlugins[T any](k *kind, impl kindOf[T]) {
 			}
 		}
 	}
-	if u, ok := impl.(uncounted[T]); ok {
+	if u, ok := impl.(tallied[T]); ok {
+		k.made = func(e *env, item any) {
+			if it, ok := item.(*T); ok {
+				u.made(e, it)
+			}
+		}
 		k.gone = func(e *env, item any) {
 			if it, ok := item.(*T); ok {
 				u.gone(e, it)

@@ -101,7 +101,11 @@ func tagForm(e *env, repo, repoName string) tea.Cmd {
 		if r.was == nil || r.was.Digest == r.tag.Digest {
 			// A new tag: the cursor goes to it, as to a new repo or folder.
 			created := func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: r.tag.UID} }
-			return tea.Batch(created, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
+			var made tea.Cmd
+			if r.was == nil { // the same digest again makes no new tag
+				made = views.Created(r.tag)
+			}
+			return tea.Batch(created, made, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
 		moved := editedMsg{e: tagMove(e, repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},

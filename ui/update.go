@@ -176,11 +176,20 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			cmds = append(cmds, m.broadcast(a))
 		}
 		return tea.Batch(cmds...), true
+	case views.CreatedMsg:
+		// Counts the shell keeps gain what was made, before any screen
+		// draws them again.
+		for _, it := range msg.Items {
+			if k := m.env.kinds.of(it); k != nil && k.made != nil {
+				k.made(m.env, it)
+			}
+		}
+		return m.broadcast(msg), true
 	case deletedMsg:
 		// Counts the shell keeps lose what went, before any screen
 		// draws them again.
 		for _, uid := range msg.settled.Done {
-			if k := m.env.kinds.of(msg.items[uid]); k != nil && k.gone != nil && m.env.org != nil {
+			if k := m.env.kinds.of(msg.items[uid]); k != nil && k.gone != nil {
 				k.gone(m.env, msg.items[uid])
 			}
 		}

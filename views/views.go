@@ -8,6 +8,7 @@ package views
 
 import (
 	"errors"
+	"reflect"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
@@ -130,6 +131,27 @@ type ThemeMsg struct{}
 
 // DeletedMsg says resources are gone: screens drop their rows.
 type DeletedMsg struct{ UIDs []string }
+
+// CreatedMsg carries what creates made in canopy: the server's answers
+// (or what a lookup found after an answer was lost). Screens that count a
+// kind themselves count these at once; lists load again on ChangedMsg.
+type CreatedMsg struct{ Items []any }
+
+// Created tells every screen of items made (nil ones left out; no
+// command when none is left).
+func Created(items ...any) tea.Cmd {
+	var made []any
+	for _, it := range items {
+		if v := reflect.ValueOf(it); it == nil || v.Kind() == reflect.Pointer && v.IsNil() {
+			continue
+		}
+		made = append(made, it)
+	}
+	if len(made) == 0 {
+		return nil
+	}
+	return func() tea.Msg { return CreatedMsg{Items: made} }
+}
 
 // UnmarkMsg says the work asked of these marked rows is done (a bulk bind
 // bound them): tables unmark them, so that the next action on the marks

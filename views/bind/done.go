@@ -15,10 +15,12 @@ import (
 // done reports the hydrated bindings and tells the other screens.
 func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	var said []string
+	var made []any
 	focus := "" // a table of the bindings puts its cursor on the first made
 	for _, uid := range msg.Done {
 		if b, _ := msg.Answers[uid].(*api.RoleBinding); b != nil {
 			said = append(said, hydrated(b, m.cfg.Group.Name))
+			made = append(made, b)
 			if focus == "" {
 				focus = b.UID
 			}
@@ -35,7 +37,7 @@ func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	// failed ones stay marked, to be bound again), as a bulk delete does.
 	bound := append([]string(nil), msg.Done...)
 	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: focus} },
-		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
+		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} }, views.Created(made...))
 	unknown := ""
 	if n := len(msg.Unknown); n > 0 {
 		unknown = fmt.Sprintf(" · %d unknown (no answer): r on the bindings to see", n)

@@ -247,12 +247,28 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case views.TickMsg:
 		m.frame = msg.Frame
 		m.refreshShown()
-	case views.DeletedMsg, views.ChangedMsg:
-		// A change made in canopy (tags deleted) may have changed the
-		// counts it keeps: what is shown is made again from them.
+	case views.ChangedMsg:
+		// A change made in canopy may have changed the shell's counts
+		// (tags made or deleted): what is shown is made again from them.
 		m.stale |= allParts
 		m.dirty = true
 		m.refreshShown()
+	case views.CreatedMsg:
+		m.created(msg.Items)
+		m.dirty = true
+		m.refreshShown()
+	case views.UpdatedMsg:
+		m.updated(msg.Item)
+		m.dirty = true
+		m.refreshShown()
+	case views.DeletedMsg:
+		again := m.deleted(msg.UIDs)
+		m.stale |= allParts
+		m.dirty = true
+		m.refreshShown()
+		if again {
+			return m.listPeopleAgain()
+		}
 	case doneMsg:
 		if msg.owner != m || m.run == nil || msg.run != m.run {
 			return nil

@@ -80,13 +80,20 @@ type Node struct {
 	hasCounted         bool
 }
 
+// scan is an exact deprecated count a full scan of a node's children
+// found (ok), of of them: a table's `D`, or the shell's kept count.
+type scan struct {
+	count, of int
+	ok        bool
+}
+
 // deprecatedCount is the number of deprecated children known, and whether
-// it is exact: every child loaded, or a full scan counted them for the
+// it is exact: every child loaded, or a full scan (s) counted them for the
 // total the list has now.
-func (n *Node) deprecatedCount() (int, bool) {
+func (n *Node) deprecatedCount(s scan) (int, bool) {
 	l := n.Children
-	if l != nil && l.Total() < 0 && n.hasCounted {
-		return n.counted, true // counted by a scan elsewhere, not loaded here
+	if l != nil && l.Total() < 0 && s.ok {
+		return s.count, true // counted by a scan elsewhere, not loaded here
 	}
 	if l == nil || l.Gen() != n.depGen {
 		return 0, l == nil // counted for an older load of the list
@@ -94,13 +101,13 @@ func (n *Node) deprecatedCount() (int, bool) {
 	if l.Total() >= 0 && l.Contiguous() >= l.Total() {
 		return n.deprecated, true
 	}
-	if n.hasCounted && n.countedOf == l.Total() {
-		return n.counted, true
+	if s.ok && s.of == l.Total() {
+		return s.count, true
 	}
-	if known, exact := l.Count(); n.hasCounted && !exact && n.countedOf >= known {
+	if known, exact := l.Count(); s.ok && !exact && s.of >= known {
 		// No total from the server: a scan that saw at least what is
 		// loaded here counted them all.
-		return n.counted, true
+		return s.count, true
 	}
 	return n.deprecated, false
 }
@@ -108,19 +115,13 @@ func (n *Node) deprecatedCount() (int, bool) {
 // total is the number of children as far as known, and whether exact: the
 // list's count, or a full scan's from elsewhere when the list has no total
 // and the scan saw at least as many.
-func (n *Node) total() (int, bool) {
+func (n *Node) total(s scan) (int, bool) {
 	l := n.Children
 	known, exact := l.Count()
-	if !exact && n.hasCounted && n.countedOf >= known {
-		return n.countedOf, true
+	if !exact && s.ok && s.of >= known {
+		return s.of, true
 	}
 	return known, exact
-}
-
-// hasDeprecated reports whether some child is known to be deprecated.
-func (n *Node) hasDeprecated() bool {
-	dep, _ := n.deprecatedCount()
-	return dep > 0
 }
 
 // SetCounted records an exact deprecated count from a scan of total children.

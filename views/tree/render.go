@@ -105,9 +105,9 @@ func (m *Model) counts(n *Node) []string {
 		return nil
 	}
 	g := m.common.Theme.Glyphs
-	total := l.Total()
-	if err, _ := l.Err(); total < 0 && n.hasCounted && !l.Busy() && err == nil {
-		total = n.countedOf // a scan elsewhere counted the children
+	total, sc := l.Total(), m.scanOf(n)
+	if err, _ := l.Err(); total < 0 && sc.ok && !l.Busy() && err == nil {
+		total = sc.of // a scan elsewhere counted the children
 	}
 	if total < 0 {
 		if err, _ := l.Err(); views.IsUnavailable(err) {
@@ -128,7 +128,7 @@ func (m *Model) counts(n *Node) []string {
 	out := text.Count(total)
 	loaded := l.Loaded()
 	if l.Total() >= 0 {
-		known, exact := n.total()
+		known, exact := n.total(sc)
 		switch {
 		case !exact:
 			// The server gave no total: at least what the pages showed.
@@ -143,7 +143,7 @@ func (m *Model) counts(n *Node) []string {
 		// A refresh failed: the children shown are from before.
 		return []string{out + " " + g.Failed + " stale", out + " " + g.Failed}
 	}
-	dep, exact := n.deprecatedCount()
+	dep, exact := n.deprecatedCount(sc)
 	if dep <= 0 {
 		return []string{out}
 	}
@@ -152,6 +152,27 @@ func (m *Model) counts(n *Node) []string {
 		more = "+" // only the loaded tags are counted
 	}
 	return []string{text.Count(dep) + more + " deprecated · " + out, text.Count(dep) + more + g.Deprecated + " " + out, out}
+}
+
+// scanOf is the full scan that counted n's deprecated children: its own
+// (a table's `D`), or the shell's kept count when that one is of the
+// list's total and the node's own is not (it is newer: a change made
+// here counted).
+func (m *Model) scanOf(n *Node) scan {
+	own := scan{count: n.counted, of: n.countedOf, ok: n.hasCounted}
+	if m.cfg.Counted == nil || n.Children == nil {
+		return own
+	}
+	if count, of, ok := m.cfg.Counted(n); ok && (!own.ok || of == n.Children.Total() && own.of != of) {
+		return scan{count: count, of: of, ok: true}
+	}
+	return own
+}
+
+// deprecatedIn is how many of n's children are known to be deprecated.
+func (m *Model) deprecatedIn(n *Node) int {
+	dep, _ := n.deprecatedCount(m.scanOf(n))
+	return dep
 }
 
 // count is the longest form of what a node shows at the right.
@@ -191,7 +212,7 @@ func (m *Model) renderRow(r row, selected bool) string {
 	switch {
 	case n.Deprecated:
 		mark = " [deprecated]"
-	case n.hasDeprecated():
+	case m.deprecatedIn(n) > 0:
 		mark = " " + g.Deprecated
 	}
 	// The label (and its mark) keeps a minimum width; the count gives way

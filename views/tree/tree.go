@@ -48,6 +48,11 @@ type Config struct {
 	// Edit is the in-place editor of a node's main field (`e`); nil, or a
 	// nil result, when it has none.
 	Edit func(*Node) *form.Config
+	// Counted is the shell's kept count of a node's deprecated children
+	// and of all of them (a repo's tags, counted whole by the overview or
+	// the repo's page, with the changes made here since); ok false for
+	// none. Asked as rows are drawn: a lookup, no more.
+	Counted func(*Node) (deprecated, of int, ok bool)
 	// Updated gives a node a resource's new version (it takes it when it is
 	// the same resource).
 	Updated func(n *Node, item any)
