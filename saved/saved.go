@@ -15,8 +15,14 @@ type View struct {
 	Name string `yaml:"name"`
 	// Of is the table's `:` command (tags, repos, identities, …); In, for
 	// a kind held by another, the holder's name (the repo of :tags python).
-	Of      string   `yaml:"of"`
-	In      string   `yaml:"in,omitempty"`
+	Of string `yaml:"of"`
+	In string `yaml:"in,omitempty"`
+	// Folder, for a kind kept in folders, is the folder whose own members
+	// the table lists, by its path below the organization ("apps/web";
+	// "/" is the organization itself); Below lists those of every folder
+	// under it too.
+	Folder  string   `yaml:"folder,omitempty"`
+	Below   bool     `yaml:"below,omitempty"`
 	Order   string   `yaml:"order,omitempty"`
 	Server  string   `yaml:"server,omitempty"`
 	Columns []string `yaml:"columns,omitempty,flow"`
@@ -29,7 +35,7 @@ type View struct {
 
 // Fields are the fields of an entry, in the order a saved one is written.
 func Fields() []string {
-	return []string{"name", "of", "in", "order", "server", "columns", "filter", "deprecated"}
+	return []string{"name", "of", "in", "folder", "below", "order", "server", "columns", "filter", "deprecated"}
 }
 
 // namePattern is a view's name: a word a `:` command can be.
@@ -50,6 +56,16 @@ func (v View) Says() string {
 	if v.In != "" {
 		parts[0] += " of " + v.In
 	}
+	if v.Folder != "" {
+		where := " in " + strings.Trim(v.Folder, "/")
+		if TopFolder(v.Folder) {
+			where = " in the organization"
+		}
+		if v.Below {
+			where = " under " + strings.Trim(v.Folder, "/")
+		}
+		parts[0] += where
+	}
 	if v.Server != "" {
 		parts = append(parts, "server "+v.Server)
 	}
@@ -66,4 +82,16 @@ func (v View) Says() string {
 		parts = append(parts, strings.Join(v.Columns, " "))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// TopFolder reports whether a view's folder is the organization itself.
+func TopFolder(path string) bool { return path != "" && strings.Trim(path, "/") == "" }
+
+// FolderParts are a view's folder path's names, top first (none for the
+// organization).
+func FolderParts(path string) []string {
+	if p := strings.Trim(path, "/"); p != "" {
+		return strings.Split(p, "/")
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/safe"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
 	"canopy/views/detail"
@@ -71,6 +72,8 @@ type kind struct {
 	// (a repo's tags); children names what it holds, for a failure.
 	childTable func(e *env, ctx context.Context, n *tree.Node) views.Screen
 	children   string
+	// childView is that table as a view, for :save (nil: it is none).
+	childView func(e *env, n *tree.Node) *saved.View
 	// nodeName is how the user knows a node's resource, when its parent
 	// tells more than the name (a tag's "repo:tag").
 	nodeName func(n *tree.Node) string

@@ -10,6 +10,7 @@ import (
 	"canopy/api"
 	"canopy/resource"
 	"canopy/safe"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/bind"
 	"canopy/views/columns"
@@ -45,6 +46,12 @@ func (folderKind) inside(e *env, n *tree.Node) tea.Cmd { return newFolder(e, n.I
 // childTable: t on a folder lists every repo under it, at any depth.
 func (folderKind) childTable(e *env, ctx context.Context, n *tree.Node) views.Screen {
 	return reposTable(e, ctx, "repos under "+n.Label, api.ListOptions{DescendantsOf: n.ID})
+}
+func (folderKind) childView(e *env, n *tree.Node) *saved.View {
+	if path := e.folderPathOf(n); path != "/" {
+		return &saved.View{Of: resource.Must(resource.Repo).Command, Folder: path, Below: true}
+	}
+	return &saved.View{Of: resource.Must(resource.Repo).Command} // every repo: :repos
 }
 func (folderKind) children() string                         { return "folders" }
 func (folderKind) edits(c *api.Client, g *api.Group) []edit { return folderEdits(c, g) }

@@ -10,6 +10,7 @@ import (
 	"canopy/plugin"
 	"canopy/resource"
 	"canopy/safe"
+	"canopy/saved"
 	"canopy/text"
 	"canopy/views"
 	"canopy/views/columns"
@@ -68,6 +69,12 @@ func (repoKind) create(e *env, parent, parentName string) tea.Cmd {
 func (repoKind) inside(e *env, n *tree.Node) tea.Cmd { return tagForm(e, n.ID, string(n.Label)) }
 func (repoKind) childTable(e *env, ctx context.Context, n *tree.Node) views.Screen {
 	return tagsTable(e, ctx, "tags of "+n.Label, api.ListOptions{ChildrenOf: n.ID}, string(n.Label))
+}
+func (repoKind) childView(_ *env, n *tree.Node) *saved.View {
+	if r, ok := n.Item.(*api.Repo); ok {
+		return &saved.View{Of: resource.Must(resource.Tag).Command, In: r.Name}
+	}
+	return nil
 }
 func (repoKind) children() string                        { return "tags" }
 func (repoKind) edits(c *api.Client, r *api.Repo) []edit { return repoEdits(c, r) }

@@ -9,6 +9,7 @@ import (
 	"canopy/keymap"
 	"canopy/plugin"
 	"canopy/safe"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/detail"
 	"canopy/views/dialog"
@@ -113,6 +114,12 @@ type scoper interface {
 type holder interface {
 	childTable(e *env, ctx context.Context, n *tree.Node) views.Screen
 	children() string
+}
+
+// viewHolder: the table of what one holds as a saved view finds it again
+// (a folder's repos by its path, a repo's tags by its name).
+type viewHolder interface {
+	childView(e *env, n *tree.Node) *saved.View
 }
 
 // nodeNamer: how the user knows a node's resource when its parent tells

@@ -82,6 +82,9 @@ func (r *registry) describeTree(k *kind, impl any, sh shape) {
 	}
 	if h, ok := impl.(holder); ok {
 		k.childTable, k.children = h.childTable, h.children()
+		if v, ok := impl.(viewHolder); ok {
+			k.childView = v.childView
+		}
 	}
 	if n, ok := impl.(nodeNamer); ok {
 		k.nodeName = n.nodeName

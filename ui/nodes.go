@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/api"
+	"canopy/saved"
 	"canopy/views"
 	"canopy/views/tree"
 )
@@ -24,7 +25,7 @@ func (e *env) collectionTable(n *tree.Node) tea.Cmd {
 	if k.scoped != nil {
 		title, o = k.scoped(n)
 	}
-	return e.open(func(ctx context.Context) views.Screen { return k.table(e, ctx, title, o) })
+	return e.push(screenAsk{origin: e.collectionView(k, n), build: func(ctx context.Context) views.Screen { return k.table(e, ctx, title, o) }})
 }
 
 // nodeTable opens the children of an expandable node as a table (`t`):
@@ -37,7 +38,11 @@ func (e *env) nodeTable(n *tree.Node) tea.Cmd {
 	if k == nil || k.childTable == nil {
 		return nil
 	}
-	return e.open(func(ctx context.Context) views.Screen { return k.childTable(e, ctx, n) })
+	var origin *saved.View
+	if k.childView != nil {
+		origin = k.childView(e, n)
+	}
+	return e.push(screenAsk{origin: origin, build: func(ctx context.Context) views.Screen { return k.childTable(e, ctx, n) }})
 }
 
 // nodeOpen is enter in the tree: a collection opens as a table, a

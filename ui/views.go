@@ -63,6 +63,9 @@ func CheckViews(vs []saved.View, plugins []plugin.Plugin) (saved.View, error) {
 		if v.In != "" && k.heldBy == "" {
 			return v, fmt.Errorf("in: %s are not held by another resource (only :tags takes a repo)", k.nouns)
 		}
+		if err := checkFolderView(k, v); err != nil {
+			return v, err
+		}
 		if err := probe(k, setupOf(v)); err != nil {
 			return v, err
 		}
@@ -120,6 +123,19 @@ func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback 
 		}
 	}
 	o := origin
+	if origin.Folder != "" {
+		if err := checkFolderView(k, origin); err != nil {
+			return views.FlashError(err.Error())
+		}
+		return tea.Sequence(views.Flash("looking up the folder "+safe.String(strings.Trim(origin.Folder, "/"))+"…"), func() tea.Msg {
+			title, lo, err := e.folderScope(e.ctx, k, origin)
+			if err != nil {
+				return views.FlashMsg{Text: err.Error(), Error: true}
+			}
+			return tea.BatchMsg{func() tea.Msg { return openMsg{screenAsk{command: true, origin: &o, build: build(title, lo, setup)}} },
+				views.Flash(string(title))}
+		})
+	}
 	if origin.In == "" {
 		title, whole := k.whole(e)
 		return e.push(screenAsk{command: true, origin: &o, build: build(title, whole, setup)})
@@ -205,7 +221,7 @@ func (m *Model) saveView(args []string) tea.Cmd {
 	top := m.stack[len(m.stack)-1]
 	st, ok := top.screen.(startable)
 	if top.origin == nil || !ok {
-		return m.setFlash(":save saves a table opened by a : command or a view; this screen is not one", true)
+		return m.setFlash(":save saves a table opened by a : command, a view, or the tree (a folder's collection, t on a folder or repo); this screen is not one", true)
 	}
 	if m.opts.SaveView == nil {
 		return m.setFlash(":save: there is no config file to save to", true)

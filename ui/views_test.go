@@ -89,7 +89,7 @@ func TestSaveWritesTheTableOnScreen(t *testing.T) {
 	h.keys("esc")
 	h.typeText(":save x")
 	h.keys("enter")
-	h.waitText(":save saves a table opened by a : command or a view")
+	h.waitText(":save saves a table opened by a : command, a view, or the tree")
 }
 
 // TestSavedViewInVersionOrder: a local order (tags by version) is kept by
@@ -109,7 +109,7 @@ func TestSavedViewInVersionOrder(t *testing.T) {
 
 func viewsEqual(a, b saved.View) bool {
 	return a.Name == b.Name && a.Of == b.Of && a.In == b.In && a.Order == b.Order && a.Server == b.Server &&
-		slices.Equal(a.Columns, b.Columns) && a.Filter == b.Filter && a.Deprecated == b.Deprecated
+		slices.Equal(a.Columns, b.Columns) && a.Filter == b.Filter && a.Deprecated == b.Deprecated && a.Folder == b.Folder && a.Below == b.Below
 }
 
 func TestCheckViews(t *testing.T) {
@@ -128,6 +128,8 @@ func TestCheckViews(t *testing.T) {
 		{saved.View{Name: "x", Of: "tags", Order: "version"}, ""},
 		{saved.View{Name: "x", Of: "repos", Columns: []string{"name", "folder"}}, ""},
 		{saved.View{Name: "x", Of: "tags", Order: "updated"}, "update_time desc (recently updated)"},
+		{saved.View{Name: "x", Of: "advisories", Folder: "apps"}, "folder: advisories are not kept in folders"},
+		{saved.View{Name: "x", Of: "repos", Folder: "apps/web", Below: true}, ""},
 	} {
 		_, err := CheckViews([]saved.View{c.v}, nil)
 		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
@@ -153,4 +155,54 @@ func TestSaveIsNotOfferedAgain(t *testing.T) {
 	if h.m.lastCommand != "repos" {
 		t.Errorf("offered again: %q, want repos", h.m.lastCommand)
 	}
+}
+
+// TestSaveKeepsWhereTheTreeListed: a folder's collection opened in the
+// tree, and t on a folder, save where they list (the folder's path, its
+// own members or every one under it); the views open there again, and a
+// path no folder has is said.
+func TestSaveKeepsWhereTheTreeListed(t *testing.T) {
+	t.Parallel()
+	var written []saved.View
+	h := startViews(t, &written, saved.View{Name: "gone", Of: "repos", Folder: "apps/nope"})
+	h.waitText("platform")
+	h.moveTo("apps")
+	h.keys("l")
+	h.moveTo("web")
+	h.keys("l")
+	h.moveTo("repos of web")
+	h.keys("enter")
+	s := h.waitText("repos of web", "loaded")
+	rows := line(s, " loaded")
+	h.typeText(":save webrepos")
+	h.keys("enter")
+	h.waitText("saved :webrepos (repos in apps/web)")
+	if last := written[len(written)-1]; !viewsEqual(last, saved.View{Name: "webrepos", Of: "repos", Folder: "apps/web"}) {
+		t.Errorf("written %+v", last)
+	}
+	h.keys("esc")
+	h.moveTo("apps")
+	h.keys("t")
+	h.waitText("repos under apps", "loaded")
+	h.typeText(":save appsall")
+	h.keys("enter")
+	h.waitText("saved :appsall (repos under apps)")
+	if last := written[len(written)-1]; !viewsEqual(last, saved.View{Name: "appsall", Of: "repos", Folder: "apps", Below: true}) {
+		t.Errorf("written %+v", last)
+	}
+	h.keys("esc")
+	h.typeText(":webrepos")
+	h.keys("enter")
+	s = h.waitText("repos of apps/web", "loaded")
+	if got := line(s, " loaded"); strings.Fields(got)[0] != strings.Fields(rows)[0] {
+		t.Errorf("the view lists %q, the tree's table %q", got, rows)
+	}
+	h.keys("esc")
+	h.typeText(":appsall")
+	h.keys("enter")
+	h.waitText("repos under apps", "loaded")
+	h.keys("esc")
+	h.typeText(":gone")
+	h.keys("enter")
+	h.waitText("no folder apps/nope in the organization")
 }

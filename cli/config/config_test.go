@@ -93,6 +93,9 @@ func TestBadConfigNamesTheLine(t *testing.T) {
 		"tab in a value":  {"theme: dark\n\tpage-size: 3\n", `config.yaml:2: a tab in the indentation`},
 		"given twice":     {"theme: dark\npage-size: 20\ntheme: light\n", `config.yaml:3: theme is given twice (first on line 1); keep one`},
 		"color twice":     {"colors:\n  accent: '#fff'\n  accent: '#000'\n", `config.yaml:3: colors: accent is given twice (first on line 2)`},
+		"below alone":     {"views:\n  - name: v\n    of: repos\n    below: true\n", `config.yaml:4: views: v: below: says to list under a folder`},
+		"folder and in":   {"views:\n  - name: v\n    of: tags\n    in: python\n    folder: apps\n", `config.yaml:2: views: v: folder: and in: both say where`},
+		"empty part":      {"views:\n  - name: v\n    of: repos\n    folder: apps//web\n", `config.yaml:4: views: v: folder: "apps//web" has an empty part`},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -208,6 +211,7 @@ func FuzzReadConfig(f *testing.F) {
 		commented,
 		"views:\n  - name: v\n    of: tags\n    in: python\n    order: name desc\n    server: \"3\"\n    columns: [tag, repo]\n    filter: x\n    deprecated: true\n",
 		"views:\n  - name: v\n    columns: tag\n", "views: []\n", "views:\n  - {name: v, of: repos, deprecated: maybe}\n", "views: x\n",
+		"views:\n  - {name: v, of: repos, folder: apps/web, below: true}\n",
 	} {
 		f.Add(seed)
 	}

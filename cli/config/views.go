@@ -45,7 +45,7 @@ func readView(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (saved.Vi
 	in := func(x *yaml.Node, format string, args ...any) error {
 		return at(x, "views: "+v.Name+": "+format, args...)
 	}
-	text := map[string]*string{"of": &v.Of, "in": &v.In, "order": &v.Order, "server": &v.Server, "filter": &v.Filter}
+	text := map[string]*string{"of": &v.Of, "in": &v.In, "folder": &v.Folder, "order": &v.Order, "server": &v.Server, "filter": &v.Filter}
 	for key, to := range text {
 		if x := field[key]; x != nil {
 			if x.Kind != yaml.ScalarNode {
@@ -68,12 +68,25 @@ func readView(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (saved.Vi
 			v.Columns = append(v.Columns, c.Value)
 		}
 	}
-	if x := field["deprecated"]; x != nil {
-		b, err := strconv.ParseBool(x.Value)
-		if x.Kind != yaml.ScalarNode || err != nil {
-			return v, in(x, "deprecated: %q is not true or false", x.Value)
+	for key, to := range map[string]*bool{"deprecated": &v.Deprecated, "below": &v.Below} {
+		if x := field[key]; x != nil {
+			b, err := strconv.ParseBool(x.Value)
+			if x.Kind != yaml.ScalarNode || err != nil {
+				return v, in(x, "%s: %q is not true or false", key, x.Value)
+			}
+			*to = b
 		}
-		v.Deprecated = b
+	}
+	switch {
+	case v.Folder != "" && v.In != "":
+		return v, in(n, "folder: and in: both say where: keep one")
+	case v.Below && v.Folder == "":
+		return v, in(field["below"], "below: says to list under a folder: name it with folder: (a path such as apps/web)")
+	}
+	for _, part := range saved.FolderParts(v.Folder) {
+		if part == "" {
+			return v, in(field["folder"], "folder: %q has an empty part: want a path such as apps/web", v.Folder)
+		}
 	}
 	return v, nil
 }
