@@ -84,11 +84,14 @@ func TestDetailFieldCursorEditsTheFieldUnderIt(t *testing.T) {
 	}
 	h.keys("tab")
 	h.waitFor("the cursor on description", func(string) bool { return strings.Contains(h.m.View().Content, selected("description")) })
+	// The footer says which field e edits, and how to pick another.
+	h.waitFor("the footer to name description", func(s string) bool { return strings.Contains(footerText(s), "e edit description (↑/↓ picks)") })
 	h.keys("j")
 	h.waitFor("the cursor on tier", func(string) bool {
 		raw := h.m.View().Content
 		return strings.Contains(raw, selected("tier")) && !strings.Contains(raw, selected("description"))
 	})
+	h.waitFor("the footer to name tier", func(s string) bool { return strings.Contains(footerText(s), "e edit tier (↑/↓ picks)") })
 	h.keys("e")
 	h.waitText("?update_mask=catalog_tier")
 	h.keys("right")

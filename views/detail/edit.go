@@ -119,6 +119,25 @@ func (m *Model) show(at, n int) {
 	m.scroll(0)
 }
 
+// editSays is the edit key's footer word while the field cursor shows:
+// the field it edits and, with more than one, the keys that pick another
+// ("edit tier (↑/↓ picks)"); "" for the key's own word.
+func (m *Model) editSays() string {
+	if !m.cursorOn() {
+		return ""
+	}
+	parts := m.editable()
+	pos := m.fieldAt[min(m.choice, len(m.fieldAt)-1)]
+	if pos.part >= len(parts) || len(parts[pos.part].Fields) == 0 {
+		return ""
+	}
+	says := "edit " + parts[pos.part].Fields[0].Label
+	if len(m.fieldAt) > 1 {
+		says += " (" + m.common.Key(keymap.Up, "up") + "/" + m.common.Key(keymap.Down, "down") + " picks)"
+	}
+	return says
+}
+
 // startEdit edits the part under the field cursor (the main one when the
 // pane shows no cursor).
 func (m *Model) startEdit() tea.Cmd {

@@ -40,7 +40,7 @@ func (m *Model) Actions() []keymap.State {
 		states = append(states, m.common.Change(keymap.Bind).Does(func() tea.Cmd { return m.fetch.Bind(m.item) }))
 	}
 	if len(m.editable()) > 0 {
-		states = append(states, m.common.Change(keymap.Edit).Does(m.startEdit))
+		states = append(states, m.common.Change(keymap.Edit).Saying(m.editSays()).Does(m.startEdit))
 		if m.cursorOn() {
 			open := m.common.Change(keymap.Open).Does(m.startEdit)
 			open.Hide = true
