@@ -75,8 +75,59 @@ func held[T any](c *Client, collection string, o ListOptions, p *Page[T]) {
 	}
 }
 
-// asks reports whether o sends the filter of that query name.
-func (o ListOptions) asks(filter string) bool { return o.values().Get(filter) != "" }
+// asks reports whether o applies the filter of that query name: one it
+// sends, or a kind of tag it leaves out by not asking for it.
+func (o ListOptions) asks(filter string) bool {
+	if strings.HasPrefix(filter, "include_") {
+		return !o.includes(filter)
+	}
+	return o.values().Get(filter) != ""
+}
+
+// includes reports whether o asks for the tags a hidden kind's query name
+// (include_referrers, include_dates, include_epochs) shows.
+func (o ListOptions) includes(filter string) bool {
+	switch filter {
+	case "include_referrers":
+		return o.IncludeReferrers
+	case "include_dates":
+		return o.IncludeDates
+	case "include_epochs":
+		return o.IncludeEpochs
+	}
+	return true
+}
+
+// TagShownBy is the query name of the filter that lists a tag of a
+// hidden kind, by the forms the API gives them: "sha256-…" a referrer
+// (a signature, an attestation), "…-20yymmdd" a dated tag, "…-r<N>" an
+// epoch rebuild; "" for a tag every listing shows.
+func TagShownBy(name string) string {
+	if strings.HasPrefix(name, "sha256-") {
+		return "include_referrers"
+	}
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 {
+		return ""
+	}
+	suffix := name[i+1:]
+	switch {
+	case len(suffix) == 8 && strings.HasPrefix(suffix, "20") && digits(suffix):
+		return "include_dates"
+	case len(suffix) > 1 && suffix[0] == 'r' && digits(suffix[1:]):
+		return "include_epochs"
+	}
+	return ""
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // excludedBy is the query name of the first filter of o that excludes
 // item (a pointer to a listed resource), "" when none does or none can
@@ -93,6 +144,11 @@ func excludedBy(o ListOptions, item any) string {
 			return "uidp.descendants_of"
 		case o.ChildrenOf != "" && uid != o.ChildrenOf && ParentUID(uid) != o.ChildrenOf:
 			return "uidp.children_of"
+		}
+	}
+	if t, ok := item.(*Tag); ok {
+		if f := TagShownBy(t.Name); f != "" && !o.includes(f) {
+			return f
 		}
 	}
 	switch it := item.(type) {

@@ -85,3 +85,74 @@ func TestFiltersTheServerIgnoresAreHeld(t *testing.T) {
 		t.Errorf("repos: ignored %v", f)
 	}
 }
+
+// TestHiddenTagsTheServerListsAreHeld: a server that lists every kind of
+// tag whatever was asked (signatures, dated tags, epoch rebuilds) is held
+// to the kinds a listing leaves out: they are dropped, the filter noted,
+// the total not believed, and a count agrees with a server that hides
+// them.
+func TestHiddenTagsTheServerListsAreHeld(t *testing.T) {
+	t.Parallel()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: adminToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		for _, f := range []string{"include_referrers", "include_dates", "include_epochs"} {
+			q.Set(f, "true")
+		}
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	c := newClient(t, url, api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()})
+	truth := newClient(t, serve(t, srv), api.Options{TokenSource: static(adminToken), Retry: api.NoRetry()})
+	ctx := t.Context()
+	repos, err := truth.ListRepos(ctx, api.ListOptions{DescendantsOf: srv.OrgUID(), Name: "python"})
+	if err != nil || len(repos.Items) != 1 {
+		t.Fatalf("python: %v", err)
+	}
+	o := api.ListOptions{ChildrenOf: repos.Items[0].UID, PageSize: api.MaxPageSize}
+	everything := o
+	everything.IncludeReferrers, everything.IncludeDates, everything.IncludeEpochs = true, true, true
+	all, err := api.CountItems(ctx, truth.ListTags, everything, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := api.CountItems(ctx, truth.ListTags, o, 50)
+	if err != nil || want.N >= all.N {
+		t.Fatalf("python lists %d tags, %d with the hidden ones (%v): nothing to hold", want.N, all.N, err)
+	}
+	p, err := c.ListTags(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Ignored) == 0 || p.HasTotal {
+		t.Errorf("ignored %v, total %v: want the hidden kinds noted and no total", p.Ignored, p.HasTotal)
+	}
+	for _, tag := range p.Items {
+		if f := api.TagShownBy(tag.Name); f != "" {
+			t.Errorf("%s kept, though only %s shows it", tag.Name, f)
+		}
+	}
+	got, err := api.CountItems(ctx, c.ListTags, o, 50)
+	if err != nil || got.N != want.N || !got.Own {
+		t.Errorf("counted %+v (%v), the server that hides them says %d", got, err, want.N)
+	}
+	// Asked for, they stay.
+	if got, err := api.CountItems(ctx, c.ListTags, everything, 50); err != nil || got.N != all.N {
+		t.Errorf("with the hidden kinds asked: %+v (%v), want %d", got, err, all.N)
+	}
+}
+
+func TestTagShownBy(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]string{
+		"3.12": "", "latest": "", "sha256-abc.sig": "include_referrers", "3.12-20240115": "include_dates",
+		"3.12-19991231": "", "3.12-r3": "include_epochs", "3.12-r": "", "dev-rc1": "", "x-2024011": "",
+	} {
+		if got := api.TagShownBy(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}

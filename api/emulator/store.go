@@ -169,20 +169,15 @@ func (s *store) childUID(parent string) string {
 	}
 }
 
-// tagClass says whether a tag name is hidden by default and why.
+// tagClass says whether a tag name is hidden by default and why, by the
+// forms the API gives (the client holds lists to the same).
 func tagClass(name string) uint8 {
-	if strings.HasPrefix(name, "sha256-") {
+	switch api.TagShownBy(name) {
+	case "include_referrers":
 		return classReferrer
-	}
-	i := strings.LastIndexByte(name, '-')
-	if i < 0 {
-		return classNormal
-	}
-	suffix := name[i+1:]
-	if len(suffix) == 8 && allDigits(suffix) && (suffix[:2] == "19" || suffix[:2] == "20") {
+	case "include_dates":
 		return classDate
-	}
-	if len(suffix) > 1 && suffix[0] == 'r' && allDigits(suffix[1:]) {
+	case "include_epochs":
 		return classEpoch
 	}
 	return classNormal
