@@ -75,6 +75,11 @@ func held[T any](c *Client, collection string, o ListOptions, p *Page[T]) {
 	}
 }
 
+// Allows reports whether item (a pointer to a listed resource) is one the
+// filters of o let through, as far as they can be checked: a table asked
+// with them keeps a new version of a row only while it is.
+func Allows(o ListOptions, item any) bool { return excludedBy(o, item) == "" }
+
 // asks reports whether o applies the filter of that query name: one it
 // sends, or a kind of tag it leaves out by not asking for it.
 func (o ListOptions) asks(filter string) bool {
@@ -166,6 +171,10 @@ func excludedBy(o ListOptions, item any) string {
 			if last := it.LatestApproved(); last == nil || last.Kind != o.LatestEventType {
 				return "latest_event_type"
 			}
+		}
+	case *RoleBinding:
+		if o.Role != "" && it.Role != nil && it.Role.UID != "" && it.Role.UID != o.Role {
+			return "role"
 		}
 	case *Artifact:
 		if len(o.Ecosystems) > 0 && it.Ecosystem != "" && !slices.Contains(o.Ecosystems, it.Ecosystem) {

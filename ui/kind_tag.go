@@ -93,6 +93,12 @@ func (tagKind) made(e *env, t *api.Tag) {
 func (tagKind) gone(e *env, t *api.Tag) {
 	e.recount(api.ParentUID(t.UID), func(s *census.Scan, now time.Time) { s.Remove(*t, now) })
 }
+
+// related: a tag deleted changes its repo's tags, which load again where
+// they show (the tree's count of them, the repo's page), one loaded or not.
+func (tagKind) related(_ *registry, t *api.Tag) []views.Change {
+	return []views.Change{views.Changed(api.ParentUID(t.UID))}
+}
 func (tagKind) ref(e *env, t *api.Tag, parent any) (string, string) {
 	if repo := e.tagRepo(t, parent); repo != "" && t.Digest != "" {
 		return pullRef(e.org.Name, repo, t)

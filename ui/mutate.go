@@ -84,8 +84,9 @@ func (e *env) createScreen(noun, where string, c creation) func(ctx context.Cont
 			said = views.FlashError(afterLoss(lost) + "created " + noun + " " + strconv.Quote(safe.String(name)) + " in " + where +
 				", but not as sent: " + safe.String(differsText(last.Differs)))
 		}
-		return tea.Batch(said, views.Created(result),
-			func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: uid} }, show)
+		// The counts take what was made before the screens load again.
+		return tea.Batch(said, tea.Sequence(views.Created(result),
+			func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: uid} }), show)
 	}
 	return func(ctx context.Context) views.Screen {
 		cfg.Ctx = ctx

@@ -105,7 +105,7 @@ func tagForm(e *env, repo, repoName string) tea.Cmd {
 			if r.was == nil { // the same digest again makes no new tag
 				made = views.Created(r.tag)
 			}
-			return tea.Batch(created, made, views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
+			return tea.Batch(tea.Sequence(made, created), views.Flash(afterLoss(lost)+"created tag "+strconv.Quote(safe.String(r.tag.Name))+" in "+repoName))
 		}
 		moved := editedMsg{e: tagMove(e, repo, r.tag.Name, repoName), result: r.tag,
 			old: map[string]string{"digest": r.was.Digest}, new: map[string]string{"digest": r.tag.Digest},

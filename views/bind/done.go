@@ -36,8 +36,9 @@ func (m *Model) done(msg dialog.Settled) tea.Cmd {
 	// The identities bound are unmarked where they were marked (the
 	// failed ones stay marked, to be bound again), as a bulk delete does.
 	bound := append([]string(nil), msg.Done...)
-	changed := tea.Batch(func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: focus} },
-		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} }, views.Created(made...))
+	// What was made is counted before the screens load again.
+	changed := tea.Batch(tea.Sequence(views.Created(made...), func() tea.Msg { return views.ChangedMsg{Changes: ids, Focus: focus} }),
+		func() tea.Msg { return views.UnmarkMsg{UIDs: bound} })
 	unknown := ""
 	if n := len(msg.Unknown); n > 0 {
 		unknown = fmt.Sprintf(" · %d unknown (no answer): r on the bindings to see", n)

@@ -52,6 +52,12 @@ func (m *Model[T]) replaced(msg views.UpdatedMsg) {
 	if !ok {
 		return
 	}
+	if m.cfg.Holds != nil && !m.cfg.Holds(it) {
+		if m.cfg.List.Remove(m.cfg.Key(it)) {
+			m.clamp()
+		}
+		return
+	}
 	m.cfg.List.Replace(m.cfg.Key(it), *it)
 }
 

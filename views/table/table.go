@@ -87,6 +87,10 @@ type Config[T any] struct {
 	Edit func(*T) *form.Config
 	// New opens the create form of the collection; nil when it has none.
 	New func() tea.Cmd
+	// Holds says whether an item belongs in the table (its filters): a
+	// new version of a row that no longer does leaves it (a binding whose
+	// role changed, in a table of that role's). Nil: every one does.
+	Holds func(*T) bool
 	// Watch says whether a change (one of a ChangedMsg's: the repos of a
 	// folder, a repo) concerns this table, which then loads again.
 	Watch func(views.Change) bool
