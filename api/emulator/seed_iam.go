@@ -28,21 +28,10 @@ var globexFolders = []folder{
 	{"engineering/tools", "Internal developer tools."},
 }
 
-// allCaps is every capability the emulator checks.
-var allCaps = []string{
-	capGroupsList, capGroupsCreate, capGroupsUpdate, capGroupsDelete,
-	capIdentityList, capIdentityCreate, capIdentityUpdate, capIdentityDelete,
-	capRolesList, capRolesCreate, capRolesUpdate, capRolesDelete, capBindingsList, capBindingsCreate, capBindingsDelete,
-	capRepoList, capRepoCreate, capRepoUpdate, capRepoDelete,
-	capTagList, capTagCreate, capTagDelete,
-	capSubsList, capSubsCreate, capSubsDelete,
-	capProvidersList, capProvidersCreate, capProvidersDelete,
-	capBindingsUpdate, capProvidersUpdate,
-	capInvitesList, capInvitesCreate, capInvitesDelete,
-	capAssocList, capAssocCreate, capAssocUpdate, capAssocDelete, capTermsList, capTermsAccept,
-}
-
-// roleDef is a role and how its capabilities are chosen from allCaps.
+// roleDef is a role and how its capabilities are chosen from the
+// catalogue of those a customer's role may hold (api.Capabilities: the
+// vendor's enum less what it reserves), so that a role holds what its
+// real counterpart does, not only what the emulator checks.
 type roleDef struct {
 	name, desc string
 	keep       func(cap string) bool
@@ -51,21 +40,31 @@ type roleDef struct {
 
 func (r roleDef) caps() []string {
 	var out []string
-	for _, c := range allCaps {
-		if r.keep(c) {
+	for _, c := range api.Capabilities() {
+		if r.keep(c.Name) {
+			out = append(out, c.Name)
+		}
+	}
+	for _, c := range r.extra {
+		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
-	return append(out, r.extra...)
+	return out
 }
 
 func isList(c string) bool { return strings.HasSuffix(c, "_LIST") }
+
+// isRead reports whether a capability only reads: it lists, gets or reads.
+func isRead(c string) bool {
+	return isList(c) || strings.HasSuffix(c, "_GET") || strings.HasSuffix(c, "_READ")
+}
 
 // identityAdmin reports whether a capability manages identities, roles or
 // role bindings.
 func identityAdmin(c string) bool {
 	return !isList(c) && (strings.HasPrefix(c, "CAP_IAM_IDENTITY_") || strings.HasPrefix(c, "CAP_IAM_ROLE") ||
-		strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_"))
+		strings.HasPrefix(c, "CAP_IAM_GROUP_INVITES_") || c == capScimManage)
 }
 
 func oneOf(cs ...string) func(string) bool {
@@ -84,7 +83,7 @@ var builtinRoles = []roleDef{
 	{name: "owner", desc: "Full control of the group and everything below it.", keep: func(string) bool { return true },
 		extra: []string{capScimManage}},
 	{name: "editor", desc: "Read and change resources; cannot manage identities, roles or role bindings.", keep: func(c string) bool { return !identityAdmin(c) }},
-	{name: "viewer", desc: "Read-only access to every resource.", keep: isList},
+	{name: "viewer", desc: "Read-only access to every resource.", keep: isRead},
 	{name: "console_viewer", desc: "Read-only access to the console, without the registry.", keep: func(c string) bool {
 		return isList(c) && c != capRepoList && c != capTagList
 	}},
