@@ -41,7 +41,7 @@ func layers() map[string][]string {
 		"cli/exit":     {"api", "safe"},
 		"cli/program":  {"api", "cli/exit", "files", "theme", "safe"},
 		"cli/config":   {"api", "files", "keymap", "plugin", "resource", "saved", "theme"},
-		"cli":          {"api", "api/emulator", "cli/...", "files", "keymap", "resource", "safe", "saved", "state", "text", "theme", "ui", "views", "views/..."},
+		"cli":          {"api", "api/emulator", "census", "cli/...", "files", "keymap", "resource", "safe", "saved", "state", "text", "theme", "ui", "views", "views/..."},
 		"":             {"cli", "cli/exit"},
 		"e2e":          {"cli", "cli/exit"},
 		"e2e/maxrss":   nil,

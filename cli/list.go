@@ -26,6 +26,7 @@ type listFlags struct {
 	output, filter, repo, artifact, ecosystem *string
 	deprecated                                *bool
 	maxItems                                  *int
+	identity, folder, role                    *string // access: whose, where, which role's
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
@@ -37,6 +38,9 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
 	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
 	f.ecosystem = fs.String("ecosystem", "", "libraries, versions: only artifacts of this ecosystem, `java|python` (default: both)")
+	f.identity = fs.String("identity", "", "access: one identity's, at each folder where it holds some (with --folder: at that folder), by `NAME|UID`")
+	f.folder = fs.String("folder", "", "access: at this folder, by `PATH|UID` (\"apps/web\"; \"/\" is the organization, the default)")
+	f.role = fs.String("role", "", "access: each binding of this role, by `NAME|UID`")
 	f.maxItems = fs.Int("max-items", defaultMaxItems, "read at most this many `items` of a collection, then stop with exit status 1 (a server whose pages never end stops there)")
 }
 
@@ -62,6 +66,11 @@ func (f *listFlags) check(k resource.Kind) error {
 	}
 	if _, err := ecosystemsOf(*f.ecosystem); err != nil {
 		return err
+	}
+	if k.Collection == accessCollection {
+		if err := f.checkAccess(); err != nil {
+			return err
+		}
 	}
 	if q := filter.ParseQuery(*f.filter); q.Kind == filter.Regexp {
 		if _, err := regexp.Compile(q.Pattern); err != nil {
@@ -168,7 +177,8 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
 		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
 			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", maxItems: *lf.maxItems,
-			out: stdout, notes: stderr}
+			out: stdout, notes: stderr,
+			scope: accessScope{identity: *lf.identity, folder: *lf.folder, role: *lf.role}, stale: cfg.Stale(), now: time.Now()}
 		if err := req.run(ctx, kind); err != nil {
 			return exit.Fail(ctx, stderr, "canopy list", "listing "+kind+" (what was read is printed)", err, exitCode(err))
 		}
@@ -193,10 +203,10 @@ printed whatever ends the listing. A server whose pages never end is
 stopped, with a line on stderr and exit status 1: when it sends more than
 its own total (plus a tenth and a page), or --max-items items.
 
-Exit status: 0 done; 1 a failure (an API error; an organization, repo or
-artifact that does not exist or that the token cannot see; a listing
-stopped); 2 a usage mistake; 3 the API could not be connected to; 130,
-143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP.
+Exit status: 0 done; 1 a failure (an API error; an organization, repo,
+artifact, identity, folder or role that does not exist or that the token
+cannot see; a listing stopped); 2 a usage mistake; 3 the API could not be
+connected to; 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP.
 
 Flags:
 `

@@ -15,7 +15,8 @@ import (
 // kind, as the UI's table of it shows it (its columns and first order are
 // package columns', which the UI's tables read too). What canopy list
 // takes for it (flags, whether an organization is needed), and what its
-// usage says, is the kind's descriptor in package resource.
+// usage says, is the kind's descriptor in package resource (or canopy
+// list's own, for what is no resource: kinds).
 type collection func(r listRequest, ctx context.Context, common views.Common) error
 
 // collections are canopy list's collections, by the Collection of their
@@ -29,6 +30,7 @@ func collections() map[string]collection {
 		"identities":    listRequest.identities,
 		"bindings":      listRequest.bindings,
 		"roles":         listRequest.roles,
+		"access":        listRequest.access, // canopy list's own (accessKind)
 		"advisories":    listRequest.advisories,
 		"subscriptions": listRequest.subscriptions,
 		"libraries":     listRequest.libraries,
@@ -47,7 +49,7 @@ func collections() map[string]collection {
 // listed are the kinds canopy list has a collection of, in the order of
 // their descriptors.
 func listed() []resource.Kind {
-	return slices.DeleteFunc(resource.Kinds(), func(k resource.Kind) bool { return k.Collection == "" })
+	return slices.DeleteFunc(kinds(), func(k resource.Kind) bool { return k.Collection == "" })
 }
 
 // listNames are the names canopy list takes, for its usage, errors and
@@ -65,12 +67,12 @@ func listNames() []string {
 // when it can: a kind that has none says why (its Unlisted reason), and
 // another name of a kind that has one names it ("folders" is groups).
 func collectionNamed(word string) (resource.Kind, collection, error) {
-	if k, ok := resource.ByCollection(word); ok {
+	if k, ok := byCollection(word); ok {
 		if c, ok := collections()[word]; ok {
 			return k, c, nil
 		}
 	}
-	for _, k := range resource.Kinds() {
+	for _, k := range kinds() {
 		switch {
 		case !namedBy(k, word) || k.Collection == word: // not meant, or meant but not implemented
 		case k.Collection == "" && k.Unlisted != "":
@@ -105,7 +107,8 @@ func (f *listFlags) scopedFlags() []struct {
 	return []struct {
 		name  string
 		given bool
-	}{{"deprecated", *f.deprecated}, {"repo", *f.repo != ""}, {"artifact", *f.artifact != ""}, {"ecosystem", *f.ecosystem != ""}}
+	}{{"deprecated", *f.deprecated}, {"repo", *f.repo != ""}, {"artifact", *f.artifact != ""}, {"ecosystem", *f.ecosystem != ""},
+		{"identity", *f.identity != ""}, {"folder", *f.folder != ""}, {"role", *f.role != ""}}
 }
 
 // takers are the collections that take a scoped flag, as a sentence says
@@ -158,7 +161,7 @@ func collectionUsage() string {
 		}
 		row(k.Collection, says+k.Lists)
 	}
-	for _, k := range resource.Kinds() {
+	for _, k := range kinds() {
 		if k.Collection == "" && k.Unlisted != "" {
 			row(k.Nouns, "none: "+k.Unlisted)
 		}

@@ -12,11 +12,11 @@ import (
 
 	"canopy/api"
 	"canopy/cli/exit"
-	"canopy/resource"
 )
 
 // TestEveryCollectionIsListed: canopy list has an implementation for the
-// Collection of every descriptor and for nothing else; what a descriptor
+// Collection of every descriptor (package resource's and its own, kinds)
+// and for nothing else; what a descriptor
 // Needs is a flag that collection takes, with words to ask for it; a kind
 // without a collection says why.
 func TestEveryCollectionIsListed(t *testing.T) {
@@ -28,7 +28,7 @@ func TestEveryCollectionIsListed(t *testing.T) {
 	for _, sf := range lf.scopedFlags() {
 		scoped = append(scoped, sf.name)
 	}
-	for _, k := range resource.Kinds() {
+	for _, k := range kinds() {
 		if k.Collection == "" {
 			if k.Unlisted == "" {
 				t.Errorf("%s: no collection, and no Unlisted reason for canopy list to give", k.Noun)
@@ -51,7 +51,7 @@ func TestEveryCollectionIsListed(t *testing.T) {
 		}
 	}
 	for name := range impls {
-		if _, ok := resource.ByCollection(name); !ok {
+		if _, ok := byCollection(name); !ok {
 			t.Errorf("canopy list implements %q, which no descriptor names as its Collection", name)
 		}
 	}
@@ -67,7 +67,7 @@ func TestListEveryKind(t *testing.T) {
 	if len(libs) == 0 {
 		t.Fatal("the emulator has no library")
 	}
-	for _, k := range resource.Kinds() {
+	for _, k := range kinds() {
 		if k.Collection == "" {
 			for _, word := range []string{k.Noun, k.Nouns, strings.ToUpper(k.Nouns)} {
 				out, errs, code := list(t, getenv, word)
@@ -101,7 +101,7 @@ func TestListNamesWhatIsMeant(t *testing.T) {
 	t.Parallel()
 	getenv, _ := listEnv(t)
 	for _, tc := range []struct{ word, want string }{
-		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, advisories, subscriptions, libraries, versions, providers, invites, mappings, associations, terms, documents, vulnerabilities)`},
+		{"widgets", `no collection "widgets" (want one of repos, tags, groups, identities, bindings, roles, access, advisories, subscriptions, libraries, versions, providers, invites, mappings, associations, terms, documents, vulnerabilities)`},
 		{"folders", `no collection "folders": canopy list groups lists folders`},
 		{"idps", `no collection "idps": canopy list providers lists identity providers`},
 		{"identity-providers", `canopy list providers lists identity providers`},
@@ -124,7 +124,7 @@ func TestListUsageFromTheDescriptors(t *testing.T) {
 	help, _, code := list(t, env(t, nil), "-h")
 	words := buildCompletion().words["list"]
 	summary := strings.Join(strings.Fields(listSummary()), " ")
-	for _, k := range resource.Kinds() {
+	for _, k := range kinds() {
 		if k.Collection == "" {
 			if !strings.Contains(strings.Join(strings.Fields(help), " "), k.Nouns+" none: "+k.Unlisted) {
 				t.Errorf("-h does not say why there are no %s:\n%s", k.Nouns, help)

@@ -6,9 +6,9 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"canopy/api"
-	"canopy/resource"
 	"canopy/theme"
 	"canopy/views"
 	"canopy/views/columns"
@@ -32,6 +32,12 @@ type listRequest struct {
 	// nouns names the items in what canopy list says of them ("the server
 	// does not sort identity providers by name"), as their descriptor does.
 	nouns string
+	// scope is what access is asked for (--identity, --folder, --role);
+	// stale is how long unseen makes a writer stale (the stale-days
+	// setting, as the overview counts it), now when the answers are made.
+	scope accessScope
+	stale time.Duration
+	now   time.Time
 }
 
 // run lists the collection canopy list names so (a descriptor's
@@ -40,7 +46,7 @@ type listRequest struct {
 // first of the kind's orders in package columns, the one its UI table
 // starts with; the scope is the one its `:` command gives it.
 func (r listRequest) run(ctx context.Context, name string) error {
-	k, described := resource.ByCollection(name)
+	k, described := byCollection(name)
 	c, ok := collections()[name]
 	if !described || !ok {
 		return fmt.Errorf("no collection %q", name)

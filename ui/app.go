@@ -170,7 +170,7 @@ func New(opts Options) *Model {
 	m := &Model{opts: opts, common: common, ctx: ctx, stop: stop, starting: true, notice: opts.Notice,
 		env: &env{client: opts.Client, common: common, ctx: ctx, kinds: kinds(opts.Client), changes: opts.Changes, tags: newTagSets(), orders: &refusedOrders{},
 			repoNamer: newNamer(repoNames), folderNamer: newNamer(folderNames),
-			identity: opts.Identity, overviews: map[string]overview.Caches{},
+			identity: opts.Identity, overviews: map[string]overview.Caches{}, reviews: map[string]*accessReview{},
 			advice: &advice{want: map[string]bool{}, failed: map[string]bool{}}, stale: cmp.Or(opts.Stale, DefaultStale), refresh: opts.Refresh,
 			renderBudget: opts.Waits.Render, terminal: opts.Terminal, editor: opts.Editor}}
 	m.env.push = m.open

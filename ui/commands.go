@@ -56,6 +56,9 @@ func shellCommands(keys *keymap.KeyMap, r *registry, plugins []plugin.Plugin, vi
 		shellCommand{Command: cmdline.Command{Name: "overview", Aliases: []string{"ov", "glance"},
 			Desc: "the organization at a glance: deprecated tags, identities to look at, role bindings, advisories per repo"},
 			orgWide: true, run: func(m *Model, _ []string) tea.Cmd { return m.env.overviewScreen() }},
+		shellCommand{Command: cmdline.Command{Name: "access", Aliases: []string{"who", "rbac"}, Args: "[folder path]",
+			Desc: "who can do what: identities × capability groups at the organization or a folder (apps/web); enter shows the grants behind a row, D the flagged rows"},
+			orgWide: true, run: func(m *Model, args []string) tea.Cmd { return m.env.accessCommand(args) }},
 		shellCommand{Command: cmdline.Command{Name: "deprecated", Aliases: []string{"eol", "dep"}, Desc: "deprecated tags of every repo in the folder of what is selected"},
 			orgWide: true, run: func(m *Model, _ []string) tea.Cmd {
 				uid, name := m.currentGroup()

@@ -179,6 +179,9 @@ func (m *Model) shellActions() []keymap.State {
 	states := []keymap.State{cmd, help, keymap.On(keymap.Quit).Does(func() tea.Cmd { return tea.Quit })}
 	if m.top() != nil {
 		states = append(states, m.undoState())
+		if st, ok := m.accessState(); ok {
+			states = append(states, st)
+		}
 	}
 	return states
 }

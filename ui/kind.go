@@ -72,6 +72,9 @@ type kind struct {
 	// (a repo's tags); children names what it holds, for a failure.
 	childTable func(e *env, ctx context.Context, n *tree.Node) views.Screen
 	children   string
+	// access is w on one: who can do what where it is (its scope and
+	// the matrix's title); nil for kinds with none.
+	access func(e *env, item any) (whoseAccess, safe.Text)
 	// childView is that table as a view, for :save (nil: it is none).
 	childView func(e *env, n *tree.Node) *saved.View
 	// nodeName is how the user knows a node's resource, when its parent

@@ -43,6 +43,14 @@ func (bindingKind) table(e *env, ctx context.Context, title safe.Text, o api.Lis
 func (bindingKind) create(e *env, group, groupName string) tea.Cmd {
 	return e.bindFlow(nil, nil, &bind.Choice{UID: group, Name: groupName})
 }
+
+// access: w on a binding is its identity's access.
+func (bindingKind) access(_ *env, b *api.RoleBinding) (whoseAccess, safe.Text) {
+	if b.Identity == nil {
+		return whoseAccess{}, ""
+	}
+	return whoseAccess{identity: b.Identity.UID}, "access of " + safe.Of(b.Identity.Name)
+}
 func (bindingKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteRoleBinding(ctx, uid)
 }
@@ -72,6 +80,7 @@ func bindingsTable(e *env, ctx context.Context, title safe.Text, opts api.ListOp
 		List:   paging.New(ctx, source(e.client.ListRoleBindings, opts), api.RoleBindingKey), Key: api.RoleBindingKey,
 		Orders: columns.BindingOrders(), Open: pageOf[api.RoleBinding](e), Copy: uidCopy(api.RoleBindingKey), Edit: editOf[api.RoleBinding](ctx, e),
 		Watch:  kindFor[api.RoleBinding](e.kinds).watched,
+		Holds:  func(b *api.RoleBinding) bool { return api.Allows(opts, b) },
 		New:    func() tea.Cmd { return e.newBinding(opts, whereOf(string(title))) },
 		Off:    bindingsOff(e.common.Keys),
 		Delete: rowDelete[api.RoleBinding](e)})

@@ -55,6 +55,11 @@ func (folderKind) childView(e *env, n *tree.Node) *saved.View {
 }
 func (folderKind) children() string                         { return "folders" }
 func (folderKind) edits(c *api.Client, g *api.Group) []edit { return folderEdits(c, g) }
+
+// access: w on a folder is who holds what there.
+func (folderKind) access(_ *env, g *api.Group) (whoseAccess, safe.Text) {
+	return whoseAccess{folder: g.UID}, "access at " + safe.Of(g.Name)
+}
 func (folderKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteGroup(ctx, uid)
 }

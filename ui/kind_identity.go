@@ -70,6 +70,11 @@ func (identityKind) edits(c *api.Client, it *api.Identity) []edit {
 			return c.PatchIdentity(ctx, next, api.FieldDescription)
 		}}}, claimEdits(c, id)...)
 }
+
+// access: w on an identity is its access in each folder.
+func (identityKind) access(_ *env, it *api.Identity) (whoseAccess, safe.Text) {
+	return whoseAccess{identity: it.UID}, "access of " + safe.Of(it.Name)
+}
 func (identityKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteIdentity(ctx, uid)
 }

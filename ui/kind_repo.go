@@ -78,6 +78,12 @@ func (repoKind) childView(_ *env, n *tree.Node) *saved.View {
 }
 func (repoKind) children() string                        { return "tags" }
 func (repoKind) edits(c *api.Client, r *api.Repo) []edit { return repoEdits(c, r) }
+
+// access: w on a repo is who holds what in its folder (bindings are on
+// folders: a repo holds what its folder does).
+func (repoKind) access(_ *env, r *api.Repo) (whoseAccess, safe.Text) {
+	return accessOfFolder(r.UID, r.Name), "access to " + safe.Of(r.Name) + " (its folder's)"
+}
 func (repoKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteRepo(ctx, uid)
 }

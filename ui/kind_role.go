@@ -46,6 +46,11 @@ func (roleKind) edits(c *api.Client, r *api.Role) []edit { return roleEdits(c, r
 func (roleKind) get(c *api.Client, ctx context.Context, uid string) (*api.Role, error) {
 	return c.GetRole(ctx, uid)
 }
+
+// access: w on a role is where it is held.
+func (roleKind) access(_ *env, r *api.Role) (whoseAccess, safe.Text) {
+	return whoseAccess{role: r.UID}, "where " + safe.Of(r.Name) + " is held"
+}
 func (roleKind) del(c *api.Client, ctx context.Context, uid string) error {
 	return c.DeleteRole(ctx, uid)
 }

@@ -116,6 +116,11 @@ type holder interface {
 	children() string
 }
 
+// reviewed: w on one opens who can do what where it is.
+type reviewed[T any] interface {
+	access(e *env, it *T) (whoseAccess, safe.Text)
+}
+
 // viewHolder: the table of what one holds as a saved view finds it again
 // (a folder's repos by its path, a repo's tags by its name).
 type viewHolder interface {

@@ -280,6 +280,14 @@ func describePlugins[T any](k *kind, impl kindOf[T]) {
 			}
 		}
 	}
+	if r, ok := impl.(reviewed[T]); ok {
+		k.access = func(e *env, item any) (whoseAccess, safe.Text) {
+			if it, ok := item.(*T); ok {
+				return r.access(e, it)
+			}
+			return whoseAccess{}, ""
+		}
+	}
 	if u, ok := impl.(tallied[T]); ok {
 		k.made = func(e *env, item any) {
 			if it, ok := item.(*T); ok {

@@ -79,6 +79,8 @@ type env struct {
 	// overviews are the overview's counts, by organization; stale and
 	// refresh are its settings (Options.Stale, Options.Refresh).
 	overviews map[string]overview.Caches
+	// reviews are the access reviews read, by organization (access.go).
+	reviews map[string]*accessReview
 	// advice is the advisory counts wanted for the tree's repo rows.
 	advice  *advice
 	stale   time.Duration

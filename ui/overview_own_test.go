@@ -151,3 +151,25 @@ func TestOverviewCountsADeletedIdentity(t *testing.T) {
 		t.Error("the people were not listed again after an identity went")
 	}
 }
+
+// TestARowThatLeavesItsFilterLeavesTheTable: a binding whose role is
+// changed in the table of its old role's bindings (opened from the
+// overview) leaves that table, which no longer claims it holds the role.
+func TestARowThatLeavesItsFilterLeavesTheTable(t *testing.T) {
+	t.Parallel()
+	wt := overviewCounted(t)
+	wt.down("  auditor  ")
+	wt.keys("enter")
+	wt.waitFor("auditor's bindings", func(s string) bool { return strings.Contains(line(s, "canopy  "), "role bindings of auditor") })
+	wt.waitText("auditor-bot", "1 of 1")
+	wt.keys("e")
+	wt.waitText("Which role for auditor-bot", "1 viewer")
+	wt.keys("1")
+	wt.waitText("PATCH /iam/v2/roleBindings/")
+	wt.keys("enter")
+	wt.waitText("role of auditor-bot on acme.example changed")
+	s := wt.waitFor("the row gone", func(s string) bool { return !strings.Contains(s, "auditor-bot ") || !strings.Contains(s, "1 of 1") })
+	if strings.Contains(s, "auditor-bot   viewer") || strings.Contains(s, "auditor-bot  viewer") {
+		t.Errorf("the table of auditor's bindings still shows auditor-bot as a viewer:\n%s", s)
+	}
+}

@@ -168,7 +168,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return m.broadcast(msg), true
 	case views.UpdatedMsg:
 		m.env.renamed(msg.Item)
-		return m.broadcast(msg), true
+		return tea.Batch(m.broadcast(msg), m.env.accessMade(msg.Item)), true
 	case searchedMsg:
 		answers, again := msg.sets.searched(msg)
 		cmds := []tea.Cmd{again}
@@ -184,7 +184,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 				k.made(m.env, it)
 			}
 		}
-		return m.broadcast(msg), true
+		return tea.Batch(m.broadcast(msg), m.env.accessMade(msg.Items...)), true
 	case deletedMsg:
 		// Counts the shell keeps lose what went, before any screen
 		// draws them again.
@@ -201,7 +201,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if msg.said != "" && msg.owner == nil { // a table says it itself
 			said = m.setFlash(msg.said, false)
 		}
-		return tea.Batch(owner, afterDelete(msg), said), true
+		return tea.Batch(owner, afterDelete(msg), said, m.env.accessGone(msg.settled.Done)), true
 	case foundMsg:
 		return m.env.foundOnServer(msg), true
 	case gotoMsg:
@@ -226,7 +226,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 				msg.e.changeText(msg.old, msg.new))
 		}
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{Changes: []views.Change{views.Logged()}}),
-			m.setFlash(say, false)), true
+			m.setFlash(say, false), m.env.accessMade(msg.result)), true
 	case envMsg:
 		return msg.update(m.env), true
 	case undoneMsg:
@@ -235,7 +235,7 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			// In this Update, not in a command: the row must never show
 			// the edit next to a flash that says it was undone.
 			m.env.renamed(msg.result)
-			cmd = tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), cmd)
+			cmd = tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), cmd, m.env.accessMade(msg.result))
 		}
 		return cmd, true
 	}

@@ -114,6 +114,6 @@ func (l *List[T]) fetch(req Request, at int) tea.Cmd {
 	return func() tea.Msg {
 		res, err := src(ctx, req)
 		return PageMsg{owner: owner, gen: gen, req: req, at: at, items: res.Items,
-			next: res.Next, total: res.Total, noTotal: res.NoTotal, skip: res.Skipped, ignored: res.Ignored, dropped: res.Dropped, err: err}
+			next: res.Next, total: res.Total, noTotal: res.NoTotal, skip: res.Skipped, ignored: res.Ignored, partial: res.Partial, dropped: res.Dropped, err: err}
 	}
 }

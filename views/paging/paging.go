@@ -47,6 +47,9 @@ type Result[T any] struct {
 	// Dropped counts the items of the page the source dropped as the
 	// filter would have: the page got somewhere though it brings none.
 	Dropped int
+	// Partial says why the items may miss some ("" when they do not): a
+	// part the source could not read.
+	Partial string
 }
 
 // Source fetches one page. It is called inside a tea.Cmd, off the UI loop.
@@ -65,6 +68,7 @@ type PageMsg struct {
 	noTotal bool
 	skip    int
 	ignored []string
+	partial string
 	dropped int
 	err     error
 }
@@ -96,8 +100,10 @@ type List[T any] struct {
 	// list walks by page token from then on, never jumping.
 	noSkip bool
 	// ignored are the filters the server ignored, whose matches the source
-	// kept itself (Result.Ignored), for as long as the list lives.
+	// kept itself (Result.Ignored), for as long as the list lives;
+	// partial is the last page's Result.Partial.
 	ignored []string
+	partial string
 	// fruitless is the last request that brought nothing new: it is not
 	// sent again until Retry (r) or a Reset, so that no screen asks the same
 	// fruitless question in a loop.
@@ -199,6 +205,10 @@ func (l *List[T]) Exact() bool { return l.exact }
 // Ignored are the filters the server was seen to ignore for this list:
 // its rows are those canopy kept itself.
 func (l *List[T]) Ignored() []string { return l.ignored }
+
+// Partial is why the items may miss some, as the last page said ("" for
+// nothing missing).
+func (l *List[T]) Partial() string { return l.partial }
 
 // Len is the number of rows to show: the total when known, else what is
 // loaded.

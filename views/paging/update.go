@@ -52,6 +52,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		l.noSkip = true
 		return true, l.fruitlessPage(msg.req)
 	}
+	l.partial = msg.partial
 	for _, f := range msg.ignored {
 		if !slices.Contains(l.ignored, f) {
 			l.ignored = append(l.ignored, f)

@@ -298,6 +298,9 @@ func (m *Model[T]) info() string {
 		// The rows are canopy's own filtering of what the server sent.
 		parts = append(parts, "filtered by canopy: the server ignored "+strings.Join(ignored, ", "))
 	}
+	if p := list.Partial(); p != "" {
+		parts = append(parts, "partial: "+p)
+	}
 	if len(m.marks) > 0 {
 		parts = append(parts, text.Count(len(m.marks))+" marked")
 	}
