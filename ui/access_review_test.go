@@ -102,8 +102,8 @@ func TestAccessMatrixAgreesWithTheServer(t *testing.T) {
 	h.keys("enter")
 	h.waitText("/alice")
 	h.keys("enter")
-	s := h.waitText("access of alice at apps/payments", "tag.create: owner on acme.example (inherited)")
-	if !strings.Contains(s, "role_bindings.create: owner on acme.example (inherited)") {
+	s := h.waitText("access of alice at apps/payments", "tag.create (CAP_TAG_CREATE): owner on acme.example (inherited)")
+	if !strings.Contains(s, "role_bindings.create (CAP_IAM_ROLE_BINDINGS_CREATE): owner on acme.example (inherited)") {
 		t.Errorf("the grants page:\n%s", s)
 	}
 }

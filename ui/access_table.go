@@ -125,9 +125,9 @@ func (e *env) grantsPage(r *census.Row) tea.Cmd {
 						from = append(from, grantText(row, gr))
 					}
 				}
-				short := c
+				short := c // the vendor's name beside the short one people read
 				if cp, ok := api.CapabilityOf(c); ok {
-					short = cp.Short
+					short = cp.Short + " (" + c + ")"
 				}
 				if len(from) == 0 {
 					lines = append(lines, th.Glyphs.Dot+" "+short+": not held")
