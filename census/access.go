@@ -49,12 +49,11 @@ func Groups() []Group {
 		{"delete", "DELETE", "delete repos, tags and manifests", []string{"CAP_REPO_DELETE", "CAP_TAG_DELETE", "CAP_MANIFEST_DELETE"}},
 		{"repos", "REPOS", "create and change repos", []string{"CAP_REPO_CREATE", "CAP_REPO_UPDATE"}},
 		{"bind", "BIND", "grant and take away roles (role bindings)", []string{"CAP_IAM_ROLE_BINDINGS_CREATE", "CAP_IAM_ROLE_BINDINGS_UPDATE", "CAP_IAM_ROLE_BINDINGS_DELETE"}},
-		{"iam", "IAM", "manage identities, roles, folders, sign-in providers and invites", []string{
+		{"iam", "IAM", "manage who gets in: identities, roles, sign-in providers (and their provisioning) and invites", []string{
 			"CAP_IAM_IDENTITY_CREATE", "CAP_IAM_IDENTITY_UPDATE", "CAP_IAM_IDENTITY_DELETE",
 			"CAP_IAM_ROLES_CREATE", "CAP_IAM_ROLES_UPDATE", "CAP_IAM_ROLES_DELETE",
-			"CAP_IAM_GROUPS_CREATE", "CAP_IAM_GROUPS_UPDATE", "CAP_IAM_GROUPS_DELETE",
 			"CAP_IAM_IDENTITY_PROVIDERS_CREATE", "CAP_IAM_IDENTITY_PROVIDERS_UPDATE", "CAP_IAM_IDENTITY_PROVIDERS_DELETE",
-			"CAP_IAM_GROUP_INVITES_CREATE", "CAP_IAM_GROUP_INVITES_DELETE"}},
+			"CAP_IAM_SCIM_MANAGE", "CAP_IAM_GROUP_INVITES_CREATE", "CAP_IAM_GROUP_INVITES_DELETE"}},
 		{"events", "EVENTS", "create, change and delete event subscriptions (webhooks)", []string{
 			"CAP_EVENTS_SUBSCRIPTION_CREATE", "CAP_EVENTS_SUBSCRIPTION_UPDATE", "CAP_EVENTS_SUBSCRIPTION_DELETE"}},
 		{"advisories", "ADVISE", "write and approve security advisories", []string{
@@ -65,12 +64,19 @@ func Groups() []Group {
 // Level is how much of a group an identity holds.
 type Level int
 
-// Levels of a cell.
+// Levels of a cell. Unknown: a role of its bindings could not be read,
+// and what it holds of the group is not all of it without that role.
 const (
 	None Level = iota
 	Partly
 	Fully
+	Unknown
 )
+
+// Word is the level as scripts read it.
+func (l Level) Word() string {
+	return [...]string{"none", "some", "all", "unknown"}[l]
+}
 
 // Grant is why an identity holds a capability at a folder: a binding of a
 // role on that folder or on one above it (On).
@@ -107,6 +113,7 @@ const (
 	FlagStaleWriter          // not seen for the stale span, and holds a write capability
 	FlagIAMBelowOrg          // a role granting IAM management is bound below the organization
 	FlagGone                 // a binding names an identity or role that no longer exists
+	FlagUnjudged             // a part the token may not read leaves a question open
 )
 
 // Row is one identity's access at one folder.
@@ -114,6 +121,9 @@ type Row struct {
 	Who    Who
 	Folder string // the folder's uid
 	Path   string // its path, as Access.Path says it
+	// Unread names the roles of its bindings that could not be read: what
+	// they grant is not known.
+	Unread []string
 	Levels []Level
 	// Grants are what applies at Folder, by capability then binding.
 	Grants []Grant
@@ -245,6 +255,8 @@ func (a *Access) row(bs []api.RoleBinding, folder string) Row {
 		if !ok {
 			if a.readAll() {
 				goneRoles = append(goneRoles, roleName(b))
+			} else if !slices.Contains(r.Unread, roleName(b)) {
+				r.Unread = append(r.Unread, roleName(b))
 			}
 			continue
 		}
@@ -256,7 +268,11 @@ func (a *Access) row(bs []api.RoleBinding, folder string) Row {
 		return cmp.Or(cmp.Compare(x.Capability, y.Capability), cmp.Compare(len(y.On), len(x.On)), cmp.Compare(x.Binding, y.Binding))
 	})
 	for _, g := range Groups() {
-		r.Levels = append(r.Levels, level(r.Grants, g))
+		l := level(r.Grants, g)
+		if len(r.Unread) > 0 && l != Fully {
+			l = Unknown // the role not read may hold the rest
+		}
+		r.Levels = append(r.Levels, l)
 	}
 	r.Flags = a.flags(&r, goneRoles)
 	return r
@@ -265,6 +281,12 @@ func (a *Access) row(bs []api.RoleBinding, folder string) Row {
 // readAll reports whether every part was read: only then is a name the
 // lists lack one that no longer exists.
 func (a *Access) readAll() bool { return len(a.Unread) == 0 && !a.Truncated }
+
+// unread reports whether a part (ReadAccess's word: "identities") was
+// not read.
+func (a *Access) unread(part string) bool {
+	return slices.ContainsFunc(a.Unread, func(u string) bool { return strings.HasPrefix(u, part+":") })
+}
 
 func roleName(b api.RoleBinding) string {
 	if b.Role.Name != "" {
@@ -352,17 +374,13 @@ func Writes(capability string) bool {
 	return verb != "list" && verb != "get" && verb != "read"
 }
 
-// ManagesIAM reports whether a capability changes who may do what:
-// identities, roles, bindings, folders, providers, invites, associations.
+// ManagesIAM reports whether a capability changes who may do what: one
+// of the matrix's BIND or IAM columns.
 func ManagesIAM(capability string) bool {
-	c, ok := api.CapabilityOf(capability)
-	if !ok || !Writes(capability) {
-		return false
-	}
-	switch c.Domain {
-	case api.DomainGroups, api.DomainInvites, api.DomainRoles, api.DomainBindings, api.DomainIdentities,
-		api.DomainProviders, api.DomainAssociations:
-		return true
+	for _, g := range Groups() {
+		if (g.Key == "bind" || g.Key == "iam") && slices.Contains(g.Caps, capability) {
+			return true
+		}
 	}
 	return false
 }

@@ -97,7 +97,7 @@ func TestAccessFlags(t *testing.T) {
 	if got := words(rowOf(at, "ci")); !strings.Contains(got, "stale writer: holds write capabilities, not seen for 200 days") || strings.Contains(got, "workload at org") {
 		t.Errorf("ci: %s", got)
 	}
-	if got := words(rowOf(a.At("org/d"), "alice")); !strings.Contains(got, "IAM below org: manages IAM below the organization: admin on data") ||
+	if got := words(rowOf(a.At("org/d"), "alice")); !strings.Contains(got, "IAM below org: manages IAM below the organization: admin on data (") ||
 		!strings.Contains(got, "role org/deleted, which no longer exists") {
 		t.Errorf("alice: %s", got)
 	}
@@ -109,10 +109,35 @@ func TestAccessFlags(t *testing.T) {
 	if got := words(rowOf(a.At("org"), "ci")); !strings.Contains(got, "workload at org: a workload (claim match of x) holds write capabilities at the organization: pusher") {
 		t.Errorf("ci at the org: %s", got)
 	}
-	// Partial answers claim nothing gone.
+	// Partial answers claim nothing gone, and say what they cannot judge.
 	a.Unread = []string{"identities: permission denied"}
-	if got := words(rowOf(a.At("org"), "gone")); got != "" {
+	if got := words(rowOf(a.At("org"), "gone")); strings.Contains(got, "gone") || !strings.Contains(got, "not judged: whether it is a workload") {
 		t.Errorf("with identities unread: %s", got)
+	}
+	// Roles unread: what their bindings grant is unknown, not none.
+	a.Unread = []string{"roles: not readable with this token"}
+	delete(a.Roles, "viewer")
+	r := rowOf(a.At("org"), "alice")
+	if r == nil || r.Levels[0] != Unknown || r.Levels[0].Word() != "unknown" || !strings.Contains(words(r), "what viewer, org/deleted grants is not known: roles: not readable") {
+		t.Errorf("alice with viewer unread: %+v %s", r, words(r))
+	}
+}
+
+// IAM below the organization is what the BIND and IAM columns hold, said
+// with the capabilities that make it so.
+func TestAccessIAMBelowOrgNamesItsCapabilities(t *testing.T) {
+	a := testAccess()
+	got := ""
+	for _, f := range rowOf(a.At("org/d"), "alice").Flags {
+		if f.Kind == FlagIAMBelowOrg {
+			got = f.Says
+		}
+	}
+	if got != "manages IAM below the organization: admin on data (identity.create, role_bindings.create)" {
+		t.Errorf("says %q", got)
+	}
+	if ManagesIAM("CAP_IAM_GROUPS_CREATE") || ManagesIAM("CAP_IAM_ACCOUNT_ASSOCIATIONS_CREATE") || !ManagesIAM("CAP_IAM_SCIM_MANAGE") {
+		t.Error("IAM management is not the BIND and IAM columns")
 	}
 }
 

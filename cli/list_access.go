@@ -321,9 +321,6 @@ type (
 	accessLevel  struct{ key, level string }
 )
 
-// levelWords are the levels as JSON says them.
-var levelWords = map[census.Level]string{census.None: "none", census.Partly: "some", census.Fully: "all"}
-
 func (r accessRow) MarshalJSON() ([]byte, error) {
 	j := accessJSON{Identity: accessWho{UID: r.Who.UID, Name: r.Who.Name, Workload: r.Who.Workload, Gone: r.Who.Gone},
 		Folder: accessPlace{UID: r.Folder, Path: r.Path}, Grants: []accessGrant{}, Flags: []accessFlag{}}
@@ -332,7 +329,7 @@ func (r accessRow) MarshalJSON() ([]byte, error) {
 		if i < len(r.Levels) {
 			level = r.Levels[i]
 		}
-		j.Groups = append(j.Groups, accessLevel{g.Key, levelWords[level]})
+		j.Groups = append(j.Groups, accessLevel{g.Key, level.Word()})
 	}
 	for _, g := range r.Grants {
 		c, _ := api.CapabilityOf(g.Capability)

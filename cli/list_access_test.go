@@ -429,7 +429,9 @@ func TestListAccessTable(t *testing.T) {
 		}
 	}
 	out, _, _ = list(t, getenv, "access", "--role", "editor")
-	if !regexp.MustCompile(`(?m)^ci-runner +platform/ci +.*\bsome\b.* IAM below org$`).MatchString(out) {
+	// editor manages neither bindings nor who gets in: no IAM flag below
+	// the organization.
+	if !regexp.MustCompile(`(?m)^ci-runner +platform/ci +all +all +all +all +· +· +all +all +-$`).MatchString(out) {
 		t.Errorf("--role editor:\n%s", out)
 	}
 	if out, _, code := list(t, getenv, "access", "--filter", "ci-runner", "--identity", "ci-runner"); code != 0 || strings.Count(out, "\n") != 2 {

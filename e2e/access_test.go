@@ -21,7 +21,7 @@ func TestDemoAccessMatrix(t *testing.T) {
 	tt.waitText("/carol")
 	tt.send("Enter")
 	tt.send("Enter")
-	tt.waitText("access of carol at platform/ci", "repo.blobs.get (CAP_REPO_BLOBS_GET): viewer on acme.example (inherited)", "tag.create (CAP_TAG_CREATE): not held")
+	tt.waitText("pull of carol at platform/ci", "repo.blobs.get (CAP_REPO_BLOBS_GET): viewer on acme.example (inherited)", "tag.create (CAP_TAG_CREATE): not held")
 	tt.send("Escape")
 	tt.send("Escape")
 	tt.command("identities")

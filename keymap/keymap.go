@@ -181,7 +181,7 @@ func defaults() []Def {
 		{Action: Edit, Keys: []string{"e"}, Short: "edit", Desc: "edit the main field in place (in the detail pane: the field under the cursor, moved with ↑/↓)", Group: Resource},
 		{Action: EditReadme, Keys: []string{"E"}, Short: "edit readme", Desc: "on a repo's page: edit its readme in $VISUAL (or $EDITOR) on this terminal, then see the change and the request before it is sent", Group: Resource},
 		{Action: RequestAccess, Keys: []string{"A"}, Short: "ask to join", Desc: "when the token sees no organization (or on :join): ask the owners of your email domain's organization to let you in", Group: Resource},
-		{Action: Access, Keys: []string{"w"}, Short: "who can", Desc: "who can do what: on an identity, its access in each folder; on a folder or repo, who can pull, push, delete, bind or manage IAM there; on a role, where it is held", Group: Resource},
+		{Action: Access, Keys: []string{"w"}, Short: "who can", Desc: "who can do what: on an identity (or a binding's, or a row of the access matrix), its access in each folder; on a folder or repo, who can pull, push, delete, bind or manage IAM there; on a role, where it is held", Group: Resource},
 		{Action: New, Keys: []string{"n"}, Short: "new", Desc: "create a resource in this collection", Group: Resource},
 		{Action: Undo, Keys: []string{"u"}, Short: "undo", Desc: "undo this session's edits, newest first (sends the old value with the same mask)", Group: Global},
 		{Action: Bind, Keys: []string{"b"}, Short: "bind", Desc: "bind a role: on an identity (or marked ones) pick role and group; on a group, identity and role; on a role, identity and group", Group: Resource},

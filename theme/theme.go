@@ -123,10 +123,12 @@ type Theme struct {
 
 	// Rows of lists, tables and the tree.
 	Row, Selected, SelectedBlur, Marked, Dim lipgloss.Style
-	Deprecated                               lipgloss.Style // deprecated tags
-	Badge                                    lipgloss.Style // e.g. [deprecated]
-	Count                                    lipgloss.Style // loaded/total
-	TableHeader, TableHeaderSorted           lipgloss.Style
+	// Cell is the cell under a table's cell cursor, in the selected row.
+	Cell                           lipgloss.Style
+	Deprecated                     lipgloss.Style // deprecated tags
+	Badge                          lipgloss.Style // e.g. [deprecated]
+	Count                          lipgloss.Style // loaded/total
+	TableHeader, TableHeaderSorted lipgloss.Style
 
 	// Frame.
 	Header, HeaderTitle, Crumb lipgloss.Style
@@ -232,6 +234,7 @@ func (t *Theme) build() {
 
 	t.Row = s().Foreground(p.Fg)
 	t.Selected = s().Foreground(p.SelFg).Background(p.SelBg).Bold(true)
+	t.Cell = s().Foreground(p.SelBg).Background(p.SelFg).Bold(true).Underline(true)
 	t.SelectedBlur = s().Foreground(p.Fg).Background(p.Border)
 	t.Marked = s().Foreground(p.Accent2).Bold(true)
 	t.Dim = s().Foreground(p.Faint)
@@ -281,6 +284,7 @@ func (t *Theme) buildMono() {
 
 	t.Row = plain
 	t.Selected = s().Reverse(true)
+	t.Cell = s().Bold(true).Underline(true)
 	t.SelectedBlur = s().Underline(true)
 	t.Marked = s().Bold(true)
 	t.Dim = s().Faint(true)

@@ -102,9 +102,18 @@ func TestAccessMatrixAgreesWithTheServer(t *testing.T) {
 	h.keys("enter")
 	h.waitText("/alice")
 	h.keys("enter")
-	s := h.waitText("access of alice at apps/payments", "tag.create (CAP_TAG_CREATE): owner on acme.example (inherited)")
+	s := h.waitText("pull of alice at apps/payments", "tag.create (CAP_TAG_CREATE): owner on acme.example (inherited)")
 	if !strings.Contains(s, "role_bindings.create (CAP_IAM_ROLE_BINDINGS_CREATE): owner on acme.example (inherited)") {
 		t.Errorf("the grants page:\n%s", s)
+	}
+	// The cell cursor: → moves it to PUSH, whose grants enter shows first.
+	h.keys("esc")
+	h.waitText("access at apps/payments")
+	h.keys("l")
+	h.keys("enter")
+	s = h.waitText("push of alice at apps/payments")
+	if push, pull := strings.Index(s, "manifest.create"), strings.Index(s, "repo.blobs.get"); push < 0 || pull < 0 || push > pull {
+		t.Errorf("the push grants are not first:\n%s", s)
 	}
 }
 

@@ -65,9 +65,20 @@ func accessTable(e *env, ctx context.Context, w whoseAccess, title safe.Text) vi
 		return k
 	}
 	flagged := func(r *census.Row) bool { return len(r.Flags) > 0 }
+	byName := "name" // one identity's rows are its folders
+	if w.identity != "" {
+		byName = "folder"
+	}
+	first := 0 // the first group's column
+	if w.identity == "" {
+		first++
+	}
+	if w.folder == "" {
+		first++
+	}
 	return table.New(e.common, table.Config[census.Row]{Title: title, Columns: columns.Matrix(e.common, w.identity == "", w.folder == ""),
 		List: paging.New(ctx, src, key), Key: key,
-		Orders: []table.Order{{Label: "by name"}, {Label: "most held", Local: true}},
+		Orders: []table.Order{{Label: byName}, {Label: "most held", Local: true}},
 		Sort:   mostHeld,
 		RowKind: func(r *census.Row) table.RowKind {
 			if flagged(r) {
@@ -75,8 +86,10 @@ func accessTable(e *env, ctx context.Context, w whoseAccess, title safe.Text) vi
 			}
 			return table.RowNormal
 		},
-		Flag:  &table.Flag[census.Row]{Name: "flagged", Noun: "rows", Is: flagged},
-		Open:  func(r *census.Row) tea.Cmd { return e.grantsPage(r) },
+		Flag: &table.Flag[census.Row]{Name: "flagged", Noun: "rows", Is: flagged},
+		Open: func(r *census.Row) tea.Cmd { return e.grantsPage(r, -1) },
+		Cells: &table.Cells[census.Row]{From: first, To: first + len(census.Groups()) - 1,
+			Open: func(r *census.Row, col int) tea.Cmd { return e.grantsPage(r, col-first) }},
 		Copy:  func(r *census.Row) (string, string) { return r.Who.UID, "identity's uid" },
 		Watch: func(c views.Change) bool { return c.Nouns == accessNouns },
 	})
@@ -88,7 +101,12 @@ func mostHeld(rows []*census.Row) []int {
 	weight := func(r *census.Row) int {
 		n := 0
 		for _, l := range r.Levels {
-			n += int(l)
+			switch l {
+			case census.Fully:
+				n += 2
+			case census.Partly, census.Unknown:
+				n++
+			}
 		}
 		return n
 	}
@@ -100,14 +118,23 @@ func mostHeld(rows []*census.Row) []int {
 	return perm
 }
 
-// grantsPage shows what a row holds and why: each group's capabilities
-// with the binding granting them and where it is (inherited from a
-// folder above, when it is), then the flags with their reasons.
-func (e *env) grantsPage(r *census.Row) tea.Cmd {
+// grantsPage shows what a row holds and why: the flags with their
+// reasons, then each group's capabilities with the binding granting them
+// and where it is (inherited from a folder above, when it is), the
+// group of the cell it was opened on (focus; -1: none) first.
+func (e *env) grantsPage(r *census.Row, focus int) tea.Cmd {
 	row := *r
+	groups := census.Groups()
+	if focus >= 0 && focus < len(groups) {
+		groups = append([]census.Group{groups[focus]}, slices.Delete(slices.Clone(groups), focus, focus+1)...)
+	}
 	return e.open(func(context.Context) views.Screen {
 		th := e.common.Theme
 		var sections []pager.Section
+		if len(row.Unread) > 0 {
+			sections = append(sections, pager.Section{Label: "unknown", Text: "roles " + safe.String(strings.Join(row.Unread, ", ")) +
+				" could not be read: what they grant is not known, and a group not held whole reads ? in the matrix"})
+		}
 		if len(row.Flags) > 0 {
 			var lines []string
 			for _, f := range row.Flags {
@@ -115,7 +142,7 @@ func (e *env) grantsPage(r *census.Row) tea.Cmd {
 			}
 			sections = append(sections, pager.Section{Label: "flags", Text: strings.Join(lines, "\n")})
 		}
-		for _, g := range census.Groups() {
+		for _, g := range groups {
 			grants := row.Holds(g)
 			var lines []string
 			for _, c := range g.Caps {
@@ -137,8 +164,11 @@ func (e *env) grantsPage(r *census.Row) tea.Cmd {
 			}
 			sections = append(sections, pager.Section{Label: strings.ToLower(g.Title), Text: g.Says + "\n" + strings.Join(lines, "\n")})
 		}
-		sections = append(sections, pager.Section{Label: "all", Text: allHeld(row)})
+		sections = append(sections, pager.Section{Label: "held", Text: allHeld(row)})
 		title := "access of " + safe.Of(row.Who.Name) + " at " + safe.Of(row.Path)
+		if focus >= 0 && focus < len(census.Groups()) {
+			title = safe.Of(strings.ToLower(groups[0].Title)) + " of " + safe.Of(row.Who.Name) + " at " + safe.Of(row.Path)
+		}
 		return pager.New(e.common, pager.Config{Title: title, Sections: sections,
 			Copy: func() (string, string) { return row.Who.UID, "identity's uid" }})
 	})
@@ -194,9 +224,12 @@ func (e *env) accessCommand(args []string) tea.Cmd {
 		if err != nil {
 			return views.FlashMsg{Text: err.Error(), Error: true}
 		}
-		return openMsg{screenAsk{command: true, build: func(ctx context.Context) views.Screen {
-			return accessTable(e, ctx, whoseAccess{folder: uid}, "access at "+safe.Of(strings.Trim(path, "/")))
-		}}}
+		title := "access at " + safe.Of(strings.Trim(path, "/"))
+		return tea.BatchMsg{func() tea.Msg {
+			return openMsg{screenAsk{command: true, build: func(ctx context.Context) views.Screen {
+				return accessTable(e, ctx, whoseAccess{folder: uid}, title)
+			}}}
+		}, views.Flash(string(title))}
 	})
 }
 

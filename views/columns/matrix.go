@@ -41,6 +41,8 @@ func Matrix(c views.Common, withIdentity, withFolder bool) []table.Column[census
 					return "all"
 				case census.Partly:
 					return "some"
+				case census.Unknown:
+					return "?" // a role of its bindings could not be read
 				}
 				return none
 			}})

@@ -58,7 +58,7 @@ func TestHelpAtEightyByTwentyFourScrollsAndWraps(t *testing.T) {
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}) // past the dialogs' yes too
 	// To the end, however long the help has grown.
-	for range 10 {
+	for range 100 {
 		if strings.Contains(ansi.Strip(m.View()), "(end)") {
 			break
 		}

@@ -41,7 +41,11 @@ func (m *Model[T]) Actions() []keymap.State {
 		states = append(states, keymap.On(keymap.CopyRef).Does(m.copyRef))
 	}
 	if m.cfg.Flag != nil {
-		states = append(states, keymap.On(keymap.OnlyFlagged).Does(m.toggleOnly), keymap.On(keymap.MarkFlagged).Does(m.markFlagged))
+		// Said with the table's own word for its flag ("deprecated",
+		// "flagged").
+		name := m.cfg.Flag.Name
+		states = append(states, keymap.On(keymap.OnlyFlagged).Saying(name+" only").Does(m.toggleOnly),
+			keymap.On(keymap.MarkFlagged).Saying("mark "+name).Does(m.markFlagged))
 	}
 	if m.cfg.Hidden != nil {
 		states = append(states, m.hiddenState().Does(m.toggleHidden))
@@ -71,7 +75,12 @@ func (m *Model[T]) Actions() []keymap.State {
 		states = append(states, st)
 	}
 	states = m.rowOff(append(states, m.cfg.Off...))
-	states = append(states, withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse).Does(m.back))
+	if m.cfg.Cells != nil {
+		// The cell cursor's: enter opens the cell, → ← move it.
+		states = append(m.cellStates(), slices.DeleteFunc(states, func(s keymap.State) bool { return s.Action == keymap.Open })...)
+	} else {
+		states = append(states, withAction(open, keymap.Expand), keymap.Quiet(keymap.Collapse).Does(m.back))
+	}
 	moves := views.Moves(m.cursor, m.rows(), m.bodyRows(), m.moveTo)
 	for i, s := range moves {
 		if s.Action == keymap.Bottom {

@@ -14,12 +14,12 @@ import (
 // paints are the row styles reduced to escape sequences: rows are fitted
 // to the width already, and a frame draws dozens of them.
 type paints struct {
-	row, selected, dim, deprecated, match theme.Paint
+	row, selected, dim, deprecated, match, cell theme.Paint
 }
 
 func paintsOf(th *theme.Theme) paints {
 	return paints{row: theme.PaintOf(th.Row), selected: theme.PaintOf(th.Selected),
-		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match)}
+		dim: theme.PaintOf(th.Dim), deprecated: theme.PaintOf(th.Deprecated), match: theme.PaintOf(th.Match), cell: theme.PaintOf(th.Cell)}
 }
 
 // FitsWidth says the table cuts and pads its own lines (views.Fitted):
@@ -132,6 +132,9 @@ func (m *Model[T]) header() string {
 		}
 		title := c.Title
 		style := th.TableHeader
+		if m.cellOn(i) {
+			style = th.TableHeaderSorted
+		}
 		if c.Order != "" && c.Order == field {
 			mark := th.Glyphs.SortAsc
 			if desc == "desc" {
@@ -185,6 +188,9 @@ func (m *Model[T]) row(r int, it *T, selected bool) string {
 	}
 	if m.search != nil && m.search.Active() {
 		m.highlight(cells, paint.Pre())
+	}
+	if selected && m.cfg.Cells != nil && m.cellAt < len(cells) && cells[m.cellAt] != "" {
+		cells[m.cellAt] = m.paints.cell.Render(cells[m.cellAt]) + paint.Pre()
 	}
 	var b strings.Builder
 	b.Grow(m.width + 8)

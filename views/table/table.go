@@ -87,6 +87,9 @@ type Config[T any] struct {
 	Edit func(*T) *form.Config
 	// New opens the create form of the collection; nil when it has none.
 	New func() tea.Cmd
+	// Cells gives a row's cells a cursor of their own (cells.go); nil:
+	// the row is the only thing enter opens.
+	Cells *Cells[T]
 	// Holds says whether an item belongs in the table (its filters): a
 	// new version of a row that no longer does leaves it (a binding whose
 	// role changed, in a table of that role's). Nil: every one does.
@@ -123,14 +126,16 @@ type Model[T any] struct {
 	toEnd bool
 
 	cursor, offset int
-	width, height  int
-	widths         []int // per column, 0 = hidden; sized from win by relayout
-	win            window[T]
-	paints         paints
-	frame          int // spinner frame
-	focusUID       string
-	focusName      string // its first cell, to say where it went
-	focusWhy       string // the order it was sorted into; "" for a reload
+	// cellAt is the column of the cell cursor (Config.Cells).
+	cellAt        int
+	width, height int
+	widths        []int // per column, 0 = hidden; sized from win by relayout
+	win           window[T]
+	paints        paints
+	frame         int // spinner frame
+	focusUID      string
+	focusName     string // its first cell, to say where it went
+	focusWhy      string // the order it was sorted into; "" for a reload
 	// focusLooked is the list generation whose loaded rows refocus has
 	// looked through (then only each new page's rows are looked at); -1:
 	// none yet.
@@ -174,6 +179,9 @@ func New[T any](common views.Common, cfg Config[T]) *Model[T] {
 	m.startOrder()
 	if cfg.Flag != nil && cfg.FlaggedFirst {
 		m.only, m.onlyGen = true, -1 // the first page starts the scan
+	}
+	if cfg.Cells != nil {
+		m.cellAt = cfg.Cells.From
 	}
 	return m
 }
