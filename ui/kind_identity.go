@@ -146,13 +146,20 @@ func identitiesTableWhere(e *env, ctx context.Context, title safe.Text, opts api
 	if keep != nil {
 		src = kept(src, keep)
 	}
+	return identitiesTableFrom(e, ctx, title, opts, src, kindFor[api.Identity](e.kinds).watched)
+}
+
+// identitiesTableFrom is a table of identities read from src (opts is
+// what it lists), loaded again on the changes watch names.
+func identitiesTableFrom(e *env, ctx context.Context, title safe.Text, opts api.ListOptions, src paging.Source[api.Identity],
+	watch func(views.Change) bool) views.Screen {
 	return table.New(e.common, table.Config[api.Identity]{Title: title, Columns: columns.IdentitiesIn(e.common, e.folderColumn(opts)), Refused: e.orders.of(colIdentities),
 		Loaded: loadedIn(e, opts, api.IdentityKey),
 		List:   paging.New(ctx, src, api.IdentityKey), Key: api.IdentityKey,
 		Orders: columns.Orders(), Open: pageOf[api.Identity](e), Copy: uidCopy(api.IdentityKey), Edit: editOf[api.Identity](ctx, e),
 		Bind:   e.bindIdentities,
 		New:    func() tea.Cmd { return newIdentity(e, scopeOf(opts), whereOf(string(title))) },
-		Watch:  kindFor[api.Identity](e.kinds).watched,
+		Watch:  watch,
 		Delete: rowDelete[api.Identity](e)})
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +13,7 @@ import (
 	"canopy/safe"
 	"canopy/views"
 	"canopy/views/overview"
+	"canopy/views/paging"
 )
 
 // Bounds of the overview's listings: an organization past them is counted
@@ -129,6 +131,10 @@ func (e *env) openOverviewLine(t overview.Target) tea.Cmd {
 		return e.open(e.deprecatedUnder(t.Key, t.Name))
 	case overview.OpenIdentities:
 		asks, line := t.Asks, t.Line
+		if line == census.Unbound {
+			title := "identities " + safe.Of(t.Name) + " in " + safe.Of(org.Name)
+			return e.open(func(ctx context.Context) views.Screen { return unboundTable(e, ctx, title, org.UID) })
+		}
 		return e.open(func(ctx context.Context) views.Screen {
 			return identitiesTableWhere(e, ctx, "identities "+safe.Of(t.Name)+" in "+safe.Of(org.Name),
 				api.ListOptions{DescendantsOf: org.UID}, func(id *api.Identity) bool { return asks.Is(line, id) })
@@ -154,4 +160,27 @@ func (e *env) advisoriesOf(label string, names []string) tea.Cmd {
 	return e.open(func(ctx context.Context) views.Screen {
 		return advisoriesTable(e, ctx, "advisories of "+safe.Of(label), api.ListOptions{ArtifactNames: names})
 	})
+}
+
+// unboundTable is the identities no role binding names, asked of the
+// server at each load rather than kept from the overview's count: a bind
+// made here loads it again, and the identity bound leaves it.
+func unboundTable(e *env, ctx context.Context, title safe.Text, org string) views.Screen {
+	c, opts := e.client, api.ListOptions{DescendantsOf: org}
+	var bound atomic.Pointer[map[string]bool]
+	ids := source(c.ListIdentities, opts)
+	src := func(ctx context.Context, req paging.Request) (paging.Result[api.Identity], error) {
+		if req.Token == "" && req.Skip == 0 || bound.Load() == nil {
+			bs, _, err := listUpTo(ctx, c.ListRoleBindings, opts, api.RoleBindingKey, maxOverviewPeople)
+			if err != nil {
+				return paging.Result[api.Identity]{}, fmt.Errorf("role bindings: %w", err)
+			}
+			now := census.Bound(bs)
+			bound.Store(&now)
+		}
+		b := *bound.Load()
+		return kept(ids, func(id *api.Identity) bool { return !b[id.UID] })(ctx, req)
+	}
+	bindings, identities := kindFor[api.RoleBinding](e.kinds), kindFor[api.Identity](e.kinds)
+	return identitiesTableFrom(e, ctx, title, opts, src, func(c views.Change) bool { return bindings.watched(c) || identities.watched(c) })
 }

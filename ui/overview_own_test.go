@@ -103,6 +103,10 @@ func TestOverviewCountsItsOwnBinds(t *testing.T) {
 	wt.waitText("Bind viewer to ")
 	wt.keys("enter")
 	wt.waitText("bound viewer → ")
+	// The table asks the server again: the identity bound leaves it.
+	wt.waitFor("the table without the identity bound", func(s string) bool {
+		return strings.Contains(s, fmt.Sprintf(" of %d", unbound-1)) && !wt.m.busy()
+	})
 	wt.keys("esc")
 	s = wt.waitFor("the overview to count the bind", func(s string) bool {
 		return strings.Contains(s, "Identities  ") && !strings.Contains(line(s, "canopy  "), "identities with") &&
