@@ -80,12 +80,8 @@ func accessTable(e *env, ctx context.Context, w whoseAccess, title safe.Text) vi
 		List: paging.New(ctx, src, key), Key: key,
 		Orders: []table.Order{{Label: byName}, {Label: "most held", Local: true}},
 		Sort:   mostHeld,
-		RowKind: func(r *census.Row) table.RowKind {
-			if flagged(r) {
-				return table.RowDeprecated
-			}
-			return table.RowNormal
-		},
+		// Flagged rows keep the plain style (the deprecated one strikes
+		// its text through, which would read as gone): FLAGS says it.
 		Flag: &table.Flag[census.Row]{Name: "flagged", Noun: "rows", Is: flagged},
 		Open: func(r *census.Row) tea.Cmd { return e.grantsPage(r, -1) },
 		Cells: &table.Cells[census.Row]{From: first, To: first + len(census.Groups()) - 1,
