@@ -271,6 +271,23 @@ type Identity struct {
 	UpdateTime       Time         `json:"updateTime,omitzero"`
 }
 
+// AssumedBy names how an identity is assumed, by the one relationship
+// the service gives it: "claim match", "static keys", "aws", "service";
+// "" for none.
+func (id *Identity) AssumedBy() string {
+	switch {
+	case id.ClaimMatch != nil:
+		return "claim match"
+	case id.StaticKeys != nil:
+		return "static keys"
+	case id.AWSIdentity != nil:
+		return "aws"
+	case id.ServicePrincipal != "":
+		return "service"
+	}
+	return ""
+}
+
 // Role is a named set of capabilities. Built-in roles have a flat uid (no
 // "/"); custom roles live in a group.
 type Role struct {

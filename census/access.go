@@ -310,15 +310,8 @@ func (a *Access) who(bi *api.BindingIdentity) Who {
 // (Google, Microsoft; GitHub and GitLab by a user's number, where their
 // CI tokens name a repository or project).
 func WorkloadOf(id *api.Identity) string {
-	switch {
-	case id.StaticKeys != nil:
-		return "static keys"
-	case id.AWSIdentity != nil:
-		return "aws"
-	case id.ServicePrincipal != "":
-		return "service"
-	case id.ClaimMatch == nil:
-		return ""
+	if by := id.AssumedBy(); by != "claim match" {
+		return by
 	}
 	cm := id.ClaimMatch
 	if cm.IssuerPattern == "" && cm.SubjectPattern == "" && cm.Subject != "" && signsIn(cm.Issuer, cm.Subject) {

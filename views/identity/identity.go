@@ -32,19 +32,7 @@ type Part struct {
 
 // Kind names how the identity is assumed: "claim match", "static keys",
 // "aws", "service", or "" for none (a person who signs in).
-func Kind(id *api.Identity) string {
-	switch {
-	case id.ClaimMatch != nil:
-		return "claim match"
-	case id.StaticKeys != nil:
-		return "static keys"
-	case id.AWSIdentity != nil:
-		return "aws"
-	case id.ServicePrincipal != "":
-		return "service"
-	}
-	return ""
-}
+func Kind(id *api.Identity) string { return id.AssumedBy() }
 
 // exactOr is the exact member when set, else the pattern one.
 func exactOr(exact, pattern, label, member, patternMember string) (Part, bool) {
