@@ -288,6 +288,11 @@ func (a *Access) unread(part string) bool {
 	return slices.ContainsFunc(a.Unread, func(u string) bool { return strings.HasPrefix(u, part+":") })
 }
 
+// Read reports whether every item of a part ("identities", "roles",
+// "folders", "role bindings") was read: only then is a uid it lacks one
+// that does not exist.
+func (a *Access) Read(part string) bool { return !a.Truncated && !a.unread(part) }
+
 func roleName(b api.RoleBinding) string {
 	if b.Role.Name != "" {
 		return b.Role.Name

@@ -127,67 +127,66 @@ func (r listRequest) accessRows(a *census.Access) ([]census.Row, error) {
 // knows of, when it could read every identity), else the one identity of
 // that name, or one a binding names so that no longer exists.
 func findIdentity(a *census.Access, v, org string) (string, error) {
-	bound := map[string]string{} // the names bindings give, by uid
+	listed, bound := map[string]string{}, map[string]string{} // names by uid
+	for uid, id := range a.Identities {
+		listed[uid] = id.Name
+	}
 	for _, b := range a.Bindings {
 		if b.Identity != nil {
 			bound[b.Identity.UID] = b.Identity.Name
 		}
 	}
 	if strings.Contains(v, "/") {
-		_, listed := a.Identities[v]
+		_, known := listed[v]
 		_, named := bound[v]
-		if !listed && !named && readWhole(a, "identities") {
+		if !known && !named && a.Read("identities") {
 			return "", fmt.Errorf("--identity %s: no identity of %s has this uid", v, org)
 		}
 		return v, nil
 	}
-	var found []string
-	for uid, id := range a.Identities {
-		if id.Name == v {
-			found = append(found, uid)
-		}
-	}
-	for uid, name := range bound {
-		if _, listed := a.Identities[uid]; !listed && name == v {
-			found = append(found, uid)
-		}
-	}
-	return one(a, "--identity", "identity", "identities", v, org, found)
+	return one(a, "--identity", "identity", "identities", v, org, uidsNamed(listed, bound, v))
 }
 
 // findRole is the uid --role names: a role's uid, else the one role of
 // that name (built-in or custom), or one a binding names so.
 func findRole(a *census.Access, v, org string) (string, error) {
-	bound := map[string]string{}
+	listed, bound := map[string]string{}, map[string]string{}
+	for uid, r := range a.Roles {
+		listed[uid] = r.Name
+	}
 	for _, b := range a.Bindings {
 		if b.Role != nil {
 			bound[b.Role.UID] = b.Role.Name
 		}
 	}
-	if _, ok := a.Roles[v]; ok {
+	_, known := listed[v]
+	_, named := bound[v]
+	switch {
+	case known || named:
+		return v, nil
+	case api.IsGroupUID(v) && a.Read("roles"):
+		return "", fmt.Errorf("--role %s: no role of %s has this uid", v, org)
+	case api.IsGroupUID(v):
 		return v, nil
 	}
-	if _, ok := bound[v]; ok {
-		return v, nil
-	}
-	if api.IsGroupUID(v) {
-		if readWhole(a, "roles") {
-			return "", fmt.Errorf("--role %s: no role of %s has this uid", v, org)
-		}
-		return v, nil
-	}
+	return one(a, "--role", "role", "roles", v, org, uidsNamed(listed, bound, v))
+}
+
+// uidsNamed are the uids of the name v: those the review listed, and
+// those only a binding names (gone, or in a part not read).
+func uidsNamed(listed, bound map[string]string, v string) []string {
 	var found []string
-	for uid, role := range a.Roles {
-		if role.Name == v {
+	for uid, name := range listed {
+		if name == v {
 			found = append(found, uid)
 		}
 	}
 	for uid, name := range bound {
-		if _, listed := a.Roles[uid]; !listed && name == v {
+		if _, known := listed[uid]; !known && name == v {
 			found = append(found, uid)
 		}
 	}
-	return one(a, "--role", "role", "roles", v, org, found)
+	return found
 }
 
 // findFolder is the folder --folder names: "/" or the organization's name
@@ -200,7 +199,7 @@ func findFolder(a *census.Access, v, org string) (string, error) {
 		switch {
 		case v != l.Org && !api.IsDescendant(v, l.Org):
 			return "", fmt.Errorf("--folder %s: not a folder of %s", v, org)
-		case !known && readWhole(a, "folders"):
+		case !known && a.Read("folders"):
 			return "", fmt.Errorf("--folder %s: no folder of %s has this uid (a repo's access is its folder's: give the folder)", v, org)
 		}
 		return v, nil
@@ -251,15 +250,9 @@ func one(a *census.Access, flag, noun, nouns, v, org string, found []string) (st
 	return "", usageError{fmt.Errorf("%s %q names %d %s of %s: %s; choose one by uid", flag, v, len(found), nouns, org, strings.Join(named, ", "))}
 }
 
-// readWhole reports whether the review read every item of a part: only
-// then is a uid it lacks one that does not exist.
-func readWhole(a *census.Access, part string) bool {
-	return !a.Truncated && !slices.ContainsFunc(a.Unread, func(u string) bool { return strings.HasPrefix(u, part+":") })
-}
-
 // unreadNote says, after "no such name", that the part was not read.
 func unreadNote(a *census.Access, part string) string {
-	if readWhole(a, part) {
+	if a.Read(part) {
 		return ""
 	}
 	return "; the " + part + " were not all read: give a uid"
