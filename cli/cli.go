@@ -14,11 +14,9 @@ package cli
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 
-	"canopy/api"
 	"canopy/cli/exit"
 )
 
@@ -60,20 +58,6 @@ func commandAfterFlags(args []string) (c command, flags, rest []string, ok bool)
 	}
 	c, ok = commandNamed(fs.Arg(0))
 	return c, args[:used:used], fs.Args()[1:], ok
-}
-
-// runVersion prints the version; -h says so.
-func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("canopy version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: canopy version\n\nPrint canopy's version (also canopy --version).\n")
-	}
-	if code, done := parse(fs, args, stdout); done {
-		return code
-	}
-	fmt.Fprintln(stdout, "canopy", api.Version)
-	return exit.OK
 }
 
 // unknownCommand says that name is no command, lists the commands (and

@@ -219,13 +219,12 @@ func runInfo(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	// A path on a mount that does not answer must not outlast a signal.
 	rows, err := exit.Step(ctx, func() ([][]string, error) {
-		return [][]string{
-			{"version", api.Version},
+		return append(readBuild().rows(), [][]string{
 			{"config", configPath + exists(strings.TrimSuffix(configPath, " (from CANOPY_CONFIG)"))},
 			{"state", p.State + exists(p.State)},
 			{"log", p.Log + " (written with --debug)" + exists(p.Log)},
 			{"cache", p.Cache + " (nothing is cached on disk yet)"},
-		}, nil
+		}...), nil
 	})
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy info", "looking at the paths", err, exit.Failure)
