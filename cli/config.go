@@ -117,7 +117,7 @@ func writeViews(stdout io.Writer, s *config.Settings) {
 // program is there to run.
 func writePlugins(stdout io.Writer, s *config.Settings) {
 	if len(s.Plugins) == 0 {
-		fmt.Fprintln(stdout, "\nplugins: none (add them under plugins: in the config file; the README has examples)")
+		fmt.Fprintln(stdout, "\nplugins: none (add them under plugins: in the config file; docs/plugins.md has examples)")
 		return
 	}
 	fmt.Fprintln(stdout, "\nplugins (each is also a : command):")

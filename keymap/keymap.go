@@ -191,7 +191,7 @@ func defaults() []Def {
 		{Action: CopyRef, Keys: []string{"Y"}, Short: "copy ref", Desc: "copy a tag's pull reference: cgr.dev/<org>/<repo>:<tag>@<digest>", Group: Resource},
 		{Action: Filter, Keys: []string{"/"}, Short: "filter", Desc: "fuzzy filter the loaded rows (!text inverts, re:expr is a regular expression)", Group: Resource},
 		{Action: Command, Keys: []string{":"}, Short: "command", Desc: "command line: :repos :tags :groups :identities :bindings :roles :advisories ... (a filter may follow: :tags python); :save NAME keeps a table as a view; :2500 or :50% goes to that row", Group: Global},
-		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide this help", Group: Global},
+		{Action: Help, Keys: []string{"?"}, Short: "help", Desc: "show or hide the help: every key, then every : command", Group: Global},
 		{Action: Quit, Keys: []string{"q", "ctrl+c"}, Short: "quit", Desc: "quit canopy (ctrl+c also from text inputs)", Group: Global},
 		{Action: ScimToken, Keys: []string{"T"}, Short: "scim token", Desc: "on a provider's page: its first SCIM token, or a new one after asking; shown once (y copies)", Group: Resource},
 		{Action: ScimRevoke, Keys: []string{"X"}, Short: "revoke token", Desc: "on a provider's page: revoke its SCIM token, after asking", Group: Resource},

@@ -1,11 +1,10 @@
 package keymap
 
-import "strings"
-
-// The manual is the README's table of keys: each row the actions it
-// explains and what it says of them. The keys column is made from the
-// declarations (defaults), so the README names the keys canopy has; a
-// test holds the README to it (and rewrites it: CANOPY_UPDATE_README=1).
+// The manual is the fuller account of the keys in docs/keys.md: each row
+// the actions it explains and what it says of them, printed after the
+// help's own line for each key. The page is made from the declarations
+// and this, by a test in ui (CANOPY_UPDATE_DOCS=1 rewrites it), so it
+// names the keys canopy has and says what the help says.
 
 // ManualRow is one row of the keys table.
 type ManualRow struct {
@@ -13,7 +12,7 @@ type ManualRow struct {
 	Says    string
 }
 
-// Manual lists the rows, in the README's order.
+// Manual lists the rows, in the page's order.
 func Manual() []ManualRow {
 	return []ManualRow{
 		{Actions: []Action{Up, Down, Top, Bottom, HalfUp, HalfDown, PageUp, PageDown},
@@ -53,7 +52,7 @@ func Manual() []ManualRow {
 		{Actions: []Action{Copy},
 			Says: "copy the uid (a tag's digest; marked tags as `repo:tag@digest` lines) with OSC 52"},
 		{Actions: []Action{CopyRef},
-			Says: "copy a tag's pull reference, `cgr.dev/<org>/<repo>:<tag>@<digest>` (see below: nothing unsafe is copied), in the tree, a table or the tag's page (which shows it, with its repo)"},
+			Says: "copy a tag's pull reference, `cgr.dev/<org>/<repo>:<tag>@<digest>` (nothing unsafe is copied: see docs/service.md, Copying), in the tree, a table or the tag's page (which shows it, with its repo)"},
 		{Actions: []Action{Edit},
 			Says: "edit in place: a row's (or tree node's) description; in the detail pane (`tab`), `↑`/`↓` move a cursor among the fields the API lets you change and `e` or `enter` edits the one under it. The footer, across the whole width, previews the exact request (`PATCH /registry/v2/repos/…/<uid>?update_mask=… \"old\" → \"new\"`); `enter` sends only that field, `esc` cancels; a refusal stays in the editor with the server's reason beside the field (wrapped, never cut) and the rest in the footer. A role binding's role (on its row, tree node or page) is chosen in the bind flow's role picker, on the role it has, then the form previews the PATCH of `role_uid`; a secret (a provider's client secret) is typed as dots, never shown nor kept, and cannot be undone"},
 		{Actions: []Action{EditReadme},
@@ -79,27 +78,4 @@ func Manual() []ManualRow {
 		{Actions: []Action{Accept, Cancel, Complete, Prev, Next},
 			Says: "in a text input (command line, filter, picker, editor): accept, cancel, complete the highlighted suggestion, the previous and the next suggestion"},
 	}
-}
-
-// ManualTable is the README's table of keys with k's keys: a row's keys
-// are each action's keys, "/" between an action's, "," between actions.
-func (k *KeyMap) ManualTable() string {
-	var b strings.Builder
-	b.WriteString("| key | does |\n|---|---|\n")
-	for _, r := range Manual() {
-		var keys []string
-		for _, a := range r.Actions {
-			d, ok := k.Def(a)
-			if !ok || len(d.Keys) == 0 {
-				continue
-			}
-			labels := make([]string, len(d.Keys))
-			for i, key := range d.Keys {
-				labels[i] = "`" + d.labels.of(key) + "`"
-			}
-			keys = append(keys, strings.Join(labels, "/"))
-		}
-		b.WriteString("| " + strings.Join(keys, ", ") + " | " + r.Says + " |\n")
-	}
-	return b.String()
 }

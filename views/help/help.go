@@ -203,8 +203,7 @@ func (m *Model) layout() {
 	}
 	add("")
 	add(th.Section.Render("Mouse"))
-	for _, l := range [][2]string{{"wheel", "scroll the list, table, pane or this help under the pointer"},
-		{"click", "put the cursor on a row; in the explorer, also focus that pane"}} {
+	for _, l := range Mouse() {
 		k := text.Fit(l[0], keyW, false, "")
 		for _, d := range strings.Split(text.Wrap(l[1], max(m.width-keyW-3, 12), " /,"), "\n") {
 			add("  " + th.HintKey.Render(k) + " " + th.Value.Render(d))
@@ -212,6 +211,13 @@ func (m *Model) layout() {
 		}
 	}
 	m.scroll(0)
+}
+
+// Mouse is what the mouse does, as the help and docs/keys.md say it: each
+// gesture and what it does.
+func Mouse() [][2]string {
+	return [][2]string{{"wheel", "scroll the list, table, pane or this help under the pointer"},
+		{"click", "put the cursor on a row; in the explorer, also focus that pane"}}
 }
 
 // labels are the keys as the help shows them; "(none)" when the config
