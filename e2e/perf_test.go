@@ -66,8 +66,9 @@ func firstFrame(s string) bool {
 // its first full frame (tmux's own start included), beside the peer
 // (e2e/teapeer, a minimal Bubble Tea v2 program) to its one frame, started
 // alternately in the same loop so both see the same load; CANOPY_BASELINE
-// names another canopy binary (built from an earlier commit) started in
-// the loop too. It reports each one's median (ms-first-frame-canopy,
+// names another canopy binary (built from an earlier commit) and
+// TEAPEER_BASELINE another peer (built with that commit's go.mod), started
+// in the loop too. It reports each one's median (ms-first-frame-canopy,
 // -peer, -baseline) and canopy's over the peer's (x-peer, the 1.3 target
 // of issue 39). ns/op is the whole iteration. A benchmark, not a test: the
 // targets are read off it (BENCHMARKS.md, Start-up), not asserted while
@@ -77,8 +78,9 @@ func firstFrame(s string) bool {
 func BenchmarkStartToFirstFrame(b *testing.B) {
 	requireTmux(b)
 	runs := startupRuns(b, []string{"demo"}) // built before the clock starts
+	peerShown := func(s string) bool { return strings.Contains(s, teapeerFrame) }
 	shown := map[string]func(string) bool{"canopy": firstFrame, "baseline": firstFrame,
-		"peer": func(s string) bool { return strings.Contains(s, teapeerFrame) }}
+		"peer": peerShown, "peer-baseline": peerShown}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		for _, r := range rotated(runs, i) {
@@ -100,8 +102,9 @@ func BenchmarkStartToFirstFrame(b *testing.B) {
 // a minimal Bubble Tea v2 program) alternately, each to its exit, and
 // reports each one's median CPU (user + system, from the process's
 // state) and wall time, and canopy's over the peer's (cpu-x-peer,
-// wall-x-peer: the 1.3 target of issue 39). CANOPY_BASELINE names another
-// canopy binary run in the same loop (-baseline). Nearly all of a
+// wall-x-peer: the 1.3 target of issue 39). CANOPY_BASELINE and
+// TEAPEER_BASELINE name an older canopy and peer run in the same loop
+// (-baseline, -peer-baseline; see startupRuns). Nearly all of a
 // version's time is the process's start: loading the binary and the
 // package initializers of everything it imports.
 //

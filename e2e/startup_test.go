@@ -18,7 +18,7 @@ const teapeerFrame = "teapeer: the first frame"
 // startupRun is one program a start-up benchmark starts in its loop, and
 // what each of its starts took.
 type startupRun struct {
-	name string // canopy, peer, baseline
+	name string // canopy, peer, baseline, peer-baseline
 	bin  string
 	args []string
 	wall []time.Duration
@@ -31,9 +31,11 @@ func (r *startupRun) add(wall, cpu time.Duration) {
 	r.cpu = append(r.cpu, cpu)
 }
 
-// startupRuns are canopy and the peer (and the baseline canopy when
-// CANOPY_BASELINE names one), each to be run with args; the binaries are
-// built here, before the benchmark's clock starts.
+// startupRuns are canopy and the peer, each to be run with args, and the
+// baselines named: CANOPY_BASELINE another canopy (built from an earlier
+// commit), TEAPEER_BASELINE another peer (e2e/teapeer built against that
+// commit's go.mod, so with the dependencies' versions of then). The
+// binaries are built here, before the benchmark's clock starts.
 func startupRuns(b *testing.B, args []string) []*startupRun {
 	b.Helper()
 	runs := []*startupRun{
@@ -42,6 +44,9 @@ func startupRuns(b *testing.B, args []string) []*startupRun {
 	}
 	if old := os.Getenv("CANOPY_BASELINE"); old != "" {
 		runs = append(runs, &startupRun{name: "baseline", bin: old, args: args})
+	}
+	if old := os.Getenv("TEAPEER_BASELINE"); old != "" {
+		runs = append(runs, &startupRun{name: "peer-baseline", bin: old, args: args})
 	}
 	return runs
 }
