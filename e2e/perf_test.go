@@ -79,6 +79,9 @@ func BenchmarkStartToFirstFrame(b *testing.B) {
 	requireTmux(b)
 	runs := startupRuns(b, []string{"demo"}) // built before the clock starts
 	peerShown := func(s string) bool { return strings.Contains(s, teapeerFrame) }
+	canopyDrawn := func(s string) bool { return seedingFrame(s) || firstFrame(s) }
+	drawn := map[string]func(string) bool{"canopy": canopyDrawn, "baseline": canopyDrawn,
+		"peer": peerShown, "peer-baseline": peerShown}
 	shown := map[string]func(string) bool{"canopy": firstFrame, "baseline": firstFrame,
 		"peer": peerShown, "peer-baseline": peerShown}
 	b.ResetTimer()
@@ -86,6 +89,8 @@ func BenchmarkStartToFirstFrame(b *testing.B) {
 		for _, r := range rotated(runs, i) {
 			t0 := time.Now()
 			tt := startBinary(b, r.bin, 120, 36, r.args...)
+			tt.waitWithin(waitTimeout, drawn[r.name], "the first frame of "+r.name)
+			r.drawn = append(r.drawn, time.Since(t0))
 			tt.waitWithin(waitTimeout, shown[r.name], "the first full frame of "+r.name)
 			r.add(time.Since(t0), 0)
 			b.StopTimer()

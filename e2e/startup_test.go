@@ -18,11 +18,12 @@ const teapeerFrame = "teapeer: the first frame"
 // startupRun is one program a start-up benchmark starts in its loop, and
 // what each of its starts took.
 type startupRun struct {
-	name string // canopy, peer, baseline, peer-baseline
-	bin  string
-	args []string
-	wall []time.Duration
-	cpu  []time.Duration
+	name  string // canopy, peer, baseline, peer-baseline
+	bin   string
+	args  []string
+	wall  []time.Duration
+	cpu   []time.Duration
+	drawn []time.Duration // to the first frame of any kind, where it is not the full one
 }
 
 // add records one start.
@@ -83,6 +84,9 @@ func reportStartup(b *testing.B, runs []*startupRun, unit string, withCPU bool) 
 	}
 	for _, r := range runs {
 		b.ReportMetric(ms(median(r.wall)), unit+"-"+r.name)
+		if len(r.drawn) > 0 {
+			b.ReportMetric(ms(median(r.drawn)), "ms-drawn-"+r.name)
+		}
 		if withCPU {
 			b.ReportMetric(ms(median(r.cpu)), "ms-cpu-"+r.name)
 		}
