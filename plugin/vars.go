@@ -238,8 +238,8 @@ func (e emailShape) MatchString(s string) bool {
 	if !e.re.MatchString(s) {
 		return false
 	}
-	_, host, _ := strings.Cut(s, "@")
-	for label := range strings.SplitSeq(host, ".") {
+	_, domain, _ := strings.Cut(s, "@")
+	for label := range strings.SplitSeq(domain, ".") {
 		if len(label) > maxHostLabel {
 			return false
 		}
