@@ -45,6 +45,7 @@ func layers() map[string][]string {
 		"":             {"cli", "cli/exit"},
 		"e2e":          {"cli", "cli/exit"},
 		"e2e/maxrss":   nil,
+		"e2e/teapeer":  nil,
 		"plugin/...":   nil,
 		"api/testdata": nil,
 	}

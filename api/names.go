@@ -32,28 +32,39 @@ const (
 	AdvisoryID
 )
 
-// rules holds each Rule's pattern and longest value; it is never written.
+// rules holds each Rule's pattern and its bounds; it is never written.
+// pattern is the rule as messages show it. match is the same rule with
+// the length left to min and max: a counted repetition ({0,127}) compiles
+// to a program as long as its count, which took a millisecond of every
+// canopy's start (issue 39); a class repeated and a length compared keep
+// the same strings.
 var rules = [...]struct {
-	re  *regexp.Regexp
-	max int
+	pattern  string
+	match    *regexp.Regexp
+	min, max int
 }{
-	RepoName:     {regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,127}$`), 128},
-	OrgName:      {regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,127}$`), 128},
-	TagName:      {regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`), 128},
-	Digest:       {regexp.MustCompile(`^sha256:[0-9a-f]{64}$`), len("sha256:") + 64},
-	IdentityName: {regexp.MustCompile(`^[a-z0-9 ._-]{3,63}$`), 63},
-	AdvisoryID:   {regexp.MustCompile(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`), len("CGA-xxxx-xxxx-xxxx")},
+	RepoName:     {`^[a-z0-9][a-z0-9._/-]{0,127}$`, regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*$`), 1, 128},
+	OrgName:      {`^[a-z0-9][a-z0-9._-]{0,127}$`, regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`), 1, 128},
+	TagName:      {`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`, regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]*$`), 1, 128},
+	Digest:       {`^sha256:[0-9a-f]{64}$`, regexp.MustCompile(`^sha256:[0-9a-f]*$`), len("sha256:") + 64, len("sha256:") + 64},
+	IdentityName: {`^[a-z0-9 ._-]{3,63}$`, regexp.MustCompile(`^[a-z0-9 ._-]*$`), 3, 63},
+	AdvisoryID: {`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`, regexp.MustCompile(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`),
+		len("CGA-xxxx-xxxx-xxxx"), len("CGA-xxxx-xxxx-xxxx")},
 }
 
-// Match reports whether s keeps the rule.
-func (r Rule) Match(s string) bool { return rules[r].re.MatchString(s) }
+// Match reports whether s keeps the rule. Every rule's characters are
+// ASCII, so a match's length in bytes is its length in characters.
+func (r Rule) Match(s string) bool {
+	rule := rules[r]
+	return len(s) >= rule.min && len(s) <= rule.max && rule.match.MatchString(s)
+}
 
 // Max is the most characters a value keeping the rule has: a form refuses
 // a key past it as it is typed.
 func (r Rule) Max() int { return rules[r].max }
 
 // Pattern is the rule as a regular expression, for a message.
-func (r Rule) Pattern() string { return rules[r].re.String() }
+func (r Rule) Pattern() string { return rules[r].pattern }
 
 // Bounds the service puts on folder names and descriptions (any printable
 // characters).

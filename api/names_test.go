@@ -1,6 +1,7 @@
 package api
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,30 @@ func TestRules(t *testing.T) {
 		if tc.rule.Max() != len(tc.longest) {
 			t.Errorf("rule %d: Max %d, its longest value has %d", tc.rule, tc.rule.Max(), len(tc.longest))
 		}
+	}
+}
+
+// Each rule's Match takes exactly what its Pattern (the rule as messages
+// show it) takes, on strings around its bounds and of every character
+// class the patterns use.
+func TestRulesMatchTheirPatterns(t *testing.T) {
+	t.Parallel()
+	alphabet := []string{"a", "Z", "0", "_", ".", "-", "/", " ", ":", "é", "sha256:", "CGA-", "f"}
+	for r := range Rule(len(rules)) {
+		re := regexp.MustCompile(r.Pattern())
+		try := func(s string) {
+			if got, want := r.Match(s), re.MatchString(s); got != want {
+				t.Errorf("rule %d: Match(%q) = %v, its pattern says %v", r, s, got, want)
+			}
+		}
+		for _, n := range []int{0, 1, 2, 3, 4, 17, 18, 19, 62, 63, 64, 70, 71, 72, 127, 128, 129} {
+			for _, c := range alphabet {
+				try(strings.Repeat(c, n))
+				try("a" + strings.Repeat(c, n))
+				try("sha256:" + strings.Repeat(c, n))
+			}
+		}
+		try("CGA-abcd-1234-wxyz")
+		try("sha256:" + strings.Repeat("0f", 32))
 	}
 }

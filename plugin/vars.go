@@ -191,7 +191,7 @@ func checkText(s string) error {
 // none of those, and each would let a quote, a bracket or a space through.
 var (
 	repoName = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
-	tagName  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`)
+	tagName  = atMost(128, regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`))
 	digest   = regexp.MustCompile(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
 	// A uid: hex for what the platform makes, but a library's is its
 	// ecosystem and coordinates (maven/ch.qos.logback:logback-classic).
@@ -200,15 +200,55 @@ var (
 	advisoryID  = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	alias       = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
 	packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
-	email       = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)
+	email       = emailShape{regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)}
 	host        = regexp.MustCompile(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
 )
 
-// hostLabel is one label of a host name: it neither starts nor ends with '-'.
-const hostLabel = `[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?`
+// hostLabel is one label of a host name: it neither starts nor ends with
+// '-'; emailShape bounds its length (maxHostLabel).
+const hostLabel = `[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?`
 
-// matching checks a value against a pattern, named for the error.
-func matching(re *regexp.Regexp, what string) func(string) error {
+// maxHostLabel is the most characters a label of a host name has.
+const maxHostLabel = 63
+
+// The lengths in these shapes are compared apart from their patterns: a
+// counted repetition ({0,127}) compiles to a program as long as its
+// count, which took milliseconds of every canopy's start (issue 39). The
+// patterns' characters are ASCII, so a match's bytes are its characters.
+
+// shape is what a value is matched against: a pattern, or a pattern and
+// a length.
+type shape interface{ MatchString(string) bool }
+
+// lengthBound is a pattern whose matches have at most max characters.
+type lengthBound struct {
+	max int
+	re  *regexp.Regexp
+}
+
+func atMost(max int, re *regexp.Regexp) lengthBound { return lengthBound{max: max, re: re} }
+
+func (b lengthBound) MatchString(s string) bool { return len(s) <= b.max && b.re.MatchString(s) }
+
+// emailShape is an email's pattern, each label of its host at most
+// maxHostLabel characters.
+type emailShape struct{ re *regexp.Regexp }
+
+func (e emailShape) MatchString(s string) bool {
+	if !e.re.MatchString(s) {
+		return false
+	}
+	_, domain, _ := strings.Cut(s, "@")
+	for label := range strings.SplitSeq(domain, ".") {
+		if len(label) > maxHostLabel {
+			return false
+		}
+	}
+	return true
+}
+
+// matching checks a value against a shape, named for the error.
+func matching(re shape, what string) func(string) error {
 	return func(s string) error {
 		if err := checkValue(s); err != nil {
 			return err

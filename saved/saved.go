@@ -39,11 +39,18 @@ func Fields() []string {
 }
 
 // namePattern is a view's name: a word a `:` command can be.
-var namePattern = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
+//
+// At most maxName characters, compared apart from the pattern: a counted
+// repetition ({0,31}) compiles to a program as long as its count, which
+// took a part of every canopy's start (issue 39).
+var namePattern = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// maxName is the most characters a name has.
+const maxName = 32
 
 // CheckName checks a view's name.
 func CheckName(name string) error {
-	if !namePattern.MatchString(name) {
+	if len(name) > maxName || !namePattern.MatchString(name) {
 		return fmt.Errorf("name %q: want a lower-case word (a-z, 0-9, -; at most 32), it is also the view's `:` command", name)
 	}
 	return nil

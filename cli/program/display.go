@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"canopy/theme"
 )
@@ -25,12 +26,18 @@ type Display struct {
 	Mouse bool
 }
 
-// options are the Bubble Tea program options the display needs.
+// options are the Bubble Tea program options the display needs: always
+// the color profile. lipgloss detected it when canopy started (its Writer,
+// made at its package's initialization) from the standard output and the
+// environment, as Bubble Tea would detect it again before the first frame
+// when none is given: each detection reads the terminfo database and, in
+// tmux, runs `tmux info`, which made the demo's first frame wait for a
+// second tmux client (issue 39).
 func (d Display) options() []tea.ProgramOption {
 	if d.Mono {
 		return []tea.ProgramOption{tea.WithColorProfile(colorprofile.ASCII)}
 	}
-	return nil
+	return []tea.ProgramOption{tea.WithColorProfile(lipgloss.Writer.Profile)}
 }
 
 // displayModel applies a display to every frame of the model it wraps.
