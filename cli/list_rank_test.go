@@ -26,6 +26,15 @@ func rankCols() []table.Column[int] {
 	}
 }
 
+// rankRows are the rows TestListRank ranks: 600, each its own number.
+func rankRows() []int {
+	rows := make([]int, 600)
+	for i := range rows {
+		rows[i] = i
+	}
+	return rows
+}
+
 // collected is a printer that keeps what it is given, and whether it was
 // closed.
 type collected[T any] struct {
@@ -47,11 +56,7 @@ func (c *collected[T]) close(context.Context, bool) error { c.closed = true; ret
 // stderr that says how many matched.
 func TestListRankIsOneSearchOfEveryRow(t *testing.T) {
 	t.Parallel()
-	cols := rankCols()
-	rows := make([]int, 600)
-	for i := range rows {
-		rows[i] = i
-	}
+	cols, rows := rankCols(), rankRows()
 	for _, q := range []string{"n", "go", "ngx", "o-1", "dep", "re:^n.*-1", "re:redis", "!o", "!dep", "zzz"} {
 		query := filter.ParseQuery(q)
 		all, _, err := search.Run(t.Context(), query, searchNames(rows, cols), search.Narrowing{})
@@ -91,11 +96,7 @@ func head(xs []int) []int { return xs[:min(len(xs), 20)] }
 // rows one search of every row finds, in the order they came.
 func TestListFilterKeepsEachPagesOrder(t *testing.T) {
 	t.Parallel()
-	cols := rankCols()
-	rows := make([]int, 600)
-	for i := range rows {
-		rows[i] = i
-	}
+	cols, rows := rankCols(), rankRows()
 	for _, q := range []string{"go", "re:redis", "!o"} {
 		query := filter.ParseQuery(q)
 		all, _, err := search.Run(t.Context(), query, searchNames(rows, cols), search.Narrowing{})
