@@ -16,6 +16,7 @@ import (
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/resource"
+	"canopy/text"
 	"canopy/views/filter"
 )
 
@@ -24,7 +25,7 @@ import (
 type listFlags struct {
 	ui                                        uiFlags
 	output, filter, repo, artifact, ecosystem *string
-	deprecated                                *bool
+	deprecated, rank                          *bool
 	maxItems                                  *int
 	identity, folder, role                    *string // access: whose, where, which role's
 }
@@ -33,7 +34,8 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.ui.settings = []string{"api-url", "allow-insecure-http", "audience", "org", "token-file", "page-size"}
 	f.ui.register(fs)
 	f.output = fs.String("o", "table", "output: table or json")
-	f.filter = fs.String("filter", "", "keep rows that match, as / does in the UI: the name first, then the other columns (fuzzy; !text excludes, re:expr is a regular expression)")
+	f.filter = fs.String("filter", "", "print the rows that match, as / finds them in the UI (the name, then the other columns; fuzzy; !text excludes, re:expr is a regular expression), each page's as it arrives, in the list's order")
+	f.rank = fs.Bool("rank", false, fmt.Sprintf("with --filter: print the best matches first, ranked as / ranks them (the name's matches, best first, then the other columns'), once every page is read; at most the %s best (a line on stderr says how many more matched)", text.Count(rankMax)))
 	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's; documents: only this package's")
 	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
 	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
@@ -53,6 +55,8 @@ func (f *listFlags) check(k resource.Kind) error {
 		return fmt.Errorf("-o %q: want table or json", *f.output)
 	case *f.maxItems < 1:
 		return fmt.Errorf("--max-items %d: want 1 or more", *f.maxItems)
+	case *f.rank && *f.filter == "":
+		return errors.New("--rank ranks the matches of --filter: give --filter too")
 	}
 	for _, sf := range f.scopedFlags() {
 		switch {
@@ -120,7 +124,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	var lf listFlags
 	lf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), listUsage, strings.Join(listNames(), "|"), collectionUsage())
+		fmt.Fprintf(fs.Output(), listUsage, strings.Join(listNames(), "|"), collectionUsage(), text.Count(rankMax))
 		fs.PrintDefaults()
 	}
 	pos, code, done := parseArgs(fs, args, stdout)
@@ -176,7 +180,7 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 		}
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
 		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
-			query: filter.ParseQuery(*lf.filter), deprecated: *lf.deprecated, json: *lf.output == "json", maxItems: *lf.maxItems,
+			query: filter.ParseQuery(*lf.filter), rank: *lf.rank, deprecated: *lf.deprecated, json: *lf.output == "json", maxItems: *lf.maxItems,
 			out: stdout, notes: stderr,
 			scope: accessScope{identity: *lf.identity, folder: *lf.folder, role: *lf.role}, stale: cfg.Stale(), now: time.Now()}
 		if err := req.run(ctx, kind); err != nil {
@@ -197,9 +201,11 @@ Where the server does not sort a collection in the UI's order, it is
 listed in the server's default order, and a line on stderr says so.
 
 Rows are printed as the pages arrive (a table in chunks of 1,000 rows,
-each column as wide as its widest cell so far; with --filter once every
-page is read, since matches are ranked as / ranks them). What was read is
-printed whatever ends the listing. A server whose pages never end is
+each column as wide as its widest cell so far). With --filter, the
+matches of each page are printed as it arrives, in the list's order;
+with --rank too, the best %s are kept and printed once every page is
+read, ranked as / ranks them. What was read is printed whatever ends the
+listing. A server whose pages never end is
 stopped, with a line on stderr and exit status 1: when it sends more than
 its own total (plus a tenth and a page), or --max-items items.
 

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -88,23 +90,31 @@ func startBenchEmulator(b *testing.B, size string) (url, org string) {
 }
 
 // BenchmarkListStream measures `canopy list tags` against a plain walk of
-// the same pages, the three in every iteration, so that the machine's load
+// the same pages, every way in every iteration, so that the machine's load
 // falls on all of them alike:
 //
 //   - walk: the client's ListTags, following nextPageToken over one
 //     keep-alive connection, every page discarded: the floor, what the
 //     network and the server cost;
+//   - plain-json: the same walk writing the bytes `-o json` writes
+//     (plainJSONWalk), the peer of json;
 //   - json, table: runList as a user runs it (config, token, organization,
-//     the repos' names, the walk, the printer), its stdout counted and
-//     discarded.
+//     the repos' names for a table, the walk, the printer), its stdout
+//     counted and discarded;
+//   - filter-json, filter-table: the same with --filter benchFilter (the
+//     matches printed as their pages arrive), and rank-json with --rank
+//     too (the best rankMax kept, printed at the end).
 //
-// Each is reported as its median over the iterations (ms), its ratio to
-// the walk, and its heap: the peak of heap objects, garbage included
-// (peak-MB), and the most a GC found live (live-MB), sampled every
-// millisecond. Two sizes: medium (≈ 5·10⁴ tags in the organization) and
-// large (≈ 5·10⁵), to see what grows with the rows: the printed rows must
-// not; the cursor's set of the keys read (≈ 10 bytes a row) does.
-// Run with -benchtime 5x: an iteration of large takes some 20 s.
+// Each is reported as its median over the iterations (ms), the median time
+// of its first byte (first-ms: for a filter, its first match), the median
+// CPU of the process while it ran (cpu-ms; the emulator runs in a child),
+// its ratio to the walk, and its heap: the peak of heap objects, garbage
+// included (peak-MB), and the most a GC found live (live-MB), sampled
+// every millisecond. Two sizes: medium (≈ 5·10⁴ tags in the organization)
+// and large (≈ 5·10⁵), to see what grows with the rows: nothing should.
+// The run fails unless json wrote plain-json's bytes, every way as many
+// rows as the walk read, and the filtered ways the same matches.
+// Run with -benchtime 3x: an iteration of large takes some 40 s.
 func BenchmarkListStream(b *testing.B) {
 	for _, size := range []string{"medium", "large"} {
 		b.Run(size, func(b *testing.B) { benchListStream(b, size) })
@@ -128,12 +138,23 @@ func benchListStream(b *testing.B, size string) {
 		run  func(w *countingWriter) (rows int, err error)
 	}{
 		{"walk", func(*countingWriter) (int, error) { return plainWalk(ctx, client, org) }},
+		{"plain-json", func(w *countingWriter) (int, error) { return plainJSONWalk(ctx, client, org, w) }},
 		{"json", func(w *countingWriter) (int, error) { return listRows(ctx, getenv, w, "-o", "json") }},
 		{"table", func(w *countingWriter) (int, error) { return listRows(ctx, getenv, w, "-o", "table") }},
+		{"filter-json", func(w *countingWriter) (int, error) {
+			return listRows(ctx, getenv, w, "-o", "json", "--filter", benchFilter)
+		}},
+		{"filter-table", func(w *countingWriter) (int, error) {
+			return listRows(ctx, getenv, w, "-o", "table", "--filter", benchFilter)
+		}},
+		{"rank-json", func(w *countingWriter) (int, error) {
+			return listRows(ctx, getenv, w, "-o", "json", "--filter", benchFilter, "--rank")
+		}},
 	}
-	took := make([][]float64, len(modes))
+	const walkMode, plainMode, jsonMode, tableMode, filterJSON, filterTable, rankJSON = 0, 1, 2, 3, 4, 5, 6
+	took, first, cpu := make([][]float64, len(modes)), make([][]float64, len(modes)), make([][]float64, len(modes))
 	peak, live := make([]float64, len(modes)), make([]float64, len(modes))
-	rows, outBytes := make([]int64, len(modes)), make([]int64, len(modes))
+	rows, outBytes, sums := make([]int64, len(modes)), make([]int64, len(modes)), make([]uint32, len(modes))
 	for iter := 0; b.Loop(); iter++ {
 		// Each iteration starts with the next way, so that none is always
 		// the one after the same other (the emulator collecting the last
@@ -142,36 +163,56 @@ func benchListStream(b *testing.B, size string) {
 			i := (iter + k) % len(modes)
 			m := modes[i]
 			runtime.GC() // each starts from the same heap
-			var out countingWriter
+			out := countingWriter{sum: crc32.NewIEEE()}
 			stop := samplePeakHeap()
+			used := cpuTime()
 			start := time.Now()
+			out.start = start
 			n, err := m.run(&out)
 			d := time.Since(start)
+			used = cpuTime() - used
 			heap, kept := stop()
 			if err != nil {
 				b.Fatalf("%s: %v", m.name, err)
 			}
 			took[i] = append(took[i], d.Seconds()*1000)
+			first[i] = append(first[i], out.first.Seconds()*1000)
+			cpu[i] = append(cpu[i], used.Seconds()*1000)
 			peak[i], live[i] = max(peak[i], float64(heap)/(1<<20)), max(live[i], float64(kept)/(1<<20))
-			rows[i], outBytes[i] = int64(n), out.n
+			rows[i], outBytes[i], sums[i] = int64(n), out.n, out.sum.Sum32()
 		}
 		// What a user sees: every tag of the walk, as an element of the
-		// JSON array and as a row of the table.
-		if rows[0] == 0 || rows[1] != rows[0] || rows[2] != rows[0] {
-			b.Fatalf("rows: walk %d, json %d, table %d", rows[0], rows[1], rows[2])
+		// JSON array (the peer's bytes) and as a row of the table; the same
+		// matches in both outputs, and --rank the best of them.
+		switch {
+		case rows[walkMode] == 0 || rows[plainMode] != rows[walkMode] || rows[jsonMode] != rows[walkMode] || rows[tableMode] != rows[walkMode]:
+			b.Fatalf("rows: walk %d, plain json %d, json %d, table %d", rows[walkMode], rows[plainMode], rows[jsonMode], rows[tableMode])
+		case outBytes[plainMode] != outBytes[jsonMode] || sums[plainMode] != sums[jsonMode]:
+			b.Fatalf("canopy list's JSON (%d bytes) is not the plain walk's (%d bytes)", outBytes[jsonMode], outBytes[plainMode])
+		case rows[filterJSON] == 0 || rows[filterTable] != rows[filterJSON] || rows[rankJSON] != min(rows[filterJSON], rankMax):
+			b.Fatalf("matches: json %d, table %d, ranked %d", rows[filterJSON], rows[filterTable], rows[rankJSON])
 		}
 	}
-	walk := median(took[0])
+	walk := median(took[walkMode])
 	for i, m := range modes {
 		b.ReportMetric(median(took[i]), m.name+"-ms")
+		b.ReportMetric(median(cpu[i]), m.name+"-cpu-ms")
 		b.ReportMetric(peak[i], m.name+"-peak-MB")
 		b.ReportMetric(live[i], m.name+"-live-MB")
-		if i > 0 {
+		if i != walkMode {
+			b.ReportMetric(median(first[i]), m.name+"-first-ms")
 			b.ReportMetric(median(took[i])/walk, m.name+"/walk")
 		}
 	}
-	b.Logf("%s: %d tags; output %.1f MB json, %.1f MB table", size, rows[0], float64(outBytes[1])/1e6, float64(outBytes[2])/1e6)
+	b.ReportMetric(median(first[jsonMode])/median(first[plainMode]), "json-first/plain")
+	b.ReportMetric(median(cpu[jsonMode])/median(cpu[plainMode]), "json-cpu/plain")
+	b.Logf("%s: %d tags, %d match %q; output %.1f MB json, %.1f MB table", size, rows[walkMode], rows[filterJSON], benchFilter,
+		float64(outBytes[jsonMode])/1e6, float64(outBytes[tableMode])/1e6)
 }
+
+// benchFilter is the --filter of the benchmark's filtered ways: about one
+// tag in seven matches it, as the issue's did (80,637 of 518,017).
+const benchFilter = "fips"
 
 // plainWalk fetches every page of the organization's tags by name, as
 // canopy list asks for them, and keeps nothing but their count.
@@ -210,6 +251,9 @@ func listRows(ctx context.Context, getenv func(string) string, w *countingWriter
 type countingWriter struct {
 	n, lines, elements int64
 	tail               []byte // the last bytes written, for an element start split across writes
+	start              time.Time
+	first              time.Duration // from start to the first byte written
+	sum                hash.Hash32   // the bytes' checksum, when set
 }
 
 // elementStart begins each element of the array jsonPrinter writes (its
@@ -217,6 +261,12 @@ type countingWriter struct {
 var elementStart = []byte("\n  {")
 
 func (w *countingWriter) Write(p []byte) (int, error) {
+	if w.n == 0 && len(p) > 0 {
+		w.first = time.Since(w.start)
+	}
+	if w.sum != nil {
+		w.sum.Write(p)
+	}
 	w.n += int64(len(p))
 	w.lines += int64(bytes.Count(p, []byte{'\n'}))
 	w.elements += int64(bytes.Count(p, elementStart))

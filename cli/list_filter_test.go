@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"canopy/api"
+	"canopy/cli/exit"
 )
 
 // --filter searches the REPO column as `/` does in the UI's table of tags:
@@ -28,5 +33,68 @@ func TestListFilterSearchesTheRepoColumn(t *testing.T) {
 		if f := strings.Fields(l); len(f) > 1 && f[1] == "redis" {
 			t.Fatalf("!redis kept %q", l)
 		}
+	}
+}
+
+// TestListTagsJSONReadsRepoNamesOnlyForAFilter: JSON has no REPO column,
+// so `tags -o json` lists no repo; --filter searches the REPO column in
+// JSON as in a table, so it finds redis's tags by their repo there too.
+func TestListTagsJSONReadsRepoNamesOnlyForAFilter(t *testing.T) {
+	t.Parallel()
+	getenv, seen := recordingEnv(t)
+	tags := listJSON[api.Tag](t, getenv, "tags")
+	for _, s := range *seen {
+		if strings.HasPrefix(s, "/registry/v2/repos") {
+			t.Errorf("tags -o json listed the repos: %s", s)
+		}
+	}
+	repos := listJSON[api.Repo](t, getenv, "repos")
+	redis := ""
+	for _, r := range repos {
+		if r.Name == "redis" {
+			redis = r.UID
+		}
+	}
+	byRepo := 0
+	for _, tag := range listJSON[api.Tag](t, getenv, "tags", "--filter", "redis") {
+		if api.ParentUID(tag.UID) == redis {
+			byRepo++
+		}
+	}
+	if len(tags) == 0 || redis == "" || byRepo == 0 {
+		t.Errorf("%d tags, redis %q: %d of its tags found by --filter redis in JSON", len(tags), redis, byRepo)
+	}
+}
+
+// TestListTagsWhenReposFail: the repos' names are read beside the tags;
+// when they cannot be, a table (and --filter, which searches them) fails
+// saying so, with nothing printed, while JSON, which needs none, lists
+// the tags.
+func TestListTagsWhenReposFail(t *testing.T) {
+	t.Parallel()
+	org := strings.Repeat("a", 40)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /iam/v2/groups/{uid}", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"uid":"` + r.PathValue("uid") + `","name":"org"}`))
+	})
+	mux.HandleFunc("GET /registry/v2/repos", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		w.Write([]byte(`{"code":7,"message":"no repos for you"}`))
+	})
+	mux.HandleFunc("GET /registry/v2/tags", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"tags":[{"uid":"` + org + `/0123456789abcdef/fedcba9876543210","name":"latest","digest":"sha256:00"}]}`))
+	})
+	hs := httptest.NewServer(mux)
+	t.Cleanup(hs.Close)
+	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "t", "CANOPY_ORG": org})
+	for _, args := range [][]string{{"tags"}, {"tags", "-o", "json", "--filter", "lat"}} {
+		out, errs, code := list(t, getenv, args...)
+		if code != exit.Failure || out != "" || !strings.Contains(errs, "list repos for the REPO column: ") || !strings.Contains(errs, "no repos for you") {
+			t.Errorf("%v: exit %d, printed %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if out, errs, code := list(t, getenv, "tags", "-o", "json"); code != exit.OK || !strings.Contains(out, `"name": "latest"`) {
+		t.Errorf("tags -o json: exit %d, printed %q, stderr %q", code, out, errs)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -24,6 +25,7 @@ type listRequest struct {
 	artifact   string       // --artifact: the artifact whose versions to list
 	ecosystems []string     // --ecosystem, as the API names it; nil for every one
 	query      filter.Query // --filter, as `/` in the UI
+	rank       bool         // --rank: the best matches of query, ranked
 	deprecated bool         // --deprecated: only deprecated tags, as D in the UI
 	json       bool
 	maxItems   int // --max-items: the most items read of one collection
@@ -176,7 +178,7 @@ func (r listRequest) mappings(ctx context.Context, common views.Common) error {
 
 // printCollection walks a collection and prints each page as it arrives.
 func printCollection[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions, cols []table.Column[T]) error {
-	return printWalk(ctx, r, noun, lister, key, opts, cols, nil)
+	return printWalk(ctx, r, noun, lister, key, opts, cols, nil, nil)
 }
 
 // printAcrossFolders is printCollection for a collection whose rows span
@@ -192,22 +194,36 @@ func printAcrossFolders[T any](ctx context.Context, r listRequest, lister api.Li
 }
 
 // printWalk walks a collection and prints the items of each page that keep
-// holds for (nil: every one) as the page arrives; what was printed stays
+// holds for (nil: every one) as the page arrives, once ready (nil: at
+// once) says what their columns read is at hand; what was printed stays
 // printed when the walk fails or is stopped.
 func printWalk[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
-	cols []table.Column[T], keep func(*T) bool) error {
+	cols []table.Column[T], keep func(*T) bool, ready func(context.Context) error) error {
 	p := newPrinter(r, cols)
+	var notReady error // what ready failed with: the walk's error is not the server's answer about this collection
 	err := walk(ctx, r, noun, lister, key, opts, func(items []T) error {
 		if keep != nil {
 			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
 		}
+		if ready != nil && len(items) > 0 {
+			if notReady = ready(ctx); notReady != nil {
+				return errNotReady
+			}
+		}
 		return p.add(ctx, items)
 	})
+	if notReady != nil {
+		err = notReady
+	}
 	if cerr := p.close(ctx, err != nil); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// errNotReady ends a walk whose rows' columns could not be read: printWalk
+// returns why instead.
+var errNotReady = errors.New("the columns' lookup failed")
 
 // folders is the FOLDER column's resolver for a table spanning the
 // organization's folders, as the UI's `:` tables show it: the folders are
@@ -225,37 +241,49 @@ func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
 	return columns.Folders(folderPaths(r.org, names)), nil
 }
 
-// tags lists the tags of the organization, or of --repo; the REPO column
-// needs the repos' names, as in the UI.
+// tags lists the tags of the organization, or of --repo. The REPO column
+// names each tag's repo, as in the UI: a table shows it, and --filter
+// searches it (in JSON too); its names are read while the tags are
+// (readRepoNames). JSON without --filter needs none of them.
 func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: first(columns.TagOrders())}
-	repoNames := map[string]string{}
-	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
-	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, defaultMaxItems, func(repos []api.Repo) error {
-		for _, repo := range repos {
-			repoNames[repo.UID] = repo.Name
-			if r.repo != "" {
-				opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: first(columns.TagOrders())}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("list repos: %w", err)
-	}
-	if r.repo != "" && len(repoNames) == 0 {
-		return fmt.Errorf("no repo named %q in %s", r.repo, r.org.Name)
-	}
-	var names columns.Names
-	if r.repo == "" {
-		// Filled before the listing and never written after.
-		names = func() func(string) string { return func(uid string) string { return repoNames[uid] } }
-	}
 	var keep func(*api.Tag) bool
 	if r.deprecated {
 		keep = func(t *api.Tag) bool { return t.Deprecated }
 	}
-	return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, names), keep)
+	if r.repo != "" {
+		repo, err := r.repoNamed(ctx)
+		if err != nil {
+			return err
+		}
+		opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: first(columns.TagOrders())}
+		return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, nil), keep, nil)
+	}
+	if r.json && r.query.IsEmpty() {
+		return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, nil), keep, nil)
+	}
+	repos, stop := r.readRepoNames(ctx)
+	defer stop()
+	return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, repos.column()), keep, repos.wait)
+}
+
+// repoNamed is the repo --repo names in the organization.
+func (r listRequest) repoNamed(ctx context.Context) (*api.Repo, error) {
+	var found *api.Repo
+	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
+	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, defaultMaxItems, func(repos []api.Repo) error {
+		for _, repo := range repos {
+			found = &repo
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("list repos: %w", err)
+	case found == nil:
+		return nil, fmt.Errorf("no repo named %q in %s", r.repo, r.org.Name)
+	}
+	return found, nil
 }
 
 // versions lists the versions of --artifact, as the table an artifact of
@@ -269,7 +297,7 @@ func (r listRequest) versions(ctx context.Context, common views.Common) error {
 		return r.client.ListArtifactVersions(ctx, art.UID, o)
 	}
 	noun := "versions of " + art.Name
-	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{OrderBy: first(columns.VersionOrders())}, columns.Versions(common), nil)
+	err = printWalk(ctx, r, noun, of, api.ArtifactVersionKey, api.ListOptions{OrderBy: first(columns.VersionOrders())}, columns.Versions(common), nil, nil)
 	if e, ok := api.AsError(err); ok && art.guessed && api.IsNotFound(err) {
 		return fmt.Errorf("no library artifact named %q or with that uid%s: %w", r.artifact, r.inEcosystems(), e)
 	}

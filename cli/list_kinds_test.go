@@ -177,9 +177,17 @@ func TestListLibraries(t *testing.T) {
 			t.Errorf("--ecosystem python listed %s (%s)", a.Name, a.Ecosystem)
 		}
 	}
-	// As / does: names that match first (then fuzzy matches in other columns).
-	if out, _, _ := list(t, getenv, "libraries", "--filter", "spring"); !strings.HasPrefix(column(t, out, "NAME")[0], "org.springframework:spring-core") {
-		t.Errorf("--filter spring:\n%s", out)
+	// --rank, as / does: names that match first (then fuzzy matches in
+	// other columns); without it, the same rows in the list's order.
+	ranked, _, _ := list(t, getenv, "libraries", "--filter", "spring", "--rank")
+	if !strings.HasPrefix(column(t, ranked, "NAME")[0], "org.springframework:spring-core") {
+		t.Errorf("--filter spring --rank:\n%s", ranked)
+	}
+	out, _, _ = list(t, getenv, "libraries", "--filter", "spring")
+	inOrder := column(t, out, "NAME")
+	if !slices.Equal(slices.Sorted(slices.Values(column(t, ranked, "NAME"))), slices.Sorted(slices.Values(inOrder))) ||
+		!slices.IsSorted(inOrder) {
+		t.Errorf("--filter spring: not the ranked rows in the list's order:\n%s", out)
 	}
 }
 

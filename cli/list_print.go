@@ -6,11 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"canopy/safe"
-	"canopy/views/filter"
-	"canopy/views/search"
 	"canopy/views/table"
 )
 
@@ -26,17 +23,24 @@ type printer[T any] interface {
 }
 
 // newPrinter prints as the UI's table shows the items (cols) or as the
-// API's resources (JSON); with --filter it keeps the items until the end,
-// since matches are ranked across all of them as / ranks them.
+// API's resources (JSON). With --filter it prints each page's matches as
+// the page arrives, in the list's order (a table then prints them at once,
+// each column as wide as its widest cell so far); with --rank too, it
+// keeps the best rankMax matches and prints them ranked, at the end, as /
+// ranks them.
 func newPrinter[T any](r listRequest, cols []table.Column[T]) printer[T] {
-	var p printer[T] = &tablePrinter[T]{out: r.out, cols: cols}
+	filtering := !r.query.IsEmpty()
+	var p printer[T] = &tablePrinter[T]{out: r.out, cols: cols, eager: filtering && !r.rank}
 	if r.json {
 		p = &jsonPrinter[T]{out: r.out}
 	}
-	if !r.query.IsEmpty() {
-		p = &filterPrinter[T]{query: r.query, cols: cols, next: p}
+	switch {
+	case !filtering:
+		return p
+	case r.rank:
+		return &rankPrinter[T]{query: r.query, cols: cols, bound: rankMax, notes: r.notes, nouns: r.nouns, next: p}
 	}
-	return p
+	return &matchPrinter[T]{query: r.query, cols: cols, next: p}
 }
 
 // printItems prints items that are all at hand.
@@ -101,56 +105,4 @@ func (p *jsonPrinter[T]) close(_ context.Context, failed bool) error {
 	}
 	_, err := io.WriteString(p.out, end)
 	return err
-}
-
-// filterPrinter keeps the items and, at the end, hands those that pass the
-// filter to next, in the order / shows them.
-type filterPrinter[T any] struct {
-	query filter.Query
-	cols  []table.Column[T]
-	items []T
-	next  printer[T]
-}
-
-func (p *filterPrinter[T]) add(_ context.Context, items []T) error {
-	p.items = append(p.items, items...)
-	return nil
-}
-
-func (p *filterPrinter[T]) close(ctx context.Context, failed bool) error {
-	if failed && len(p.items) == 0 {
-		return nil
-	}
-	// The items already fetched are filtered even when the walk was
-	// interrupted: a context of its own lets the search run.
-	matches, _, err := search.Run(context.WithoutCancel(ctx), p.query, searchNames(p.items, p.cols), search.Narrowing{})
-	if err != nil {
-		return fmt.Errorf("filter: %w", err)
-	}
-	kept := make([]T, 0, len(matches))
-	for _, i := range matches {
-		kept = append(kept, p.items[i])
-	}
-	err = p.next.add(ctx, kept)
-	if cerr := p.next.close(ctx, failed); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// searchNames are what `/` searches in the UI's table of these items: the
-// name, then the other columns marked Search.
-func searchNames[T any](items []T, cols []table.Column[T]) search.Names {
-	names := search.Names{Primary: make([]string, len(items)), Secondary: make([]string, len(items)), Rows: make([]int, len(items))}
-	for i := range items {
-		names.Primary[i], names.Rows[i] = string(cols[0].Cell(&items[i])), i
-		var other []string
-		for _, c := range cols[1:] {
-			if c.Search {
-				other = append(other, string(c.Cell(&items[i])))
-			}
-		}
-		names.Secondary[i] = strings.Join(other, " ")
-	}
-	return names
 }

@@ -29,6 +29,9 @@ type tablePrinter[T any] struct {
 	buf     []byte   // a chunk's text, reused from chunk to chunk
 	started bool     // the header has been printed
 	any     bool     // an item was given
+	// eager prints the rows of each add at once, not by chunks: a
+	// filter's matches are printed as their page arrives, however few.
+	eager bool
 }
 
 func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
@@ -47,6 +50,9 @@ func (p *tablePrinter[T]) add(_ context.Context, items []T) error {
 				return err
 			}
 		}
+	}
+	if p.eager && p.held > 0 {
+		return p.flush()
 	}
 	return nil
 }

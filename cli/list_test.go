@@ -125,6 +125,9 @@ func TestListErrors(t *testing.T) {
 	if _, errs, code := list(t, getenv, "repos", "--filter", "re:["); code != exit.Usage || !strings.Contains(errs, "not a regular expression") {
 		t.Errorf("a bad regular expression: %d %q", code, errs)
 	}
+	if _, errs, code := list(t, getenv, "repos", "--rank"); code != exit.Usage || !strings.Contains(errs, "--rank ranks the matches of --filter") {
+		t.Errorf("--rank without --filter: %d %q", code, errs)
+	}
 	down := env(t, map[string]string{"CANOPY_API_URL": "http://127.0.0.1:1", "CANOPY_TOKEN": "x"})
 	if _, errs, code := list(t, down, "repos"); code != exit.NoServer || strings.Contains(errs, "goroutine") {
 		t.Errorf("unreachable: %d %q", code, errs)
