@@ -223,7 +223,7 @@ func TestSeedSizes(t *testing.T) {
 			t.Logf("large: skipped (-short or -race)")
 			continue
 		}
-		if n := populate(1, sizes[tc.size], seedNow, false).tags.live; n < tc.min || n > tc.max {
+		if n := populate(1, sizes[tc.size], seedNow, false).tagTotal(); n < tc.min || n > tc.max {
 			t.Errorf("%s: %d tags, want %s", tc.size, n, fmt.Sprintf("%d to %d", tc.min, tc.max))
 		}
 	}

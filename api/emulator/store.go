@@ -60,8 +60,9 @@ type store struct {
 	versions  *coll[api.ArtifactVersion]
 	people    *people // persons of no group, profiles, requests to join (people.go)
 
-	tagParents pool // the uids of the repos of tags
-	tagNames   pool // the names of tags
+	lazy       *lazyTags // the tags not made yet (lazy.go); nil: none ever
+	tagParents pool      // the uids of the repos of tags
+	tagNames   pool      // the names of tags
 
 	orgs []string  // root group uids, primary first
 	pcg  *rand.PCG // rng's state, copied by a fork
