@@ -37,7 +37,7 @@ type posKey struct {
 }
 
 // scopeIdx holds the orderings of the items of one scope. A small scope
-// (at most smallScope items when built or made) keeps its uid order only
+// (at most accessors.small items when built or made) keeps its uid order only
 // and sorts the others when asked (see list): most names are one tag's
 // (signatures), and four lists of one id cost ten times the id.
 type scopeIdx struct {
@@ -47,7 +47,13 @@ type scopeIdx struct {
 
 // smallScope is the most items a scope may have and keep its uid order
 // only: sorting them for a request costs a few microseconds.
-const smallScope = 32
+// smallTagScope is the same for tags: most repos have 50–250, and
+// the three lists more would cost 12 bytes a tag, at 10⁶ tags (sorting
+// 256 for a page takes ≈ 30 µs).
+const (
+	smallScope    = 32
+	smallTagScope = 256
+)
 
 // accessors tell a collection how to read the sort keys of its items.
 type accessors[T any] struct {
@@ -66,6 +72,14 @@ type accessors[T any] struct {
 	// below an item, so the parent's descendants are its children, and
 	// one index serves both.
 	parent func(*T) string
+	// small is the most items a scope keeps its uid order only for
+	// (smallScope when 0).
+	small int
+	// nameRanges: the items of a name have no scope of their own; they
+	// are a range of the global list by name, in uid order there (ties
+	// are by uid). Most tag names are one signature's: a scope each cost
+	// ≈ 250 bytes, and the name lists 16 bytes a tag.
+	nameRanges bool
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
@@ -84,6 +98,9 @@ type coll[T any] struct {
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
+	if acc.small == 0 {
+		acc.small = smallScope
+	}
 	c := &coll[T]{acc: acc, desc: map[string]*scopeIdx{}, children: map[string]*scopeIdx{}, byName: map[string]*scopeIdx{}}
 	c.global = c.newScope()
 	return c
@@ -119,7 +136,7 @@ func (c *coll[T]) sortedList(ids []int32, f int) *blockList {
 
 // grow gives a small scope that outgrew smallScope its other lists.
 func (c *coll[T]) grow(s *scopeIdx) {
-	if s.lists[fieldName] != nil || s.lists[fieldUID].Len() <= smallScope {
+	if s.lists[fieldName] != nil || s.lists[fieldUID].Len() <= c.acc.small {
 		return
 	}
 	for f := range numFields {
@@ -241,7 +258,51 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 		}
 		get(c.children, parent)
 	}
-	get(c.byName, c.acc.name(it))
+	if !c.acc.nameRanges {
+		get(c.byName, c.acc.name(it))
+	}
+}
+
+// named is the scope of the items named name: its own, or for a
+// collection of name ranges a small one made now of the range (its other
+// orders sorted when asked); nil when none has it.
+func (c *coll[T]) named(name string) *scopeIdx {
+	if !c.acc.nameRanges {
+		return c.byName[name]
+	}
+	var es []int32
+	c.eachNamed(name, "", func(id int32, cls uint8) bool {
+		es = append(es, pack(id, cls))
+		return true
+	})
+	if len(es) == 0 {
+		return nil
+	}
+	s := &scopeIdx{}
+	s.lists[fieldUID] = blocksOf(es, c.acc.class != nil)
+	return s
+}
+
+// eachNamed calls fn with the items named name whose uids begin with
+// prefix, in uid order, until it returns false: a binary search into the
+// name's own scope, or into the global list by name.
+func (c *coll[T]) eachNamed(name, prefix string, fn func(id int32, cls uint8) bool) {
+	l, f, k := (*blockList)(nil), fieldUID, posKey{UID: prefix}
+	if c.acc.nameRanges {
+		l, f, k.S = c.list(c.global, fieldName), fieldName, name
+	} else if s := c.byName[name]; s != nil {
+		l = s.lists[fieldUID]
+	}
+	if l == nil {
+		return
+	}
+	l.walk(l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 }), true, func(id int32, cls uint8) bool {
+		it := &c.items[id]
+		if c.acc.name(it) != name || !strings.HasPrefix(c.acc.uid(it), prefix) {
+			return false
+		}
+		return fn(id, cls)
+	})
 }
 
 // add appends an item without indexing it (seeding indexes everything at once

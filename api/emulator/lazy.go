@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"math/rand/v2"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -94,6 +95,16 @@ func (s *store) makeTags(which []int32) {
 	for _, k := range which {
 		n += int(l.repos[k].tags)
 	}
+	bulk := n > s.tags.live/4
+	if bulk && n >= bigMake {
+		// The tags are most of what the process keeps: collect often
+		// while they are made and sorted, so that the heap does not grow
+		// to twice what stays (the collector's default), and give what
+		// was freed back at the end. The tags hold no pointers: a
+		// collection marks little.
+		defer debug.FreeOSMemory()
+		defer debug.SetGCPercent(debug.SetGCPercent(makeGCPercent))
+	}
 	first := len(s.tags.items)
 	s.tags.items = slices.Grow(s.tags.items, n)
 	s.tags.dead = slices.Grow(s.tags.dead, n)
@@ -103,7 +114,7 @@ func (s *store) makeTags(which []int32) {
 		delete(l.pending, r.uid)
 		l.tags -= int(r.tags)
 	}
-	if n > (s.tags.live-n)/4 {
+	if bulk {
 		s.tags.build()
 		return
 	}
@@ -111,6 +122,14 @@ func (s *store) makeTags(which []int32) {
 		s.tags.index(int32(id))
 	}
 }
+
+// bigMake is the fewest tags made at once that collect often
+// (makeGCPercent) as they are made: a large organization's whole (10⁶)
+// or a team's share (10⁴) of it.
+const (
+	bigMake       = 100_000
+	makeGCPercent = 10
+)
 
 // makeAllTags makes every tag not made yet, as a list of all does.
 func (s *store) makeAllTags() {

@@ -70,8 +70,10 @@ func New(opts Options) (*Server, error) {
 }
 
 // Start checks opts and seeds the organizations in the background: the
-// large size takes seconds, which a caller can spend showing how far it is
-// (Progress) rather than a blank terminal. Until Ready is closed the
+// large size takes a good part of a second on a busy machine (its
+// generated repos' tags are made when first asked for, lazy.go), which a
+// caller can spend showing how far it is (Progress) rather than a blank
+// terminal. Until Ready is closed the
 // server answers every request but ping 503 UNAVAILABLE with Retry-After.
 func Start(opts Options) (*Server, error) {
 	srv, err := newServer(opts)
