@@ -42,7 +42,8 @@ func (f *demoFlags) register(fs *flag.FlagSet) {
 
 // runDemo opens the UI on the built-in emulator, served in-process on a
 // loopback port: no flags, no set-up, no network. The emulator seeds its
-// data in the background (seconds at the large size): the first frame
+// data in the background (under a second at the large size, whose
+// generated repos' tags are made when first asked for): the first frame
 // comes at once, its status line saying how far the data is, and the
 // organization opens once the data is in.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
