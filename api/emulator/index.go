@@ -75,10 +75,11 @@ type accessors[T any] struct {
 	// small is the most items a scope keeps its uid order only for
 	// (smallScope when 0).
 	small int
-	// nameRanges: the items of a name have no scope of their own; they
-	// are a range of the global list by name, in uid order there (ties
-	// are by uid). Most tag names are one signature's: a scope each cost
-	// ≈ 250 bytes, and the name lists 16 bytes a tag.
+	// nameRanges: the items of a name have a scope of their own only
+	// when they are more than small (index_names.go); else they are a
+	// range of the global list by name, in uid order there (ties are by
+	// uid). Most tag names are one signature's: a scope each cost ≈ 250
+	// bytes.
 	nameRanges bool
 }
 
@@ -260,49 +261,9 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 	}
 	if !c.acc.nameRanges {
 		get(c.byName, c.acc.name(it))
+	} else if s := c.bigName(c.acc.name(it), id, create); s != nil {
+		fn(s)
 	}
-}
-
-// named is the scope of the items named name: its own, or for a
-// collection of name ranges a small one made now of the range (its other
-// orders sorted when asked); nil when none has it.
-func (c *coll[T]) named(name string) *scopeIdx {
-	if !c.acc.nameRanges {
-		return c.byName[name]
-	}
-	var es []int32
-	c.eachNamed(name, "", func(id int32, cls uint8) bool {
-		es = append(es, pack(id, cls))
-		return true
-	})
-	if len(es) == 0 {
-		return nil
-	}
-	s := &scopeIdx{}
-	s.lists[fieldUID] = blocksOf(es, c.acc.class != nil)
-	return s
-}
-
-// eachNamed calls fn with the items named name whose uids begin with
-// prefix, in uid order, until it returns false: a binary search into the
-// name's own scope, or into the global list by name.
-func (c *coll[T]) eachNamed(name, prefix string, fn func(id int32, cls uint8) bool) {
-	l, f, k := (*blockList)(nil), fieldUID, posKey{UID: prefix}
-	if c.acc.nameRanges {
-		l, f, k.S = c.list(c.global, fieldName), fieldName, name
-	} else if s := c.byName[name]; s != nil {
-		l = s.lists[fieldUID]
-	}
-	if l == nil {
-		return
-	}
-	l.walk(l.search(func(x int32) bool { return c.cmpKey(f, x, k) >= 0 }), true, func(id int32, cls uint8) bool {
-		it := &c.items[id]
-		if c.acc.name(it) != name || !strings.HasPrefix(c.acc.uid(it), prefix) {
-			return false
-		}
-		return fn(id, cls)
-	})
 }
 
 // add appends an item without indexing it (seeding indexes everything at once

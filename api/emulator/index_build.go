@@ -21,6 +21,7 @@ func (c *coll[T]) build() {
 	clear(c.desc)
 	clear(c.children)
 	clear(c.byName)
+	c.bigNames()
 	c.global = c.newScope()
 	// The four sorts are independent: run them side by side.
 	var sorted [numFields][]int32
