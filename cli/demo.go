@@ -40,9 +40,17 @@ func (f *demoFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.data.Strict, "strict", false, "serve the demo as the real service may: undocumented sort orders refused, no list totals, built-in roles only in unfiltered role lists")
 }
 
+// demoTimeout bounds each request to the demo's emulator. The first list
+// of every tag of the large size makes a million of them (lazy.go in
+// api/emulator): seconds, but over the client's usual 30 s on a loaded
+// machine, and the emulator is in this process, so nothing is lost by
+// waiting for it (ctrl+c ends the wait, as any).
+const demoTimeout = 5 * time.Minute
+
 // runDemo opens the UI on the built-in emulator, served in-process on a
 // loopback port: no flags, no set-up, no network. The emulator seeds its
-// data in the background (seconds at the large size): the first frame
+// data in the background (under a second at the large size, whose
+// generated repos' tags are made when first asked for): the first frame
 // comes at once, its status line saying how far the data is, and the
 // organization opens once the data is in.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -94,7 +102,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		tokens, org, who = &personToken{srv: srv, name: df.as}, "", df.as+" (demo)"
 	}
 	client, err := api.New(api.Options{BaseURL: base, TokenSource: tokens, Observe: changes.Record,
-		Logger: logger, PageSize: cfg.PageSize()})
+		Logger: logger, PageSize: cfg.PageSize(), Timeout: demoTimeout})
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Failure

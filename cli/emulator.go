@@ -36,8 +36,9 @@ func (f *emulatorFlags) register(fs *flag.FlagSet) {
 
 // runEmulator serves the Platform API v2 emulator until ctx is cancelled
 // (SIGINT or SIGTERM), printing one "listening on" line once it answers:
-// the large size seeds for seconds first, saying how far on stderr, and a
-// signal ends it at once.
+// the large size seeds for a part of a second first (seconds on a busy
+// machine), saying how far on stderr past a second, and a signal ends it
+// at once.
 func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("canopy emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -101,8 +102,8 @@ type seedingProgress interface {
 }
 
 // awaitSeeding waits for the emulator's data, saying how far it is on
-// stderr every second once it has taken a second (the large size takes
-// several); a signal ends the wait at once, with its exit status, and wins
+// stderr every second once it has taken a second (the large size may, on a
+// busy machine); a signal ends the wait at once, with its exit status, and wins
 // over data that is in by the time it is looked at.
 func awaitSeeding(ctx context.Context, s seedingProgress, stderr io.Writer) (int, bool) {
 	tick := time.NewTicker(time.Second)

@@ -10,9 +10,10 @@ import (
 )
 
 // Preparing is work the shell waits for before it asks the server
-// anything: the demo seeds its emulator in the background, seconds at the
-// large size, so that the first frame comes at once rather than after a
-// blank terminal. Meanwhile the status line says how far the work is.
+// anything: the demo seeds its emulator in the background, a part of a
+// second at the large size (more on a busy machine), so that the first
+// frame comes at once rather than after a blank terminal. Meanwhile the
+// status line says how far the work is.
 type Preparing interface {
 	Ready() <-chan struct{} // closed once the work is done
 	Progress() string       // how far it is, in a few words; once Ready, what it did

@@ -58,6 +58,10 @@ const (
 type apiErr struct {
 	status     api.Status
 	retryAfter int
+	// relock: not an error; the call, made under the read lock, must
+	// change the store (lazy.go): ServeHTTP runs it again under the write
+	// lock.
+	relock bool
 }
 
 func (e *apiErr) Error() string { return e.status.Message }

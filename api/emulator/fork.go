@@ -57,6 +57,7 @@ func (s *store) clone() *store {
 	c.orgs = slices.Clone(s.orgs)
 	c.tagParents = s.tagParents.clone()
 	c.tagNames = s.tagNames.clone()
+	c.lazy = s.lazy.clone()
 	copyColl(c.groups, s.groups)
 	copyColl(c.idents, s.idents)
 	copyColl(c.roles, s.roles)

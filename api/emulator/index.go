@@ -37,7 +37,7 @@ type posKey struct {
 }
 
 // scopeIdx holds the orderings of the items of one scope. A small scope
-// (at most smallScope items when built or made) keeps its uid order only
+// (at most accessors.small items when built or made) keeps its uid order only
 // and sorts the others when asked (see list): most names are one tag's
 // (signatures), and four lists of one id cost ten times the id.
 type scopeIdx struct {
@@ -47,7 +47,13 @@ type scopeIdx struct {
 
 // smallScope is the most items a scope may have and keep its uid order
 // only: sorting them for a request costs a few microseconds.
-const smallScope = 32
+// smallTagScope is the same for tags: most repos have 50–250, and
+// the three lists more would cost 12 bytes a tag, at 10⁶ tags (sorting
+// 256 for a page takes ≈ 30 µs).
+const (
+	smallScope    = 32
+	smallTagScope = 256
+)
 
 // accessors tell a collection how to read the sort keys of its items.
 type accessors[T any] struct {
@@ -66,6 +72,15 @@ type accessors[T any] struct {
 	// below an item, so the parent's descendants are its children, and
 	// one index serves both.
 	parent func(*T) string
+	// small is the most items a scope keeps its uid order only for
+	// (smallScope when 0).
+	small int
+	// nameRanges: the items of a name have a scope of their own only
+	// when they are more than small (index_names.go); else they are a
+	// range of the global list by name, in uid order there (ties are by
+	// uid). Most tag names are one signature's: a scope each cost ≈ 250
+	// bytes.
+	nameRanges bool
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
@@ -84,6 +99,9 @@ type coll[T any] struct {
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
+	if acc.small == 0 {
+		acc.small = smallScope
+	}
 	c := &coll[T]{acc: acc, desc: map[string]*scopeIdx{}, children: map[string]*scopeIdx{}, byName: map[string]*scopeIdx{}}
 	c.global = c.newScope()
 	return c
@@ -119,7 +137,7 @@ func (c *coll[T]) sortedList(ids []int32, f int) *blockList {
 
 // grow gives a small scope that outgrew smallScope its other lists.
 func (c *coll[T]) grow(s *scopeIdx) {
-	if s.lists[fieldName] != nil || s.lists[fieldUID].Len() <= smallScope {
+	if s.lists[fieldName] != nil || s.lists[fieldUID].Len() <= c.acc.small {
 		return
 	}
 	for f := range numFields {
@@ -241,7 +259,11 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 		}
 		get(c.children, parent)
 	}
-	get(c.byName, c.acc.name(it))
+	if !c.acc.nameRanges {
+		get(c.byName, c.acc.name(it))
+	} else if s := c.bigName(c.acc.name(it), id, create); s != nil {
+		fn(s)
+	}
 }
 
 // add appends an item without indexing it (seeding indexes everything at once

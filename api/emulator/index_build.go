@@ -21,6 +21,7 @@ func (c *coll[T]) build() {
 	clear(c.desc)
 	clear(c.children)
 	clear(c.byName)
+	c.bigNames()
 	c.global = c.newScope()
 	// The four sorts are independent: run them side by side.
 	var sorted [numFields][]int32
@@ -60,7 +61,7 @@ func (c *coll[T]) build() {
 	total := 0
 	for k, n := range size {
 		start[k] = total
-		if n <= smallScope {
+		if n <= c.acc.small {
 			total += n
 		} else {
 			total += numFields * n
@@ -71,7 +72,7 @@ func (c *coll[T]) build() {
 	for f := range numFields {
 		for k, n := range size {
 			cur[k] = -1
-			if f == fieldUID || n > smallScope {
+			if f == fieldUID || n > c.acc.small {
 				cur[k] = start[k] + f*n
 			}
 		}
@@ -90,7 +91,7 @@ func (c *coll[T]) build() {
 	for k, s := range scopes {
 		n := size[k]
 		for f := range numFields {
-			if f == fieldUID || n > smallScope {
+			if f == fieldUID || n > c.acc.small {
 				at := start[k] + f*n
 				s.lists[f] = blocksOf(arena[at:at+n:at+n], classed)
 			}

@@ -140,7 +140,7 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 		// An exact name has an index of its own: page it directly, take the
 		// range of a group's descendants from it, or scan the smaller of it
 		// and the scope.
-		named := ls.c.byName[q.name]
+		named := ls.c.named(q.name)
 		byName := ls.c.list(named, q.field)
 		below := q.descendantsOf
 		if q.descendantsOf == "" && q.childrenOf == "" && !q.inRoot {

@@ -1,8 +1,6 @@
 package emulator
 
 import (
-	"strings"
-
 	"canopy/api"
 )
 
@@ -25,25 +23,15 @@ func childNamed[T any](cl *coll[T], parent, name string) (int32, bool) {
 }
 
 // eachChildNamed calls fn with the items directly under parent named name,
-// until it returns false: the name's index by uid holds them side by side
+// until it returns false: the name's items by uid hold them side by side
 // (uids start with the parent's), so this costs a binary search.
 func eachChildNamed[T any](cl *coll[T], parent, name string, fn func(int32) bool) {
-	s := cl.byName[name]
-	if s == nil {
-		return
-	}
-	l := s.lists[fieldUID]
 	prefix := parent + "/"
 	if parent == "" {
 		prefix = ""
 	}
-	k := posKey{UID: prefix}
-	l.walk(l.search(func(x int32) bool { return cl.cmpKey(fieldUID, x, k) >= 0 }), true, func(id int32, _ uint8) bool {
-		uid := cl.acc.uid(&cl.items[id])
-		if !strings.HasPrefix(uid, prefix) {
-			return false
-		}
-		if api.ParentUID(uid) == parent {
+	cl.eachNamed(name, prefix, func(id int32, _ uint8) bool {
+		if api.ParentUID(cl.acc.uid(&cl.items[id])) == parent {
 			return fn(id)
 		}
 		return true

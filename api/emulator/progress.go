@@ -40,9 +40,9 @@ func (srv *Server) Progress() Progress {
 	return out
 }
 
-// tagCount is the number of live tags, under the read lock.
+// tagCount is the number of live tags, made or not, under the read lock.
 func (srv *Server) tagCount() int {
 	srv.st.mu.RLock()
 	defer srv.st.mu.RUnlock()
-	return srv.st.tags.live
+	return srv.st.tagTotal()
 }

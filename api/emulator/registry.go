@@ -122,6 +122,9 @@ func (c *call) reposRoute(rest string) *apiErr {
 		if !ok {
 			return notFound(domainRegistry, typeRepo, rest)
 		}
+		if e := c.needTags(rest, true); e != nil {
+			return e
+		}
 		// As the real registry does, deleting a repo deletes its tags: in
 		// one batch, each index rebuilt once.
 		st.tags.removeAll(st.tags.childIDs(rest))
@@ -160,6 +163,9 @@ func imageRoute(rest string) bool {
 func (c *call) image(repoUID, rest string) *apiErr {
 	digest, what, _ := strings.Cut(rest, "/")
 	if _, e := c.repo(repoUID); e != nil {
+		return e
+	}
+	if e := c.needTags(repoUID, true); e != nil {
 		return e
 	}
 	st := c.st

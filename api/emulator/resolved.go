@@ -100,6 +100,9 @@ func (c *call) resolvedVulns(rest string) *apiErr {
 		if e != nil {
 			return e
 		}
+		if e := c.needTags(r.UID, true); e != nil {
+			return e
+		}
 		for _, t := range tags {
 			at, ok := c.st.tagMoved(r.UID, t)
 			if !ok {

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,30 +30,36 @@ func sizeOf(digest, arch string) int64 {
 func (s *seeder) newDigest() [32]byte { return randomDigest(s.rng.Uint64) }
 
 // seedRegistry adds the repos of both organizations, and the generated ones
-// of the medium and large sizes, with their tags.
+// of the medium and large sizes, with their tags: the generated repos'
+// tags are made when first asked for (lazy.go), unless s.eager.
 func (s *seeder) seedRegistry(acme, globex string) {
 	if s.progress != nil {
 		s.progress.allRepos.Store(int64(len(acmeRepos) + len(globexRepos) + s.shape.extraRepos))
 	}
 	for _, r := range acmeRepos {
 		s.seedRepo(r, s.folders[r.folder], r.name, "acme.example")
-		s.progress.repoSeeded(len(s.tags.items))
+		s.progress.repoSeeded(s.tagTotal())
 	}
 	for _, r := range globexRepos {
 		s.seedRepo(r, s.folders[r.folder], r.name, "globex.example")
-		s.progress.repoSeeded(len(s.tags.items))
+		s.progress.repoSeeded(s.tagTotal())
 	}
 	taken := map[string]bool{}
 	for i := range s.shape.extraRepos {
-		base := extraBases[s.rng.IntN(len(extraBases))]
+		b := s.rng.IntN(len(extraBases))
+		base := extraBases[b]
 		team := fmt.Sprintf("teams/team-%02d", i%s.shape.extraFolders+1)
 		name := base.name + extraSuffixes[s.rng.IntN(len(extraSuffixes))]
 		for n := 2; taken[team+"/"+name]; n++ {
 			name = fmt.Sprintf("%s%s-%d", base.name, extraSuffixes[s.rng.IntN(len(extraSuffixes))], n)
 		}
 		taken[team+"/"+name] = true
-		s.seedRepo(base, s.folders[team], name, "acme.example")
-		s.progress.repoSeeded(len(s.tags.items))
+		if s.eager {
+			s.seedRepo(base, s.folders[team], name, "acme.example")
+		} else {
+			s.seedLazily(b, s.folders[team], name, "acme.example")
+		}
+		s.progress.repoSeeded(s.tagTotal())
 	}
 }
 
@@ -68,32 +75,64 @@ var extraBases = func() []seedRepo {
 	return out
 }()
 
-// versions lists a line's versions, oldest first.
-func (l vline) versions() []string {
-	var out []string
+// versions lists a line's versions, oldest first, with the floating tags
+// each moves: made once for every line of the seeded repos (lineVersions),
+// as the large size draws 7,700 repos of theirs.
+func (l vline) versions() []lineVersion {
+	if vs, ok := lineVersions[l]; ok {
+		return vs
+	}
+	return l.makeVersions()
+}
+
+// lineVersion is a version of a line and the floating tags it moves.
+type lineVersion struct {
+	version  string
+	floating []string
+}
+
+func (l vline) makeVersions() []lineVersion {
+	var out []lineVersion
+	add := func(v string) { out = append(out, lineVersion{v, floating(v)}) }
 	n := l.to - l.from + 1
 	for m := l.from; m <= l.to; m++ {
 		if l.patches == 0 {
-			out = append(out, fmt.Sprintf("%d.%d", l.major, m))
+			add(fmt.Sprintf("%d.%d", l.major, m))
 			continue
 		}
 		for p := range max(1, (l.patches*(l.to-m+1)+n-1)/n) {
-			out = append(out, fmt.Sprintf("%d.%d.%d", l.major, m, p))
+			add(fmt.Sprintf("%d.%d.%d", l.major, m, p))
 		}
 	}
 	return out
 }
 
+// lineVersions are the versions of every line of the seeded repos, made
+// once; never changed.
+var lineVersions = func() map[vline][]lineVersion {
+	out := map[vline][]lineVersion{}
+	for _, r := range slices.Concat(acmeRepos, globexRepos) {
+		for _, l := range r.lines {
+			out[l] = l.makeVersions()
+		}
+	}
+	return out
+}()
+
 // release is one version of a repo and when it came out.
 type release struct {
-	version string
-	at      time.Time
+	lineVersion
+	at time.Time
 }
 
 // releases spreads each line's versions from some time after the repo was
 // created (the older the line, the earlier) to a little before now.
 func (s *seeder) releases(r seedRepo, created time.Time) []release {
-	var out []release
+	n := 0
+	for _, l := range r.lines {
+		n += len(l.versions())
+	}
+	out := make([]release, 0, n)
 	span := s.now.Sub(created)
 	for k, l := range r.lines {
 		start := created.Add(span * time.Duration(k) / time.Duration(2*len(r.lines)))
@@ -107,12 +146,59 @@ func (s *seeder) releases(r seedRepo, created time.Time) []release {
 	return out
 }
 
-// seedRepo adds a repo created after its group, and its tags, each created
-// after the repo: a version tag per release and variant (the oldest tenth
-// deprecated), an epoch rebuild of each, floating tags (minor line, major,
-// latest) on the newest release they cover, signature and attestation tags
-// on the minor lines, and dated tags on the newest releases.
+// seedRepo adds a repo created after its group, and its tags (drawRepo).
 func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
+	d := s.drawRepo(r, group, func(t drawnTag) {
+		s.tags.add(s.newTag(t.repo, t.suffix, t.name, t.digest, t.create.UnixMilli(), t.update.UnixMilli(), t.deprecated))
+	})
+	s.addRepo(r, d, name, org)
+}
+
+// addRepo adds the record of a drawn repo.
+func (s *seeder) addRepo(r seedRepo, d repoDraw, name, org string) {
+	active := []string{"latest"}
+	for _, v := range r.variants {
+		if v != "" {
+			active = append(active, "latest"+v)
+		}
+	}
+	s.repos.add(repoRec{
+		Repo: api.Repo{UID: d.uid, Name: name, Description: r.desc, CatalogTier: r.tier,
+			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/" + org + "/" + name},
+			ActiveTags: append(active, d.latest), CreateTime: api.TimeOf(d.created), UpdateTime: api.TimeOf(d.updated)},
+		Readme: readme(name, r.desc, d.latest, r.variants, org),
+	})
+}
+
+// repoDraw is what drawing a repo decided: its uid, times, newest version
+// and how many tags it has.
+type repoDraw struct {
+	uid              string
+	created, updated time.Time
+	latest           string
+	tags             int
+}
+
+// drawnTag is one tag of a drawn repo.
+type drawnTag struct {
+	repo           string
+	suffix         uint64
+	name           string
+	digest         [32]byte
+	create, update time.Time
+	deprecated     bool
+}
+
+// drawRepo draws a repo of r in group from s.rng, created after the group,
+// and its tags, each created after the repo: a version tag per release and
+// variant (the oldest tenth deprecated), an epoch rebuild of each,
+// floating tags (minor line, major, latest) on the newest release they
+// cover, signature and attestation tags on the minor lines, and dated
+// tags on the newest releases. Each tag goes to emit; with emit nil the
+// tags are only drawn (their names not made), which leaves s.rng as
+// making them would, at a fraction of the cost: a lazily made repo
+// (lazy.go) draws them again, from where s.rng was, when first asked.
+func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDraw {
 	uid := group + "/" + s.hex16()
 	created := s.after(s.born[group], max(0, min(300*day, s.now.Sub(s.born[group])-120*day)))
 	rel := s.releases(r, created)
@@ -128,8 +214,14 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 	for _, i := range byTime[:n*14/100] {
 		deprecated[i] = true
 	}
+	out := repoDraw{uid: uid, created: created, latest: rel[n-1].version}
+	named := emit != nil // names are made only for tags emitted
 	tag := func(name string, d [32]byte, c, u time.Time, deprecated bool) {
-		s.tags.add(s.newTag(uid, s.rng.Uint64(), name, d, c.UnixMilli(), u.UnixMilli(), deprecated))
+		suffix := s.rng.Uint64()
+		out.tags++
+		if named {
+			emit(drawnTag{repo: uid, suffix: suffix, name: name, digest: d, create: c, update: u, deprecated: deprecated})
+		}
 	}
 	soon := func(t time.Time) time.Time {
 		return minTime(t.Add(time.Duration(s.frac()*float64(3*time.Hour))), s.now).Truncate(time.Millisecond)
@@ -156,13 +248,17 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 					if e < epochs-1 {
 						de = s.newDigest()
 					}
-					tag(fmt.Sprintf("%s-r%d", rl.version, e), de, at, at, deprecated[i])
+					name := ""
+					if named {
+						name = rl.version + "-r" + strconv.Itoa(e)
+					}
+					tag(name, de, at, at, deprecated[i])
 					u = later(u, at)
 				}
 			}
 			updated = later(updated, u)
 			tag(rl.version+v, d, rl.at, u, deprecated[i])
-			for _, f := range floating(rl.version) {
+			for _, f := range rl.floating {
 				if t, ok := first[f]; !ok || rl.at.Before(t) {
 					first[f] = rl.at
 				}
@@ -178,33 +274,29 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 			u := soon(later(rel[i].at, first[f]))
 			updated = later(updated, u)
 			tag(name, digests[i], first[f], u, false)
-			if v == "" && f != "latest" && f == floating(rel[i].version)[0] {
+			if v == "" && f != "latest" && f == rel[i].floating[0] {
 				// Signatures and attestations of the newest image of each
 				// minor line (major line for major.minor versions).
-				sub := strings.TrimPrefix(digestString(digests[i]), "sha256:")
+				sub := ""
+				if named {
+					sub = strings.TrimPrefix(digestString(digests[i]), "sha256:")
+				}
 				tag("sha256-"+sub+".sig", s.newDigest(), rel[i].at, rel[i].at, false)
 				tag("sha256-"+sub+".att", s.newDigest(), rel[i].at, rel[i].at, false)
 			}
 		}
 		if v == "" {
 			for _, i := range byTime[max(0, n-3):] {
-				tag(rel[i].version+"-"+rel[i].at.Format("20060102"), digests[i], rel[i].at, rel[i].at, false)
+				name := ""
+				if named {
+					name = rel[i].version + "-" + rel[i].at.Format("20060102")
+				}
+				tag(name, digests[i], rel[i].at, rel[i].at, false)
 			}
 		}
 	}
-	latest := rel[n-1].version
-	active := []string{"latest"}
-	for _, v := range r.variants {
-		if v != "" {
-			active = append(active, "latest"+v)
-		}
-	}
-	s.repos.add(repoRec{
-		Repo: api.Repo{UID: uid, Name: name, Description: r.desc, CatalogTier: r.tier,
-			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/" + org + "/" + name},
-			ActiveTags: append(active, latest), CreateTime: api.TimeOf(created), UpdateTime: api.TimeOf(updated)},
-		Readme: readme(name, r.desc, latest, r.variants, org),
-	})
+	out.updated = updated
+	return out
 }
 
 // floating is the floating tags a version moves, most specific first: its

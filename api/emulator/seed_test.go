@@ -32,7 +32,7 @@ func uidsOf(st *store) []string {
 		t := st.tags.items[i]
 		out := st.tagOut(&t)
 		name := out.Name
-		if t.Class == classDate {
+		if t.class() == classDate {
 			name = name[:strings.LastIndexByte(name, '-')] // the date is a time
 		}
 		return out.UID + " " + name + " " + out.Digest
@@ -140,10 +140,10 @@ func TestSeedShape(t *testing.T) {
 		names[repo.UID][tagName] = true
 		ordered("tag "+repo.Name+":"+tagName+" after its repo", repo.CreateTime, api.TimeOf(msTime(tg.Create)))
 		ordered("tag "+repo.Name+":"+tagName+" update", api.TimeOf(msTime(tg.Create)), api.TimeOf(msTime(tg.Update)))
-		if tg.Class == classNormal {
+		if tg.class() == classNormal {
 			visible[repo.UID]++
 			shown++
-			if tg.Deprecated {
+			if tg.deprecated() {
 				deprecated++
 			}
 		}
@@ -223,7 +223,7 @@ func TestSeedSizes(t *testing.T) {
 			t.Logf("large: skipped (-short or -race)")
 			continue
 		}
-		if n := populate(1, sizes[tc.size], seedNow, false).tags.live; n < tc.min || n > tc.max {
+		if n := populate(1, sizes[tc.size], seedNow, false).tagTotal(); n < tc.min || n > tc.max {
 			t.Errorf("%s: %d tags, want %s", tc.size, n, fmt.Sprintf("%d to %d", tc.min, tc.max))
 		}
 	}

@@ -34,6 +34,11 @@ type Options struct {
 	// totalCount out of list answers, and lists the built-in roles only
 	// when a roles list has no uidp filter.
 	Strict bool
+
+	// eager makes every tag while seeding, as the emulator did before the
+	// generated repos' tags were made when first asked for (lazy.go): the
+	// reference lazy_test.go compares the lazy server with.
+	eager bool
 }
 
 // Server serves the emulated API. It is safe for concurrent use.
@@ -65,8 +70,10 @@ func New(opts Options) (*Server, error) {
 }
 
 // Start checks opts and seeds the organizations in the background: the
-// large size takes seconds, which a caller can spend showing how far it is
-// (Progress) rather than a blank terminal. Until Ready is closed the
+// large size takes a good part of a second on a busy machine (its
+// generated repos' tags are made when first asked for, lazy.go), which a
+// caller can spend showing how far it is (Progress) rather than a blank
+// terminal. Until Ready is closed the
 // server answers every request but ping 503 UNAVAILABLE with Retry-After.
 func Start(opts Options) (*Server, error) {
 	srv, err := newServer(opts)
@@ -74,13 +81,14 @@ func Start(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := newSeeder(uint64(opts.Seed), sizes[srv.seeded.size], srv.now(), &srv.progress)
+	s.eager = opts.eager
 	// The organizations come first (their uids are the first draws), so
 	// OrgUID answers at once.
 	acme, globex := s.seedOrgs(opts.Hostile)
 	srv.org = acme
 	go func() {
 		s.seedRest(acme, globex, opts.Hostile)
-		srv.progress.tags.Store(int64(len(s.tags.items))) // the synced repo's and hostile ones too
+		srv.progress.tags.Store(int64(s.tagTotal())) // the synced repo's and hostile ones too
 		srv.progress.indexing.Store(true)
 		s.buildAll()
 		srv.st = s.store
@@ -170,12 +178,24 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, e)
 		return
 	}
-	if r.Method == http.MethodGet {
-		srv.st.mu.RLock()
-		defer srv.st.mu.RUnlock()
-	} else {
+	write := r.Method != http.MethodGet
+	for !srv.serve(w, r, write) {
+		// A read that must change the store (lazy.go) runs again, as a
+		// write.
+		write = true
+	}
+}
+
+// serve answers a request under the store's lock, the write lock when
+// write; false when the call must run again under the write lock (it has
+// written nothing).
+func (srv *Server) serve(w http.ResponseWriter, r *http.Request, write bool) bool {
+	if write {
 		srv.st.mu.Lock()
 		defer srv.st.mu.Unlock()
+	} else {
+		srv.st.mu.RLock()
+		defer srv.st.mu.RUnlock()
 	}
 	// Authentication comes first, as at the real gateway: without a valid
 	// token every path but ping answers 401, known or not.
@@ -186,16 +206,21 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p = &principal{name: "anonymous"}
 	case e != nil:
 		writeErr(w, e)
-		return
+		return true
 	}
 	rt, ok := srv.route(r.URL.Path)
 	if !ok {
 		writeErr(w, noRoute())
-		return
+		return true
 	}
-	if e := rt(&call{srv: srv, st: srv.st, w: w, r: r, p: p}); e != nil {
+	e = rt(&call{srv: srv, st: srv.st, w: w, r: r, p: p, write: write})
+	if e != nil && e.relock && !write {
+		return false
+	}
+	if e != nil {
 		writeErr(w, e)
 	}
+	return true
 }
 
 // fault picks an injected failure for this request, if any, in the error
@@ -223,11 +248,12 @@ func (srv *Server) fault(domain string) *apiErr {
 
 // call is one authenticated request on its way to a handler.
 type call struct {
-	srv *Server
-	st  *store
-	w   http.ResponseWriter
-	r   *http.Request
-	p   *principal
+	srv   *Server
+	st    *store
+	w     http.ResponseWriter
+	r     *http.Request
+	p     *principal
+	write bool // under the write lock
 }
 
 func methodNotAllowed(domain string, r *http.Request) *apiErr {

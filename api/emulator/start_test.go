@@ -58,8 +58,8 @@ func TestStartServesOnceSeeded(t *testing.T) {
 		}
 		last = p
 	}
-	if last.Tags != srv.st.tags.live || last.AllRepos < 600 || last.Repos != last.AllRepos {
-		t.Errorf("seeded: %+v, %d tags", last, srv.st.tags.live)
+	if last.Tags != srv.st.tagTotal() || last.AllRepos < 600 || last.Repos != last.AllRepos {
+		t.Errorf("seeded: %+v, %d tags", last, srv.st.tagTotal())
 	}
 	if rec := get("/iam/v2/groups/" + srv.OrgUID()); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "acme.example") {
 		t.Errorf("once seeded: %d %s", rec.Code, rec.Body)

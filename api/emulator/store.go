@@ -22,22 +22,33 @@ type repoRec struct {
 	Readme string
 }
 
-// tagRec is a tag, kept compact: 72 bytes and no string of its own (the
+// tagRec is a tag, kept compact: 64 bytes and no string of its own (the
 // store held ≈ 570 bytes a tag with them). A tag's uid is its repo's and a
 // 16-hex-digit segment, so it keeps the repo's uid once per repo
 // (store.tagParents) and the segment as a number; its name is one of a
-// pool (latest, versions: they repeat from repo to repo); its digest is
-// the 32 bytes. The strings are made on the way out (tagrec.go).
+// pool (latest, versions: they repeat from repo to repo), whose index
+// shares a word with its class and whether it is deprecated; its digest
+// is the 32 bytes. The strings are made on the way out (tagrec.go).
 type tagRec struct {
-	Parent     int32  // index into store.tagParents: its repo's uid
-	Name       int32  // index into store.tagNames
-	Suffix     uint64 // the uid's last segment, as 16 hex digits
-	Digest     [32]byte
-	Create     int64 // unix milliseconds
-	Update     int64
-	Deprecated bool
-	Class      uint8
+	Parent int32  // index into store.tagParents: its repo's uid
+	Name   uint32 // index into store.tagNames, class and deprecation (nameBits)
+	Suffix uint64 // the uid's last segment, as 16 hex digits
+	Digest [32]byte
+	Create int64 // unix milliseconds
+	Update int64
 }
+
+// A tagRec's Name word: the name's index in bits 0–28, the class in 29–30,
+// deprecated in 31 (a whole byte each would round the record up to 72).
+const (
+	nameBits       = 29
+	nameMask       = 1<<nameBits - 1
+	deprecatedFlag = 1 << 31
+)
+
+func (t *tagRec) nameID() int32    { return int32(t.Name & nameMask) }
+func (t *tagRec) class() uint8     { return uint8(t.Name >> nameBits & 3) }
+func (t *tagRec) deprecated() bool { return t.Name&deprecatedFlag != 0 }
 
 // store is the emulator's data. Every field is guarded by mu.
 type store struct {
@@ -60,8 +71,9 @@ type store struct {
 	versions  *coll[api.ArtifactVersion]
 	people    *people // persons of no group, profiles, requests to join (people.go)
 
-	tagParents pool // the uids of the repos of tags
-	tagNames   pool // the names of tags
+	lazy       *lazyTags // the tags not made yet (lazy.go); nil: none ever
+	tagParents pool      // the uids of the repos of tags
+	tagNames   pool      // the names of tags
 
 	orgs []string  // root group uids, primary first
 	pcg  *rand.PCG // rng's state, copied by a fork
@@ -127,9 +139,10 @@ func newStore(seed uint64) *store {
 	s.tags = newColl(accessors[tagRec]{
 		uid: s.tagUID, name: s.tagName,
 		ctime: func(g *tagRec) int64 { return g.Create }, utime: func(g *tagRec) int64 { return g.Update },
-		class:  func(g *tagRec) uint8 { return g.Class },
+		class:  func(g *tagRec) uint8 { return g.class() },
 		cmpUID: s.cmpTagUID, cmpUIDs: s.cmpTagUIDs,
-		parent: func(g *tagRec) string { return s.tagParents.at(g.Parent) }})
+		parent: func(g *tagRec) string { return s.tagParents.at(g.Parent) },
+		small:  smallTagScope, nameRanges: true})
 	return s
 }
 
@@ -208,7 +221,7 @@ func (s *store) tagOutIn(b *strings.Builder, t *tagRec) api.Tag {
 	n := b.Len()
 	writeDigest(b, t.Digest)
 	all := b.String()
-	return api.Tag{UID: all[start:n], Name: s.tagName(t), Digest: all[n:], Deprecated: t.Deprecated,
+	return api.Tag{UID: all[start:n], Name: s.tagName(t), Digest: all[n:], Deprecated: t.deprecated(),
 		UpdateTime: api.TimeOf(msTime(t.Update))}
 }
 

@@ -20,6 +20,10 @@ func (p *pool) id(s string) int32 {
 	if id, ok := p.ids[s]; ok {
 		return id
 	}
+	if len(p.strs) >= nameMask {
+		// A tag keeps a name's index in 29 bits (nameBits).
+		panic("emulator: a pool of over 2²⁹ strings")
+	}
 	p.strs = append(p.strs, s)
 	id := int32(len(p.strs) - 1)
 	p.ids[s] = id
@@ -31,11 +35,14 @@ func (p *pool) at(id int32) string { return p.strs[id] }
 // newTag is a tag record of a repo: its uid is repo + "/" + the suffix in
 // 16 hex digits.
 func (s *store) newTag(repo string, suffix uint64, name string, digest [32]byte, create, update int64, deprecated bool) tagRec {
-	return tagRec{Parent: s.tagParents.id(repo), Name: s.tagNames.id(name), Suffix: suffix, Digest: digest,
-		Create: create, Update: update, Deprecated: deprecated, Class: tagClass(name)}
+	word := uint32(s.tagNames.id(name)) | uint32(tagClass(name))<<nameBits
+	if deprecated {
+		word |= deprecatedFlag
+	}
+	return tagRec{Parent: s.tagParents.id(repo), Name: word, Suffix: suffix, Digest: digest, Create: create, Update: update}
 }
 
-func (s *store) tagName(t *tagRec) string { return s.tagNames.at(t.Name) }
+func (s *store) tagName(t *tagRec) string { return s.tagNames.at(t.nameID()) }
 
 // tagUID makes a tag's uid.
 func (s *store) tagUID(t *tagRec) string {

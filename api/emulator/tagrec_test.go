@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestTagUIDsCompareAsStrings: a tag's uid, kept as its repo's and a
@@ -67,5 +68,13 @@ func TestDigestsReadAsWritten(t *testing.T) {
 		if _, ok := parseDigest(bad); ok {
 			t.Errorf("parseDigest(%q) accepted", bad)
 		}
+	}
+}
+
+// TestTagRecordSize: a tag's record is 64 bytes (a million of them are
+// most of the large organization).
+func TestTagRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(tagRec{}); n != 64 {
+		t.Errorf("a tag's record is %d bytes, want 64", n)
 	}
 }

@@ -20,6 +20,9 @@ func (c *call) tagsRoute(rest string) *apiErr {
 		if e := c.registryAccess(capTagList, scope); e != nil {
 			return e
 		}
+		if e := c.tagsListed(q); e != nil {
+			return e
+		}
 		// Referrers, epoch and dated tags are hidden unless asked for.
 		mask := uint8(1 << classNormal)
 		for _, inc := range []struct {
@@ -47,6 +50,9 @@ func (c *call) tagsRoute(rest string) *apiErr {
 		if e := c.p.require(domainRegistry, capTagList, rest, true); e != nil {
 			return e
 		}
+		if e := c.needTags(api.ParentUID(rest), true); e != nil {
+			return e
+		}
 		t, ok := st.tags.get(rest)
 		if !ok {
 			return notFound(domainRegistry, typeTag, rest)
@@ -56,6 +62,9 @@ func (c *call) tagsRoute(rest string) *apiErr {
 		return c.createTag(rest)
 	case c.r.Method == http.MethodDelete:
 		if e := c.p.require(domainRegistry, capTagDelete, rest, true); e != nil {
+			return e
+		}
+		if e := c.needTags(api.ParentUID(rest), true); e != nil {
 			return e
 		}
 		id, ok := st.tags.find(rest)
@@ -70,6 +79,19 @@ func (c *call) tagsRoute(rest string) *apiErr {
 	return nil
 }
 
+// tagsListed makes the tags a list reaches: those of the repo it lists the
+// children of, of the repos below the group it lists the descendants of,
+// or, with no uidp filter, all.
+func (c *call) tagsListed(q *listQuery) *apiErr {
+	switch {
+	case q.inRoot:
+		return nil // no tag is at the root
+	case q.childrenOf != "":
+		return c.needTags(q.childrenOf, true)
+	}
+	return c.needTags(q.descendantsOf, false)
+}
+
 // createTag creates a tag in a repo, or points an existing tag of that name
 // at the new digest (there is no PATCH for tags).
 func (c *call) createTag(repoUID string) *apiErr {
@@ -78,6 +100,9 @@ func (c *call) createTag(repoUID string) *apiErr {
 		return e
 	}
 	if e := c.p.require(domainRegistry, capTagCreate, repoUID, true); e != nil {
+		return e
+	}
+	if e := c.needTags(repoUID, true); e != nil {
 		return e
 	}
 	var body api.Tag
