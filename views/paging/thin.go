@@ -103,12 +103,14 @@ func (l *List[T]) takeThin(at int, items []T, next string) window[T] {
 			n++
 		}
 	}
+	if len(kept) < cap(kept) {
+		kept = append([]T(nil), kept...) // exactly as many
+	}
 	if len(kept) == n {
 		return newWindow(at, kept, next)
 	}
-	kept = append([]T(nil), kept...) // exactly as many
 	w := window[T]{start: at, n: n, next: next}
-	w.chunks = []chunk[T]{{items: kept, span: n, offs: offs}}
+	w.chunks = []chunk[T]{{items: kept, span: n, offs: append([]int32(nil), offs...)}}
 	return w
 }
 
