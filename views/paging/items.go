@@ -13,19 +13,38 @@ type Run[T any] struct {
 	Items []T
 }
 
-// Runs returns the loaded items as runs in position order (a page each,
-// not overlapping). The slices are shared, not copied: items already loaded
-// are never written again (a removal or replacement copies its page), so a
-// command may read them while the list takes more pages.
+// Runs returns the items held as runs in position order (a page each, not
+// overlapping; each item of a thinned page a run of its own). The slices
+// are shared, not copied: items already loaded are never written again (a
+// removal or replacement copies its page), so a command may read them
+// while the list takes more pages.
 func (l *List[T]) Runs() []Run[T] {
 	n := 0
 	for i := range l.windows {
-		n += len(l.windows[i].chunks)
+		for _, c := range l.windows[i].chunks {
+			if c.span > 0 {
+				n += len(c.items)
+			} else {
+				n++
+			}
+		}
 	}
 	out := make([]Run[T], 0, n)
-	for _, w := range l.windows {
-		for _, c := range w.chunks {
+	for i := range l.windows {
+		out = l.windows[i].runs(out)
+	}
+	return out
+}
+
+// runs appends the window's items as runs (see Runs) to out.
+func (w *window[T]) runs(out []Run[T]) []Run[T] {
+	for _, c := range w.chunks {
+		if c.span == 0 {
 			out = append(out, Run[T]{Start: w.start + c.at, Items: c.items[:len(c.items):len(c.items)]})
+			continue
+		}
+		for i := range c.items {
+			out = append(out, Run[T]{Start: w.start + c.at + int(c.offs[i]), Items: c.items[i : i+1 : i+1]})
 		}
 	}
 	return out
@@ -35,20 +54,15 @@ func (l *List[T]) Runs() []Run[T] {
 // when it brought nothing new), so an owner can look at new items only.
 func (l *List[T]) Added() (start, end int) { return l.added.start, l.added.end }
 
-// AddedRun is the run the last accepted page added, when adding it changed
-// nothing else (it overlapped no loaded row): an owner that keeps
-// something per row (a filter's names) adds these rows to it rather than
-// take everything again. ok is false when it must take everything again
-// (or the page brought nothing).
-func (l *List[T]) AddedRun() (Run[T], bool) {
-	if len(l.addedRun) == 0 {
-		return Run[T]{}, false
-	}
-	return Run[T]{Start: l.added.start, Items: l.addedRun}, true
-}
+// AddedRuns are the items the last accepted page holds, as runs (see
+// Runs), when adding it changed nothing else (it overlapped no loaded
+// row): an owner that keeps something per row (a filter's names) adds
+// these rows to it rather than take everything again. ok is false when it
+// must take everything again (or the page brought nothing).
+func (l *List[T]) AddedRuns() ([]Run[T], bool) { return l.addedRuns, l.addedClean }
 
 // Remove drops the item with this key (it was deleted): the positions after
-// it move up by one and the total shrinks. It reports whether it was loaded.
+// it move up by one and the total shrinks. It reports whether it was held.
 func (l *List[T]) Remove(key string) bool {
 	wi, i := l.find(key)
 	if wi < 0 {

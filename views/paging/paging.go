@@ -122,8 +122,16 @@ type List[T any] struct {
 	read     api.RestartDetector[T]
 	requests int
 	added    span // the positions the last accepted page filled
-	addedRun []T  // its items, when it overlapped nothing loaded
-	watch    func(items []T, total int)
+	// addedRuns are the items it holds, when it overlapped nothing loaded;
+	// addedClean says it did.
+	addedRuns  []Run[T]
+	addedClean bool
+	// keep, while the list is thinned (Thin), is what it holds of the
+	// items it reads; passed are the keys of the last of those it
+	// dropped (read knows the ones it holds).
+	keep   func(pos int, it *T) bool
+	passed *api.RestartDetector[T]
+	watch  func(items []T, total int)
 }
 
 // New makes a list over src with page size 200; ctx bounds every request
@@ -169,7 +177,7 @@ func (l *List[T]) Reset(order string) tea.Cmd {
 	l.order = order
 	l.windows, l.pending, l.err, l.refreshing = nil, nil, nil, false
 	l.total, l.exact, l.stale, l.fruitless = -1, false, 0, nil
-	l.read.Reset()
+	l.forgetRead()
 	return l.fetch(Request{Size: l.size, OrderBy: order}, 0)
 }
 
@@ -219,7 +227,8 @@ func (l *List[T]) Len() int {
 	return l.Loaded()
 }
 
-// Loaded counts the items held.
+// Loaded counts the positions read: the items held, and while the list is
+// thinned the items read and not kept too.
 func (l *List[T]) Loaded() int {
 	n := 0
 	for i := range l.windows {
@@ -228,7 +237,7 @@ func (l *List[T]) Loaded() int {
 	return n
 }
 
-// Contiguous is the number of items loaded from position 0 without a gap.
+// Contiguous is the number of positions read from position 0 without a gap.
 func (l *List[T]) Contiguous() int {
 	if len(l.windows) == 0 || l.windows[0].start != 0 {
 		return 0
@@ -253,21 +262,21 @@ func (l *List[T]) Err() (error, int) { return l.err, l.errAt }
 // last (shown as a failed row until r; elsewhere the list goes on loading).
 func (l *List[T]) FailedAt(p int) bool { return l.err != nil && p >= l.errAt && p < l.errEnd }
 
-// Done reports whether every item is loaded.
+// Done reports whether every position is read (held, or dropped by Thin).
 func (l *List[T]) Done() bool {
 	return l.total >= 0 && len(l.windows) == 1 && l.windows[0].start == 0 && l.windows[0].end() >= l.total
 }
 
-// At returns the item at list position i, if loaded.
+// At returns the item at list position i, if held.
 func (l *List[T]) At(i int) (*T, bool) {
 	w := l.windowAt(i)
 	if w == nil {
 		return nil, false
 	}
-	return w.item(i - w.start), true
+	return w.item(i - w.start)
 }
 
-// Each calls fn with every loaded item and its position, in order, until fn
+// Each calls fn with every item held and its position, in order, until fn
 // returns false.
 func (l *List[T]) Each(fn func(pos int, it *T) bool) {
 	for wi := range l.windows {

@@ -54,6 +54,6 @@ func (l *List[T]) refreshed(msg PageMsg) bool {
 	// Start anew under the new generation, as Reset would have.
 	l.windows = nil
 	l.total, l.exact, l.stale, l.fruitless = -1, false, 0, nil
-	l.read.Reset()
+	l.forgetRead()
 	return false
 }

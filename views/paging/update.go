@@ -22,7 +22,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	l.dropPending(msg.at)
 	// What the last page added is this message's to say (nothing, unless
 	// it is a page that is placed).
-	l.added, l.addedRun = span{}, nil
+	l.added, l.addedRuns, l.addedClean = span{}, nil, false
 	if msg.err != nil && l.ctx.Err() != nil {
 		return false, nil
 	}
@@ -66,7 +66,7 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 	at := msg.at
 	if msg.req.Token == "" {
 		at = msg.skip
-	} else if l.read.Restarted(items) {
+	} else if l.restarted(items) {
 		// The token expired and the server began again at position 0: ask
 		// once more for this position with skip (a server that ignores
 		// skip cannot be asked: the walk stops, r starts it again).
@@ -79,28 +79,19 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		l.read.LearnHead(items)
 	}
 	l.learnPageSize(len(items), msg.req.Size, msg.next)
-	// A copy of exactly the new items: the page as decoded may have spare
-	// capacity, and the source's slice is not ours to keep.
-	fresh := make([]T, 0, len(items))
-	for i := range items {
-		if l.read.Add(&items[i]) {
-			fresh = append(fresh, items[i])
-		}
-	}
-	if len(fresh) < cap(fresh) {
-		fresh = append([]T(nil), fresh...)
-	}
-	if len(fresh) > 0 {
+	w := l.take(at, items, msg.next)
+	fresh := w.n // the positions the page fills: its items not read before
+	if fresh > 0 {
 		l.fruitless = nil // the list moved on: nothing asked before is a loop
 	}
 	if l.err != nil && at <= l.errAt && at+len(items) >= l.errEnd {
 		l.err = nil // what failed has loaded since
 	}
-	clean := l.insert(newWindow(at, fresh, msg.next))
-	l.added = span{at, at + len(fresh)}
-	l.addedRun = nil
-	if clean {
-		l.addedRun = fresh[:len(fresh):len(fresh)]
+	runs := w.runs(nil)
+	l.addedClean = l.insert(w) && fresh > 0
+	l.added = span{at, at + fresh}
+	if l.addedClean {
+		l.addedRuns = runs
 	}
 	if l.watch != nil {
 		total := int(msg.total)
@@ -113,14 +104,34 @@ func (l *List[T]) Update(msg PageMsg) (bool, tea.Cmd) {
 		l.total = l.endOfLast()
 	}
 	if !msg.noTotal || l.exact {
-		if len(fresh) == 0 && msg.dropped == 0 && msg.next != "" {
+		if fresh == 0 && msg.dropped == 0 && msg.next != "" {
 			// More promised, nothing brought: not asked again in a loop.
 			return true, l.fruitlessPage(msg.req)
 		}
 		l.stale = 0
 		return true, nil
 	}
-	return true, l.boundTail(at+len(fresh), len(fresh)+msg.dropped, msg.next)
+	return true, l.boundTail(at+fresh, fresh+msg.dropped, msg.next)
+}
+
+// take makes the window of a page's items not read before, placed from at:
+// a copy of exactly those (the page as decoded may have spare capacity,
+// and the source's slice is not ours to keep), or, while the list is
+// thinned, of those keep takes.
+func (l *List[T]) take(at int, items []T, next string) window[T] {
+	if l.keep != nil {
+		return l.takeThin(at, items, next)
+	}
+	fresh := make([]T, 0, len(items))
+	for i := range items {
+		if l.read.Add(&items[i]) {
+			fresh = append(fresh, items[i])
+		}
+	}
+	if len(fresh) < cap(fresh) {
+		fresh = append([]T(nil), fresh...)
+	}
+	return newWindow(at, fresh, next)
 }
 
 // fruitlessPage notes a request that brought nothing new: it is not sent

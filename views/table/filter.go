@@ -52,43 +52,6 @@ func (m *Model[T]) filtering() bool { return m.search != nil && m.search.Matches
 // TakesText reports whether typed keys go to the filter line.
 func (m *Model[T]) TakesText() bool { return m.editing() || m.search != nil && m.search.Typing() }
 
-// rows is the number of rows shown: matches while filtering.
-func (m *Model[T]) rows() int {
-	switch {
-	case m.filtering():
-		return len(m.search.Matches())
-	case m.only:
-		return len(m.onlyRows)
-	case m.sortedNow():
-		return len(m.perm)
-	}
-	return m.cfg.List.Len()
-}
-
-// position is the list position of shown row i.
-func (m *Model[T]) position(i int) int {
-	if m.filtering() {
-		ms := m.search.Matches()
-		if i < 0 || i >= len(ms) {
-			return -1
-		}
-		return m.search.Names().Rows[ms[i]]
-	}
-	if m.only {
-		if i < 0 || i >= len(m.onlyRows) {
-			return -1
-		}
-		return m.onlyRows[i]
-	}
-	if m.sortedNow() {
-		if i < 0 || i >= len(m.perm) {
-			return -1
-		}
-		return m.perm[i]
-	}
-	return i
-}
-
 // snapshot captures the loaded windows; the names are built in the filter's
 // command from the columns marked Search (which must be pure).
 func (m *Model[T]) snapshot() search.Snapshot {
@@ -106,11 +69,10 @@ func (m *Model[T]) snapshot() search.Snapshot {
 // over every loaded row.
 func (m *Model[T]) refilterPage(flagged []int, flagOK bool) tea.Cmd {
 	keep := m.position(m.cursor)
-	run, ok := m.cfg.List.AddedRun()
+	runs, ok := m.cfg.List.AddedRuns()
 	if !ok || m.cfg.List.Gen() != m.snapGen || m.only && !flagOK {
 		return m.search.Refresh(keep)
 	}
-	runs := []paging.Run[T]{run}
 	if m.only {
 		if len(flagged) == 0 {
 			return nil // no row the filter searches came
@@ -239,6 +201,7 @@ func (m *Model[T]) applyServerFilter() tea.Cmd {
 		m.base, m.baseCursor = m.cfg.List, m.position(m.cursor)
 	}
 	m.cfg.List = sf.List(pattern)
+	m.thinList()
 	m.chip, m.chipPattern = chip, pattern
 	m.search.Clear()
 	m.cursor, m.offset = 0, 0
@@ -248,6 +211,7 @@ func (m *Model[T]) applyServerFilter() tea.Cmd {
 // removeChip goes back to the list the server filter replaced.
 func (m *Model[T]) removeChip() tea.Cmd {
 	m.cfg.List, m.base = m.base, nil
+	m.thinList()
 	m.chip, m.chipPattern = "", ""
 	m.cursor = m.baseCursor
 	m.offset = max(0, m.cursor-m.bodyRows()/2)

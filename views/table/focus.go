@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"sort"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -32,13 +31,8 @@ func (m *Model[T]) refocus() tea.Cmd {
 		return nil
 	}
 	found := m.findFocus()
-	if found >= 0 && m.only {
-		i := sort.SearchInts(m.onlyRows, found)
-		if i < len(m.onlyRows) && m.onlyRows[i] == found {
-			found = i
-		} else {
-			found = -1 // loaded, but no longer flagged
-		}
+	if found >= 0 && !m.filtering() {
+		found = m.rowOf(found) // -1: loaded, but no longer flagged
 	}
 	switch {
 	case found >= 0 && !m.filtering():

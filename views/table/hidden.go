@@ -60,6 +60,7 @@ func (m *Model[T]) toggleHidden() tea.Cmd {
 		m.search.Clear()
 	}
 	m.cfg.List = h.List(m.hidden.on)
+	m.thinList()
 	m.onlyGen = -1 // the next page starts a new scan
 	m.counted = false
 	flash := "showing " + h.Noun + " too"

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"canopy/views"
@@ -11,13 +13,17 @@ import (
 // so the table loads them all, a few pages at a time with progress (as D
 // does), sorts them in a command, and then shows them in that order with
 // the cursor on the row it was on. Rows shown in the meantime keep the
-// list's order. A change to the list (a delete, a reload) sorts again.
+// list's order. A change to the list (a delete, a reload) sorts again. In a
+// view of flagged rows (D) it sorts those, once the scan has read every
+// row: the others are not held.
 
-// sortedMsg is a local order's permutation of the list's positions, for
-// the list's generation gen of n rows.
+// sortedMsg is a local order's permutation of the list positions of the
+// rows shown (the flagged ones when only), for the list's generation gen
+// with n of them.
 type sortedMsg struct {
 	owner any
 	gen   int
+	only  bool
 	n     int
 	perm  []int
 }
@@ -26,10 +32,19 @@ type sortedMsg struct {
 func (m *Model[T]) local() bool { return m.cfg.Orders[m.order].Local && m.cfg.Sort != nil }
 
 // sortedNow reports whether the rows show in the local order: it is
-// chosen and its permutation fits the list as it is now.
+// chosen and its permutation fits the rows as they are now.
 func (m *Model[T]) sortedNow() bool {
 	l := m.cfg.List
-	return m.local() && m.perm != nil && m.permGen == l.Gen() && len(m.perm) == l.Len() && l.Done()
+	return m.local() && m.perm != nil && m.permGen == l.Gen() && m.permOnly == m.only && len(m.perm) == m.toSort() && l.Done()
+}
+
+// toSort is how many rows the local order sorts: the flagged ones in a
+// view of those, else every row.
+func (m *Model[T]) toSort() int {
+	if m.only {
+		return len(m.onlyRows)
+	}
+	return m.cfg.List.Len()
 }
 
 // sortLocal goes on toward the local order: the pages still missing, then
@@ -43,7 +58,24 @@ func (m *Model[T]) sortLocal() tea.Cmd {
 		return l.Scan(scanParallel)
 	}
 	m.sorting = true
-	runs, sortRows, owner, gen, n := l.Runs(), m.cfg.Sort, any(m), l.Gen(), l.Len()
+	sortRows, owner, gen, only, n := m.cfg.Sort, any(m), l.Gen(), m.only, m.toSort()
+	if only {
+		// The flagged rows, each at its position; read now, as the
+		// rows held change in Update.
+		at := slices.Clone(m.onlyRows)
+		items := make([]*T, len(at))
+		for i, p := range at {
+			items[i], _ = l.At(p)
+		}
+		return func() tea.Msg {
+			perm := sortRows(items)
+			for i, k := range perm {
+				perm[i] = at[k]
+			}
+			return sortedMsg{owner: owner, gen: gen, only: true, n: n, perm: perm}
+		}
+	}
+	runs := l.Runs()
 	return func() tea.Msg {
 		// Every row is loaded: the runs are positions 0..n-1, in order.
 		items := make([]*T, 0, n)
@@ -57,7 +89,7 @@ func (m *Model[T]) sortLocal() tea.Cmd {
 }
 
 // sorted shows the rows in the local order once sorted, the cursor on the
-// row it was on; a sort of a list since changed is done again.
+// row it was on; a sort of rows since changed is done again.
 func (m *Model[T]) sorted(msg sortedMsg) tea.Cmd {
 	if msg.owner != any(m) {
 		return nil
@@ -67,16 +99,13 @@ func (m *Model[T]) sorted(msg sortedMsg) tea.Cmd {
 	if !m.local() {
 		return nil
 	}
-	if msg.gen != l.Gen() || msg.n != l.Len() || len(msg.perm) != msg.n {
+	if msg.gen != l.Gen() || msg.only != m.only || msg.n != m.toSort() || len(msg.perm) != msg.n {
 		return m.sortLocal()
 	}
 	was := m.position(m.cursor)
-	m.perm, m.permGen = msg.perm, msg.gen
-	for i, p := range m.perm {
-		if p == was {
-			m.cursor = i
-			break
-		}
+	m.perm, m.permGen, m.permOnly = msg.perm, msg.gen, msg.only
+	if i := m.rowOf(was); i >= 0 {
+		m.cursor = i
 	}
 	m.offset = max(0, m.cursor-m.bodyRows()/2)
 	m.clamp()

@@ -11,6 +11,7 @@ import (
 	"canopy/text"
 	"canopy/views"
 	"canopy/views/dialog"
+	"canopy/views/paging"
 )
 
 // scanParallel bounds the requests in flight while a flag filter loads the
@@ -178,6 +179,7 @@ func (m *Model[T]) deleted(msg dialog.Settled) tea.Cmd {
 		m.counted = false
 		counted = m.countFlagged()
 	}
+	counted = tea.Batch(counted, m.sortLocal())
 	var refilter tea.Cmd
 	if m.filtering() {
 		// The filter stays: the rows that went leave its matches now, and
@@ -216,23 +218,51 @@ func (m *Model[T]) copyTargets() tea.Cmd {
 }
 
 // toggleOnly shows only flagged rows (or everything again). The whole
-// collection loads, a few pages at a time, to find them.
+// collection loads, a few pages at a time, to find them; the list holds
+// only what the view shows (see keeps), and the other rows load again when
+// everything shows.
 func (m *Model[T]) toggleOnly() tea.Cmd {
 	was := m.position(m.cursor) // the row's list position, read in the view it is in
 	m.only = !m.only
+	if m.search != nil {
+		// The filter searched the rows shown, which change.
+		m.search.Clear()
+	}
+	m.perm = nil // a local order sorts the rows shown: again
 	if !m.only {
 		m.onlyRows = nil
+		m.thinList()
 		m.cursor = max(was, 0)
 		m.offset = max(0, m.cursor-m.bodyRows()/2)
 		m.clamp()
-		return tea.Batch(m.ensure(), views.Flash("showing every row"))
+		return tea.Batch(m.ensure(), m.sortLocal(), m.selectCmd(), views.Flash("showing every row"))
 	}
-	if m.search != nil {
-		m.search.Clear()
-	}
+	m.keepFrom = max(was-paging.DefaultPageSize/2, 0)
+	m.thinList()
 	m.rescanFlag()
 	m.cursor, m.offset = 0, 0
-	return tea.Batch(m.cfg.List.Scan(scanParallel), m.selectCmd(), m.countFlagged(), m.countHidden())
+	return tea.Batch(m.cfg.List.Scan(scanParallel), m.sortLocal(), m.selectCmd(), m.countFlagged(), m.countHidden())
+}
+
+// thinList has the list hold only what a view of flagged rows keeps while
+// one shows, and every row it reads otherwise.
+func (m *Model[T]) thinList() {
+	if m.only && m.cfg.Flag != nil {
+		m.cfg.List.Thin(m.keeps)
+		return
+	}
+	m.cfg.List.Thin(nil)
+}
+
+// keeps is what a view of flagged rows holds of the rows its scan reads:
+// the flagged ones (they are what it shows), the marked ones (work about
+// to be done on them), and one page about the row the cursor was on when
+// it opened, so that showing every row again there needs no request.
+// Every other row is dropped as it comes: what the view keeps grows with
+// the rows it shows, not with the collection.
+func (m *Model[T]) keeps(pos int, it *T) bool {
+	return m.cfg.Flag.Is(it) || pos >= m.keepFrom && pos < m.keepFrom+paging.DefaultPageSize ||
+		len(m.marks) > 0 && m.marks[m.cfg.Key(it)]
 }
 
 // rescanFlag finds the flagged rows among everything loaded.

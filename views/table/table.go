@@ -157,13 +157,18 @@ type Model[T any] struct {
 	only     bool            // showing flagged rows only
 	onlyRows []int           // their positions, in order
 	onlyGen  int             // the list generation onlyRows belongs to
-	snapGen  int             // the list generation of the filter's last names
-	// perm is the local order (see local.go): the list positions in that
-	// order, for the list generation permGen; sorting: a sort is running.
-	perm    []int
-	permGen int
-	sorting bool
-	counted bool // Flag.Counted was told about this scan
+	// keepFrom is where the page of rows a view of flagged rows holds
+	// besides them starts (see keeps).
+	keepFrom int
+	snapGen  int // the list generation of the filter's last names
+	// perm is the local order (see local.go): the list positions of the
+	// rows shown (the flagged ones when permOnly) in that order, for the
+	// list generation permGen; sorting: a sort is running.
+	perm     []int
+	permGen  int
+	permOnly bool
+	sorting  bool
+	counted  bool // Flag.Counted was told about this scan
 
 	hidden hiddenState // the H toggle
 
@@ -189,6 +194,7 @@ func New[T any](common views.Common, cfg Config[T]) *Model[T] {
 // Init asks for the first page, in the order Start chose (else the first
 // of the cycle), and keeps Start's filter.
 func (m *Model[T]) Init() tea.Cmd {
+	m.thinList()
 	load := m.cfg.List.Reset(m.cfg.Orders[m.order].OrderBy)
 	if m.keep == "" {
 		return load
@@ -397,52 +403,6 @@ func (m *Model[T]) loaded() tea.Cmd {
 		return nil
 	}
 	return m.cfg.Loaded(items)
-}
-
-// moveTo puts the cursor on row i (clamped) and loads around it.
-func (m *Model[T]) moveTo(i int) tea.Cmd {
-	m.cursor = i
-	m.focusUID, m.focusWhy = "", ""
-	m.clamp()
-	return tea.Batch(m.ensure(), m.selectCmd())
-}
-
-func (m *Model[T]) ensure() tea.Cmd {
-	if m.filtering() || m.only {
-		return nil // a filter shows loaded rows only; the flag scan loads the rest
-	}
-	return m.cfg.List.Ensure(m.cursor, m.bodyRows())
-}
-
-// selectCmd tells the shell about a new row under the cursor.
-func (m *Model[T]) selectCmd() tea.Cmd {
-	if m.cfg.Select == nil {
-		return nil
-	}
-	it, ok := m.Selected()
-	if !ok {
-		return nil
-	}
-	uid := m.cfg.Key(it)
-	if uid == m.selectedUID {
-		return nil
-	}
-	m.selectedUID = uid
-	return m.cfg.Select(it)
-}
-
-// clamp keeps the cursor on a row and the window around the cursor.
-func (m *Model[T]) clamp() {
-	n := m.rows()
-	m.cursor = min(max(m.cursor, 0), max(n-1, 0))
-	rows := m.bodyRows()
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+rows {
-		m.offset = m.cursor - rows + 1
-	}
-	m.offset = min(max(m.offset, 0), max(n-rows, 0))
 }
 
 // Closed reports whether it closed itself: the shell then takes it off.
