@@ -59,8 +59,8 @@ func exploreAs(ctx context.Context, name string, args []string, stdout, stderr i
 Run 'canopy COMMAND -h' for a command's flags. Settings come from flags, then
 CANOPY_* environment variables, then $XDG_CONFIG_HOME/canopy/config.yaml.
 Exit codes: 0 ok, 1 failure (a refused token included), 2 usage or config
-error, 3 the API could not be connected to; 130, 143 or 129 interrupted by
-SIGINT, SIGTERM or SIGHUP before the screen switched.
+error, 3 the API could not be connected to; 130, 143 or 129 ended by
+SIGINT, SIGTERM or SIGHUP.
 
 Flags:
 `)

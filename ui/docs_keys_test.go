@@ -24,7 +24,8 @@ func keysPage() string {
 		"(ui/commands.go, ui/kind_*.go), the same source as the help (`?`): edit those, then run " +
 		"`CANOPY_UPDATE_DOCS=1 go test ./ui -run TestDocsKeys` to write this page again. -->\n\n")
 	b.WriteString("These are the default keys. Inside canopy, `?` lists the same keys, with the ones that work " +
-		"where you are in bold and, for one that does not, why; the footer names the few that matter on " +
+		"where you are in bold and, for one that does not, why (a key that does something else where you are " +
+		"is listed only for that); the footer names the few that matter on " +
 		"the screen you are on. `keys:` in the config moves any of them ([settings](settings.md#keys)).\n")
 	manual := keymap.Manual()
 	groupOf := func(a keymap.Action) keymap.Group {
