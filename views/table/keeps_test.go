@@ -143,6 +143,26 @@ func TestDAndBackAtOnceNeedsNoRequest(t *testing.T) {
 	}
 }
 
+// pagesThenSorts runs cmd, delivering every page it brings until no more
+// come, and returns the sorts it asked for, undelivered: the test says
+// when the sort lands.
+func pagesThenSorts(m *Model[row], cmd tea.Cmd) []tea.Msg {
+	var sorts []tea.Msg
+	for cmd != nil {
+		var next []tea.Cmd
+		for _, msg := range runParallel(cmd) {
+			switch msg.(type) {
+			case paging.PageMsg:
+				next = append(next, m.Update(msg))
+			case sortedMsg:
+				sorts = append(sorts, msg)
+			}
+		}
+		cmd = tea.Batch(next...)
+	}
+	return sorts
+}
+
 // In a local order, a D view shows its flagged rows in that order once the
 // scan has read them all, the cursor on its row; every row is sorted again
 // when D goes off.
@@ -160,20 +180,7 @@ func TestAFlaggedViewInALocalOrder(t *testing.T) {
 	press(m, "j", "j", "j")
 	deliverSorted(m, drive(m, m.Update(tea.KeyPressMsg{Code: 's', Text: "s"}))) // name ↓
 	deliverSorted(m, drive(m, m.Update(tea.KeyPressMsg{Code: 's', Text: "s"}))) // reversed: every row loads
-	cmd := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
-	var sorts []tea.Msg
-	for cmd != nil {
-		var next []tea.Cmd
-		for _, msg := range runParallel(cmd) {
-			switch msg.(type) {
-			case paging.PageMsg:
-				next = append(next, m.Update(msg))
-			case sortedMsg:
-				sorts = append(sorts, msg)
-			}
-		}
-		cmd = tea.Batch(next...)
-	}
+	sorts := pagesThenSorts(m, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}))
 	on, _ := m.Selected()
 	deliverSorted(m, sorts)
 	s := screen(m)
@@ -193,21 +200,7 @@ func TestAFlaggedViewInALocalOrder(t *testing.T) {
 	// Every row again: they load, then sort.
 	press(m, "j")
 	on, _ = m.Selected()
-	cmd = m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
-	sorts = nil
-	for cmd != nil {
-		var next []tea.Cmd
-		for _, msg := range runParallel(cmd) {
-			switch msg.(type) {
-			case paging.PageMsg:
-				next = append(next, m.Update(msg))
-			case sortedMsg:
-				sorts = append(sorts, msg)
-			}
-		}
-		cmd = tea.Batch(next...)
-	}
-	deliverSorted(m, sorts)
+	deliverSorted(m, pagesThenSorts(m, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})))
 	if now, _ := m.Selected(); now == nil || now.name != on.name {
 		t.Errorf("after D the cursor moved from %s to %v", on.name, now)
 	}
