@@ -9,9 +9,9 @@ import "strings"
 // kept. Any other escape sequence, or an ESC that starts none, is shown as
 // a marker, never run.
 //
-// It is the last pass over a readme rendered by glamour: the renderer
-// decodes HTML character references (&#x1b;, &#x202e;) back into the
-// characters String removed from its input, so its output is checked again.
+// It is the last pass over a rendered readme: Markdown decodes HTML
+// character references (&#x1b;, &#x202e;) back into the characters String
+// removed from its input, so what the renderer writes is checked again.
 func Styled(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))

@@ -144,8 +144,8 @@ type Theme struct {
 	// Overlays (help, command line, pickers).
 	Overlay, OverlayTitle, Prompt lipgloss.Style
 
-	// Markdown is the glamour style name for readmes ("dark", "light", "notty").
-	Markdown string
+	// Markdown is how readmes are drawn (markdown.go).
+	Markdown Markdown
 }
 
 func palette(name string, dark bool) Palette {
@@ -265,10 +265,7 @@ func (t *Theme) build() {
 	t.Overlay = s().Foreground(p.Fg).Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1)
 	t.OverlayTitle = s().Foreground(p.Accent).Bold(true)
 	t.Prompt = s().Foreground(p.Accent).Bold(true)
-	t.Markdown = "dark"
-	if !t.Dark {
-		t.Markdown = "light"
-	}
+	t.Markdown = t.markdown()
 }
 
 // buildMono styles with attributes only, so the UI stays readable (and the
@@ -315,7 +312,7 @@ func (t *Theme) buildMono() {
 	t.Overlay = s().Border(lipgloss.NormalBorder()).Padding(0, 1)
 	t.OverlayTitle = s().Bold(true)
 	t.Prompt = s().Bold(true)
-	t.Markdown = "notty"
+	t.Markdown = t.markdownMono()
 }
 
 // Paint is a style reduced to the escape sequences before and after its

@@ -28,8 +28,13 @@ func TestMonoSetsNoColorButKeepsSelectionVisible(t *testing.T) {
 		if th.Deprecated.Render("t") == th.Row.Render("t") {
 			t.Errorf("%+v: deprecated looks like a plain row", o)
 		}
-		if th.Markdown != "notty" {
-			t.Errorf("%+v: markdown style %q", o, th.Markdown)
+		for _, p := range markdownPaints(th.Markdown) {
+			if colorSGR.MatchString(p.Pre()) {
+				t.Errorf("%+v: a readme paint sets a color: %q", o, p.Pre())
+			}
+		}
+		if md := th.Markdown; md.Heading1 == md.Heading2 || md.Heading2 == md.Heading3 || md.Heading3 == md.Heading4 || md.Link == md.Text {
+			t.Errorf("%+v: readme headings or links look alike: %+v", o, md)
 		}
 	}
 }
@@ -44,8 +49,11 @@ func TestPalettes(t *testing.T) {
 	if New(Options{Name: Light}).Dark || !New(Options{Name: Dark}).Dark {
 		t.Error("light/dark names ignored")
 	}
-	if New(Options{Name: Auto, Dark: false}).Markdown != "light" {
+	if New(Options{Name: Auto, Dark: false}).Markdown.Text != New(Options{Name: Light}).Markdown.Text {
 		t.Error("auto on a light background is not light")
+	}
+	if m := New(Options{ASCII: true}).Markdown; m.QuoteBar != "|" || m.Bullets[0] != "*" || m.Checked != "[x]" {
+		t.Errorf("ASCII readme glyphs: %+v", m)
 	}
 	if g := New(Options{Icons: true}).Glyphs; g.Expanded != "▾" {
 		t.Error("icons not used")
@@ -115,4 +123,11 @@ func TestASCIIForTerminalsWithoutUnicode(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { _ = ASCIIFrame(plain) }); n != 0 {
 		t.Errorf("an ASCII frame allocates %v times", n)
 	}
+}
+
+// markdownPaints are every paint of a readme's look.
+func markdownPaints(m Markdown) []Paint {
+	return []Paint{m.Text, m.Heading1, m.Heading2, m.Heading3, m.Heading4, m.Emph, m.Strong, m.Strike, m.Code,
+		m.Link, m.URL, m.Image, m.HTML, m.Quote, m.Marker, m.Rule, m.Term, m.TableHeader, m.TableBorder,
+		m.CodeBlock, m.CodeComment, m.CodeString, m.CodeNumber, m.CodeKeyword, m.CodeCont}
 }

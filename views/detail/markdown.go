@@ -1,7 +1,6 @@
 package detail
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,30 +9,22 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/glamour/v2/ansi"
-	"charm.land/glamour/v2/styles"
 	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 
 	"canopy/safe"
 	tx "canopy/text"
+	"canopy/theme"
 )
 
 // DefaultRenderBudget is a render's budget when its caller gives none
-// (Fetch.ReadmeBudget): the last guard on a render, whose result is dropped
-// after it and the readme shown as plain text. The limits in mdlimits.go
-// are what keep a render short and small; this only catches what they
-// misjudge.
+// (Fetch.ReadmeBudget): the last guard on a render, stopped at its next
+// block after it and the readme shown as plain text. The limits in
+// mdlimits.go are what keep a render short and small; this only catches
+// what they misjudge.
 const DefaultRenderBudget = 5 * time.Second
-
-// osc8 matches an OSC 8 hyperlink sequence. Links from a readme are shown
-// as text, never as terminal hyperlinks: a link's visible text could
-// otherwise point somewhere else than it says.
-var osc8 = regexp.MustCompile("\x1b\\]8;[^\x07\x1b]*(?:\x07|\x1b\\\\)")
 
 // charRef matches an HTML character reference, which Markdown decodes:
 // &#27; &#x1b; &ZeroWidthSpace;.
@@ -46,19 +37,20 @@ type Readme struct {
 	Note string // "shown as plain text: …"; empty when rendered
 }
 
-// RenderMarkdown renders a readme for the terminal at width, or lays it out
-// as plain text when rendering it would cost more than canopy allows
-// (mdlimits.go), takes longer than budget (DefaultRenderBudget when zero),
-// or fails. It returns an empty Readme once ctx is cancelled (the cursor
-// left the repo), and does nothing when it already is.
+// RenderMarkdown renders a readme for the terminal at width in md's look,
+// or lays it out as plain text when rendering it would cost more than
+// canopy allows (mdlimits.go), takes longer than budget
+// (DefaultRenderBudget when zero), or fails. It returns an empty Readme
+// once ctx is cancelled (the cursor left the repo): the render stops at
+// its next block, and does nothing when ctx already is.
 //
-// The server's text is made safe three times over: before glamour, raw
+// The server's text is made safe three times over: before parsing, raw
 // controls become markers (safe.Text) and so do character references that
-// would decode to one (&#x1b; becomes ␛, not ESC); after glamour, only its
-// own SGR styling is kept and every text run is checked again (safe.Styled),
-// so nothing the renderer decodes or passes through can reach the terminal.
-// It takes milliseconds to a second, so it runs in a command, never in View.
-func RenderMarkdown(ctx context.Context, content, style string, width int, budget time.Duration) Readme {
+// would decode to one (&#x1b; becomes ␛, not ESC); after rendering, only
+// the theme's SGR styling is kept and every text run is checked again
+// (safe.Styled), so nothing the readme holds can reach the terminal as a
+// control sequence. It takes milliseconds, in a command, never in View.
+func RenderMarkdown(ctx context.Context, content string, md theme.Markdown, width int, budget time.Duration) Readme {
 	if ctx.Err() != nil {
 		return Readme{} // the cursor left before it began
 	}
@@ -75,45 +67,20 @@ func RenderMarkdown(ctx context.Context, content, style string, width int, budge
 	if d := scanDepth(source); d > maxScanDepth {
 		return plain(content, width, nested(d, maxDepth))
 	}
-	opts, ok := renderOptions(style, wrap)
-	if !ok {
-		return plain(content, width, "no Markdown style "+style)
-	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	// glamour cannot be stopped while it renders a chunk: a render that
-	// outlives its deadline or its repo runs on, using CPU and memory, to
-	// the end of its chunk, and only then stops (renderChunks). So no
-	// deadline can bound a render: the limits checked first (mdlimits.go)
-	// do, by keeping every render and every chunk small. The deadline is
-	// the last guard, for what they misjudge: the goroutine lets it drop a
-	// result that comes late, and the chunk left running ends soon after.
-	done := make(chan Readme, 1)
-	go func() {
-		out, why := renderBounded(ctx, source, opts, budget)
-		if why != "" {
-			done <- plain(content, width, why)
-			return
-		}
-		done <- Readme{Text: out}
-	}()
-	select {
-	case r := <-done:
-		switch {
-		case errors.Is(ctx.Err(), context.Canceled):
-			return Readme{}
-		case pastDeadline(ctx):
-			// Late, even if the deadline's timer has not fired yet (a
-			// busy machine runs it late): the budget is the budget.
-			return plain(content, width, tookOver(budget))
-		}
-		return r
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.Canceled) {
-			return Readme{}
-		}
+	out, err := renderChecked(ctx, source, md, wrap)
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		return Readme{}
+	case pastDeadline(ctx):
+		// Late, even if the deadline's timer has not fired yet (a busy
+		// machine runs it late): the budget is the budget.
 		return plain(content, width, tookOver(budget))
+	case err != nil:
+		return plain(content, width, err.Error())
 	}
+	return Readme{Text: out}
 }
 
 // budgetOr is budget, or DefaultRenderBudget when it is zero (or less).
@@ -135,89 +102,31 @@ func tookOver(budget time.Duration) string {
 	return fmt.Sprintf("rendering took over %s", budget)
 }
 
-// renderOptions are glamour's options for a style and wrap width.
-func renderOptions(style string, wrap int) (ansi.Options, bool) {
-	cfg, ok := styles.DefaultStyles[style]
-	if !ok {
-		return ansi.Options{}, false
-	}
-	return ansi.Options{WordWrap: wrap, Styles: *cfg}, true
+// newReadmeParser parses Markdown as GitHub does (tables, strikethrough,
+// task lists, bare links), with definition lists.
+func newReadmeParser() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser()
 }
 
-// renderBounded parses source, measures it and renders it, or says why
-// not; ctx's deadline is budget's. A panic in the renderer is a reason
-// too: the readme is still shown.
-func renderBounded(ctx context.Context, source string, opts ansi.Options, budget time.Duration) (out, why string) {
+// renderChecked parses source, measures it and renders it, or says why
+// not; a panic in the renderer is a reason too: the readme is still shown.
+func renderChecked(ctx context.Context, source string, md theme.Markdown, wrap int) (out string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			out, why = "", fmt.Sprintf("the Markdown renderer failed: %v", p)
+			out, err = "", fmt.Errorf("the Markdown renderer failed: %v", p)
 		}
 	}()
-	// "text" after the readme is the language plainCode gives code blocks.
-	src := append([]byte(source), "text"...)
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList))
-	doc := md.Parser().Parse(text.NewReader(src[:len(source)]))
-	why, costs := measure(doc, opts.WordWrap)
-	if why != "" {
-		return "", why
+	src := []byte(source)
+	doc := newReadmeParser().Parse(text.NewReader(src))
+	if why := measure(doc, wrap); why != "" {
+		return "", errors.New(why)
 	}
-	plainCode(doc, src)
-	out, err := renderChunks(ctx, src, doc, costs, opts)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return "", tookOver(budget)
-	case errors.Is(err, context.Canceled):
-		return "", "cancelled"
-	case err != nil:
-		return "", "the Markdown renderer failed: " + err.Error()
+	r := &mdRenderer{ctx: ctx, src: src, md: md}
+	r.within("  ", "  ", func() { r.blocks(doc, wrap, false) })
+	if r.err != nil {
+		return "", r.err
 	}
-	return out, ""
-}
-
-// renderChunks renders doc's top-level blocks a chunk at a time (about
-// chunkWork each, by costs), so that a cancelled render stops at the
-// next chunk instead of running to the end. Chunks are joined by a blank
-// line, as glamour separates blocks.
-func renderChunks(ctx context.Context, src []byte, doc ast.Node, costs []int, opts ansi.Options) (string, error) {
-	r := renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ansi.NewRenderer(opts), 1000)))
-	var out strings.Builder
-	var buf bytes.Buffer
-	for i := 0; doc.FirstChild() != nil; {
-		if err := ctx.Err(); err != nil {
-			return "", err
-		}
-		chunk := ast.NewDocument()
-		for work := 0; doc.FirstChild() != nil && (work == 0 || work+cost(costs, i) <= chunkWork); i++ {
-			work += cost(costs, i)
-			n := doc.FirstChild()
-			doc.RemoveChild(doc, n)
-			chunk.AppendChild(chunk, n)
-		}
-		buf.Reset()
-		if err := r.Render(&buf, src, chunk); err != nil {
-			return "", fmt.Errorf("render readme: %w", err)
-		}
-		part := tidy(buf.String())
-		if part == "" {
-			continue
-		}
-		if out.Len() > 0 {
-			out.WriteString("\n\n")
-		}
-		out.WriteString(part)
-		if out.Len() > maxOutput {
-			return "", fmt.Errorf("render readme: over %s rendered", tx.Bytes(maxOutput))
-		}
-	}
-	return out.String(), nil
-}
-
-// cost is the estimated work of the i-th top-level block.
-func cost(costs []int, i int) int {
-	if i < len(costs) {
-		return costs[i]
-	}
-	return chunkWork // not measured: a chunk of its own
+	return safe.Styled(r.out.String()), nil
 }
 
 // plain lays a readme out as plain text at width, made safe, with why it

@@ -3,6 +3,7 @@ package detail
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,7 +12,23 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"canopy/safe"
+	"canopy/theme"
 )
+
+// sgr is an SGR sequence: colours and attributes.
+var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+
+// mdLook is a theme's look of readmes: "dark", "light", or "notty" (no
+// colour).
+func mdLook(name string) theme.Markdown {
+	switch name {
+	case "light":
+		return theme.New(theme.Options{Name: theme.Light}).Markdown
+	case "notty":
+		return theme.New(theme.Options{Name: theme.Mono}).Markdown
+	}
+	return theme.New(theme.Options{Name: theme.Dark}).Markdown
+}
 
 // hostileReadmes put HTML character references that decode to escape
 // sequences, bidi and zero-width characters where Markdown renders text: a
@@ -52,14 +69,14 @@ func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 	t.Parallel()
 	for _, style := range []string{"dark", "light", "notty"} {
 		for _, in := range hostileReadmes {
-			r := RenderMarkdown(t.Context(), in, style, 60, patience)
+			r := RenderMarkdown(t.Context(), in, mdLook(style), 60, patience)
 			if r.Note != "" {
 				t.Fatalf("%s: %q: %s", style, in, r.Note)
 			}
 			assertInert(t, in, r.Text)
 		}
 	}
-	out := RenderMarkdown(t.Context(), hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], "dark", 80, patience).Text
+	out := RenderMarkdown(t.Context(), hostileReadmes[0]+hostileReadmes[1]+hostileReadmes[2], mdLook("dark"), 80, patience).Text
 	plain := ansi.Strip(out)
 	for _, want := range []string{"␛]0;PWNED␇", "␛]52;c;cHduZWQ=␇", `\u202etxt.exe`} {
 		if !strings.Contains(plain, want) {
@@ -67,14 +84,14 @@ func TestRenderMarkdownDefusesCharacterReferences(t *testing.T) {
 		}
 	}
 	// Harmless references still render as their characters.
-	out = RenderMarkdown(t.Context(), "&copy; &amp; &#169; &eacute;", "notty", 60, patience).Text
+	out = RenderMarkdown(t.Context(), "&copy; &amp; &#169; &eacute;", mdLook("notty"), 60, patience).Text
 	if got := ansi.Strip(out); !strings.Contains(got, "© & © é") {
 		t.Errorf("harmless references: %q", got)
 	}
 }
 
-func TestStyledKeepsGlamoursStyling(t *testing.T) {
-	r := RenderMarkdown(t.Context(), "# Title\n\nA **bold** word and `code`.\n", "dark", 60, patience)
+func TestStyledKeepsTheStyling(t *testing.T) {
+	r := RenderMarkdown(t.Context(), "# Title\n\nA **bold** word and `code`.\n", mdLook("dark"), 60, patience)
 	if out := r.Text; r.Note != "" || !strings.Contains(out, "\x1b[") || !strings.Contains(ansi.Strip(out), "Title") {
 		t.Errorf("the readme lost its styling: %q", out)
 	}
@@ -92,7 +109,7 @@ func FuzzRenderMarkdown(f *testing.F) {
 		if len(s) > 4096 {
 			return // rendering is a few ms per KB: keep each run short
 		}
-		r := RenderMarkdown(t.Context(), s, "dark", 60, patience)
+		r := RenderMarkdown(t.Context(), s, mdLook("dark"), 60, patience)
 		assertInert(t, s, r.Text)
 		assertInert(t, s, r.Note)
 		if r.Note == "" {

@@ -36,6 +36,8 @@ var boundedReadmes = []struct {
 	{"a long quote", strings.Repeat("> x\n>\n", 1500), 60},
 	{"nested 8 deep", strings.Repeat("> > > > - - - - x\n", 30), 100},
 	{"a wide table", "|" + strings.Repeat(" a |", 32) + "\n|" + strings.Repeat("-|", 32) + "\n" + strings.Repeat("|"+strings.Repeat(" b |", 32)+"\n", 300), 40},
+	{"a long code block", "```go\n" + strings.Repeat("x := f(\"s\", 1) // c\n", 3000) + "```\n", 80},
+	{"narrow columns of long cells", "| a | b | c |\n|---|---|---|\n" + strings.Repeat("| "+strings.Repeat("word ", 400)+"| x | "+strings.Repeat("y ", 400)+"|\n", 20), 60},
 }
 
 // boundJob is one render the child measures, and the note it must have.
@@ -63,12 +65,12 @@ func boundGroups() [][]boundJob {
 // boundChildEnv names the group of renders a child process makes.
 const boundChildEnv = "CANOPY_MD_BOUND_CHILD"
 
-// TestRenderMarkdownStaysBounded renders each readme that blows glamour
-// up, and each costly one within the limits, in child processes (so that
+// TestRenderMarkdownStaysBounded renders each readme that blew glamour up
+// (which rendered readmes before), and each costly one within the limits, in child processes (so that
 // a runaway render is killed, not left running) that measure the heap
 // while each render runs: each stays under heapBound. The children also
-// check that each blow-up is stopped by its limit, before glamour renders
-// it, and each readme within the limits is rendered.
+// check that each blow-up is stopped by its limit, before it is rendered,
+// and each readme within the limits is rendered.
 func TestRenderMarkdownStaysBounded(t *testing.T) {
 	groups := boundGroups()
 	if env := os.Getenv(boundChildEnv); env != "" {
@@ -171,7 +173,7 @@ func renderBoundedChild(t *testing.T, jobs []boundJob) {
 			}
 		}()
 		start := time.Now()
-		r := RenderMarkdown(t.Context(), j.readme, "dark", j.width, budget)
+		r := RenderMarkdown(t.Context(), j.readme, mdLook("dark"), j.width, budget)
 		took := time.Since(start)
 		close(stop)
 		top := <-peak

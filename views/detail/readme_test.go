@@ -44,7 +44,7 @@ func joined(m *Model) string { return strings.Join(strings.Fields(screen(m)), " 
 func TestANestedReadmeIsShownAsPlainText(t *testing.T) {
 	readme := strings.Repeat(">", 100) + " x"
 	m := readmePane(t, map[string]string{"r": readme}, nil, 70, 30)
-	// The note is a limit's, checked before glamour sees the readme: it is
+	// The note is a limit's, checked before the readme is parsed: it is
 	// not rendered, however long that would have taken.
 	start := time.Now()
 	show(t, m, &api.Repo{UID: "r", Name: "nest"})
