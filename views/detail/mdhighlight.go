@@ -93,23 +93,36 @@ func (h *highlighter) line(s string) []span {
 	if !h.known {
 		return []span{{s, h.base}}
 	}
+	// Runs are marked by where they start and end in s and joined while
+	// their class is the same: a line costs one pass, however long.
 	var spans []span
-	add := func(text, style string) {
-		if text == "" {
+	var runStart, runEnd int
+	runStyle := ""
+	add := func(from, to int, style string) {
+		if from == to {
 			return
 		}
-		if n := len(spans); n > 0 && spans[n-1].style == style {
-			spans[n-1].text += text
+		if style == runStyle && from == runEnd && runEnd > runStart {
+			runEnd = to
 			return
 		}
-		spans = append(spans, span{text, style})
+		if runEnd > runStart {
+			spans = append(spans, span{s[runStart:runEnd], runStyle})
+		}
+		runStart, runEnd, runStyle = from, to, style
 	}
-	i := 0
+	done := func() []span {
+		if runEnd > runStart {
+			spans = append(spans, span{s[runStart:runEnd], runStyle})
+		}
+		return spans
+	}
+	i, lead := 0, len(s)-len(strings.TrimLeft(s, " "))
 	if h.open != "" {
 		end, closed := h.closing(s, 0, h.open)
-		add(s[:end], h.openStyle)
+		add(0, end, h.openStyle)
 		if !closed {
-			return spans // still open
+			return done() // still open
 		}
 		h.open, i = "", end
 	}
@@ -120,29 +133,29 @@ func (h *highlighter) line(s string) []span {
 			end := strings.Index(rest[2:], h.lang.blockComment[1])
 			if end < 0 {
 				h.open, h.openStyle = h.lang.blockComment[1], h.comment
-				add(rest, h.comment)
-				return spans
+				add(i, len(s), h.comment)
+				return done()
 			}
 			n := 2 + end + len(h.lang.blockComment[1])
-			add(rest[:n], h.comment)
+			add(i, i+n, h.comment)
 			i += n
 		case h.startsComment(s, i):
-			add(rest, h.comment)
-			return spans
+			add(i, len(s), h.comment)
+			return done()
 		case h.quoteAt(rest) != "":
 			q := h.quoteAt(rest)
 			end, closed := h.closing(s, i+len(q), q)
 			if !closed && slices.Contains(h.lang.multiline, q) {
 				h.open, h.openStyle = q, h.str
 			}
-			add(s[i:end], h.str)
+			add(i, end, h.str)
 			i = end
 		case isDigit(s[i]) && (i == 0 || !isWordByte(s[i-1])):
 			j := i
 			for j < len(s) && (isWordByte(s[j]) || s[j] == '.') {
 				j++
 			}
-			add(s[i:j], h.number)
+			add(i, j, h.number)
 			i = j
 		case isWordByte(s[i]):
 			j := i
@@ -154,18 +167,18 @@ func (h *highlighter) line(s string) []span {
 				word = strings.ToLower(word)
 			}
 			style := h.base
-			first := strings.TrimLeft(s[:i], " ") == ""
+			first := i == lead // the line's first word
 			if h.keywords[word] && (i == 0 || s[i-1] != '-' && s[i-1] != '.') && (j == len(s) || s[j] != '-') && (first || !h.lang.firstWord) {
 				style = h.keyword
 			}
-			add(s[i:j], style)
+			add(i, j, style)
 			i = j
 		default:
-			add(s[i:i+1], h.base)
+			add(i, i+1, h.base)
 			i++
 		}
 	}
-	return spans
+	return done()
 }
 
 // startsComment reports whether a line comment starts at s[i].

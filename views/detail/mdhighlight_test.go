@@ -70,3 +70,13 @@ func TestCodeBlocksAreHighlighted(t *testing.T) {
 		}
 	}
 }
+
+// A long line of code is highlighted whole, in runs of its classes: the
+// plain text between tokens is one run, not one a byte.
+func TestALongLineIsHighlightedInRuns(t *testing.T) {
+	line := strings.Repeat("(x) ", 5000) + `"s"`
+	spans := newHighlighter("go", mdLook("dark")).line(line)
+	if len(spans) != 2 || spans[0].text+spans[1].text != line {
+		t.Errorf("%d runs for a line of two classes", len(spans))
+	}
+}

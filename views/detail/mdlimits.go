@@ -2,6 +2,7 @@ package detail
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -113,7 +114,8 @@ func endsMarker(line string, i int) bool {
 // "" when it may be. wrap is the width text is wrapped to. It walks inlines
 // only as deep as maxInlineDepth: emphasis can nest thousands deep.
 func measure(doc ast.Node, wrap int) string {
-	var depth, inline, deepest, deepestInline, cols int
+	var depth, inline, deepest, deepestInline, cols, indent, widest int
+	var indents []int // what each block entered takes of the width
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if n.Type() == ast.TypeInline {
 			if !n.HasChildren() {
@@ -128,6 +130,16 @@ func measure(doc ast.Node, wrap int) string {
 				return ast.WalkStop, nil
 			}
 			return ast.WalkContinue, nil
+		}
+		if w := indentOf(n); w > 0 {
+			if entering {
+				indents = append(indents, w)
+				indent += w
+				widest = max(widest, indent)
+			} else {
+				indent -= indents[len(indents)-1]
+				indents = indents[:len(indents)-1]
+			}
 		}
 		switch n.Kind() {
 		case ast.KindBlockquote, ast.KindList, east.KindDefinitionList:
@@ -152,6 +164,9 @@ func measure(doc ast.Node, wrap int) string {
 	switch {
 	case deepest > allowed:
 		return nested(deepest, allowed)
+	case widest > wrap-minText:
+		// Long numbers on lists in lists: the marks leave no room.
+		return nested(deepest, min(deepest-1, allowed))
 	case deepestInline > maxInlineDepth:
 		// The walk stopped there: how much deeper it goes is not known.
 		return fmt.Sprintf("emphasis and links nested over %d deep, more than canopy renders", maxInlineDepth)
@@ -159,6 +174,25 @@ func measure(doc ast.Node, wrap int) string {
 		return fmt.Sprintf("a table %s columns wide, more than canopy renders", tx.Count(cols))
 	}
 	return ""
+}
+
+// minText is the least width nesting must leave for text.
+const minText = 12
+
+// indentOf is how many columns a block takes of its contents' width: a
+// quote's bar, a list's widest marker, a definition's indentation.
+func indentOf(n ast.Node) int {
+	switch n := n.(type) {
+	case *ast.Blockquote, *east.DefinitionDescription:
+		return 2
+	case *ast.List:
+		if !n.IsOrdered() {
+			return 2
+		}
+		last := n.Start + max(n.ChildCount()-1, 0)
+		return len(strconv.Itoa(last)) + 2
+	}
+	return 0
 }
 
 // nested says why a readme nested depth deep is not rendered.

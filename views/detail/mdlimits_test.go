@@ -207,3 +207,22 @@ func TestARenderOverItsBudgetIsShownAsPlainText(t *testing.T) {
 		t.Errorf("budgetOr(0) = %s, budgetOr(1s) = %s", budgetOr(0), budgetOr(time.Second))
 	}
 }
+
+// Lists numbered in the billions, nested as deep as the width allows
+// otherwise, leave no room for their text: shown as plain text, and no
+// line is wider than the pane.
+func TestLongListNumbersNestedAreShownAsPlainText(t *testing.T) {
+	var src strings.Builder
+	for i := range 6 {
+		src.WriteString(strings.Repeat(" ", 11*i) + "123456789. x\n\n")
+	}
+	r := RenderMarkdown(t.Context(), src.String(), mdLook("dark"), 60, patience)
+	if r.Note != "shown as plain text: nested 6 deep, more than canopy renders at this width" {
+		t.Errorf("note %q", r.Note)
+	}
+	for _, l := range strings.Split(r.Text, "\n") {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Fatalf("a line %d wide: %q", w, l)
+		}
+	}
+}
