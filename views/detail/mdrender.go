@@ -136,7 +136,7 @@ func (r *mdRenderer) block(n ast.Node, width int) {
 	case *east.DefinitionTerm:
 		r.lines(wrapSpans(r.inlines(n, md.Text.Pre()+md.Term.Pre()), width, "", 0))
 	case *east.DefinitionDescription:
-		r.within("  ", "  ", func() { r.blocks(n, width-2, !n.IsTight) })
+		r.within("  ", "  ", func() { r.blocks(n, width-2, false) })
 	default:
 		if n.Type() == ast.TypeBlock && n.HasChildren() && n.FirstChild().Type() == ast.TypeBlock {
 			r.blocks(n, width, false)

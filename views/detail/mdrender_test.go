@@ -215,3 +215,8 @@ func TestEveryLineFitsAtEveryWidth(t *testing.T) {
 		renderedLines(t, src, width)
 	}
 }
+
+// A definition of several paragraphs keeps a blank line between them.
+func TestADefinitionOfParagraphs(t *testing.T) {
+	assertLines(t, "Term\n: first\n\n  second\n", 40, "Term", "  first", "", "  second")
+}
