@@ -114,7 +114,7 @@ func (c *call) patchRepo(uid string) *apiErr {
 	}
 	cur := c.st.repos.items[id]
 	var next api.Repo
-	if e := patched(c, domainRegistry, &cur.Repo, raw, repoSpec, &next); e != nil {
+	if e := patched(c, domainRegistry, &cur.Repo, raw, repoSpec(), &next); e != nil {
 		return e
 	}
 	switch {
