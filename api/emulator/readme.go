@@ -47,7 +47,7 @@ func (c *call) patchReadme(uid string) *apiErr {
 	}
 	cur := c.st.repos.items[id]
 	if len(mask) == 0 {
-		writeJSON(c.w, api.RepoReadme{UID: uid, Content: cur.Readme})
+		writeJSON(c.w, api.RepoReadme{UID: uid, Content: cur.readme()})
 		return nil
 	}
 	if cur.SyncConfig != nil {
@@ -57,7 +57,7 @@ func (c *call) patchReadme(uid string) *apiErr {
 	if why := notMarkdown(body.Content); why != "" {
 		return badField(domainRegistry, "repo_readme.content", why)
 	}
-	if body.Content != cur.Readme {
+	if body.Content != cur.readme() {
 		next := cur.Repo
 		next.UpdateTime = c.now()
 		c.st.repos.update(id, repoRec{Repo: next, Readme: body.Content})

@@ -97,7 +97,7 @@ func (c *call) reposRoute(rest string) *apiErr {
 		if e != nil {
 			return e
 		}
-		writeJSON(c.w, api.RepoReadme{UID: uid, Content: r.Readme})
+		writeJSON(c.w, api.RepoReadme{UID: uid, Content: r.readme()})
 	case get && imageRoute(rest):
 		i := strings.LastIndex(rest, "/digests/")
 		return c.image(rest[:i], rest[i+len("/digests/"):])

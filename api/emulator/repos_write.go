@@ -145,7 +145,7 @@ func (c *call) patchRepo(uid string) *apiErr {
 	}
 	if !sameJSON(next, cur.Repo) {
 		next.UpdateTime = c.now()
-		c.st.repos.update(id, repoRec{Repo: next, Readme: cur.Readme})
+		c.st.repos.update(id, repoRec{Repo: next, Readme: cur.Readme, seeded: cur.seeded})
 	}
 	writeJSON(c.w, &next)
 	return nil

@@ -120,7 +120,7 @@ func (s *seeder) seedHostile(acme string) {
 		s.seedRepo(seedRepo{name: r.name, tier: tierApp, desc: r.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
 			paths["hostile"], r.name, "acme.example")
 		// seedRepo wrote a benign readme.
-		s.repos.items[len(s.repos.items)-1].Readme = hostileReadme(r.name)
+		s.repos.items[len(s.repos.items)-1].setReadme(hostileReadme(r.name))
 	}
 	c, u := s.createdIn(acme, 90*day)
 	role := acme + "/" + s.hex16()
@@ -164,5 +164,5 @@ func (s *seeder) seedHostile(acme string) {
 	nest, desc, readme := hostileNest()
 	s.seedRepo(seedRepo{name: nest, tier: tierApp, desc: desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
 		paths["hostile"], nest, "acme.example")
-	s.repos.items[len(s.repos.items)-1].Readme = readme
+	s.repos.items[len(s.repos.items)-1].setReadme(readme)
 }

@@ -170,7 +170,7 @@ func (s *seeder) addRepo(r seedRepo, d repoDraw, name, org string) {
 		Repo: api.Repo{UID: d.uid, Name: name, Description: r.desc, CatalogTier: r.tier,
 			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/" + org + "/" + name},
 			ActiveTags: append(active, d.latest), CreateTime: api.TimeOf(d.created), UpdateTime: api.TimeOf(d.updated)},
-		Readme: readme(name, r.desc, d.latest, r.variants, org),
+		seeded: &seededReadme{name: name, desc: r.desc, latest: d.latest, org: org, variants: r.variants},
 	})
 }
 

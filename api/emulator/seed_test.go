@@ -120,7 +120,7 @@ func TestSeedShape(t *testing.T) {
 		if org == globex {
 			own, other = other, own
 		}
-		if !strings.Contains(r.Aliases[0], "/"+own+"/") || strings.Contains(r.Readme, other) || !strings.Contains(r.Readme, "cgr.dev/"+own+"/"+r.Name) {
+		if !strings.Contains(r.Aliases[0], "/"+own+"/") || strings.Contains(r.readme(), other) || !strings.Contains(r.readme(), "cgr.dev/"+own+"/"+r.Name) {
 			t.Errorf("repo %s of %s: aliases %q, readme mentions another organization", r.Name, own, r.Aliases)
 		}
 	}
