@@ -231,10 +231,21 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 		return minTime(t.Add(time.Duration(s.frac()*float64(3*time.Hour))), s.now).Truncate(time.Millisecond)
 	}
 	updated := created
+	// Which release each floating tag is on, and since when: the same for
+	// every variant (no draw), so found once.
+	newest := map[string]int{} // floating tag → the highest release it covers
+	first := map[string]time.Time{}
+	for i, rl := range rel {
+		for _, f := range rl.floating {
+			if t, ok := first[f]; !ok || rl.at.Before(t) {
+				first[f] = rl.at
+			}
+			newest[f] = i // releases are in version order within a line, lines oldest first
+		}
+	}
+	floats := slices.Sorted(maps.Keys(newest))
+	digests := make([][32]byte, n)
 	for _, v := range r.variants {
-		newest := map[string]int{} // floating tag → the highest release it covers
-		first := map[string]time.Time{}
-		digests := make([][32]byte, n)
 		for i, rl := range rel {
 			d := s.newDigest()
 			digests[i] = d
@@ -261,19 +272,17 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 				}
 			}
 			updated = later(updated, u)
-			tag(rl.version+v, d, rl.at, u, deprecated[i])
-			for _, f := range rl.floating {
-				if t, ok := first[f]; !ok || rl.at.Before(t) {
-					first[f] = rl.at
-				}
-				newest[f] = i // releases are in version order within a line, lines oldest first
+			name := ""
+			if named {
+				name = rl.version + v
 			}
+			tag(name, d, rl.at, u, deprecated[i])
 		}
-		for _, f := range slices.Sorted(maps.Keys(newest)) {
+		for _, f := range floats {
 			i := newest[f]
-			name := f + v
-			if f == "latest" && v != "" {
-				name = "latest" + v
+			name := ""
+			if named {
+				name = f + v
 			}
 			u := soon(later(rel[i].at, first[f]))
 			updated = later(updated, u)
@@ -281,12 +290,13 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 			if v == "" && f != "latest" && f == rel[i].floating[0] {
 				// Signatures and attestations of the newest image of each
 				// minor line (major line for major.minor versions).
-				sub := ""
+				sig, att := "", ""
 				if named {
-					sub = strings.TrimPrefix(digestString(digests[i]), "sha256:")
+					sub := strings.TrimPrefix(digestString(digests[i]), "sha256:")
+					sig, att = "sha256-"+sub+".sig", "sha256-"+sub+".att"
 				}
-				tag("sha256-"+sub+".sig", s.newDigest(), rel[i].at, rel[i].at, false)
-				tag("sha256-"+sub+".att", s.newDigest(), rel[i].at, rel[i].at, false)
+				tag(sig, s.newDigest(), rel[i].at, rel[i].at, false)
+				tag(att, s.newDigest(), rel[i].at, rel[i].at, false)
 			}
 		}
 		if v == "" {
