@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"canopy/api"
 )
@@ -35,14 +36,15 @@ const maxAssociationName = 256
 
 // associationSpec is how an association is updated: a part named by its
 // mask path is replaced whole, or by one of its members.
-var associationSpec = &maskSpec{
-	fields:    jsonNames("uid", "name", "description", "amazon", "google", "chainguard", "azure", "create_time", "update_time", "github"),
-	updatable: []string{"name", "description", "amazon", "google", "chainguard", "azure", "github"},
-	members: map[string][]string{
-		"amazon": {"account"}, "google": {"project_id", "project_number"}, "azure": {"tenant_id", "client_ids"},
-		"chainguard": {"service_bindings"}, "github": {"app_installations"},
-	},
-}
+var associationSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    jsonNames("uid", "name", "description", "amazon", "google", "chainguard", "azure", "create_time", "update_time", "github"),
+		updatable: []string{"name", "description", "amazon", "google", "chainguard", "azure", "github"},
+		members: map[string][]string{
+			"amazon": {"account"}, "google": {"project_id", "project_number"}, "azure": {"tenant_id", "client_ids"},
+			"chainguard": {"service_bindings"}, "github": {"app_installations"},
+		}}
+})
 
 // sortAssociations: an association has a name and times; its uid is its
 // group's, which the service orders by by default.
@@ -72,7 +74,7 @@ func (c *call) associations(rest string) *apiErr {
 		if e := c.p.require(domainIAM, capAssocUpdate, rest, false); e != nil {
 			return e
 		}
-		return patchStored(c, domainIAM, typeAssociation, st.assocs, rest, associationSpec,
+		return patchStored(c, domainIAM, typeAssociation, st.assocs, rest, associationSpec(),
 			func(next, _ *api.AccountAssociation) *apiErr { return c.checkAssociationParts(next) },
 			func(a *api.AccountAssociation, now api.Time) { a.UpdateTime = now })
 	case c.r.Method == http.MethodDelete:
@@ -136,11 +138,11 @@ func (c *call) checkAssociationParts(a *api.AccountAssociation) *apiErr {
 	if e := checkDescription(domainIAM, "description", a.Description); e != nil {
 		return e
 	}
-	if a.Amazon != nil && !awsAccountPattern.MatchString(a.Amazon.Account) {
+	if a.Amazon != nil && !awsAccountPattern().MatchString(a.Amazon.Account) {
 		return badField(domainIAM, "amazon.account", fmt.Sprintf("%q is not an AWS account id: 12 digits", a.Amazon.Account))
 	}
 	if g := a.Google; g != nil {
-		if !gcpProjectID.MatchString(g.ProjectID) {
+		if !gcpProjectID().MatchString(g.ProjectID) {
 			return badField(domainIAM, "google.project_id", fmt.Sprintf("%q is not a Google Cloud project id: 6 to 30 lower-case "+
 				"letters, digits or hyphens, starting with a letter", g.ProjectID))
 		}
@@ -149,14 +151,14 @@ func (c *call) checkAssociationParts(a *api.AccountAssociation) *apiErr {
 		}
 	}
 	if z := a.Azure; z != nil {
-		if !guid.MatchString(z.TenantID) {
+		if !guid().MatchString(z.TenantID) {
 			return badField(domainIAM, "azure.tenant_id", fmt.Sprintf("%q is not a tenant id (a GUID)", z.TenantID))
 		}
 		if len(z.ClientIDs) == 0 {
 			return badField(domainIAM, "azure.client_ids", "is required: the client id of each component")
 		}
 		for name, id := range z.ClientIDs {
-			if strings.TrimSpace(name) == "" || !guid.MatchString(id) {
+			if strings.TrimSpace(name) == "" || !guid().MatchString(id) {
 				return badField(domainIAM, "azure.client_ids", fmt.Sprintf("%q: %q is not a client id (a GUID)", name, id))
 			}
 		}

@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"regexp"
+	"sync"
 
 	"canopy/api"
 )
@@ -15,9 +16,11 @@ import (
 
 var (
 	// gcpProjectID is Google's shape of a project id.
-	gcpProjectID = regexp.MustCompile(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
+	gcpProjectID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`) })
 	// guid is an Entra tenant's or application's id.
-	guid = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	guid = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	})
 )
 
 // The accounts the seeds tie whose setup the provider refuses.

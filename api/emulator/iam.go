@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
 	"canopy/api"
 )
@@ -37,12 +38,13 @@ const (
 
 // groupSpec is how a group is updated: its name and description. Whether
 // it is verified is Chainguard's to say, and its kind is its root's.
-var groupSpec = &maskSpec{
-	fields:    jsonNames("uid", "name", "description", "resource_limits", "verified", "create_time", "update_time", "kind", "status"),
-	updatable: []string{"name", "description"},
-	fixed: map[string]string{"verified": "only Chainguard staff set it",
-		"kind": "an organization's kind is set when it is created, and a subgroup's is its root's"},
-}
+var groupSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    jsonNames("uid", "name", "description", "resource_limits", "verified", "create_time", "update_time", "kind", "status"),
+		updatable: []string{"name", "description"},
+		fixed: map[string]string{"verified": "only Chainguard staff set it",
+			"kind": "an organization's kind is set when it is created, and a subgroup's is its root's"}}
+})
 
 // jsonNames maps proto field names to their JSON keys (lowerCamelCase).
 func jsonNames(protos ...string) map[string]string {
@@ -137,7 +139,7 @@ func (c *call) patchGroup(uid string) *apiErr {
 	if e := c.p.require(domainIAM, capGroupsUpdate, uid, false); e != nil {
 		return e
 	}
-	return patchStored(c, domainIAM, typeGroup, c.st.groups, uid, groupSpec,
+	return patchStored(c, domainIAM, typeGroup, c.st.groups, uid, groupSpec(),
 		func(next, cur *api.Group) *apiErr { return c.checkGroup(next, cur, api.ParentUID(uid), uid) },
 		func(g *api.Group, now api.Time) { g.UpdateTime = now })
 }

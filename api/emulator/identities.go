@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync"
 
 	"canopy/api"
 )
@@ -11,34 +12,37 @@ import (
 // identitySpec is how an identity is updated: its name, description,
 // company and relationship (how it is assumed), one of four kinds, whose
 // members may be named one by one.
-var identitySpec = &maskSpec{
-	fields: jsonNames("uid", "name", "description", "email", "email_unverified", "company", "last_seen_time",
-		"create_time", "update_time", "claim_match", "static_keys", "aws_identity", "service_principal"),
-	updatable: []string{"name", "description", "company", "claim_match", "static_keys", "aws_identity", "service_principal"},
-	members: map[string][]string{
-		"claim_match": {api.ClaimIssuer, api.ClaimIssuerPattern, api.ClaimSubject, api.ClaimSubjectPattern,
-			api.ClaimAudience, api.ClaimAudiencePattern, api.ClaimClaims, api.ClaimClaimPatterns},
-		"static_keys":  {"issuer", "subject", "issuer_keys", "expiration_time", "audiences"},
-		"aws_identity": {"aws_account", "arn", "arn_pattern", "user_id", "user_id_pattern"},
-	},
-	oneofs: [][]string{
-		{"claimMatch", "staticKeys", "awsIdentity", "servicePrincipal"},
-		{"claimMatch.issuer", "claimMatch.issuerPattern"},
-		{"claimMatch.subject", "claimMatch.subjectPattern"},
-		{"claimMatch.audience", "claimMatch.audiencePattern"},
-		{"awsIdentity.arn", "awsIdentity.arnPattern"},
-		{"awsIdentity.userId", "awsIdentity.userIdPattern"},
-	},
-}
+var identitySpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields: jsonNames("uid", "name", "description", "email", "email_unverified", "company", "last_seen_time",
+			"create_time", "update_time", "claim_match", "static_keys", "aws_identity", "service_principal"),
+		updatable: []string{"name", "description", "company", "claim_match", "static_keys", "aws_identity", "service_principal"},
+		members: map[string][]string{
+			"claim_match": {api.ClaimIssuer, api.ClaimIssuerPattern, api.ClaimSubject, api.ClaimSubjectPattern,
+				api.ClaimAudience, api.ClaimAudiencePattern, api.ClaimClaims, api.ClaimClaimPatterns},
+			"static_keys":  {"issuer", "subject", "issuer_keys", "expiration_time", "audiences"},
+			"aws_identity": {"aws_account", "arn", "arn_pattern", "user_id", "user_id_pattern"},
+		},
+		oneofs: [][]string{
+			{"claimMatch", "staticKeys", "awsIdentity", "servicePrincipal"},
+			{"claimMatch.issuer", "claimMatch.issuerPattern"},
+			{"claimMatch.subject", "claimMatch.subjectPattern"},
+			{"claimMatch.audience", "claimMatch.audiencePattern"},
+			{"awsIdentity.arn", "awsIdentity.arnPattern"},
+			{"awsIdentity.userId", "awsIdentity.userIdPattern"},
+		}}
+})
 
 // relationshipTypes are the relationship_type filter's values, each with
 // the test of an identity it keeps.
-var relationshipTypes = map[string]func(*api.Identity) bool{
-	"RELATIONSHIP_TYPE_CLAIM_MATCH":       func(id *api.Identity) bool { return id.ClaimMatch != nil },
-	"RELATIONSHIP_TYPE_STATIC":            func(id *api.Identity) bool { return id.StaticKeys != nil },
-	"RELATIONSHIP_TYPE_AWS_IDENTITY":      func(id *api.Identity) bool { return id.AWSIdentity != nil },
-	"RELATIONSHIP_TYPE_SERVICE_PRINCIPAL": func(id *api.Identity) bool { return id.ServicePrincipal != "" },
-}
+var relationshipTypes = sync.OnceValue(func() map[string]func(*api.Identity) bool {
+	return map[string]func(*api.Identity) bool{
+		"RELATIONSHIP_TYPE_CLAIM_MATCH":       func(id *api.Identity) bool { return id.ClaimMatch != nil },
+		"RELATIONSHIP_TYPE_STATIC":            func(id *api.Identity) bool { return id.StaticKeys != nil },
+		"RELATIONSHIP_TYPE_AWS_IDENTITY":      func(id *api.Identity) bool { return id.AWSIdentity != nil },
+		"RELATIONSHIP_TYPE_SERVICE_PRINCIPAL": func(id *api.Identity) bool { return id.ServicePrincipal != "" },
+	}
+})
 
 func (c *call) identities(rest string) *apiErr {
 	st := c.st
@@ -52,7 +56,7 @@ func (c *call) identities(rest string) *apiErr {
 			keep: scopedKeep(c.p, capIdentityList, false, func(g *api.Identity) string { return g.UID }),
 			out:  func(g *api.Identity) any { return g }}
 		if rt := q.p.get("relationship_type"); rt != "" && rt != "RELATIONSHIP_TYPE_UNSPECIFIED" {
-			kind, ok := relationshipTypes[rt]
+			kind, ok := relationshipTypes()[rt]
 			if !ok {
 				return badField(domainIAM, "relationship_type", fmt.Sprintf("unknown relationship type %q", rt))
 			}
@@ -108,7 +112,7 @@ func (c *call) createIdentity(parent string) *apiErr {
 	if e != nil {
 		return e
 	}
-	if e := oneofConflict(domainIAM, raw, identitySpec); e != nil {
+	if e := oneofConflict(domainIAM, raw, identitySpec()); e != nil {
 		return e
 	}
 	now := c.now()
@@ -131,7 +135,7 @@ func (c *call) patchIdentity(uid string) *apiErr {
 	if e := c.p.require(domainIAM, capIdentityUpdate, uid, false); e != nil {
 		return e
 	}
-	return patchStored(c, domainIAM, typeIdentity, c.st.idents, uid, identitySpec,
+	return patchStored(c, domainIAM, typeIdentity, c.st.idents, uid, identitySpec(),
 		func(next, cur *api.Identity) *apiErr { return c.checkIdentity(next, cur, api.ParentUID(uid), uid) },
 		func(id *api.Identity, now api.Time) { id.UpdateTime = now })
 }

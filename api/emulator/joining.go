@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"canopy/api"
@@ -158,12 +159,14 @@ func (c *call) lookupIdentity(rest string) *apiErr {
 
 // metaFields are the profile's fields by JSON name, and whether the
 // caller may set each.
-var metaFields = map[string]bool{
-	"uid": false, "name": false, "givenName": false, "familyName": false,
-	"company": true, "updatesOptIn": true, "product": true, "jobTitle": true, "utmCampaign": true, "utmContent": true,
-	"utmMedium": true, "utmSource": true, "utmTerm": true, "latestFormSubmitUrl": true, "latestInternalReferringUrl": true,
-	"hubspotUtk": true, "selfServe": true,
-}
+var metaFields = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"uid": false, "name": false, "givenName": false, "familyName": false,
+		"company": true, "updatesOptIn": true, "product": true, "jobTitle": true, "utmCampaign": true, "utmContent": true,
+		"utmMedium": true, "utmSource": true, "utmTerm": true, "latestFormSubmitUrl": true, "latestInternalReferringUrl": true,
+		"hubspotUtk": true, "selfServe": true,
+	}
+})
 
 // maxMetaText bounds a profile's text field.
 const maxMetaText = 256
@@ -191,7 +194,7 @@ func (c *call) updateIdentityMetadata(rest string) *apiErr {
 		return badField(domainIAM, "identity_metadata", "is required")
 	}
 	for k := range body.Meta {
-		if _, ok := metaFields[k]; !ok {
+		if _, ok := metaFields()[k]; !ok {
 			return badField(domainIAM, "identity_metadata", fmt.Sprintf("unknown field %q", k))
 		}
 	}
@@ -238,7 +241,7 @@ func metaMask(mask *string, meta map[string]json.RawMessage) ([]string, *apiErr)
 	if mask == nil || *mask == "" {
 		var out []string
 		for k := range meta {
-			if metaFields[k] {
+			if metaFields()[k] {
 				out = append(out, k)
 			}
 		}
@@ -247,7 +250,7 @@ func metaMask(mask *string, meta map[string]json.RawMessage) ([]string, *apiErr)
 	}
 	var out []string
 	for _, p := range strings.Split(*mask, ",") {
-		switch settable, known := metaFields[p]; {
+		switch settable, known := metaFields()[p]; {
 		case p == "*":
 			return nil, bad(`"*" is taken over gRPC only: name the fields`)
 		case strings.Contains(p, "_"):

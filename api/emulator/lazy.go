@@ -36,19 +36,19 @@ type lazyTags struct {
 	tags    int              // the tags of the pending repos
 }
 
-// seedLazily adds a generated repo of extraBases[base] whose tags are made
+// seedLazily adds a generated repo of extraBases()[base] whose tags are made
 // when first asked for.
 func (s *seeder) seedLazily(base int, group, name, org string) {
 	if s.lazy == nil {
 		s.lazy = &lazyTags{now: s.now, pending: map[string]int32{}}
 	}
 	at := *s.pcg
-	d := s.drawRepo(extraBases[base], group, nil)
+	d := s.drawRepo(extraBases()[base], group, nil)
 	s.lazy.pending[d.uid] = int32(len(s.lazy.repos))
 	s.lazy.repos = append(s.lazy.repos, lazyRepo{uid: d.uid, group: group, base: int32(base), tags: int32(d.tags),
 		born: s.born[group], pcg: at})
 	s.lazy.tags += d.tags
-	s.addRepo(extraBases[base], d, name, org)
+	s.addRepo(extraBases()[base], d, name, org)
 }
 
 // tagTotal is the number of live tags, made or not.
@@ -144,7 +144,7 @@ func (s *store) drawTags(r *lazyRepo, now time.Time) {
 	pcg := r.pcg
 	d := &seeder{store: &store{pcg: &pcg}, now: now, born: map[string]time.Time{r.group: r.born}}
 	d.rng = rand.New(d.pcg)
-	d.drawRepo(extraBases[r.base], r.group, func(t drawnTag) {
+	d.drawRepo(extraBases()[r.base], r.group, func(t drawnTag) {
 		s.tags.add(s.newTag(t.repo, t.suffix, t.name, t.digest, t.create.UnixMilli(), t.update.UnixMilli(), t.deprecated))
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"canopy/api"
 )
@@ -14,7 +15,9 @@ const artifactsPrefix = "/libraries/v2/artifacts"
 
 // ecosystemNumbers are the Ecosystem values by number, which a gateway
 // takes in a query as well as names.
-var ecosystemNumbers = map[string]string{"1": api.EcosystemJava, "2": api.EcosystemPython}
+var ecosystemNumbers = sync.OnceValue(func() map[string]string {
+	return map[string]string{"1": api.EcosystemJava, "2": api.EcosystemPython}
+})
 
 // ecosystemsOf reads the required ecosystems parameter: one or more
 // known ecosystems, each once.
@@ -25,7 +28,7 @@ func ecosystemsOf(p params) ([]string, *apiErr) {
 	}
 	var out []string
 	for _, v := range vals {
-		if n, ok := ecosystemNumbers[v]; ok {
+		if n, ok := ecosystemNumbers()[v]; ok {
 			v = n
 		}
 		if !slices.Contains(api.Ecosystems(), v) {

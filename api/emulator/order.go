@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // sorting is what order_by a collection takes and its order when none is
@@ -38,11 +39,13 @@ var (
 )
 
 // lenientOrders maps every order_by field a lenient server takes to its index.
-var lenientOrders = map[string]int{
-	"uid": fieldUID, "name": fieldName,
-	"create_time": fieldCreate, "created_at": fieldCreate, "createTime": fieldCreate, "createdAt": fieldCreate,
-	"update_time": fieldUpdate, "updated_at": fieldUpdate, "updateTime": fieldUpdate, "updatedAt": fieldUpdate,
-}
+var lenientOrders = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"uid": fieldUID, "name": fieldName,
+		"create_time": fieldCreate, "created_at": fieldCreate, "createTime": fieldCreate, "createdAt": fieldCreate,
+		"update_time": fieldUpdate, "updated_at": fieldUpdate, "updateTime": fieldUpdate, "updatedAt": fieldUpdate,
+	}
+})
 
 // documented are the order_by fields the service documents for s, by index.
 func (s sorting) documented() map[string]int {
@@ -68,7 +71,7 @@ func (q *listQuery) parseOrder(v, domain string, s sorting, strict bool) *apiErr
 	}
 	fields := s.documented()
 	if !strict {
-		for k, f := range lenientOrders {
+		for k, f := range lenientOrders() {
 			fields[k] = f
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"canopy/api"
@@ -139,13 +140,13 @@ func (s *seeder) seedPeople() {
 	}
 	for i := range s.idents.items {
 		id := &s.idents.items[i]
-		if pr, ok := seedProfiles[id.Name]; ok && id.ClaimMatch != nil && id.ClaimMatch.Issuer == issuerGoogle {
+		if pr, ok := seedProfiles()[id.Name]; ok && id.ClaimMatch != nil && id.ClaimMatch.Issuer == issuerGoogle {
 			pr.UID = id.UID
 			s.people.meta[id.UID] = pr
 		}
 	}
 	for _, u := range s.people.users {
-		if pr, ok := seedProfiles[u.name]; ok {
+		if pr, ok := seedProfiles()[u.name]; ok {
 			pr.UID = u.uid
 			s.people.meta[u.uid] = pr
 		}
@@ -159,13 +160,15 @@ var seedUsers = []struct{ name, email, issuer, subject string }{
 }
 
 // seedProfiles are the profiles some persons gave of themselves.
-var seedProfiles = map[string]profile{
-	"alice": {Name: "Alice Nakamura", GivenName: "Alice", FamilyName: "Nakamura", Company: "Acme Corp",
-		JobTitle: "Platform lead", Product: "Chainguard Containers", UpdatesOptIn: true, UTMSource: "newsletter"},
-	"bob": {Name: "Bob Okafor", GivenName: "Bob", FamilyName: "Okafor", Company: "Acme Corp", JobTitle: "Site reliability engineer"},
-	"erin": {Name: "Erin Castillo", GivenName: "Erin", FamilyName: "Castillo", Company: "Globex", JobTitle: "Security engineer",
-		Product: "Chainguard Containers", SelfServe: true},
-}
+var seedProfiles = sync.OnceValue(func() map[string]profile {
+	return map[string]profile{
+		"alice": {Name: "Alice Nakamura", GivenName: "Alice", FamilyName: "Nakamura", Company: "Acme Corp",
+			JobTitle: "Platform lead", Product: "Chainguard Containers", UpdatesOptIn: true, UTMSource: "newsletter"},
+		"bob": {Name: "Bob Okafor", GivenName: "Bob", FamilyName: "Okafor", Company: "Acme Corp", JobTitle: "Site reliability engineer"},
+		"erin": {Name: "Erin Castillo", GivenName: "Erin", FamilyName: "Castillo", Company: "Globex", JobTitle: "Security engineer",
+			Product: "Chainguard Containers", SelfServe: true},
+	}
+})
 
 // profileOf is the caller's profile as kept, or the one its sign-in gives
 // it before it set any.

@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"canopy/api"
 )
@@ -17,14 +18,15 @@ import (
 const capProvidersUpdate = "CAP_IAM_IDENTITY_PROVIDERS_UPDATE"
 
 // providerSpec is how a provider is updated.
-var providerSpec = &maskSpec{
-	fields:    jsonNames("uid", "name", "description", "create_time", "update_time", "default_role", "oidc", "scim"),
-	updatable: []string{"name", "description", "default_role", "oidc"},
-	members: map[string][]string{"oidc": {"issuer", "client_id", "client_secret", "additional_scopes", "groups_claim",
-		"correlation_rule", "pkce_enabled"}},
-	fixed: map[string]string{"scim": "only the SCIM token methods and SetScimEnabled change it",
-		"uid": "the server sets it", "create_time": "the server sets it", "update_time": "the server sets it"},
-}
+var providerSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    jsonNames("uid", "name", "description", "create_time", "update_time", "default_role", "oidc", "scim"),
+		updatable: []string{"name", "description", "default_role", "oidc"},
+		members: map[string][]string{"oidc": {"issuer", "client_id", "client_secret", "additional_scopes", "groups_claim",
+			"correlation_rule", "pkce_enabled"}},
+		fixed: map[string]string{"scim": "only the SCIM token methods and SetScimEnabled change it",
+			"uid": "the server sets it", "create_time": "the server sets it", "update_time": "the server sets it"}}
+})
 
 // providerRec is what the service keeps of a provider and never answers:
 // whether its OIDC client has a secret, and when its SCIM token was made.
@@ -69,13 +71,13 @@ func (c *call) patchProvider(uid string) *apiErr {
 	if e != nil {
 		return e
 	}
-	paths, e := c.updateMask(domainIAM, raw, providerSpec)
+	paths, e := c.updateMask(domainIAM, raw, providerSpec())
 	if e != nil {
 		return e
 	}
 	cur := st.providers.items[id]
 	var next api.IdentityProvider
-	if e := patched(c, domainIAM, &cur, raw, providerSpec, &next); e != nil {
+	if e := patched(c, domainIAM, &cur, raw, providerSpec(), &next); e != nil {
 		return e
 	}
 	// What only the server sets stays as it is, whatever the body said.

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"fmt"
+	"sync"
 	"unicode/utf8"
 
 	"canopy/api"
@@ -17,11 +18,12 @@ import (
 // bound; canopy's pane keeps as much).
 const maxReadme = 512 << 10
 
-var readmeSpec = &maskSpec{
-	fields:    map[string]string{"uid": "uid", "content": "content"},
-	updatable: []string{"content"},
-	fixed:     map[string]string{"uid": "it is the repo's uid, given by the path"},
-}
+var readmeSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    map[string]string{"uid": "uid", "content": "content"},
+		updatable: []string{"content"},
+		fixed:     map[string]string{"uid": "it is the repo's uid, given by the path"}}
+})
 
 func (c *call) patchReadme(uid string) *apiErr {
 	if e := c.p.require(domainRegistry, capRepoUpdate, uid, true); e != nil {
@@ -36,7 +38,7 @@ func (c *call) patchReadme(uid string) *apiErr {
 	if e != nil {
 		return e
 	}
-	mask, e := c.updateMask(domainRegistry, raw, readmeSpec)
+	mask, e := c.updateMask(domainRegistry, raw, readmeSpec())
 	if e != nil {
 		return e
 	}
@@ -45,7 +47,7 @@ func (c *call) patchReadme(uid string) *apiErr {
 	}
 	cur := c.st.repos.items[id]
 	if len(mask) == 0 {
-		writeJSON(c.w, api.RepoReadme{UID: uid, Content: cur.Readme})
+		writeJSON(c.w, api.RepoReadme{UID: uid, Content: cur.readme()})
 		return nil
 	}
 	if cur.SyncConfig != nil {
@@ -55,7 +57,7 @@ func (c *call) patchReadme(uid string) *apiErr {
 	if why := notMarkdown(body.Content); why != "" {
 		return badField(domainRegistry, "repo_readme.content", why)
 	}
-	if body.Content != cur.Readme {
+	if body.Content != cur.readme() {
 		next := cur.Repo
 		next.UpdateTime = c.now()
 		c.st.repos.update(id, repoRec{Repo: next, Readme: body.Content})

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"canopy/api"
 )
@@ -11,7 +12,7 @@ import (
 // repoSpec is how a repo is updated. Its sync_config keeps its proto name
 // as JSON key (json_name), and a custom overlay needs custom assembly,
 // which no emulated repo has.
-var repoSpec = func() *maskSpec {
+var repoSpec = sync.OnceValue(func() *maskSpec {
 	fields := jsonNames("uid", "name", "description", "catalog_tier", "bundles", "aliases", "active_tags",
 		"custom_overlay", "create_time", "update_time")
 	fields["sync_config"] = "sync_config"
@@ -21,7 +22,7 @@ var repoSpec = func() *maskSpec {
 		members:   map[string][]string{"sync_config": {"source", "google", "amazon", "azure"}},
 		fixed:     map[string]string{"custom_overlay": "custom assembly is not enabled on this repository"},
 	}
-}()
+})
 
 // registryAccess refuses registry lists to a caller with no binding on any
 // organization: an identity bound only on a subgroup cannot list the registry.
@@ -96,7 +97,7 @@ func (c *call) reposRoute(rest string) *apiErr {
 		if e != nil {
 			return e
 		}
-		writeJSON(c.w, api.RepoReadme{UID: uid, Content: r.Readme})
+		writeJSON(c.w, api.RepoReadme{UID: uid, Content: r.readme()})
 	case get && imageRoute(rest):
 		i := strings.LastIndex(rest, "/digests/")
 		return c.image(rest[:i], rest[i+len("/digests/"):])

@@ -114,7 +114,7 @@ func (c *call) patchRepo(uid string) *apiErr {
 	}
 	cur := c.st.repos.items[id]
 	var next api.Repo
-	if e := patched(c, domainRegistry, &cur.Repo, raw, repoSpec, &next); e != nil {
+	if e := patched(c, domainRegistry, &cur.Repo, raw, repoSpec(), &next); e != nil {
 		return e
 	}
 	switch {
@@ -145,7 +145,7 @@ func (c *call) patchRepo(uid string) *apiErr {
 	}
 	if !sameJSON(next, cur.Repo) {
 		next.UpdateTime = c.now()
-		c.st.repos.update(id, repoRec{Repo: next, Readme: cur.Readme})
+		c.st.repos.update(id, repoRec{Repo: next, Readme: cur.Readme, seeded: cur.seeded})
 	}
 	writeJSON(c.w, &next)
 	return nil

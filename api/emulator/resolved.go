@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"canopy/api"
@@ -28,11 +29,13 @@ var systemPackages = []string{"openssl", "glibc", "zlib", "busybox", "libxml2", 
 // imagePackages are the origin packages an image of the demo registry
 // ships beside the system's: its runtime's versioned packages, by prefix,
 // or the package of its own name.
-var imagePackages = map[string][]string{
-	"python": {"python-", "py3-"}, "node": {"nodejs-"}, "go": {"go-"}, "postgres": {"postgresql-"},
-	"jdk": {"openjdk-"}, "jre": {"openjdk-"}, "ruby": {"ruby-"}, "php": {"php-"}, "kubectl": {"kubectl-"},
-	"jupyter": {"jupyter", "py3-"}, "vllm": {"vllm", "py3-"},
-}
+var imagePackages = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"python": {"python-", "py3-"}, "node": {"nodejs-"}, "go": {"go-"}, "postgres": {"postgresql-"},
+		"jdk": {"openjdk-"}, "jre": {"openjdk-"}, "ruby": {"ruby-"}, "php": {"php-"}, "kubectl": {"kubectl-"},
+		"jupyter": {"jupyter", "py3-"}, "vllm": {"vllm", "py3-"},
+	}
+})
 
 // ships reports whether an image (a repo's name) ships an advisory's
 // artifact: the image itself, a package of its runtime, or the system's;
@@ -49,7 +52,7 @@ func ships(image string, a *api.Advisory) bool {
 	if image != "static" && slices.Contains(systemPackages, origin) {
 		return true
 	}
-	prefixes, ok := imagePackages[image]
+	prefixes, ok := imagePackages()[image]
 	if !ok {
 		return origin == image
 	}

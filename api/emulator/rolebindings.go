@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync"
 
 	"canopy/api"
 )
@@ -24,14 +25,15 @@ const maxBatchBindings = 25
 
 // bindingSpec is how a binding is updated: which identity and which role,
 // by uid. The hydrated parts are the server's; the folder is its uid's.
-var bindingSpec = &maskSpec{
-	fields:    jsonNames("uid", "identity", "group", "role", "create_time", "identity_uid", "role_uid"),
-	updatable: []string{"identity_uid", "role_uid"},
-	fixed: map[string]string{"identity": "it is the server's account of identity_uid: set identity_uid",
-		"role":  "it is the server's account of role_uid: set role_uid",
-		"group": "a binding stays on its folder: bind on the other folder and delete this one",
-		"uid":   "the server sets it", "create_time": "the server sets it"},
-}
+var bindingSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    jsonNames("uid", "identity", "group", "role", "create_time", "identity_uid", "role_uid"),
+		updatable: []string{"identity_uid", "role_uid"},
+		fixed: map[string]string{"identity": "it is the server's account of identity_uid: set identity_uid",
+			"role":  "it is the server's account of role_uid: set role_uid",
+			"group": "a binding stays on its folder: bind on the other folder and delete this one",
+			"uid":   "the server sets it", "create_time": "the server sets it"}}
+})
 
 // bindingBody is a binding as an update may send it: the two uids it
 // changes, and what a read gave (hydrated parts, times), which is ignored.
@@ -63,7 +65,7 @@ func (c *call) patchBinding(uid string) *apiErr {
 	if body.UID != "" && body.UID != uid {
 		return badField(domainIAM, "role_binding.uid", fmt.Sprintf("%q is not the binding of the path (%s)", body.UID, uid))
 	}
-	paths, e := c.updateMask(domainIAM, raw, bindingSpec)
+	paths, e := c.updateMask(domainIAM, raw, bindingSpec())
 	if e != nil {
 		return e
 	}

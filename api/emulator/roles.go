@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"canopy/api"
 )
@@ -31,10 +32,11 @@ const (
 const roleNameMax = api.GroupNameMax
 
 // roleSpec is how a role is updated.
-var roleSpec = &maskSpec{
-	fields:    jsonNames("uid", "name", "description", "capabilities", "create_time", "update_time"),
-	updatable: api.RoleUpdates(),
-}
+var roleSpec = sync.OnceValue(func() *maskSpec {
+	return &maskSpec{
+		fields:    jsonNames("uid", "name", "description", "capabilities", "create_time", "update_time"),
+		updatable: api.RoleUpdates()}
+})
 
 // writeRole answers the writes of roles (rest: a uid, or a group's for a
 // create); ok is false for a method that is none.
@@ -98,7 +100,7 @@ func (c *call) patchRole(uid string) *apiErr {
 	if e := c.p.require(domainIAM, capRolesUpdate, uid, false); e != nil {
 		return e
 	}
-	return patchStored(c, domainIAM, typeRole, c.st.roles, uid, roleSpec,
+	return patchStored(c, domainIAM, typeRole, c.st.roles, uid, roleSpec(),
 		func(next, cur *api.Role) *apiErr { return c.checkRole(next, cur, api.ParentUID(uid), uid) },
 		func(r *api.Role, now api.Time) { r.UpdateTime = now })
 }

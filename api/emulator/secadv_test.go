@@ -88,7 +88,7 @@ func TestDocumentsOfTheFeed(t *testing.T) {
 	var out struct{ Documents []api.Document }
 	e.ok(e.get(documentsRoute), &out)
 	images := map[string]bool{}
-	for _, r := range acmeRepos {
+	for _, r := range acmeRepos() {
 		images[r.name] = true
 	}
 	n, notes := 0, 0

@@ -4,6 +4,7 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"sync"
 	"time"
 
 	"canopy/api"
@@ -16,11 +17,13 @@ type shape struct {
 }
 
 // sizes are the organization sizes New accepts.
-var sizes = map[string]shape{
-	"small":  {},
-	"medium": {extraFolders: 12, extraRepos: 640},
-	"large":  {extraFolders: 60, extraRepos: 7700},
-}
+var sizes = sync.OnceValue(func() map[string]shape {
+	return map[string]shape{
+		"small":  {},
+		"medium": {extraFolders: 12, extraRepos: 640},
+		"large":  {extraFolders: 60, extraRepos: 7700},
+	}
+})
 
 // seeder builds a store: every random choice comes from the store's seeded
 // PCG, so the same seed and size give the same data, uids included. No draw

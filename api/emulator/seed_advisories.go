@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"canopy/api"
 )
@@ -26,13 +27,15 @@ var advisoryPackages = []struct{ artifact, component string }{
 // imageComponents are the components inside an image that its own
 // advisories (artifactName = the image's name) are about; an image not
 // listed has advisories about itself and the usual system libraries.
-var imageComponents = map[string][]string{
-	"python": {"cpython", "pip", "setuptools", "expat"}, "node": {"nodejs", "undici", "npm", "c-ares"},
-	"go": {"stdlib", "golang.org/x/net", "golang.org/x/crypto"}, "nginx": {"nginx", "pcre2", "openssl"},
-	"postgres": {"postgresql", "libpq", "openssl"}, "redis": {"redis", "jemalloc"}, "curl": {"libcurl", "nghttp2"},
-	"git": {"git", "libcurl"}, "jdk": {"openjdk", "zlib"}, "jre": {"openjdk"}, "php": {"php", "libxml2"},
-	"ruby": {"ruby", "rubygems"}, "kubectl": {"k8s.io/client-go", "golang.org/x/net"}, "grafana": {"grafana", "github.com/golang-jwt/jwt/v4"},
-}
+var imageComponents = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"python": {"cpython", "pip", "setuptools", "expat"}, "node": {"nodejs", "undici", "npm", "c-ares"},
+		"go": {"stdlib", "golang.org/x/net", "golang.org/x/crypto"}, "nginx": {"nginx", "pcre2", "openssl"},
+		"postgres": {"postgresql", "libpq", "openssl"}, "redis": {"redis", "jemalloc"}, "curl": {"libcurl", "nghttp2"},
+		"git": {"git", "libcurl"}, "jdk": {"openjdk", "zlib"}, "jre": {"openjdk"}, "php": {"php", "libxml2"},
+		"ruby": {"ruby", "rubygems"}, "kubectl": {"k8s.io/client-go", "golang.org/x/net"}, "grafana": {"grafana", "github.com/golang-jwt/jwt/v4"},
+	}
+})
 
 // advisoryTotal is how many advisories the feed holds.
 const advisoryTotal = 320
@@ -76,12 +79,12 @@ func (s *seeder) hex32() string { return fmt.Sprintf("%016x%016x", s.rng.Uint64(
 // versioned ones too (python-3.12, nodejs-22).
 func (s *seeder) seedAdvisories() {
 	seen := map[string]bool{}
-	for _, r := range acmeRepos {
+	for _, r := range acmeRepos() {
 		if seen[r.name] {
 			continue
 		}
 		seen[r.name] = true
-		comps := append(slices.Clone(imageComponents[r.name]), r.name)
+		comps := append(slices.Clone(imageComponents()[r.name]), r.name)
 		for range 1 + s.rng.IntN(4) {
 			pick := comps
 			if s.rng.IntN(3) == 0 {

@@ -33,42 +33,50 @@ const (
 	hostileCombine = "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫg̅ö"
 )
 
-// hostileAll is every hostile string in one line.
-var hostileAll = strings.Join([]string{hostileClear, hostileCursor, hostileSGR, hostileTitle, hostileTitle2,
-	hostileClip, hostileLink, hostileDCS, hostileAPC, hostileC0, hostileC1, hostileBidi, hostileZW,
-	hostileWide, hostileCombine}, " ")
+// hostileAll is every hostile string in one line: a constant, so that
+// canopy's start builds nothing of the demo's data (neither do the
+// functions below until the demo seeds).
+const hostileAll = hostileClear + " " + hostileCursor + " " + hostileSGR + " " + hostileTitle + " " + hostileTitle2 + " " +
+	hostileClip + " " + hostileLink + " " + hostileDCS + " " + hostileAPC + " " + hostileC0 + " " + hostileC1 + " " +
+	hostileBidi + " " + hostileZW + " " + hostileWide + " " + hostileCombine
 
 // hostileLong is a very long single line (no spaces to wrap at).
-var hostileLong = strings.Repeat("long漢", 400)
+func hostileLong() string { return strings.Repeat("long漢", 400) }
 
 // hostileOrgDesc replaces the primary organization's description, so the
 // first screen already carries hostile text.
-var hostileOrgDesc = "Acme Corp " + hostileTitle + hostileClear + hostileBidi + " " + hostileWide
+const hostileOrgDesc = "Acme Corp " + hostileTitle + hostileClear + hostileBidi + " " + hostileWide
 
-var hostileFolders = []folder{
-	{"hostile", "Hostile strings " + hostileAll},
-	{"hostile/" + "漢字-🐍-wide", hostileWide + " " + hostileCombine},
-	{"hostile/" + hostileCombine, "combining marks " + hostileCombine},
-	{"hostile/" + strings.Repeat("very-long-folder-name-", 4), hostileLong},
-	{"hostile/title" + hostileTitle + "-name", "an escape sequence in a name " + hostileTitle2 + hostileClip},
+func hostileFolders() []folder {
+	return []folder{
+		{"hostile", "Hostile strings " + hostileAll},
+		{"hostile/" + "漢字-🐍-wide", hostileWide + " " + hostileCombine},
+		{"hostile/" + hostileCombine, "combining marks " + hostileCombine},
+		{"hostile/" + strings.Repeat("very-long-folder-name-", 4), hostileLong()},
+		{"hostile/title" + hostileTitle + "-name", "an escape sequence in a name " + hostileTitle2 + hostileClip},
+	}
 }
 
 // hostileRepos have valid names (the registry pattern is strict) and
 // hostile descriptions and readmes.
-var hostileRepos = []struct{ name, desc string }{
-	{"escapes", "CSI " + hostileClear + hostileCursor + hostileSGR + " OSC " + hostileTitle + hostileTitle2 + hostileClip + hostileLink},
-	{"strings-dcs-apc", "DCS " + hostileDCS + " APC " + hostileAPC + " C0 " + hostileC0 + " C1 " + hostileC1},
-	{"bidi-zero-width", hostileBidi + " " + hostileZW},
-	{"wide-combining", hostileWide + " " + hostileCombine},
-	{"long-" + strings.Repeat("x", 122), hostileLong},
+func hostileRepos() []struct{ name, desc string } {
+	return []struct{ name, desc string }{
+		{"escapes", "CSI " + hostileClear + hostileCursor + hostileSGR + " OSC " + hostileTitle + hostileTitle2 + hostileClip + hostileLink},
+		{"strings-dcs-apc", "DCS " + hostileDCS + " APC " + hostileAPC + " C0 " + hostileC0 + " C1 " + hostileC1},
+		{"bidi-zero-width", hostileBidi + " " + hostileZW},
+		{"wide-combining", hostileWide + " " + hostileCombine},
+		{"long-" + strings.Repeat("x", 122), hostileLong()},
+	}
 }
 
 // hostileNest is a repo whose readme nests block quotes 100 deep and a
 // list 2,000 deep: 4 KB that a Markdown renderer laying out each level
 // inside the last takes exponential time and memory on. Seeded last, so
 // the rest of the hostile data stays as it was.
-var hostileNest = struct{ name, desc, readme string }{"nested-readme", "a readme of quotes nested 100 deep and a list 2,000 deep",
-	"# nested-readme\n\n" + strings.Repeat(">", 100) + " quoted 100 deep\n\n" + strings.Repeat("- ", 2000) + "listed 2,000 deep\n"}
+func hostileNest() (name, desc, readme string) {
+	return "nested-readme", "a readme of quotes nested 100 deep and a list 2,000 deep",
+		"# nested-readme\n\n" + strings.Repeat(">", 100) + " quoted 100 deep\n\n" + strings.Repeat("- ", 2000) + "listed 2,000 deep\n"
+}
 
 // hostileReadme puts each hostile string where Markdown renders it: a
 // heading, a paragraph, a table, a link, inline code and a code block.
@@ -79,17 +87,19 @@ func hostileReadme(name string) string {
 	fmt.Fprintf(&b, "| col %s | text |\n|---|---|\n| %s | %s |\n| %s | %s |\n\n", hostileC1, hostileWide, hostileZW, hostileCombine, hostileC0)
 	fmt.Fprintf(&b, "[link %s](https://evil.example/%s) and `code %s`\n\n", hostileLink, "%1b%5d0;pwned%07", hostileClip)
 	fmt.Fprintf(&b, "```sh\necho '%s' %s %s\n```\n\n", hostileTitle2, hostileDCS, hostileAPC)
-	fmt.Fprintf(&b, "%s\n", hostileLong)
+	fmt.Fprintf(&b, "%s\n", hostileLong())
 	return b.String()
 }
 
 // hostileIdentities: the first name is beyond the identity name pattern on
 // purpose (see the package note above).
-var hostileIdentities = []seedIdentity{
-	{"hostile", "pwned" + hostileTitle + hostileClear, "identity " + hostileAll, "x" + hostileClip + "@evil.example",
-		"https://evil.example/" + hostileTitle2, "sub" + hostileBidi, []string{"viewer@hostile"}},
-	{"hostile", "wide-identity", hostileWide + " " + hostileCombine, "", issuerGitHub, hostileZW + hostileC1, []string{"viewer@hostile"}},
-	{"hostile", "long-identity", hostileLong, "", issuerGitHub, hostileLong, []string{"viewer@hostile"}},
+func hostileIdentities() []seedIdentity {
+	return []seedIdentity{
+		{"hostile", "pwned" + hostileTitle + hostileClear, "identity " + hostileAll, "x" + hostileClip + "@evil.example",
+			"https://evil.example/" + hostileTitle2, "sub" + hostileBidi, []string{"viewer@hostile"}},
+		{"hostile", "wide-identity", hostileWide + " " + hostileCombine, "", issuerGitHub, hostileZW + hostileC1, []string{"viewer@hostile"}},
+		{"hostile", "long-identity", hostileLong(), "", issuerGitHub, hostileLong(), []string{"viewer@hostile"}},
+	}
 }
 
 // seedHostile adds the hostile folders, repos, identities, bindings, a
@@ -97,7 +107,7 @@ var hostileIdentities = []seedIdentity{
 // of the feed shows them) and a library.
 func (s *seeder) seedHostile(acme string) {
 	paths := map[string]string{"": acme}
-	for _, f := range hostileFolders {
+	for _, f := range hostileFolders() {
 		parent := paths[parentPath(f.path)]
 		uid := parent + "/" + s.hex16()
 		c, u := s.createdIn(parent, 120*day)
@@ -106,17 +116,17 @@ func (s *seeder) seedHostile(acme string) {
 		paths[f.path] = uid
 		s.folders[f.path] = uid
 	}
-	for _, r := range hostileRepos {
+	for _, r := range hostileRepos() {
 		s.seedRepo(seedRepo{name: r.name, tier: tierApp, desc: r.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
 			paths["hostile"], r.name, "acme.example")
 		// seedRepo wrote a benign readme.
-		s.repos.items[len(s.repos.items)-1].Readme = hostileReadme(r.name)
+		s.repos.items[len(s.repos.items)-1].setReadme(hostileReadme(r.name))
 	}
 	c, u := s.createdIn(acme, 90*day)
 	role := acme + "/" + s.hex16()
 	s.roles.add(api.Role{UID: role, Name: "hostile-role", Description: "role " + hostileAll,
 		Capabilities: []string{capRepoList}, CreateTime: c, UpdateTime: u})
-	for _, id := range hostileIdentities {
+	for _, id := range hostileIdentities() {
 		c, u := s.createdIn(paths[id.folder], 90*day)
 		uid := paths[id.folder] + "/" + s.hex16()
 		s.idents.add(api.Identity{UID: uid, Name: id.name, Description: id.desc, Email: id.email,
@@ -130,7 +140,7 @@ func (s *seeder) seedHostile(acme string) {
 	}
 	s.subs.add(api.Subscription{UID: paths["hostile"] + "/" + s.hex16(), Sink: "https://hooks.evil.example/" + hostileBidi + hostileWide})
 	texts := []string{hostileTitle + hostileClear, hostileClip + hostileLink, hostileDCS + hostileAPC + hostileC0,
-		hostileC1 + hostileBidi + hostileZW, hostileWide + hostileCombine, hostileLong}
+		hostileC1 + hostileBidi + hostileZW, hostileWide + hostileCombine, hostileLong()}
 	for i, text := range texts {
 		t := s.ago(30*day, day)
 		later := api.TimeOf(s.after(t, 12*time.Hour))
@@ -151,7 +161,8 @@ func (s *seeder) seedHostile(acme string) {
 		SizeBytes: 4096, CreateTime: made, UpdateTime: made})
 	s.artifacts.add(api.Artifact{UID: lib, Name: name, Description: hostileAll, Ecosystem: api.EcosystemJava,
 		LatestVersion: "1.0" + hostileClear, VersionCount: 1, CreateTime: made, UpdateTime: made})
-	s.seedRepo(seedRepo{name: hostileNest.name, tier: tierApp, desc: hostileNest.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
-		paths["hostile"], hostileNest.name, "acme.example")
-	s.repos.items[len(s.repos.items)-1].Readme = hostileNest.readme
+	nest, desc, readme := hostileNest()
+	s.seedRepo(seedRepo{name: nest, tier: tierApp, desc: desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
+		paths["hostile"], nest, "acme.example")
+	s.repos.items[len(s.repos.items)-1].setReadme(readme)
 }

@@ -110,7 +110,7 @@ func (s *seeder) seedIdentityKinds() {
 // source's. (The primary organization keeps its repos as they were.)
 func (s *seeder) seedSyncedRepo() {
 	var def seedRepo
-	for _, r := range globexRepos {
+	for _, r := range globexRepos() {
 		if r.name == "static" {
 			def = r
 		}

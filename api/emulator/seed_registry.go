@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"canopy/api"
@@ -34,20 +35,20 @@ func (s *seeder) newDigest() [32]byte { return randomDigest(s.rng.Uint64) }
 // tags are made when first asked for (lazy.go), unless s.eager.
 func (s *seeder) seedRegistry(acme, globex string) {
 	if s.progress != nil {
-		s.progress.allRepos.Store(int64(len(acmeRepos) + len(globexRepos) + s.shape.extraRepos))
+		s.progress.allRepos.Store(int64(len(acmeRepos()) + len(globexRepos()) + s.shape.extraRepos))
 	}
-	for _, r := range acmeRepos {
+	for _, r := range acmeRepos() {
 		s.seedRepo(r, s.folders[r.folder], r.name, "acme.example")
 		s.progress.repoSeeded(s.tagTotal())
 	}
-	for _, r := range globexRepos {
+	for _, r := range globexRepos() {
 		s.seedRepo(r, s.folders[r.folder], r.name, "globex.example")
 		s.progress.repoSeeded(s.tagTotal())
 	}
 	taken := map[string]bool{}
 	for i := range s.shape.extraRepos {
-		b := s.rng.IntN(len(extraBases))
-		base := extraBases[b]
+		b := s.rng.IntN(len(extraBases()))
+		base := extraBases()[b]
 		team := fmt.Sprintf("teams/team-%02d", i%s.shape.extraFolders+1)
 		name := base.name + extraSuffixes[s.rng.IntN(len(extraSuffixes))]
 		for n := 2; taken[team+"/"+name]; n++ {
@@ -64,22 +65,24 @@ func (s *seeder) seedRegistry(acme, globex string) {
 }
 
 // extraBases are the repos the medium and large sizes copy: all but the
-// few whose release lines are long already.
-var extraBases = func() []seedRepo {
+// few whose release lines are long already. Made on first use, not at
+// init: every start of canopy would pay for it, and only a demo or an
+// emulator of those sizes reads it.
+var extraBases = sync.OnceValue(func() []seedRepo {
 	var out []seedRepo
-	for _, r := range acmeRepos {
+	for _, r := range acmeRepos() {
 		if r.name != "aws-cli" && r.name != "python" && r.name != "node" {
 			out = append(out, r)
 		}
 	}
 	return out
-}()
+})
 
 // versions lists a line's versions, oldest first, with the floating tags
 // each moves: made once for every line of the seeded repos (lineVersions),
 // as the large size draws 7,700 repos of theirs.
 func (l vline) versions() []lineVersion {
-	if vs, ok := lineVersions[l]; ok {
+	if vs, ok := lineVersions()[l]; ok {
 		return vs
 	}
 	return l.makeVersions()
@@ -108,16 +111,17 @@ func (l vline) makeVersions() []lineVersion {
 }
 
 // lineVersions are the versions of every line of the seeded repos, made
-// once; never changed.
-var lineVersions = func() map[vline][]lineVersion {
+// once, on first use (about 10,000 small allocations that canopy's start
+// need not pay for); never changed.
+var lineVersions = sync.OnceValue(func() map[vline][]lineVersion {
 	out := map[vline][]lineVersion{}
-	for _, r := range slices.Concat(acmeRepos, globexRepos) {
+	for _, r := range slices.Concat(acmeRepos(), globexRepos()) {
 		for _, l := range r.lines {
 			out[l] = l.makeVersions()
 		}
 	}
 	return out
-}()
+})
 
 // release is one version of a repo and when it came out.
 type release struct {
@@ -166,7 +170,7 @@ func (s *seeder) addRepo(r seedRepo, d repoDraw, name, org string) {
 		Repo: api.Repo{UID: d.uid, Name: name, Description: r.desc, CatalogTier: r.tier,
 			Bundles: bundlesFor(r.tier), Aliases: []string{"cgr.dev/" + org + "/" + name},
 			ActiveTags: append(active, d.latest), CreateTime: api.TimeOf(d.created), UpdateTime: api.TimeOf(d.updated)},
-		Readme: readme(name, r.desc, d.latest, r.variants, org),
+		seeded: &seededReadme{name: name, desc: r.desc, latest: d.latest, org: org, variants: r.variants},
 	})
 }
 
@@ -227,10 +231,21 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 		return minTime(t.Add(time.Duration(s.frac()*float64(3*time.Hour))), s.now).Truncate(time.Millisecond)
 	}
 	updated := created
+	// Which release each floating tag is on, and since when: the same for
+	// every variant (no draw), so found once.
+	newest := map[string]int{} // floating tag → the highest release it covers
+	first := map[string]time.Time{}
+	for i, rl := range rel {
+		for _, f := range rl.floating {
+			if t, ok := first[f]; !ok || rl.at.Before(t) {
+				first[f] = rl.at
+			}
+			newest[f] = i // releases are in version order within a line, lines oldest first
+		}
+	}
+	floats := slices.Sorted(maps.Keys(newest))
+	digests := make([][32]byte, n)
 	for _, v := range r.variants {
-		newest := map[string]int{} // floating tag → the highest release it covers
-		first := map[string]time.Time{}
-		digests := make([][32]byte, n)
 		for i, rl := range rel {
 			d := s.newDigest()
 			digests[i] = d
@@ -257,19 +272,17 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 				}
 			}
 			updated = later(updated, u)
-			tag(rl.version+v, d, rl.at, u, deprecated[i])
-			for _, f := range rl.floating {
-				if t, ok := first[f]; !ok || rl.at.Before(t) {
-					first[f] = rl.at
-				}
-				newest[f] = i // releases are in version order within a line, lines oldest first
+			name := ""
+			if named {
+				name = rl.version + v
 			}
+			tag(name, d, rl.at, u, deprecated[i])
 		}
-		for _, f := range slices.Sorted(maps.Keys(newest)) {
+		for _, f := range floats {
 			i := newest[f]
-			name := f + v
-			if f == "latest" && v != "" {
-				name = "latest" + v
+			name := ""
+			if named {
+				name = f + v
 			}
 			u := soon(later(rel[i].at, first[f]))
 			updated = later(updated, u)
@@ -277,12 +290,13 @@ func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDra
 			if v == "" && f != "latest" && f == rel[i].floating[0] {
 				// Signatures and attestations of the newest image of each
 				// minor line (major line for major.minor versions).
-				sub := ""
+				sig, att := "", ""
 				if named {
-					sub = strings.TrimPrefix(digestString(digests[i]), "sha256:")
+					sub := strings.TrimPrefix(digestString(digests[i]), "sha256:")
+					sig, att = "sha256-"+sub+".sig", "sha256-"+sub+".att"
 				}
-				tag("sha256-"+sub+".sig", s.newDigest(), rel[i].at, rel[i].at, false)
-				tag("sha256-"+sub+".att", s.newDigest(), rel[i].at, rel[i].at, false)
+				tag(sig, s.newDigest(), rel[i].at, rel[i].at, false)
+				tag(att, s.newDigest(), rel[i].at, rel[i].at, false)
 			}
 		}
 		if v == "" {

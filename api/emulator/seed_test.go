@@ -51,12 +51,12 @@ func uidsOf(st *store) []string {
 // organization, every uid, name and digest included (only times move).
 func TestSeedIsIndependentOfTheClock(t *testing.T) {
 	t.Parallel()
-	want := uidsOf(populate(7, sizes["small"], seedNow, true))
+	want := uidsOf(populate(7, sizes()["small"], seedNow, true))
 	for _, now := range []time.Time{
 		seedNow.Add(time.Millisecond), seedNow.Add(13*time.Hour + 7*time.Second), seedNow.Add(97 * day),
 		seedNow.Add(-400*day - 3*time.Minute), time.Date(2031, 2, 3, 4, 5, 6, 7, time.UTC),
 	} {
-		got := uidsOf(populate(7, sizes["small"], now, true))
+		got := uidsOf(populate(7, sizes()["small"], now, true))
 		if !slices.Equal(got, want) {
 			i := 0
 			for i < min(len(got), len(want)) && got[i] == want[i] {
@@ -87,7 +87,7 @@ func version(s string) []int {
 // and times in order: parents before children, creates before updates.
 func TestSeedShape(t *testing.T) {
 	t.Parallel()
-	st := populate(1, sizes["small"], seedNow, false)
+	st := populate(1, sizes()["small"], seedNow, false)
 	st.buildAll()
 	acme, globex := st.orgs[0], st.orgs[1]
 	groupBorn := map[string]time.Time{}
@@ -120,7 +120,7 @@ func TestSeedShape(t *testing.T) {
 		if org == globex {
 			own, other = other, own
 		}
-		if !strings.Contains(r.Aliases[0], "/"+own+"/") || strings.Contains(r.Readme, other) || !strings.Contains(r.Readme, "cgr.dev/"+own+"/"+r.Name) {
+		if !strings.Contains(r.Aliases[0], "/"+own+"/") || strings.Contains(r.readme(), other) || !strings.Contains(r.readme(), "cgr.dev/"+own+"/"+r.Name) {
 			t.Errorf("repo %s of %s: aliases %q, readme mentions another organization", r.Name, own, r.Aliases)
 		}
 	}
@@ -223,7 +223,7 @@ func TestSeedSizes(t *testing.T) {
 			t.Logf("large: skipped (-short or -race)")
 			continue
 		}
-		if n := populate(1, sizes[tc.size], seedNow, false).tagTotal(); n < tc.min || n > tc.max {
+		if n := populate(1, sizes()[tc.size], seedNow, false).tagTotal(); n < tc.min || n > tc.max {
 			t.Errorf("%s: %d tags, want %s", tc.size, n, fmt.Sprintf("%d to %d", tc.min, tc.max))
 		}
 	}

@@ -80,7 +80,7 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSeeder(uint64(opts.Seed), sizes[srv.seeded.size], srv.now(), &srv.progress)
+	s := newSeeder(uint64(opts.Seed), sizes()[srv.seeded.size], srv.now(), &srv.progress)
 	s.eager = opts.eager
 	// The organizations come first (their uids are the first draws), so
 	// OrgUID answers at once.
@@ -103,7 +103,7 @@ func newServer(opts Options) (*Server, error) {
 	if size == "" {
 		size = "small"
 	}
-	if _, ok := sizes[size]; !ok {
+	if _, ok := sizes()[size]; !ok {
 		return nil, fmt.Errorf("emulator: unknown size %q (want small, medium or large)", opts.Size)
 	}
 	if opts.FailRate < 0 || opts.FailRate > 1 {
