@@ -136,8 +136,8 @@ func BenchmarkVersion(b *testing.B) {
 
 // BenchmarkHelp times `canopy --help` and `canopy demo --help`: the
 // process's start, flag set-up and usage (target < 50 ms). Most of it is
-// the package initializers of dependencies (go-runewidth's width tables,
-// chroma's lexers), see BENCHMARKS.md.
+// loading the binary and the package initializers (goldmark's are the
+// largest left), see BENCHMARKS.md "Start-up".
 //
 //	go test -run '^$' -bench Help -benchtime 11x -count 5 .
 func BenchmarkHelp(b *testing.B) {
