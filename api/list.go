@@ -37,6 +37,9 @@ type ListOptions struct {
 	DescendantsOf string // uidp.descendants_of: everything below this group
 	ChildrenOf    string // uidp.children_of: direct children (e.g. the tags of a repo)
 	InRoot        bool   // uidp.in_root: the caller's organizations (groups)
+	// IDs keeps the resources of these exact uids (uidp.ids; repos): a
+	// lookup of the few a page of another collection names.
+	IDs []string
 
 	Name      string // exact name
 	PageSize  int    // 0: the server's default (50); above 200 the server clamps
@@ -85,6 +88,11 @@ func (o ListOptions) values() url.Values {
 	set("uidp.children_of", o.ChildrenOf)
 	if o.InRoot {
 		v.Set("uidp.in_root", "true")
+	}
+	// A repeated field travels as the parameter repeated, by the HTTP
+	// transcoding rules of the service's GET routes.
+	for _, id := range o.IDs {
+		v.Add("uidp.ids", id)
 	}
 	set("name", o.Name)
 	if o.PageSize > 0 {
