@@ -145,20 +145,32 @@ func (l *repoLookup) idsIgnored() bool {
 	return slices.Contains(l.client.IgnoredFilters("repos"), "uidp.ids")
 }
 
-// byIDs reads the repos of these uids below the organization.
+// byIDs reads the repos of these uids below the organization. Its
+// cursor remembers what it read whole, not in pages' window of 100,000
+// (a lookup reads a page of repos at most, and there are hundreds of
+// lookups); it stops once every uid is answered. A server cannot make it
+// endless: an item of another uid shows the filter ignored, and repeats
+// of the same ones stop the cursor (api.ErrPagingStuck).
 func (l *repoLookup) byIDs(ids []string) (map[string]string, error) {
 	names := make(map[string]string, len(ids))
 	opts := api.ListOptions{DescendantsOf: l.org, IDs: ids, PageSize: api.MaxPageSize}
-	_, err := pages(l.ctx, "repos", l.client.ListRepos, api.RepoKey, opts, defaultMaxItems, func(repos []api.Repo) error {
-		if l.idsIgnored() {
-			return errIDsIgnored
+	c := api.NewCursor(l.client.ListRepos, opts, api.RepoKey)
+	for !c.Done() && len(names) < len(ids) {
+		p, err := c.Next(l.ctx)
+		if err != nil {
+			return nil, err
 		}
-		for _, repo := range repos {
+		if l.idsIgnored() {
+			return nil, errIDsIgnored
+		}
+		if p == nil {
+			break
+		}
+		for _, repo := range p.Items {
 			names[repo.UID] = repo.Name
 		}
-		return nil
-	})
-	return names, err
+	}
+	return names, nil
 }
 
 // readEvery reads every repo's name below the organization, as canopy
@@ -205,6 +217,7 @@ func (l *repoLookup) ready(ctx context.Context, tags []api.Tag) error {
 		for _, id := range b.ids {
 			l.names[id] = b.names[id]
 		}
+		b.names = nil // every one taken: the lookup keeps only its uids, which ask needs
 	}
 	return nil
 }
