@@ -19,8 +19,12 @@ import (
 
 // listRequest is what one `canopy list` asks for.
 type listRequest struct {
-	client     *api.Client
-	org        *api.Group
+	client *api.Client
+	org    *api.Group
+	// orgChecked returns once the organization is known to be there (an
+	// orgError if not): it may be checked while the first pages are read
+	// (checkOrgBeside), and then org holds its uid only.
+	orgChecked func(context.Context) error
 	repo       string       // --repo: tags of one repo, advisories of one artifact
 	artifact   string       // --artifact: the artifact whose versions to list
 	ecosystems []string     // --ecosystem, as the API names it; nil for every one
@@ -212,6 +216,11 @@ func printWalk[T any](ctx context.Context, r listRequest, noun string, lister ap
 		if keep != nil {
 			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
 		}
+		if len(items) > 0 {
+			if notReady = r.orgChecked(ctx); notReady != nil {
+				return errNotReady
+			}
+		}
 		if ready != nil && len(items) > 0 {
 			if notReady = ready(ctx, items); notReady != nil {
 				return errNotReady
@@ -219,6 +228,11 @@ func printWalk[T any](ctx context.Context, r listRequest, noun string, lister ap
 		}
 		return p.add(ctx, items)
 	})
+	if notReady == nil {
+		// However the walk ended (an organization that is not there may
+		// list as empty, or fail), the organization's check says first.
+		notReady = r.orgChecked(ctx)
+	}
 	if notReady != nil {
 		err = notReady
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"net/http"
@@ -177,7 +178,7 @@ func TestListTagsLookupBatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := listRequest{client: client, org: &api.Group{UID: org}}
+	r := listRequest{client: client, org: &api.Group{UID: org}, orgChecked: func(context.Context) error { return nil }}
 	l, stop := r.lookRepos(t.Context())
 	defer stop()
 	if err := l.ready(t.Context(), tags); err != nil {
