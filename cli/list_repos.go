@@ -50,10 +50,12 @@ type repoBatch struct {
 }
 
 // Lookups in flight at once, and the bytes of uids one sends: a page of
-// 200 tags may name 200 repos, some 90 bytes each as a query parameter,
-// more than a URL should carry (proxies refuse lines of 8 KiB).
+// 200 tags may name 200 repos (the large demo's first page does), some
+// 100 bytes each as a query parameter, more than a URL should carry
+// (servers refuse request lines past 8 KiB): 6 lookups of 4 KiB ask for
+// such a page at once, one round trip.
 const (
-	repoLookupsInFlight = 4
+	repoLookupsInFlight = 6
 	repoLookupQueryMax  = 4 << 10
 )
 
