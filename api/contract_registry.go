@@ -16,7 +16,7 @@ func registryRoutes() []Route {
 	digest := reposPath + "/{repo_uid=**}/digests/{digest=*}"
 	return []Route{
 		{Call: "ListRepos", Service: svcRepos, RPC: "ListRepos", Method: http.MethodGet, Path: reposPath,
-			Query:   joined(uidpQuery(), []string{"name"}, pageQuery()),
+			Query:   joined(uidpQuery(), []string{"uidp.ids", "name"}, pageQuery()),
 			ListKey: "repos", Page: pageKeys(), Reads: repoFields(), Enums: tier()},
 		{Call: "GetRepo", Service: svcRepos, RPC: "GetRepo", Method: http.MethodGet, Path: reposPath + varUID,
 			Reads: repoFields(), Enums: tier()},

@@ -200,6 +200,9 @@ func driveRegistry(ck *contractCheck, c *api.Client, org string) {
 	t, ctx := ck.t, ck.t.Context()
 	repos := lists(ck, "ListRepos", c.ListRepos, append(hierarchy(org), api.ListOptions{DescendantsOf: org, Name: "python"})...)
 	py := pick(t, repos, func(r api.Repo) bool { return r.Name == "python" })
+	if byID := lists(ck, "ListRepos", c.ListRepos, api.ListOptions{DescendantsOf: org, IDs: []string{py.UID}}); len(byID) != 1 || byID[0].UID != py.UID {
+		t.Errorf("ListRepos by uidp.ids %s: %d repos", py.UID, len(byID))
+	}
 	must(c.GetRepo(ctx, py.UID))(t)
 	ck.done("GetRepo", -1)
 	must(c.GetRepoReadme(ctx, py.UID))(t)

@@ -144,6 +144,8 @@ func excludedBy(o ListOptions, item any) string {
 		uid := r.GetUID()
 		flat := !strings.Contains(uid, "/")
 		switch {
+		case len(o.IDs) > 0 && !slices.Contains(o.IDs, uid):
+			return "uidp.ids"
 		case flat:
 		case o.DescendantsOf != "" && uid != o.DescendantsOf && !strings.HasPrefix(uid, o.DescendantsOf+"/"):
 			return "uidp.descendants_of"

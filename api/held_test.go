@@ -156,3 +156,33 @@ func TestTagShownBy(t *testing.T) {
 		}
 	}
 }
+
+// TestIDsTheServerIgnoresAreHeld: repos asked by uid (uidp.ids) from a
+// server that ignores the filter hold only those uids, and say so.
+func TestIDsTheServerIgnoresAreHeld(t *testing.T) {
+	t.Parallel()
+	c, truth, org := ignoring(t, "uidp.ids")
+	ctx := t.Context()
+	some, err := truth.ListRepos(ctx, api.ListOptions{DescendantsOf: org, PageSize: 3})
+	if err != nil || len(some.Items) != 3 {
+		t.Fatalf("repos: %v", err)
+	}
+	want := []string{some.Items[0].UID, some.Items[2].UID}
+	o := api.ListOptions{DescendantsOf: org, IDs: want, PageSize: api.MaxPageSize}
+	for name, client := range map[string]*api.Client{"honoured": truth, "ignored": c} {
+		p, err := client.ListRepos(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range p.Items {
+			got = append(got, r.UID)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: repos %v, want %v", name, got, want)
+		}
+		if ignored := slices.Contains(p.Ignored, "uidp.ids"); ignored != (name == "ignored") {
+			t.Errorf("%s: the page says ignored %v", name, p.Ignored)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +36,9 @@ type ListOptions struct {
 	DescendantsOf string // uidp.descendants_of: everything below this group
 	ChildrenOf    string // uidp.children_of: direct children (e.g. the tags of a repo)
 	InRoot        bool   // uidp.in_root: the caller's organizations (groups)
+	// IDs keeps the resources of these exact uids (uidp.ids; repos): a
+	// lookup of the few a page of another collection names.
+	IDs []string
 
 	Name      string // exact name
 	PageSize  int    // 0: the server's default (50); above 200 the server clamps
@@ -85,6 +87,11 @@ func (o ListOptions) values() url.Values {
 	set("uidp.children_of", o.ChildrenOf)
 	if o.InRoot {
 		v.Set("uidp.in_root", "true")
+	}
+	// A repeated field travels as the parameter repeated, by the HTTP
+	// transcoding rules of the service's GET routes.
+	for _, id := range o.IDs {
+		v.Add("uidp.ids", id)
 	}
 	set("name", o.Name)
 	if o.PageSize > 0 {
@@ -242,7 +249,7 @@ func patchChecked[T any](ctx context.Context, c *Client, r Request, body any, al
 		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
 	}
 	for _, f := range mask {
-		if !maskPath.MatchString(f) {
+		if !maskPath().MatchString(f) {
 			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field path (write catalog_tier, not catalogTier)", path, f)
 		}
 	}
@@ -276,7 +283,7 @@ func patchChecked[T any](ctx context.Context, c *Client, r Request, body any, al
 
 // maskPath is a field mask path as the server compares it: lower-case
 // snake_case proto names joined by dots, or "*".
-var maskPath = regexp.MustCompile(`^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*)$`)
+var maskPath = onFirstUse(`^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*)$`)
 
 // JSONName is the JSON key of a proto field name: lowerCamelCase
 // (catalog_tier → catalogTier), as protojson writes it.

@@ -172,18 +172,26 @@ func runList(ctx context.Context, args []string, getenv func(string) string, std
 	return lf.ui.prof.profiled(ctx, stderr, "canopy list", func() int {
 		// The feeds belong to no organization: one is resolved only when
 		// named (and then it must exist).
-		org := &api.Group{}
-		if !k.Feed || cfg.Get("org") != "" {
-			if org, err = pickOrg(ctx, client, cfg.Get("org"), defaultMaxItems); err != nil {
+		org, orgChecked := &api.Group{}, func(context.Context) error { return nil }
+		switch given := cfg.Get("org"); {
+		case k.Feed && given == "":
+		case api.IsGroupUID(given) && kind == "tags" && *lf.repo == "":
+			org, orgChecked = &api.Group{UID: given}, checkOrgBeside(ctx, client, given)
+		default:
+			if org, err = pickOrg(ctx, client, given, defaultMaxItems); err != nil {
 				return exit.Fail(ctx, stderr, "canopy list", "finding the organization", err, exitCode(err))
 			}
 		}
 		ecosystems, _ := ecosystemsOf(*lf.ecosystem) // checked above
-		req := listRequest{client: client, org: org, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
+		req := listRequest{client: client, org: org, orgChecked: orgChecked, repo: *lf.repo, artifact: *lf.artifact, ecosystems: ecosystems,
 			query: filter.ParseQuery(*lf.filter), rank: *lf.rank, deprecated: *lf.deprecated, json: *lf.output == "json", maxItems: *lf.maxItems,
 			out: stdout, notes: stderr,
 			scope: accessScope{identity: *lf.identity, folder: *lf.folder, role: *lf.role}, stale: cfg.Stale(), now: time.Now()}
 		if err := req.run(ctx, kind); err != nil {
+			var notThere orgError
+			if errors.As(err, &notThere) {
+				return exit.Fail(ctx, stderr, "canopy list", "finding the organization", notThere.error, exitCode(notThere.error))
+			}
 			return exit.Fail(ctx, stderr, "canopy list", "listing "+kind+" (what was read is printed)", err, exitCode(err))
 		}
 		return exit.OK

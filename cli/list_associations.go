@@ -29,7 +29,7 @@ func (r listRequest) associations(ctx context.Context, common views.Common) erro
 	}
 	columns.ByFolder(items, r.org.UID, paths())
 	var folders columns.Folders
-	if !r.json {
+	if r.namesShown() {
 		folders = columns.Folders(paths)
 	}
 	return printItems(ctx, r, items, columns.AssociationsIn(common, folders))
@@ -37,10 +37,11 @@ func (r listRequest) associations(ctx context.Context, common views.Common) erro
 
 // terms are the organization's acceptances, newest first as :terms starts,
 // each by the name of who accepted it when that is one of its identities
-// (read once first; JSON has what the service said only, so needs none).
+// (read once first; JSON without --filter has what the service said
+// only, so needs none).
 func (r listRequest) terms(ctx context.Context, common views.Common) error {
 	var who columns.Names
-	if !r.json {
+	if r.namesShown() {
 		names := map[string]string{}
 		// --max-items bounds the rows listed, not what their columns look up.
 		opts := api.ListOptions{DescendantsOf: r.org.UID, PageSize: api.MaxPageSize}

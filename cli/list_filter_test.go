@@ -66,8 +66,8 @@ func TestListTagsJSONReadsRepoNamesOnlyForAFilter(t *testing.T) {
 	}
 }
 
-// TestListTagsWhenReposFail: the repos' names are read beside the tags;
-// when they cannot be, a table (and --filter, which searches them) fails
+// TestListTagsWhenReposFail: the repos' names are looked up as the pages
+// of tags arrive; when they cannot be, a table (and --filter, which searches them) fails
 // saying so, with nothing printed, while JSON, which needs none, lists
 // the tags.
 func TestListTagsWhenReposFail(t *testing.T) {
@@ -96,5 +96,37 @@ func TestListTagsWhenReposFail(t *testing.T) {
 	}
 	if out, errs, code := list(t, getenv, "tags", "-o", "json"); code != exit.OK || !strings.Contains(out, `"name": "latest"`) {
 		t.Errorf("tags -o json: exit %d, printed %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestListFilterFindsTheSameRowsInJSON: --filter searches the columns a
+// table shows in place of uids (FOLDER, REPO, a mapping's ROLE and
+// PROVIDER, who accepted terms) in JSON too, so that both print the same
+// rows: platform's repos by their folder, a role's mappings by its name.
+func TestListFilterFindsTheSameRowsInJSON(t *testing.T) {
+	t.Parallel()
+	getenv, _ := listEnv(t)
+	for _, c := range []struct{ kind, filter string }{
+		{"repos", "platform"}, {"groups", "platform"}, {"identities", "platform"}, {"roles", "acme"},
+		{"mappings", "viewer"}, {"tags", "redis"},
+	} {
+		table, errs, code := list(t, getenv, c.kind, "--filter", c.filter)
+		if code != exit.OK {
+			t.Fatalf("%s --filter %s: exit %d: %s", c.kind, c.filter, code, errs)
+		}
+		rows := rowsOf(table)
+		if table == "" {
+			rows = nil
+		}
+		var byName int
+		for _, r := range rows {
+			if strings.Contains(strings.ToLower(strings.Fields(r)[0]), c.filter) {
+				byName++
+			}
+		}
+		elems := listJSON[map[string]any](t, getenv, c.kind, "--filter", c.filter)
+		if len(elems) != len(rows) || len(rows) == byName {
+			t.Errorf("%s --filter %s: %d rows in a table (%d by their name), %d in JSON", c.kind, c.filter, len(rows), byName, len(elems))
+		}
 	}
 }

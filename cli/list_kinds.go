@@ -19,8 +19,12 @@ import (
 
 // listRequest is what one `canopy list` asks for.
 type listRequest struct {
-	client     *api.Client
-	org        *api.Group
+	client *api.Client
+	org    *api.Group
+	// orgChecked returns once the organization is known to be there (an
+	// orgError if not): it may be checked while the first pages are read
+	// (checkOrgBeside), and then org holds its uid only.
+	orgChecked func(context.Context) error
 	repo       string       // --repo: tags of one repo, advisories of one artifact
 	artifact   string       // --artifact: the artifact whose versions to list
 	ecosystems []string     // --ecosystem, as the API names it; nil for every one
@@ -61,6 +65,12 @@ func (r listRequest) run(ctx context.Context, name string) error {
 func (r listRequest) whole(orderBy string) api.ListOptions {
 	return api.ListOptions{DescendantsOf: r.org.UID, OrderBy: orderBy}
 }
+
+// namesShown reports whether the names a table shows for the uids a row
+// holds (FOLDER, REPO, a mapping's role…) are needed: a table shows them,
+// and --filter searches them, in JSON as in a table, so that both print
+// the same rows. JSON alone has the uids, and needs none.
+func (r listRequest) namesShown() bool { return !r.json || !r.query.IsEmpty() }
 
 // first is the order a kind's `:` table starts with, which canopy list
 // prints in.
@@ -141,10 +151,11 @@ func (r listRequest) invites(ctx context.Context, common views.Common) error {
 
 // mappings: a mapping has no name, so the server's order. Their roles, identity providers and scope are
 // named as that table names them, from the organization's roles and
-// providers read once first (JSON has the uids only, so needs neither).
+// providers read once first (JSON without --filter has the uids only, so
+// needs neither).
 func (r listRequest) mappings(ctx context.Context, common views.Common) error {
 	var names columns.MappingNames
-	if !r.json {
+	if r.namesShown() {
 		roles, err := r.client.RolesOf(ctx, r.org.UID)
 		if err != nil {
 			return fmt.Errorf("list roles: %w", err)
@@ -195,23 +206,33 @@ func printAcrossFolders[T any](ctx context.Context, r listRequest, lister api.Li
 
 // printWalk walks a collection and prints the items of each page that keep
 // holds for (nil: every one) as the page arrives, once ready (nil: at
-// once) says what their columns read is at hand; what was printed stays
-// printed when the walk fails or is stopped.
+// once) says what their columns read of those items is at hand; what was
+// printed stays printed when the walk fails or is stopped.
 func printWalk[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
-	cols []table.Column[T], keep func(*T) bool, ready func(context.Context) error) error {
+	cols []table.Column[T], keep func(*T) bool, ready func(context.Context, []T) error) error {
 	p := newPrinter(r, cols)
 	var notReady error // what ready failed with: the walk's error is not the server's answer about this collection
 	err := walk(ctx, r, noun, lister, key, opts, func(items []T) error {
 		if keep != nil {
 			items = slices.DeleteFunc(items, func(it T) bool { return !keep(&it) })
 		}
+		if len(items) > 0 {
+			if notReady = r.orgChecked(ctx); notReady != nil {
+				return errNotReady
+			}
+		}
 		if ready != nil && len(items) > 0 {
-			if notReady = ready(ctx); notReady != nil {
+			if notReady = ready(ctx, items); notReady != nil {
 				return errNotReady
 			}
 		}
 		return p.add(ctx, items)
 	})
+	if notReady == nil {
+		// However the walk ended (an organization that is not there may
+		// list as empty, or fail), the organization's check says first.
+		notReady = r.orgChecked(ctx)
+	}
 	if notReady != nil {
 		err = notReady
 	}
@@ -228,9 +249,9 @@ var errNotReady = errors.New("the columns' lookup failed")
 // folders is the FOLDER column's resolver for a table spanning the
 // organization's folders, as the UI's `:` tables show it: the folders are
 // listed once, before any row is printed. JSON has no FOLDER column, so
-// it needs none (nil).
+// without --filter it needs none (nil).
 func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
-	if r.json {
+	if !r.namesShown() {
 		return nil, nil
 	}
 	// --max-items bounds the rows listed, not what their columns look up.
@@ -243,8 +264,8 @@ func (r listRequest) folders(ctx context.Context) (columns.Folders, error) {
 
 // tags lists the tags of the organization, or of --repo. The REPO column
 // names each tag's repo, as in the UI: a table shows it, and --filter
-// searches it (in JSON too); its names are read while the tags are
-// (readRepoNames). JSON without --filter needs none of them.
+// searches it (in JSON too); the repos a page names are looked up as the
+// page arrives (lookRepos). JSON without --filter needs none of them.
 func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	opts := api.ListOptions{DescendantsOf: r.org.UID, OrderBy: first(columns.TagOrders())}
 	var keep func(*api.Tag) bool
@@ -259,12 +280,12 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 		opts = api.ListOptions{ChildrenOf: repo.UID, OrderBy: first(columns.TagOrders())}
 		return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, nil), keep, nil)
 	}
-	if r.json && r.query.IsEmpty() {
+	if !r.namesShown() {
 		return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, nil), keep, nil)
 	}
-	repos, stop := r.readRepoNames(ctx)
+	repos, stop := r.lookRepos(ctx)
 	defer stop()
-	return printWalk(ctx, r, r.nouns, r.client.ListTags, api.TagKey, opts, columns.Tags(common, repos.column()), keep, repos.wait)
+	return printWalk(ctx, r, r.nouns, repos.lister(r.client.ListTags, keep), api.TagKey, opts, columns.Tags(common, repos.column()), keep, repos.ready)
 }
 
 // repoNamed is the repo --repo names in the organization.

@@ -53,6 +53,38 @@ func pickOrg(ctx context.Context, c *api.Client, org string, maxItems int) (*api
 	return nil, usageError{fmt.Errorf("the token sees %d organizations; choose one with --org or CANOPY_ORG: %s", len(names), strings.Join(names, ", "))}
 }
 
+// checkOrgBeside runs pickOrg for an organization given by uid while the
+// listing's first pages are read (a page of the organization's tags needs
+// its uid only): the listing waits for the check before it prints a row,
+// or its end (printWalk), so that an organization that is not there is the
+// same failure, with nothing printed, as when it was checked first, and
+// the first row comes a request sooner. wait returns the check's error as
+// an orgError.
+func checkOrgBeside(ctx context.Context, c *api.Client, uid string) (wait func(context.Context) error) {
+	done := make(chan struct{})
+	var err error // written before done is closed, read after
+	go func() {
+		defer close(done)
+		if _, e := pickOrg(ctx, c, uid, defaultMaxItems); e != nil {
+			err = orgError{e}
+		}
+	}()
+	return func(ctx context.Context) error {
+		select {
+		case <-done:
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// orgError is the organization's check failing: canopy list says it as
+// "finding the organization", as when it checks before listing.
+type orgError struct{ error }
+
+func (e orgError) Unwrap() error { return e.error }
+
 // folderPaths resolves the FOLDER column as the UI does (ui/names.go): a
 // group's path below the organization ("platform/base-images"), the
 // organization's own name for itself, "" for a group it was not told of

@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,10 +27,13 @@ func TestListMissingOrganizationFails(t *testing.T) {
 		{"a folder uid below nothing", strings.Repeat("0", 40) + "/0123456789abcdef", "organization " + strings.Repeat("0", 40) + "/0123456789abcdef"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, kind := range []string{"repos", "subscriptions"} {
-				out, errs, code := list(t, getenv, kind, "--org", tc.org)
-				if code != exit.Failure || !strings.Contains(errs, tc.want) || out != "" {
-					t.Errorf("%s --org %s: exit %d, want 1; stderr %q (want %q); stdout %q", kind, tc.org, code, errs, tc.want, out)
+			// Tags check the organization while their first page is read
+			// (checkOrgBeside): they fail as repos do, saying the same.
+			_, first, _ := list(t, getenv, "repos", "--org", tc.org)
+			for _, args := range [][]string{{"repos"}, {"subscriptions"}, {"tags"}, {"tags", "-o", "json"}, {"tags", "--filter", "a"}} {
+				out, errs, code := list(t, getenv, append(args, "--org", tc.org)...)
+				if code != exit.Failure || !strings.Contains(errs, tc.want) || out != "" || args[0] != "subscriptions" && errs != first {
+					t.Errorf("%v --org %s: exit %d, want 1; stderr %q (want %q, as repos says it); stdout %q", args, tc.org, code, errs, tc.want, out)
 				}
 			}
 		})
@@ -37,8 +43,10 @@ func TestListMissingOrganizationFails(t *testing.T) {
 	tok := emulator.IdentityToken("https://accounts.google.com", "109283746501928374650", time.Now().Add(time.Hour))
 	carol := env(t, map[string]string{"CANOPY_API_URL": getenv("CANOPY_API_URL"), "CANOPY_TOKEN": tok})
 	globex := otherOrg(t, srv)
-	if out, errs, code := list(t, carol, "repos", "--org", globex); code != exit.Failure || !strings.Contains(errs, "organization "+globex) || out != "" {
-		t.Errorf("an organization the token cannot see: exit %d; stderr %q; stdout %q", code, errs, out)
+	for _, kind := range []string{"repos", "tags"} {
+		if out, errs, code := list(t, carol, kind, "-o", "json", "--org", globex); code != exit.Failure || !strings.Contains(errs, "organization "+globex) || out != "" {
+			t.Errorf("%s of an organization the token cannot see: exit %d; stderr %q; stdout %q", kind, code, errs, out)
+		}
 	}
 	if out, errs, code := list(t, carol, "repos", "--org", "globex.example"); code != exit.Failure || !strings.Contains(errs, `no organization "globex.example"`) || out != "" {
 		t.Errorf("an organization the token cannot see, by name: exit %d; stderr %q; stdout %q", code, errs, out)
@@ -64,4 +72,42 @@ func otherOrg(t *testing.T, srv *emulator.Server) string {
 		t.Fatalf("globex has no folders: %s", out)
 	}
 	return out[i+8 : i+8+40]
+}
+
+// TestListTagsChecksTheOrganizationBesideTheFirstPage: given by uid, the
+// organization is checked while the first page of tags is read: the
+// server holds its answer about the organization until it has answered
+// for that page (or the test's patience runs out: a listing that asks
+// first never asks for the page). What is printed is what a listing of
+// the organization by name prints, which checks it first.
+func TestListTagsChecksTheOrganizationBesideTheFirstPage(t *testing.T) {
+	t.Parallel()
+	srv := seededEmulator(t)
+	pageServed := make(chan struct{})
+	var once sync.Once
+	var held atomic.Bool
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/iam/v2/groups/"+srv.OrgUID():
+			select {
+			case <-pageServed:
+			case <-time.After(patience):
+				held.Store(true)
+			case <-r.Context().Done():
+			}
+		case r.URL.Path == "/registry/v2/tags":
+			defer once.Do(func() { close(pageServed) })
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": srv.AdminToken()})
+	got, errs, code := list(t, getenv, "tags", "-o", "json", "--org", srv.OrgUID())
+	if held.Load() {
+		t.Fatal("the organization was checked before the first page was asked for")
+	}
+	want, _, _ := list(t, getenv, "tags", "-o", "json", "--org", "acme.example")
+	if code != exit.OK || got != want || !strings.Contains(got, `"name": "latest"`) {
+		t.Errorf("exit %d (stderr %q): %d bytes, by name %d", code, errs, len(got), len(want))
+	}
 }

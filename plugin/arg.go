@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -19,7 +18,7 @@ type Arg struct {
 type part struct{ literal, name string }
 
 // action is a template action: {{.Name}}, spaces allowed inside.
-var action = regexp.MustCompile(`\{\{\s*\.([A-Za-z][A-Za-z0-9]*)\s*\}\}`)
+var action = lazily(`\{\{\s*\.([A-Za-z][A-Za-z0-9]*)\s*\}\}`)
 
 // ParseArg reads one argument; a {{ that is no {{.Variable}}, or a
 // variable no kind gives, is an error.
@@ -27,7 +26,7 @@ func ParseArg(s string) (Arg, error) {
 	a := Arg{text: s}
 	rest := s
 	for rest != "" {
-		loc := action.FindStringSubmatchIndex(rest)
+		loc := action().FindStringSubmatchIndex(rest)
 		open := strings.Index(rest, "{{")
 		if open >= 0 && (loc == nil || open < loc[0]) {
 			end := strings.Index(rest[open:], "}}")

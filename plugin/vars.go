@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -190,18 +189,18 @@ func checkText(s string) error {
 // no address literal, no internationalized address: an identity's email is
 // none of those, and each would let a quote, a bracket or a space through.
 var (
-	repoName = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
-	tagName  = atMost(128, regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`))
-	digest   = regexp.MustCompile(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
+	repoName = lazily(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
+	tagName  = atMost(128, lazily(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`))
+	digest   = lazily(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
 	// A uid: hex for what the platform makes, but a library's is its
 	// ecosystem and coordinates (maven/ch.qos.logback:logback-classic).
-	uid         = regexp.MustCompile(`^[0-9A-Za-z_][0-9A-Za-z._:-]*(?:/[0-9A-Za-z_][0-9A-Za-z._:-]*)*$`)
-	orgUID      = regexp.MustCompile(`^[0-9a-f]+$`)
-	advisoryID  = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	alias       = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
-	packageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
-	email       = emailShape{regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)}
-	host        = regexp.MustCompile(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
+	uid         = lazily(`^[0-9A-Za-z_][0-9A-Za-z._:-]*(?:/[0-9A-Za-z_][0-9A-Za-z._:-]*)*$`)
+	orgUID      = lazily(`^[0-9a-f]+$`)
+	advisoryID  = lazily(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	alias       = lazily(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
+	packageName = lazily(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
+	email       = emailShape{lazily(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)}
+	host        = lazily(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
 )
 
 // hostLabel is one label of a host name: it neither starts nor ends with
@@ -223,16 +222,16 @@ type shape interface{ MatchString(string) bool }
 // lengthBound is a pattern whose matches have at most max characters.
 type lengthBound struct {
 	max int
-	re  *regexp.Regexp
+	re  shape
 }
 
-func atMost(max int, re *regexp.Regexp) lengthBound { return lengthBound{max: max, re: re} }
+func atMost(max int, re shape) lengthBound { return lengthBound{max: max, re: re} }
 
 func (b lengthBound) MatchString(s string) bool { return len(s) <= b.max && b.re.MatchString(s) }
 
 // emailShape is an email's pattern, each label of its host at most
 // maxHostLabel characters.
-type emailShape struct{ re *regexp.Regexp }
+type emailShape struct{ re shape }
 
 func (e emailShape) MatchString(s string) bool {
 	if !e.re.MatchString(s) {

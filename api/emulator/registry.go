@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -86,6 +87,16 @@ func (c *call) reposRoute(rest string) *apiErr {
 		if scope == "" {
 			// Registry access is per organization: a scoped list already passed the check.
 			ls.within, ls.keep = registryScope(c, capRepoList, func(r *repoRec) string { return r.UID })
+		}
+		if ids := q.p.all("uidp.ids"); len(ids) > 0 {
+			// The repos of these exact uids, within the scope asked; the
+			// uids are part of the query a page token continues.
+			wanted := make(map[string]bool, len(ids))
+			for _, id := range ids {
+				wanted[id] = true
+			}
+			ls.keep = both(ls.keep, func(r *repoRec) bool { return wanted[r.UID] })
+			ls.extra = append(slices.Sorted(maps.Keys(wanted)), "uidp.ids")
 		}
 		runList(c.srv, c.w, c.r, q, ls)
 		return nil
