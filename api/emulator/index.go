@@ -28,6 +28,15 @@ const (
 // maskAll admits every class.
 const maskAll uint8 = 1<<numClasses - 1
 
+// A list entry's kind is its class, and numClasses more when the item
+// lies in the collection's main scope (index_view.go): a mask over
+// kinds reads one scope out of the global lists.
+const (
+	numKinds        = 2 * numClasses
+	kindsAll  uint8 = 1<<numKinds - 1
+	kindsMain uint8 = kindsAll &^ maskAll
+)
+
 // posKey is the sort key of one item: the page cursor remembers the last item
 // returned this way, so a cursor survives inserts and deletes.
 type posKey struct {
@@ -41,8 +50,11 @@ type posKey struct {
 // and sorts the others when asked (see list): most names are one tag's
 // (signatures), and four lists of one id cost ten times the id.
 type scopeIdx struct {
-	lists [numFields]*blockList // [fieldUID] always; the others nil while small
+	lists [numFields]*blockList // [fieldUID] always; the others nil while small, or a view
 	seq   int32                 // its number in the build that made it (1-based)
+	// view: the collection's main scope, which has no lists of its own
+	// but reads the global ones through kindsMain (index_view.go).
+	view bool
 }
 
 // smallScope is the most items a scope may have and keep its uid order
@@ -81,6 +93,10 @@ type accessors[T any] struct {
 	// uid). Most tag names are one signature's: a scope each cost ≈ 250
 	// bytes.
 	nameRanges bool
+	// mainShare, when set, lets a classed collection with parents keep
+	// one organization's scope as a view of the global lists: when the
+	// others hold at most 1/mainShare of the items (index_view.go).
+	mainShare int
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
@@ -96,6 +112,10 @@ type coll[T any] struct {
 	desc     map[string]*scopeIdx
 	children map[string]*scopeIdx
 	byName   map[string]*scopeIdx
+	// main is the uid whose descendants are flagged in every list's
+	// entries (their kind) and whose scope is a view of the global lists;
+	// "" for none (index_view.go).
+	main string
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
@@ -119,6 +139,9 @@ func (c *coll[T]) newScope() *scopeIdx {
 func (c *coll[T]) list(s *scopeIdx, f int) *blockList {
 	if s == nil {
 		return nil
+	}
+	if s.view {
+		return c.global.lists[f]
 	}
 	if l := s.lists[f]; l != nil {
 		return l
@@ -147,11 +170,18 @@ func (c *coll[T]) grow(s *scopeIdx) {
 	}
 }
 
+// classOf is item id's kind: its class, flagged when it lies in the
+// main scope.
 func (c *coll[T]) classOf(id int32) uint8 {
 	if c.acc.class == nil {
 		return classNormal
 	}
-	return c.acc.class(&c.items[id])
+	it := &c.items[id]
+	k := c.acc.class(it)
+	if c.main != "" && c.inMain(it) {
+		k += numClasses
+	}
+	return k
 }
 
 func (c *coll[T]) key(field int, id int32) posKey {
@@ -217,11 +247,15 @@ func (c *coll[T]) cmpIDs(field int, a, b int32) int {
 
 // scopesOf calls fn with every index item id belongs to: the global one, the
 // descendants of each of its ancestors, the children of its parent, and
-// its name's. create makes the missing ones.
+// its name's; not the main scope, a view of the global one. create makes
+// the missing ones.
 func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 	fn(c.global)
 	get := func(m map[string]*scopeIdx, k string) {
 		s := m[k]
+		if s != nil && s.view {
+			return
+		}
 		if s == nil {
 			if !create {
 				return
@@ -353,61 +387,4 @@ func (c *coll[T]) removeAll(ids []int32) {
 		c.dead[id] = true
 		c.live--
 	}
-}
-
-// find returns the id of the item with this uid by binary search.
-func (c *coll[T]) find(uid string) (int32, bool) {
-	l := c.global.lists[fieldUID]
-	k := posKey{UID: uid}
-	i := l.search(func(x int32) bool { return c.cmpKey(fieldUID, x, k) >= 0 })
-	if i < l.Len() {
-		if id := l.at(i); c.cmpUID(&c.items[id], uid) == 0 {
-			return id, true
-		}
-	}
-	return 0, false
-}
-
-// get returns a pointer to the live item with this uid.
-func (c *coll[T]) get(uid string) (*T, bool) {
-	id, ok := c.find(uid)
-	if !ok {
-		return nil, false
-	}
-	return &c.items[id], true
-}
-
-// scope picks the index for a hierarchy filter: children (or descendants) of
-// uid, or everything when uid is "" and neither is asked.
-func (c *coll[T]) scope(descendantsOf, childrenOf string, inRoot bool) *scopeIdx {
-	switch {
-	case inRoot:
-		return c.children[""]
-	case childrenOf != "":
-		return c.children[childrenOf]
-	case descendantsOf != "":
-		return c.desc[descendantsOf]
-	}
-	return c.global
-}
-
-// childIDs is the ids of the live items directly under parent, by uid.
-func (c *coll[T]) childIDs(parent string) []int32 {
-	if s := c.children[parent]; s != nil {
-		return s.lists[fieldUID].all()
-	}
-	return nil
-}
-
-// count is the number of live items in a scope (children of parent when
-// direct, else descendants).
-func (c *coll[T]) count(parent string, direct bool) int {
-	m := c.desc
-	if direct {
-		m = c.children
-	}
-	if s := m[parent]; s != nil {
-		return s.lists[fieldUID].Len()
-	}
-	return 0
 }

@@ -76,7 +76,11 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	if asFound.st.lazy == nil || len(asFound.st.lazy.pending) < 600 {
 		t.Fatalf("the medium organization's generated repos are not made lazily: %+v", asFound.st.lazy)
 	}
-	twins := []twin{{"lazy", asFound}, {"lazy, made in another order", reordered}}
+	// And one whose organization's tags keep lists of their own rather
+	// than a view of the global ones (index_view.go).
+	ownLists := lazyServer(t, false)
+	ownLists.st.tags.acc.mainShare = 0
+	twins := []twin{{"lazy", asFound}, {"lazy, made in another order", reordered}, {"lazy, the organization's lists its own", ownLists}}
 	w.read(t)
 	// The reordered twin makes its repos' tags first, newest repo first,
 	// some by a list of one repo, some by a get.
@@ -116,6 +120,9 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	}
 	if n := len(asFound.st.lazy.pending); n != 0 {
 		t.Errorf("%d repos left to make after lists of every tag", n)
+	}
+	if asFound.st.tags.main != w.org || ownLists.st.tags.main != "" {
+		t.Errorf("main scopes %q and %q, want the organization's (%s) and none", asFound.st.tags.main, ownLists.st.tags.main, w.org)
 	}
 	for _, tw := range twins {
 		if got, want := tw.srv.Progress().Tags, w.ref.Progress().Tags; got != want {
