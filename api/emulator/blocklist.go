@@ -11,11 +11,11 @@ import (
 // (≈ 2,000 blocks), instead of moving and recounting the whole list.
 const blockSize = 512
 
-// A list entry is an id with its kind in bits 29 to 31: a tag costs a
+// A list entry is an id with its kind in bits 28 to 31: a tag costs a
 // list 4 bytes, not 5, and a scan reads kinds in order (a lookup by id
-// would miss the cache once an entry). Ids stay below 2²⁹.
+// would miss the cache once an entry). Ids stay below 2²⁸.
 const (
-	classShift = 29
+	classShift = 28
 	idMask     = 1<<classShift - 1
 )
 
@@ -213,8 +213,8 @@ func (l *blockList) removeMany(positions []int) {
 	l.recount()
 }
 
-// visibleBefore counts the ids of positions [0, p) whose class mask admits.
-func (l *blockList) visibleBefore(mask uint8, p int) int {
+// visibleBefore counts the ids of positions [0, p) whose kind mask admits.
+func (l *blockList) visibleBefore(mask kindMask, p int) int {
 	if !l.classed || mask == kindsAll {
 		return p
 	}
@@ -231,7 +231,7 @@ func (l *blockList) visibleBefore(mask uint8, p int) int {
 	return n
 }
 
-func maskCount(mask uint8, c *counts) int {
+func maskCount(mask kindMask, c *counts) int {
 	n := 0
 	for cl := range numKinds {
 		if mask1(mask, uint8(cl)) {
@@ -243,7 +243,7 @@ func maskCount(mask uint8, c *counts) int {
 
 // rawPos is the position of the r-th (0-based) id mask admits (Len when
 // there are not that many).
-func (l *blockList) rawPos(mask uint8, r int) int {
+func (l *blockList) rawPos(mask kindMask, r int) int {
 	if !l.classed || mask == kindsAll {
 		return min(r, l.Len())
 	}

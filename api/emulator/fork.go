@@ -86,7 +86,7 @@ func copyColl[T any](dst, src *coll[T]) {
 	dst.items = slices.Clone(src.items)
 	dst.dead = slices.Clone(src.dead)
 	dst.live = src.live
-	dst.main = src.main
+	dst.mains = slices.Clone(src.mains)
 	copied := map[*scopeIdx]*scopeIdx{}
 	scope := func(s *scopeIdx) *scopeIdx {
 		if c, ok := copied[s]; ok {

@@ -28,14 +28,17 @@ const (
 // maskAll admits every class.
 const maskAll uint8 = 1<<numClasses - 1
 
-// A list entry's kind is its class, and numClasses more when the item
-// lies in the collection's main scope (index_view.go): a mask over
-// kinds reads one scope out of the global lists.
+// A list entry's kind is its class, and numClasses<<j more when the item
+// lies in the collection's main scope j (index_view.go): a mask over
+// kinds reads such a scope out of the global lists.
 const (
-	numKinds        = 2 * numClasses
-	kindsAll  uint8 = 1<<numKinds - 1
-	kindsMain uint8 = kindsAll &^ maskAll
+	numMains          = 2
+	numKinds          = numClasses << numMains
+	kindsAll kindMask = 1<<numKinds - 1
 )
+
+// kindMask admits the kinds whose bits it has.
+type kindMask uint16
 
 // posKey is the sort key of one item: the page cursor remembers the last item
 // returned this way, so a cursor survives inserts and deletes.
@@ -52,9 +55,10 @@ type posKey struct {
 type scopeIdx struct {
 	lists [numFields]*blockList // [fieldUID] always; the others nil while small, or a view
 	seq   int32                 // its number in the build that made it (1-based)
-	// view: the collection's main scope, which has no lists of its own
-	// but reads the global ones through kindsMain (index_view.go).
-	view bool
+	// view: 1 + j for the collection's main scope j, which has no lists
+	// of its own but reads the global ones through a mask (index_view.go);
+	// 0 for any other.
+	view int8
 }
 
 // smallScope is the most items a scope may have and keep its uid order
@@ -112,10 +116,10 @@ type coll[T any] struct {
 	desc     map[string]*scopeIdx
 	children map[string]*scopeIdx
 	byName   map[string]*scopeIdx
-	// main is the uid whose descendants are flagged in every list's
-	// entries (their kind) and whose scope is a view of the global lists;
-	// "" for none (index_view.go).
-	main string
+	// mains are the uids whose descendants are flagged in every list's
+	// entries (their kind) and whose scopes are views of the global lists
+	// (index_view.go).
+	mains []string
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
@@ -140,7 +144,7 @@ func (c *coll[T]) list(s *scopeIdx, f int) *blockList {
 	if s == nil {
 		return nil
 	}
-	if s.view {
+	if s.view != 0 {
 		return c.global.lists[f]
 	}
 	if l := s.lists[f]; l != nil {
@@ -170,16 +174,18 @@ func (c *coll[T]) grow(s *scopeIdx) {
 	}
 }
 
-// classOf is item id's kind: its class, flagged when it lies in the
-// main scope.
+// classOf is item id's kind: its class, flagged with the main scopes it
+// lies in.
 func (c *coll[T]) classOf(id int32) uint8 {
 	if c.acc.class == nil {
 		return classNormal
 	}
 	it := &c.items[id]
 	k := c.acc.class(it)
-	if c.main != "" && c.inMain(it) {
-		k += numClasses
+	for j, m := range c.mains {
+		if c.inScope(it, m) {
+			k += numClasses << j
+		}
 	}
 	return k
 }
@@ -253,7 +259,7 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 	fn(c.global)
 	get := func(m map[string]*scopeIdx, k string) {
 		s := m[k]
-		if s != nil && s.view {
+		if s != nil && s.view != 0 {
 			return
 		}
 		if s == nil {

@@ -116,14 +116,16 @@ func checkIndexes[T any](t *testing.T, what string, c *coll[T]) {
 		c.scopesOf(int32(i), false, func(s *scopeIdx) { want[s] = append(want[s], int32(i)) })
 	}
 	for i := range c.items {
-		if !c.dead[i] && c.main != "" && c.inMain(&c.items[i]) {
-			want[c.desc[c.main]] = append(want[c.desc[c.main]], int32(i))
+		for _, m := range c.mains {
+			if !c.dead[i] && c.inScope(&c.items[i], m) {
+				want[c.desc[m]] = append(want[c.desc[m]], int32(i))
+			}
 		}
 	}
 	check := func(name string, s *scopeIdx) {
 		ids := want[s]
-		if s.view {
-			// The main scope: the global lists' entries of its kinds.
+		if s.view != 0 {
+			// A main scope: the global lists' entries of its kinds.
 			if n := c.size(s); n != len(ids) {
 				t.Fatalf("%s %s (main): %d items counted, %d there", what, name, n, len(ids))
 			}

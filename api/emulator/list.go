@@ -118,7 +118,7 @@ func (q *listQuery) hash(path string, extra ...string) uint64 {
 type listSpec[T any] struct {
 	c      *coll[T]
 	plural string
-	mask   uint8
+	mask   uint8         // the classes listed
 	within string        // without a uidp filter: the descendants of this organization (a scoped caller's)
 	keep   func(*T) bool // nil: every item of the scope; else a scan filters
 	extra  []string      // further filters, for the token's query hash
