@@ -310,8 +310,9 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 // with build).
 func (c *coll[T]) add(it T) int32 {
 	if len(c.items) >= idMask {
-		// A list entry keeps the id in 29 bits (pack).
-		panic("emulator: a collection of over 2²⁹ items")
+		// A list entry keeps the id in 28 bits (pack): 2²⁸ tags would
+		// take some 40 GB first.
+		panic("emulator: a collection of over 2²⁸ items")
 	}
 	c.items = append(c.items, it)
 	c.dead = append(c.dead, false)
