@@ -30,16 +30,28 @@ func (c *coll[T]) pickMains(ids []int32) []string {
 	}
 	per := map[string]int{}
 	direct := map[string]bool{}
-	for _, id := range ids {
-		p := c.acc.parent(&c.items[id])
+	// A repo's tags come one after another: counted by runs, its
+	// ancestors are looked up once a run, not once a tag.
+	count := func(p string, n int) {
 		direct[p] = true
 		for i := range len(p) {
 			if p[i] == '/' {
-				per[p[:i]]++
+				per[p[:i]] += n
 			}
 		}
-		per[p]++
+		per[p] += n
 	}
+	run, n := "", 0
+	for _, id := range ids {
+		if p := c.acc.parent(&c.items[id]); p != run {
+			if n > 0 {
+				count(run, n)
+			}
+			run, n = p, 0
+		}
+		n++
+	}
+	count(run, n)
 	var mains []string
 	for g, n := range per {
 		if !direct[g] && (len(ids)-n)*c.acc.mainShare <= len(ids) {
