@@ -1,10 +1,6 @@
 package emulator
 
-import (
-	"cmp"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Sort fields every collection is indexed by.
 const (
@@ -190,67 +186,6 @@ func (c *coll[T]) classOf(id int32) uint8 {
 	return k
 }
 
-func (c *coll[T]) key(field int, id int32) posKey {
-	it := &c.items[id]
-	k := posKey{UID: c.acc.uid(it)}
-	switch field {
-	case fieldName:
-		k.S = c.acc.name(it)
-	case fieldCreate:
-		k.N = c.acc.ctime(it)
-	case fieldUpdate:
-		k.N = c.acc.utime(it)
-	}
-	return k
-}
-
-// cmpUID compares an item's uid with uid.
-func (c *coll[T]) cmpUID(it *T, uid string) int {
-	if c.acc.cmpUID != nil {
-		return c.acc.cmpUID(it, uid)
-	}
-	return strings.Compare(c.acc.uid(it), uid)
-}
-
-// cmpKey compares item id with k in the given field's order (uid breaks ties).
-func (c *coll[T]) cmpKey(field int, id int32, k posKey) int {
-	it := &c.items[id]
-	var r int
-	switch field {
-	case fieldName:
-		r = strings.Compare(c.acc.name(it), k.S)
-	case fieldCreate:
-		r = cmp.Compare(c.acc.ctime(it), k.N)
-	case fieldUpdate:
-		r = cmp.Compare(c.acc.utime(it), k.N)
-	}
-	if r != 0 {
-		return r
-	}
-	return c.cmpUID(it, k.UID)
-}
-
-// cmpIDs compares items a and b in the given field's order (uid breaks ties).
-func (c *coll[T]) cmpIDs(field int, a, b int32) int {
-	x, y := &c.items[a], &c.items[b]
-	var r int
-	switch field {
-	case fieldName:
-		r = strings.Compare(c.acc.name(x), c.acc.name(y))
-	case fieldCreate:
-		r = cmp.Compare(c.acc.ctime(x), c.acc.ctime(y))
-	case fieldUpdate:
-		r = cmp.Compare(c.acc.utime(x), c.acc.utime(y))
-	}
-	if r != 0 {
-		return r
-	}
-	if c.acc.cmpUIDs != nil {
-		return c.acc.cmpUIDs(x, y)
-	}
-	return strings.Compare(c.acc.uid(x), c.acc.uid(y))
-}
-
 // scopesOf calls fn with every index item id belongs to: the global one, the
 // descendants of each of its ancestors, the children of its parent, and
 // its name's; not the main scope, a view of the global one. create makes
@@ -279,11 +214,16 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 				get(c.desc, p[:i])
 			}
 		}
-		// The parent's one index, under both maps.
+		// The parent's one index, under both maps (but for a main scope,
+		// which stays a view: pickMains never picks a parent, yet a write
+		// could make one).
 		s := c.children[p]
 		if s == nil && create {
 			s = c.newScope()
-			c.children[p], c.desc[p] = s, s
+			c.children[p] = s
+			if d := c.desc[p]; d == nil || d.view == 0 {
+				c.desc[p] = s
+			}
 		}
 		if s != nil {
 			fn(s)
