@@ -11,37 +11,37 @@ import (
 // (≈ 2,000 blocks), instead of moving and recounting the whole list.
 const blockSize = 512
 
-// A list entry is an id with its class in bits 29 and 30: a tag costs a
-// list 4 bytes, not 5, and a scan reads classes in order (a lookup by id
-// would miss the cache once an entry). Ids stay below 2²⁹.
+// A list entry is an id with its kind in bits 28 to 31: a tag costs a
+// list 4 bytes, not 5, and a scan reads kinds in order (a lookup by id
+// would miss the cache once an entry). Ids stay below 2²⁸.
 const (
-	classShift = 29
+	classShift = 28
 	idMask     = 1<<classShift - 1
 )
 
-func pack(id int32, cls uint8) int32 { return id | int32(cls)<<classShift }
-func idOf(e int32) int32             { return e & idMask }
-func clsOf(e int32) uint8            { return uint8(e >> classShift) }
+func pack(id int32, kind uint8) int32 { return id | int32(uint32(kind)<<classShift) }
+func idOf(e int32) int32              { return e & idMask }
+func clsOf(e int32) uint8             { return uint8(uint32(e) >> classShift) }
 
-// block is a run of a list's entries (ids with their classes) and its count
-// of each class.
+// block is a run of a list's entries (ids with their kinds) and its count
+// of each kind.
 type block struct {
 	ids []int32 // packed: see pack
-	cnt [numClasses]int32
+	cnt [numKinds]int32
 }
 
 // count sets the block's class counts from its entries.
 func (b *block) count() {
-	b.cnt = [numClasses]int32{}
+	b.cnt = [numKinds]int32{}
 	for _, e := range b.ids {
 		b.cnt[clsOf(e)]++
 	}
 }
 
-// counts is how many ids, and of each class, lie before a block.
+// counts is how many ids, and of each kind, lie before a block.
 type counts struct {
 	n   int32
-	cls [numClasses]int32
+	cls [numKinds]int32
 }
 
 // blockList is one ordering of the items of a scope.
@@ -93,7 +93,7 @@ func (l *blockList) recount() {
 	for i := range l.blocks {
 		b := &l.blocks[i]
 		run.n += int32(len(b.ids))
-		for c := range numClasses {
+		for c := range numKinds {
 			run.cls[c] += b.cnt[c]
 		}
 		l.pre = append(l.pre, run)
@@ -213,9 +213,9 @@ func (l *blockList) removeMany(positions []int) {
 	l.recount()
 }
 
-// visibleBefore counts the ids of positions [0, p) whose class mask admits.
-func (l *blockList) visibleBefore(mask uint8, p int) int {
-	if !l.classed || mask == maskAll {
+// visibleBefore counts the ids of positions [0, p) whose kind mask admits.
+func (l *blockList) visibleBefore(mask kindMask, p int) int {
+	if !l.classed || mask == kindsAll {
 		return p
 	}
 	if p >= l.Len() {
@@ -231,9 +231,9 @@ func (l *blockList) visibleBefore(mask uint8, p int) int {
 	return n
 }
 
-func maskCount(mask uint8, c *counts) int {
+func maskCount(mask kindMask, c *counts) int {
 	n := 0
-	for cl := range numClasses {
+	for cl := range numKinds {
 		if mask1(mask, uint8(cl)) {
 			n += int(c.cls[cl])
 		}
@@ -243,8 +243,8 @@ func maskCount(mask uint8, c *counts) int {
 
 // rawPos is the position of the r-th (0-based) id mask admits (Len when
 // there are not that many).
-func (l *blockList) rawPos(mask uint8, r int) int {
-	if !l.classed || mask == maskAll {
+func (l *blockList) rawPos(mask kindMask, r int) int {
+	if !l.classed || mask == kindsAll {
 		return min(r, l.Len())
 	}
 	// The last block with at most r admitted ids before it.

@@ -29,7 +29,7 @@ func TestBlockListMatchesASlice(t *testing.T) {
 		if l.Len() != len(ref) || !slices.Equal(l.all(), ref) {
 			t.Fatalf("step %d: %d ids, want %d (or different ids)", step, l.Len(), len(ref))
 		}
-		for _, mask := range []uint8{1, 1 | 4, 2 | 8, maskAll} {
+		for _, mask := range []kindMask{1, 1 | 4, 2 | 8, kindMask(maskAll), kindsAll} {
 			p := rng.IntN(len(ref) + 1)
 			want := 0
 			for _, id := range ref[:p] {

@@ -86,12 +86,13 @@ func copyColl[T any](dst, src *coll[T]) {
 	dst.items = slices.Clone(src.items)
 	dst.dead = slices.Clone(src.dead)
 	dst.live = src.live
+	dst.mains = slices.Clone(src.mains)
 	copied := map[*scopeIdx]*scopeIdx{}
 	scope := func(s *scopeIdx) *scopeIdx {
 		if c, ok := copied[s]; ok {
 			return c
 		}
-		c := &scopeIdx{seq: s.seq}
+		c := &scopeIdx{seq: s.seq, view: s.view}
 		for f, l := range s.lists {
 			if l != nil {
 				c.lists[f] = l.clone()

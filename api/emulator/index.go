@@ -1,10 +1,6 @@
 package emulator
 
-import (
-	"cmp"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Sort fields every collection is indexed by.
 const (
@@ -28,6 +24,18 @@ const (
 // maskAll admits every class.
 const maskAll uint8 = 1<<numClasses - 1
 
+// A list entry's kind is its class, and numClasses<<j more when the item
+// lies in the collection's main scope j (index_view.go): a mask over
+// kinds reads such a scope out of the global lists.
+const (
+	numMains          = 2
+	numKinds          = numClasses << numMains
+	kindsAll kindMask = 1<<numKinds - 1
+)
+
+// kindMask admits the kinds whose bits it has.
+type kindMask uint16
+
 // posKey is the sort key of one item: the page cursor remembers the last item
 // returned this way, so a cursor survives inserts and deletes.
 type posKey struct {
@@ -41,8 +49,12 @@ type posKey struct {
 // and sorts the others when asked (see list): most names are one tag's
 // (signatures), and four lists of one id cost ten times the id.
 type scopeIdx struct {
-	lists [numFields]*blockList // [fieldUID] always; the others nil while small
+	lists [numFields]*blockList // [fieldUID] always; the others nil while small, or a view
 	seq   int32                 // its number in the build that made it (1-based)
+	// view: 1 + j for the collection's main scope j, which has no lists
+	// of its own but reads the global ones through a mask (index_view.go);
+	// 0 for any other.
+	view int8
 }
 
 // smallScope is the most items a scope may have and keep its uid order
@@ -81,6 +93,10 @@ type accessors[T any] struct {
 	// uid). Most tag names are one signature's: a scope each cost ≈ 250
 	// bytes.
 	nameRanges bool
+	// mainShare, when set, lets a classed collection with parents keep
+	// one organization's scope as a view of the global lists: when the
+	// others hold at most 1/mainShare of the items (index_view.go).
+	mainShare int
 }
 
 // coll is a collection of one resource with sorted indexes per scope: all
@@ -96,6 +112,10 @@ type coll[T any] struct {
 	desc     map[string]*scopeIdx
 	children map[string]*scopeIdx
 	byName   map[string]*scopeIdx
+	// mains are the uids whose descendants are flagged in every list's
+	// entries (their kind) and whose scopes are views of the global lists
+	// (index_view.go).
+	mains []string
 }
 
 func newColl[T any](acc accessors[T]) *coll[T] {
@@ -119,6 +139,9 @@ func (c *coll[T]) newScope() *scopeIdx {
 func (c *coll[T]) list(s *scopeIdx, f int) *blockList {
 	if s == nil {
 		return nil
+	}
+	if s.view != 0 {
+		return c.global.lists[f]
 	}
 	if l := s.lists[f]; l != nil {
 		return l
@@ -147,81 +170,33 @@ func (c *coll[T]) grow(s *scopeIdx) {
 	}
 }
 
+// classOf is item id's kind: its class, flagged with the main scopes it
+// lies in.
 func (c *coll[T]) classOf(id int32) uint8 {
 	if c.acc.class == nil {
 		return classNormal
 	}
-	return c.acc.class(&c.items[id])
-}
-
-func (c *coll[T]) key(field int, id int32) posKey {
 	it := &c.items[id]
-	k := posKey{UID: c.acc.uid(it)}
-	switch field {
-	case fieldName:
-		k.S = c.acc.name(it)
-	case fieldCreate:
-		k.N = c.acc.ctime(it)
-	case fieldUpdate:
-		k.N = c.acc.utime(it)
+	k := c.acc.class(it)
+	for j, m := range c.mains {
+		if c.inScope(it, m) {
+			k += numClasses << j
+		}
 	}
 	return k
 }
 
-// cmpUID compares an item's uid with uid.
-func (c *coll[T]) cmpUID(it *T, uid string) int {
-	if c.acc.cmpUID != nil {
-		return c.acc.cmpUID(it, uid)
-	}
-	return strings.Compare(c.acc.uid(it), uid)
-}
-
-// cmpKey compares item id with k in the given field's order (uid breaks ties).
-func (c *coll[T]) cmpKey(field int, id int32, k posKey) int {
-	it := &c.items[id]
-	var r int
-	switch field {
-	case fieldName:
-		r = strings.Compare(c.acc.name(it), k.S)
-	case fieldCreate:
-		r = cmp.Compare(c.acc.ctime(it), k.N)
-	case fieldUpdate:
-		r = cmp.Compare(c.acc.utime(it), k.N)
-	}
-	if r != 0 {
-		return r
-	}
-	return c.cmpUID(it, k.UID)
-}
-
-// cmpIDs compares items a and b in the given field's order (uid breaks ties).
-func (c *coll[T]) cmpIDs(field int, a, b int32) int {
-	x, y := &c.items[a], &c.items[b]
-	var r int
-	switch field {
-	case fieldName:
-		r = strings.Compare(c.acc.name(x), c.acc.name(y))
-	case fieldCreate:
-		r = cmp.Compare(c.acc.ctime(x), c.acc.ctime(y))
-	case fieldUpdate:
-		r = cmp.Compare(c.acc.utime(x), c.acc.utime(y))
-	}
-	if r != 0 {
-		return r
-	}
-	if c.acc.cmpUIDs != nil {
-		return c.acc.cmpUIDs(x, y)
-	}
-	return strings.Compare(c.acc.uid(x), c.acc.uid(y))
-}
-
 // scopesOf calls fn with every index item id belongs to: the global one, the
 // descendants of each of its ancestors, the children of its parent, and
-// its name's. create makes the missing ones.
+// its name's; not the main scope, a view of the global one. create makes
+// the missing ones.
 func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 	fn(c.global)
 	get := func(m map[string]*scopeIdx, k string) {
 		s := m[k]
+		if s != nil && s.view != 0 {
+			return
+		}
 		if s == nil {
 			if !create {
 				return
@@ -239,11 +214,16 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 				get(c.desc, p[:i])
 			}
 		}
-		// The parent's one index, under both maps.
+		// The parent's one index, under both maps (but for a main scope,
+		// which stays a view: pickMains never picks a parent, yet a write
+		// could make one).
 		s := c.children[p]
 		if s == nil && create {
 			s = c.newScope()
-			c.children[p], c.desc[p] = s, s
+			c.children[p] = s
+			if d := c.desc[p]; d == nil || d.view == 0 {
+				c.desc[p] = s
+			}
 		}
 		if s != nil {
 			fn(s)
@@ -270,8 +250,9 @@ func (c *coll[T]) scopesOf(id int32, create bool, fn func(*scopeIdx)) {
 // with build).
 func (c *coll[T]) add(it T) int32 {
 	if len(c.items) >= idMask {
-		// A list entry keeps the id in 29 bits (pack).
-		panic("emulator: a collection of over 2²⁹ items")
+		// A list entry keeps the id in 28 bits (pack): 2²⁸ tags would
+		// take some 40 GB first.
+		panic("emulator: a collection of over 2²⁸ items")
 	}
 	c.items = append(c.items, it)
 	c.dead = append(c.dead, false)
@@ -353,61 +334,4 @@ func (c *coll[T]) removeAll(ids []int32) {
 		c.dead[id] = true
 		c.live--
 	}
-}
-
-// find returns the id of the item with this uid by binary search.
-func (c *coll[T]) find(uid string) (int32, bool) {
-	l := c.global.lists[fieldUID]
-	k := posKey{UID: uid}
-	i := l.search(func(x int32) bool { return c.cmpKey(fieldUID, x, k) >= 0 })
-	if i < l.Len() {
-		if id := l.at(i); c.cmpUID(&c.items[id], uid) == 0 {
-			return id, true
-		}
-	}
-	return 0, false
-}
-
-// get returns a pointer to the live item with this uid.
-func (c *coll[T]) get(uid string) (*T, bool) {
-	id, ok := c.find(uid)
-	if !ok {
-		return nil, false
-	}
-	return &c.items[id], true
-}
-
-// scope picks the index for a hierarchy filter: children (or descendants) of
-// uid, or everything when uid is "" and neither is asked.
-func (c *coll[T]) scope(descendantsOf, childrenOf string, inRoot bool) *scopeIdx {
-	switch {
-	case inRoot:
-		return c.children[""]
-	case childrenOf != "":
-		return c.children[childrenOf]
-	case descendantsOf != "":
-		return c.desc[descendantsOf]
-	}
-	return c.global
-}
-
-// childIDs is the ids of the live items directly under parent, by uid.
-func (c *coll[T]) childIDs(parent string) []int32 {
-	if s := c.children[parent]; s != nil {
-		return s.lists[fieldUID].all()
-	}
-	return nil
-}
-
-// count is the number of live items in a scope (children of parent when
-// direct, else descendants).
-func (c *coll[T]) count(parent string, direct bool) int {
-	m := c.desc
-	if direct {
-		m = c.children
-	}
-	if s := m[parent]; s != nil {
-		return s.lists[fieldUID].Len()
-	}
-	return 0
 }

@@ -22,6 +22,11 @@ func (c *coll[T]) build() {
 	clear(c.children)
 	clear(c.byName)
 	c.bigNames()
+	// The main scopes, if any, before the kinds are read (classOf).
+	c.mains = c.pickMains(ids)
+	for j, m := range c.mains {
+		c.desc[m] = &scopeIdx{view: int8(1 + j)}
+	}
 	c.global = c.newScope()
 	// The four sorts are independent: run them side by side.
 	var sorted [numFields][]int32

@@ -115,8 +115,22 @@ func checkIndexes[T any](t *testing.T, what string, c *coll[T]) {
 		}
 		c.scopesOf(int32(i), false, func(s *scopeIdx) { want[s] = append(want[s], int32(i)) })
 	}
+	for i := range c.items {
+		for _, m := range c.mains {
+			if !c.dead[i] && c.inScope(&c.items[i], m) {
+				want[c.desc[m]] = append(want[c.desc[m]], int32(i))
+			}
+		}
+	}
 	check := func(name string, s *scopeIdx) {
 		ids := want[s]
+		if s.view != 0 {
+			// A main scope: the global lists' entries of its kinds.
+			if n := c.size(s); n != len(ids) {
+				t.Fatalf("%s %s (main): %d items counted, %d there", what, name, n, len(ids))
+			}
+			return
+		}
 		for f := range numFields {
 			l := c.list(s, f)
 			got := l.all()
@@ -131,7 +145,7 @@ func checkIndexes[T any](t *testing.T, what string, c *coll[T]) {
 			if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(ids))) {
 				t.Fatalf("%s %s field %d: other ids than its scope's", what, name, f)
 			}
-			for cl := range numClasses {
+			for cl := range numKinds {
 				n := 0
 				for _, id := range got {
 					if c.classOf(id) == uint8(cl) {

@@ -76,7 +76,16 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	if asFound.st.lazy == nil || len(asFound.st.lazy.pending) < 600 {
 		t.Fatalf("the medium organization's generated repos are not made lazily: %+v", asFound.st.lazy)
 	}
-	twins := []twin{{"lazy", asFound}, {"lazy, made in another order", reordered}}
+	// And one whose organization's tags keep lists of their own rather
+	// than a view of the global ones (index_view.go).
+	ownLists := lazyServer(t, false)
+	ownLists.st.tags.acc.mainShare = 0
+	// And one where every group of half the tags or more is a view: the
+	// organization and its folder of teams.
+	twoViews := lazyServer(t, false)
+	twoViews.st.tags.acc.mainShare = 2
+	twins := []twin{{"lazy", asFound}, {"lazy, made in another order", reordered},
+		{"lazy, the organization's lists its own", ownLists}, {"lazy, two views", twoViews}}
 	w.read(t)
 	// The reordered twin makes its repos' tags first, newest repo first,
 	// some by a list of one repo, some by a get.
@@ -116,6 +125,35 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	}
 	if n := len(asFound.st.lazy.pending); n != 0 {
 		t.Errorf("%d repos left to make after lists of every tag", n)
+	}
+	// Every tag made: the organization and its teams' folder (views of
+	// the global lists in some twins) in every order, with skips, deep
+	// and near their ends, and hidden classes.
+	for _, g := range []string{w.org, w.teams} {
+		for _, order := range []string{"uid", "name desc", "created_at", "update_time desc"} {
+			for _, extra := range []string{"&skip=1000", "&skip=80000&include_referrers=true", "&include_epochs=true&include_dates=true"} {
+				path := "/registry/v2/tags?uidp.descendants_of=" + url.QueryEscape(g) + "&order_by=" + url.QueryEscape(order) + "&page_size=200" + extra
+				for range 3 {
+					want := ask(w.ref, "GET", path, "")
+					for _, tw := range twins {
+						if got := ask(tw.srv, "GET", path, ""); got != want {
+							t.Fatalf("%s: %s answered\n%d %.600s\nthe seeded one\n%d %.600s", path, tw.name, got.code, got.body, want.code, want.body)
+						}
+					}
+					var page struct{ NextPageToken string }
+					if json.Unmarshal([]byte(want.body), &page) != nil || page.NextPageToken == "" {
+						break
+					}
+					path += "&page_token=" + url.QueryEscape(page.NextPageToken)
+				}
+			}
+		}
+	}
+	if m := asFound.st.tags.mains; len(m) != 1 || m[0] != w.org || len(ownLists.st.tags.mains) != 0 {
+		t.Errorf("main scopes %q and %q, want the organization's (%s) and none", m, ownLists.st.tags.mains, w.org)
+	}
+	if m := twoViews.st.tags.mains; len(m) != 2 || m[0] != w.org || m[1] != w.teams {
+		t.Errorf("main scopes %q, want the organization's and its teams' (%s, %s)", m, w.org, w.teams)
 	}
 	for _, tw := range twins {
 		if got, want := tw.srv.Progress().Tags, w.ref.Progress().Tags; got != want {

@@ -118,7 +118,7 @@ func (q *listQuery) hash(path string, extra ...string) uint64 {
 type listSpec[T any] struct {
 	c      *coll[T]
 	plural string
-	mask   uint8
+	mask   uint8         // the classes listed
 	within string        // without a uidp filter: the descendants of this organization (a scoped caller's)
 	keep   func(*T) bool // nil: every item of the scope; else a scan filters
 	extra  []string      // further filters, for the token's query hash
@@ -133,9 +133,8 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 	if ls.within != "" && sc == ls.c.global {
 		sc = ls.c.desc[ls.within]
 	}
-	l := ls.c.list(sc, q.field)
+	l, mask := ls.c.listIn(sc, q.field, ls.mask)
 	keep := ls.keep
-	mask := ls.mask
 	if q.name != "" {
 		// An exact name has an index of its own: page it directly, take the
 		// range of a group's descendants from it, or scan the smaller of it
@@ -150,8 +149,8 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 		case in == nil:
 			l = byName
 		case below != "" && named != nil:
-			l, mask = ls.c.below(named, q.field, below, mask), maskAll
-		case byName.Len() <= l.Len():
+			l, mask = ls.c.below(named, q.field, below, mask), kindsAll
+		case byName.Len() <= ls.c.size(sc):
 			l = byName
 			keep = both(keep, func(it *T) bool { return in(ls.c.acc.uid(it)) })
 		default:
@@ -161,7 +160,7 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 	}
 	if keep != nil {
 		l = ls.c.filtered(l, mask, keep)
-		mask = maskAll
+		mask = kindsAll
 	}
 	res := ls.c.page(l, pageReq{field: q.field, desc: q.desc, mask: mask,
 		after: decodeToken(q.token, qh, now, srv.tokenLifetime), skip: q.skip, size: q.size})

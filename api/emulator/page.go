@@ -4,7 +4,7 @@ package emulator
 type pageReq struct {
 	field int
 	desc  bool
-	mask  uint8
+	mask  kindMask
 	after *posKey // cursor: the last item of the previous page
 	skip  int
 	size  int
@@ -58,13 +58,13 @@ func (c *coll[T]) page(l *blockList, q pageReq) pageResult {
 	return res
 }
 
-func mask1(mask, class uint8) bool { return mask&(1<<class) != 0 }
+func mask1(mask kindMask, kind uint8) bool { return mask&(1<<kind) != 0 }
 
 // filtered builds a temporary list of the items of l (in field order) that
 // keep passes; used for filters no index answers (advisory ids and text, a
 // name within a scope, the scope of a non-admin caller outside the
 // registry). It costs a scan of l.
-func (c *coll[T]) filtered(l *blockList, mask uint8, keep func(*T) bool) *blockList {
+func (c *coll[T]) filtered(l *blockList, mask kindMask, keep func(*T) bool) *blockList {
 	var ids []int32
 	l.walk(0, true, func(id int32, cls uint8) bool {
 		if mask1(mask, cls) && keep(&c.items[id]) {
@@ -79,7 +79,7 @@ func (c *coll[T]) filtered(l *blockList, mask uint8, keep func(*T) bool) *blockL
 // field order, of the classes mask admits. In the scope's uid order they
 // are one range, found by two binary searches, so no item is read: the
 // range's ids are then picked out of the field's list.
-func (c *coll[T]) below(s *scopeIdx, field int, group string, mask uint8) *blockList {
+func (c *coll[T]) below(s *scopeIdx, field int, group string, mask kindMask) *blockList {
 	u := s.lists[fieldUID]
 	from, to := posKey{UID: group + "/"}, posKey{UID: group + "0"} // '0' follows '/'
 	lo := u.search(func(x int32) bool { return c.cmpKey(fieldUID, x, from) >= 0 })
