@@ -27,6 +27,9 @@ type language struct {
 	// hashAfterSpace: # starts a comment only at a word's start (shell's
 	// ${#x} and a#b are not comments).
 	hashAfterSpace bool
+	// keyColon: a line's first word before a colon is a key, marked as a
+	// keyword (YAML's `image: cgr.dev/…`, `- name: x`).
+	keyColon bool
 }
 
 // languageOf is the language a fenced code block names, false for one the
@@ -43,7 +46,7 @@ func languageOf(name string) (language, bool) {
 		return language{lineComments: []string{"#"}, quotes: []string{`"`, `'`}, foldCase: true, firstWord: true,
 			keywords: "from run cmd label expose env add copy entrypoint volume user workdir arg onbuild stopsignal healthcheck shell maintainer"}, true
 	case "yaml", "yml":
-		return language{lineComments: []string{"#"}, quotes: []string{`"`, `'`}, hashAfterSpace: true,
+		return language{lineComments: []string{"#"}, quotes: []string{`"`, `'`}, hashAfterSpace: true, keyColon: true,
 			keywords: "true false null yes no on off"}, true
 	case "json", "jsonc", "json5":
 		return language{lineComments: c, blockComment: block, quotes: []string{`"`}, keywords: "true false null"}, true
@@ -126,6 +129,13 @@ func (h *highlighter) line(s string) []span {
 		}
 		h.open, i = "", end
 	}
+	if h.lang.keyColon && h.open == "" && i == 0 {
+		if from, to := mappingKey(s, lead); to > from {
+			add(0, from, h.base)
+			add(from, to, h.keyword)
+			i = to
+		}
+	}
 	for i < len(s) {
 		rest := s[i:]
 		switch {
@@ -179,6 +189,25 @@ func (h *highlighter) line(s string) []span {
 		}
 	}
 	return done()
+}
+
+// mappingKey is where the key of a mapping line starts and ends in s (to
+// == from for none): its first word after the indentation lead and a
+// list's "- ", when a colon and then a space or the line's end follow it.
+func mappingKey(s string, lead int) (from, to int) {
+	from = lead
+	if strings.HasPrefix(s[from:], "- ") {
+		from += 2
+	}
+	for to = from; to < len(s); to++ {
+		switch c := s[to]; {
+		case c == ':' && (to+1 == len(s) || s[to+1] == ' '):
+			return from, to
+		case c == ' ' || c == '#' || c == '"' || c == '\'' || c == '{' || c == '[':
+			return from, from
+		}
+	}
+	return from, from
 }
 
 // startsComment reports whether a line comment starts at s[i].

@@ -40,8 +40,9 @@ func TestHighlighterMarksEachLanguage(t *testing.T) {
 		{"console", []string{"$ docker pull alpine:3.19"}, "$ docker pull alpine:number(3.19)"},
 		{"Dockerfile", []string{"FROM alpine:3.19 AS build", `run apk add "curl" # tools`},
 			"keyword(FROM) alpine:number(3.19) AS build\nkeyword(run) apk add string(\"curl\") comment(# tools)"},
-		{"yaml", []string{`image: "nginx" # pinned`, "enabled: true", "port: 8080"},
-			"image: string(\"nginx\") comment(# pinned)\nenabled: keyword(true)\nport: number(8080)"},
+		{"yaml", []string{`image: "nginx" # pinned`, "enabled: true", "port: 8080", "  - name: web-1", "env:", "url: http://x", "- plain item"},
+			"keyword(image): string(\"nginx\") comment(# pinned)\nkeyword(enabled): keyword(true)\nkeyword(port): number(8080)\n" +
+				"  - keyword(name): web-number(1)\nkeyword(env):\nkeyword(url): http://x\n- plain item"},
 		{"json", []string{`{"a": [1, 2.5, true, null], "b": "x\"y"}`},
 			`{string("a"): [number(1), number(2.5), keyword(true), keyword(null)], string("b"): string("x\"y")}`},
 		{"python", []string{`def f(x):  # doc`, `    """multi`, `    line""" + 'x'`, "    return None"},

@@ -192,8 +192,8 @@ func (r *mdRenderer) list(l *ast.List, width int) {
 		// Numbers align on their right, as 9. and 10. do.
 		first := r.md.Marker.Render(strings.Repeat(" ", markerW-ansi.StringWidth(m))+m) + " "
 		r.within(first, indent, func() {
-			if !item.HasChildren() {
-				r.emit("")
+			if !showsAnything(item) {
+				r.emit("") // the marker alone, as an empty item shows
 				return
 			}
 			r.blocks(item, width-markerW-1, l.IsTight)
@@ -246,11 +246,30 @@ func (r *mdRenderer) html(n *ast.HTMLBlock, width int) {
 	}
 }
 
-// hiddenBlock reports whether n is an HTML comment: a readme's authors
-// hide notes to themselves in them, and a browser shows nothing.
+// hiddenBlock reports whether n shows nothing, so that no blank line is
+// kept for it: an HTML comment (a readme's authors hide notes to
+// themselves in them, and a browser shows nothing), or what is left of
+// a paragraph of link reference definitions.
 func hiddenBlock(n ast.Node) bool {
-	h, ok := n.(*ast.HTMLBlock)
-	return ok && h.HTMLBlockType == ast.HTMLBlockType2
+	switch n := n.(type) {
+	case *ast.HTMLBlock:
+		return n.HTMLBlockType == ast.HTMLBlockType2
+	case *ast.Paragraph, *ast.TextBlock:
+		// Link reference definitions alone: the parser keeps an empty
+		// block where they were.
+		return n.FirstChild() == nil && n.Lines().Len() == 0
+	}
+	return false
+}
+
+// showsAnything reports whether any of n's blocks shows something.
+func showsAnything(n ast.Node) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !hiddenBlock(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // isDefinition reports whether n is a definition's description, which

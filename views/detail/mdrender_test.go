@@ -96,6 +96,10 @@ func TestLinksShowTheirAddressOnce(t *testing.T) {
 	assertLines(t, "<me@example.com>\n", 80, "me@example.com")
 	assertLines(t, "![the logo](https://example.com/logo.png)\n", 80, "the logo → https://example.com/logo.png")
 	assertLines(t, "![](x.png)\n", 80, "image → x.png")
+	// Link reference definitions show nothing, and leave no blank lines.
+	assertLines(t, "Para one [x][r1].\n\n[r1]: https://r.example/\n[r2]: https://s.example/\n\nPara two.\n", 80,
+		"Para one x (https://r.example/).", "", "Para two.")
+	assertLines(t, "- [r]: https://r.example/\n- b\n", 80, "•", "• b")
 	r := RenderMarkdown(t.Context(), "[a](https://example.com)\n", mdLook("dark"), 80, patience)
 	if strings.Contains(r.Text, "\x1b]8") {
 		t.Errorf("a link is a terminal hyperlink: %q", r.Text)
