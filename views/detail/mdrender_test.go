@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -168,6 +169,33 @@ func TestTablesFitThePane(t *testing.T) {
 		"──┼─────────────────",
 		"x │ one two three",
 		"  │ four five six")
+	// A table too wide keeps its values whole: fewer columns, each at
+	// least as wide as its longest word (up to keptWord), the rest cut.
+	var many strings.Builder
+	for row := range 3 {
+		many.WriteString("|")
+		for c := 1; c <= 20; c++ {
+			cell := fmt.Sprintf(" value%d |", c)
+			switch row {
+			case 0:
+				cell = fmt.Sprintf(" c%d |", c)
+			case 1:
+				cell = "---|"
+			}
+			many.WriteString(cell)
+		}
+		many.WriteString("\n")
+	}
+	for _, width := range []int{60, 120, 200} {
+		lines := renderedLines(t, many.String(), width)
+		for _, l := range lines[2:] {
+			for cell := range strings.SplitSeq(strings.TrimSuffix(l, " …"), "│") {
+				if c := strings.TrimSpace(cell); !strings.HasPrefix(c, "value") {
+					t.Errorf("at %d a value is broken: %q in %q", width, c, l)
+				}
+			}
+		}
+	}
 	// Columns that cannot fit are cut, and each row says so; wide runes
 	// count two columns.
 	var wide strings.Builder

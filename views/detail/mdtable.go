@@ -11,6 +11,12 @@ import (
 // not fit: a narrower column's natural width is kept.
 const minColumn = 3
 
+// keptWord is the longest word a column keeps whole when the table does
+// not fit: a column is made no narrower than its longest word up to this,
+// so that a table too wide shows fewer columns, their values whole
+// ("value12", not "valu" over "e12"), rather than every column in pieces.
+const keptWord = 12
+
 // table renders a table: columns sized to their content within width,
 // cells wrapped in their column, the header styled and underlined, each
 // column aligned as the table says. Columns that do not fit even at
@@ -33,14 +39,18 @@ func (r *mdRenderer) table(t *east.Table, width int) {
 		}
 		rows, header = append(rows, cells), append(header, isHeader)
 	}
-	natural := make([]int, cols)
+	natural, least := make([]int, cols), make([]int, cols)
 	for _, cells := range rows {
 		for i, c := range cells {
 			natural[i] = max(natural[i], spansWidth(c))
+			least[i] = max(least[i], min(longestWord(c), keptWord))
 		}
 	}
+	for i := range least {
+		least[i] = max(least[i], min(natural[i], minColumn), 1)
+	}
 	sepW := 2 + ansi.StringWidth(r.md.ColumnRule)
-	widths, cut := columnWidths(natural, width, sepW, 1+ansi.StringWidth(r.md.Ellipsis))
+	widths, cut := columnWidths(natural, least, width, sepW, 1+ansi.StringWidth(r.md.Ellipsis))
 	sep := r.md.TableBorder.Render(" " + r.md.ColumnRule + " ")
 	more := ""
 	if cut {
@@ -104,17 +114,16 @@ func (r *mdRenderer) tableRow(cells [][]span, widths []int, aligns []east.Alignm
 
 // columnWidths fits columns of natural widths in width, sepW between two:
 // all at their natural width when they fit; else the narrow ones keep
-// theirs and the others share what is left evenly, none under minColumn.
-// Columns that do not fit even so are left out (cut), moreW kept for the
-// mark that says so.
-func columnWidths(natural []int, width, sepW, moreW int) (widths []int, cut bool) {
-	least := func(i int) int { return max(min(natural[i], minColumn), 1) }
+// theirs, those whose least is more than an even share keep their least,
+// and the others share what is left evenly. Columns that do not fit even
+// at their least are left out (cut), moreW kept for the mark that says so.
+func columnWidths(natural, least []int, width, sepW, moreW int) (widths []int, cut bool) {
 	// fits reports whether the first k columns fit at their least, with
 	// the mark of those cut when there are.
 	fits := func(k int) bool {
 		need := sepW * (k - 1)
 		for i := range k {
-			need += least(i)
+			need += least[i]
 		}
 		if k < len(natural) {
 			need += moreW
@@ -134,17 +143,33 @@ func columnWidths(natural []int, width, sepW, moreW int) (widths []int, cut bool
 	widths = make([]int, shown)
 	fixed := make([]bool, shown)
 	open := shown
-	for changed := true; changed && open > 0; {
-		changed = false
-		share := avail / open
-		for i := range widths {
-			if !fixed[i] && max(natural[i], 1) <= share {
-				widths[i], fixed[i] = max(natural[i], 1), true
-				avail -= widths[i]
-				open--
-				changed = true
+	// fix gives the open columns that take (natural or least) at most or
+	// at least an even share of what is left their width, and says
+	// whether it gave any.
+	fix := func(takes func(i, share int) (int, bool)) bool {
+		changed := false
+		for open > 0 {
+			share, gave := avail/open, false
+			for i := range widths {
+				if w, ok := takes(i, share); ok && !fixed[i] {
+					widths[i], fixed[i] = w, true
+					avail -= w
+					open--
+					gave = true
+				}
 			}
+			if !gave {
+				return changed
+			}
+			changed = true
 		}
+		return changed
+	}
+	narrow := func(i, share int) (int, bool) { return max(natural[i], 1), max(natural[i], 1) <= share }
+	// A lone column wider than the pane at its least still fits in it.
+	wordy := func(i, share int) (int, bool) { return min(least[i], avail), least[i] > share }
+	// The narrow first, as share grows with each; then the wordy.
+	for fix(narrow) || fix(wordy) {
 	}
 	extra := 0 // the columns given one more of what does not divide evenly
 	for i := range widths {
@@ -157,4 +182,24 @@ func columnWidths(natural []int, width, sepW, moreW int) (widths []int, cut bool
 		}
 	}
 	return widths, cut
+}
+
+// longestWord is the width of the widest run of cells without a space or
+// a line break in spans.
+func longestWord(spans []span) int {
+	longest, run := 0, 0
+	for _, s := range spans {
+		if s.text == "\n" {
+			run = 0
+			continue
+		}
+		for j, word := range strings.Split(s.text, " ") {
+			if j > 0 {
+				run = 0
+			}
+			run += ansi.StringWidth(word)
+			longest = max(longest, run)
+		}
+	}
+	return longest
 }
