@@ -56,7 +56,7 @@ func (t *Theme) markdown() Markdown {
 		Heading1: PaintOf(s().Foreground(p.Accent).Bold(true).Underline(true)),
 		Heading2: PaintOf(s().Foreground(p.Accent).Bold(true)),
 		Heading3: PaintOf(s().Foreground(p.Accent2).Bold(true)),
-		Heading4: PaintOf(s().Foreground(p.Fg).Bold(true)),
+		Heading4: PaintOf(s().Foreground(p.Accent2).Italic(true)), // apart from a term (bold)
 		Emph:     PaintOf(s().Italic(true)),
 		Strong:   PaintOf(s().Bold(true)),
 		Strike:   PaintOf(s().Strikethrough(true)),
