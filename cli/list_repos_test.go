@@ -33,20 +33,14 @@ func reposServed(t *testing.T) (honours, ignores func(string) string, repoQuerie
 		srv.ServeHTTP(w, r)
 	}))
 	t.Cleanup(recording.Close)
-	ignoring := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		q.Del("uidp.ids")
-		r.URL.RawQuery = q.Encode()
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ignoring.Close)
+	ignoringIDs := ignoring(t, srv, "uidp.ids")
 	vars := map[string]string{"CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"}
 	with := func(url string) func(string) string {
 		vars := maps.Clone(vars)
 		vars["CANOPY_API_URL"] = url
 		return env(t, vars)
 	}
-	return with(recording.URL), with(ignoring.URL), func() []url.Values {
+	return with(recording.URL), with(ignoringIDs.URL), func() []url.Values {
 		mu.Lock()
 		defer mu.Unlock()
 		return slices.Clone(queries)

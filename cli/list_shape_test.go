@@ -52,13 +52,7 @@ func TestListOfAnotherShapeFails(t *testing.T) {
 func TestListOfAServerIgnoringAFilter(t *testing.T) {
 	t.Parallel()
 	srv := seededEmulator(t)
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		q.Del("artifact_names")
-		r.URL.RawQuery = q.Encode()
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(hs.Close)
+	hs := ignoring(t, srv, "artifact_names")
 	getenv := env(t, map[string]string{"CANOPY_API_URL": hs.URL, "CANOPY_TOKEN": "list-token", "CANOPY_ORG": "acme.example"})
 	out, errs, code := list(t, getenv, "advisories", "--repo", "nginx")
 	rows := strings.Split(strings.TrimSpace(out), "\n")[1:]

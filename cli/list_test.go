@@ -30,6 +30,19 @@ var seeded = sync.OnceValues(func() (*emulator.Server, error) {
 	return emulator.New(emulator.Options{Seed: 1, AdminToken: "list-token"})
 })
 
+// ignoring is a server that answers as srv does, as if the query parameter
+// param were not there: a service that does not know a filter ignores it.
+func ignoring(t *testing.T, srv http.Handler, param string) *httptest.Server {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		q.Del(param)
+		r.URL.RawQuery = q.Encode()
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	return hs
+}
+
 // seededEmulator is seeded, or the test fails.
 func seededEmulator(t *testing.T) *emulator.Server {
 	t.Helper()
