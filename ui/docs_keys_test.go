@@ -166,20 +166,7 @@ func sameText(t *testing.T, what, path, want string, update bool) {
 	if err != nil {
 		t.Fatalf("%s: %v (CANOPY_UPDATE_DOCS=1 go test ./ui -run TestDocsKeys writes it)", what, err)
 	}
-	if string(have) == want {
-		return
-	}
-	hl, wl := strings.Split(string(have), "\n"), strings.Split(want, "\n")
-	for i := range max(len(hl), len(wl)) {
-		h, w := "", ""
-		if i < len(hl) {
-			h = hl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if h != w {
-			t.Fatalf("%s is stale from line %d:\n have %q\n want %q\n(CANOPY_UPDATE_DOCS=1 go test ./ui -run TestDocsKeys writes it)", what, i+1, h, w)
-		}
+	if line, h, w := firstDifference(string(have), want); line > 0 {
+		t.Fatalf("%s is stale from line %d:\n have %q\n want %q\n(CANOPY_UPDATE_DOCS=1 go test ./ui -run TestDocsKeys writes it)", what, line, h, w)
 	}
 }

@@ -65,19 +65,26 @@ func golden(t *testing.T, name, got string) {
 	if err != nil {
 		t.Fatalf("%v (run go test ./ui -run Golden -update to create it)", err)
 	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := range max(len(wl), len(gl)) {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs from the golden screen at line %d:\nwant %q\ngot  %q\n(after a deliberate change: go test ./ui -run Golden -update)", name, i+1, w, g)
-			}
+	if line, w, g := firstDifference(string(want), got); line > 0 {
+		t.Fatalf("%s differs from the golden screen at line %d:\nwant %q\ngot  %q\n(after a deliberate change: go test ./ui -run Golden -update)", name, line, w, g)
+	}
+}
+
+// firstDifference is the first line (from 1) where two texts differ, with
+// that line of each ("" past a text's end); 0 when they are the same.
+func firstDifference(a, b string) (line int, inA, inB string) {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range max(len(al), len(bl)) {
+		inA, inB = "", ""
+		if i < len(al) {
+			inA = al[i]
+		}
+		if i < len(bl) {
+			inB = bl[i]
+		}
+		if inA != inB {
+			return i + 1, inA, inB
 		}
 	}
+	return 0, "", ""
 }

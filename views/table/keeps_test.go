@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -168,15 +167,7 @@ func pagesThenSorts(m *Model[row], cmd tea.Cmd) []tea.Msg {
 // when D goes off.
 func TestAFlaggedViewInALocalOrder(t *testing.T) {
 	m, _ := triageTable(t, 2000)
-	m.cfg.Orders = append(m.cfg.Orders, Order{Label: "reversed", OrderBy: "name", Local: true})
-	m.cfg.Sort = func(items []*row) []int {
-		perm := make([]int, len(items))
-		for i := range perm {
-			perm[i] = i
-		}
-		slices.SortFunc(perm, func(a, b int) int { return strings.Compare(items[b].name, items[a].name) })
-		return perm
-	}
+	addReversedOrder(m)
 	press(m, "j", "j", "j")
 	deliverSorted(m, drive(m, m.Update(tea.KeyPressMsg{Code: 's', Text: "s"}))) // name ↓
 	deliverSorted(m, drive(m, m.Update(tea.KeyPressMsg{Code: 's', Text: "s"}))) // reversed: every row loads

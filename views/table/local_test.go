@@ -10,12 +10,9 @@ import (
 	"canopy/views"
 )
 
-// localTable is a table of n rows whose sort cycle ends with a local
-// order: the rows by name, last first.
-func localTable(t *testing.T, n int) (*Model[row], *source) {
-	t.Helper()
-	m, src := newTable(t, n, nil)
-	m.SetSize(120, 12) // room for the progress on the info line
+// addReversedOrder gives m a local order, "reversed": by name, descending,
+// sorted in the table.
+func addReversedOrder(m *Model[row]) {
 	m.cfg.Orders = append(m.cfg.Orders, Order{Label: "reversed", OrderBy: "name", Local: true})
 	m.cfg.Sort = func(items []*row) []int {
 		perm := make([]int, len(items))
@@ -25,6 +22,15 @@ func localTable(t *testing.T, n int) (*Model[row], *source) {
 		slices.SortFunc(perm, func(a, b int) int { return strings.Compare(items[b].name, items[a].name) })
 		return perm
 	}
+}
+
+// localTable is a table of n rows whose sort cycle ends with a local
+// order: the rows by name, last first.
+func localTable(t *testing.T, n int) (*Model[row], *source) {
+	t.Helper()
+	m, src := newTable(t, n, nil)
+	m.SetSize(120, 12) // room for the progress on the info line
+	addReversedOrder(m)
 	return m, src
 }
 

@@ -63,15 +63,15 @@ func decodingSource(pages [][]byte, n int) paging.Source[api.Tag] {
 }
 
 // program runs cmd and what follows as Bubble Tea does: each command in a
-// goroutine of its own, their messages to update one at a time, so pages
-// arrive while the filter runs, as they do on screen. It returns when no
-// command is left. Only pages and the filter's answers go to update (the
-// rest, timers included, is not run).
-func program(update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
+// goroutine of its own, a sequence's in order, their messages to update
+// one at a time, so pages arrive while the filter runs, as they do on
+// screen. It returns when no command is left. deliver says which messages
+// go to update (nil: every one; the rest is not run), and after, when not
+// nil, is called after each one delivered.
+func program(update func(tea.Msg) tea.Cmd, cmd tea.Cmd, deliver func(tea.Msg) bool, after func()) {
 	msgs := make(chan tea.Msg, 64)
 	running := 0
-	var start func(tea.Cmd)
-	start = func(c tea.Cmd) {
+	start := func(c tea.Cmd) {
 		if c == nil {
 			return
 		}
@@ -96,15 +96,30 @@ func program(update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
 			}()
 			continue
 		}
-		switch msg := msg.(type) {
-		case tea.BatchMsg:
-			for _, c := range msg {
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range batch {
 				start(c)
 			}
-		case paging.PageMsg, search.ResultMsg:
-			start(update(msg))
+			continue
+		}
+		if msg == nil || deliver != nil && !deliver(msg) {
+			continue
+		}
+		start(update(msg))
+		if after != nil {
+			after()
 		}
 	}
+}
+
+// pagesAndResults are the messages the filter's benchmarks deliver: pages
+// and the filter's answers (timers are not run).
+func pagesAndResults(msg tea.Msg) bool {
+	switch msg.(type) {
+	case paging.PageMsg, search.ResultMsg:
+		return true
+	}
+	return false
 }
 
 // cpuTime is the process's user and system time so far.
@@ -128,7 +143,7 @@ func scanOnce(tb testing.TB, pages [][]byte, n int, pattern string) (cpu, wall t
 	cfg.Flag = &table.Flag[api.Tag]{Name: "deprecated", Noun: "tags", Is: func(t *api.Tag) bool { return t.Deprecated }}
 	m := table.New(c, cfg)
 	m.SetSize(benchWidth, benchHeight)
-	drive := func(cmd tea.Cmd) { program(m.Update, cmd) }
+	drive := func(cmd tea.Cmd) { program(m.Update, cmd, pagesAndResults, nil) }
 	drive(m.Init())
 	startCPU, start := cpuTime(tb), time.Now()
 	scan := m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})

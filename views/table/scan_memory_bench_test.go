@@ -17,7 +17,6 @@ import (
 	"canopy/views/columns"
 	"canopy/views/paging"
 	"canopy/views/table"
-	"canopy/views/viewstest"
 )
 
 // heapObjects is the bytes of live and not yet swept heap objects: read
@@ -25,41 +24,6 @@ import (
 func heapObjects(sample []metrics.Sample) uint64 {
 	metrics.Read(sample)
 	return sample[0].Value.Uint64()
-}
-
-// drain runs cmd and what follows as Bubble Tea does (each command in a
-// goroutine, every message to update one at a time), until no command is
-// left, calling after with each message delivered.
-func drain(update func(tea.Msg) tea.Cmd, cmd tea.Cmd, after func()) {
-	msgs := make(chan tea.Msg, 64)
-	running := 0
-	start := func(c tea.Cmd) {
-		if c != nil {
-			running++
-			go func() { msgs <- c() }()
-		}
-	}
-	start(cmd)
-	for running > 0 {
-		msg := <-msgs
-		running--
-		if seq := viewstest.Sequence(msg); seq != nil {
-			for _, c := range seq {
-				start(c)
-			}
-			continue
-		}
-		if batch, ok := msg.(tea.BatchMsg); ok {
-			for _, c := range batch {
-				start(c)
-			}
-			continue
-		}
-		if msg != nil {
-			start(update(msg))
-			after()
-		}
-	}
 }
 
 // scanMemory is one screen of n synthetic tags (one in ten deprecated):
@@ -86,14 +50,14 @@ func scanMemory(tb testing.TB, n int, how string) (kept, peak int64, cpu time.Du
 	cfg.Sort = columns.ByVersion(func(t *api.Tag) string { return t.Name })
 	m := table.New(c, cfg)
 	m.SetSize(benchWidth, benchHeight)
-	drain(m.Update, m.Init(), after)
+	program(m.Update, m.Init(), nil, after)
 	var keys []tea.Cmd
 	if how == "version D" {
 		keys = append(keys, m.Update(tea.KeyPressMsg{Code: 's', Text: "s"}))
 	}
 	if how != "plain" {
 		keys = append(keys, m.Update(tea.KeyPressMsg{Code: 'D', Text: "D"}))
-		drain(m.Update, tea.Batch(keys...), after)
+		program(m.Update, tea.Batch(keys...), nil, after)
 		if !l.Done() {
 			tb.Fatalf("D read %d of %d", l.Loaded(), n)
 		}
