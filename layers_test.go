@@ -19,29 +19,31 @@ import (
 func layers() map[string][]string {
 	base := []string{"safe", "text", "keymap", "theme"}
 	return map[string][]string{
-		// Leaves: facts and helpers that know nothing of canopy.
-		"resource": nil, "files": nil, "keymap": nil, "theme": nil, "saved": nil,
+		// Leaves: facts and helpers that know nothing of canopy (theme and saved
+		// use lazyregexp, a leaf below them).
+		"resource": nil, "files": nil, "keymap": nil, "lazyregexp": nil,
+		"theme": {"lazyregexp"}, "saved": {"lazyregexp"},
 		"safe": nil, "text": nil, "views/filter": nil, "views/viewstest": nil,
 		// The API client, what it is checked against, and what reads it.
-		"api":          {"files"},
-		"api/emulator": {"api"},
+		"api":          {"files", "lazyregexp"},
+		"api/emulator": {"api", "lazyregexp"},
 		"api/apitest":  nil,
 		"census":       {"api"},
-		"plugin":       {"resource"},
+		"plugin":       {"lazyregexp", "resource"},
 		"state":        {"files"},
 		// The screens: each view knows the base, the api's types, and the
 		// views below it; none knows ui or cli.
 		"views":          base,
 		"views/paging":   {"api"},
-		"views/advisory": {"api", "census", "safe"}, // an advisory's status is in census's words
+		"views/advisory": {"api", "census", "lazyregexp", "safe"}, // an advisory's status is in census's words
 		"views/identity": {"api", "safe"},
-		"views/...":      append([]string{"api", "census", "views", "views/..."}, base...),
+		"views/...":      append([]string{"api", "census", "lazyregexp", "views", "views/..."}, base...),
 		// The shell, and the commands.
-		"ui":           {"api", "census", "keymap", "plugin", "resource", "safe", "saved", "state", "text", "theme", "views", "views/..."},
+		"ui":           {"api", "census", "keymap", "lazyregexp", "plugin", "resource", "safe", "saved", "state", "text", "theme", "views", "views/..."},
 		"cli/exit":     {"api", "safe"},
 		"cli/program":  {"api", "cli/exit", "files", "theme", "safe"},
-		"cli/config":   {"api", "files", "keymap", "plugin", "resource", "saved", "theme"},
-		"cli":          {"api", "api/emulator", "census", "cli/...", "files", "keymap", "resource", "safe", "saved", "state", "text", "theme", "ui", "views", "views/..."},
+		"cli/config":   {"api", "files", "keymap", "lazyregexp", "plugin", "resource", "saved", "theme"},
+		"cli":          {"api", "api/emulator", "census", "cli/...", "files", "keymap", "lazyregexp", "resource", "safe", "saved", "state", "text", "theme", "ui", "views", "views/..."},
 		"":             {"cli", "cli/exit"},
 		"e2e":          {"cli", "cli/exit"},
 		"e2e/maxrss":   nil,

@@ -7,6 +7,7 @@ package api
 
 import (
 	"bytes"
+	"canopy/lazyregexp"
 	"context"
 	"errors"
 	"fmt"
@@ -357,7 +358,7 @@ func (st *tokenState) runChainctl() (raw, why string) {
 
 // jwtLike matches anything shaped like a JWT, so a token in a tool's stderr is cut out even
 // when it differs from the one on stdout.
-var jwtLike = onFirstUse(`eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(\.[A-Za-z0-9_-]*)?`)
+var jwtLike = lazyregexp.New(`eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(\.[A-Za-z0-9_-]*)?`)
 
 // redact turns a tool's stderr into one short line without tokens.
 func redact(s, secret string) string {

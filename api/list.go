@@ -1,6 +1,7 @@
 package api
 
 import (
+	"canopy/lazyregexp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -249,7 +250,7 @@ func patchChecked[T any](ctx context.Context, c *Client, r Request, body any, al
 		return nil, fmt.Errorf("PATCH %s: empty update mask", path)
 	}
 	for _, f := range mask {
-		if !maskPath().MatchString(f) {
+		if !maskPath.MatchString(f) {
 			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field path (write catalog_tier, not catalogTier)", path, f)
 		}
 	}
@@ -283,7 +284,7 @@ func patchChecked[T any](ctx context.Context, c *Client, r Request, body any, al
 
 // maskPath is a field mask path as the server compares it: lower-case
 // snake_case proto names joined by dots, or "*".
-var maskPath = onFirstUse(`^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*)$`)
+var maskPath = lazyregexp.New(`^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*)$`)
 
 // JSONName is the JSON key of a proto field name: lowerCamelCase
 // (catalog_tier → catalogTier), as protojson writes it.

@@ -1,8 +1,8 @@
 package api
 
 import (
+	"canopy/lazyregexp"
 	"net/url"
-	"regexp"
 	"unicode/utf8"
 )
 
@@ -40,15 +40,15 @@ const (
 // the same strings.
 var rules = [...]struct {
 	pattern  string
-	match    func() *regexp.Regexp
+	match    *lazyregexp.Regexp
 	min, max int
 }{
-	RepoName:     {`^[a-z0-9][a-z0-9._/-]{0,127}$`, onFirstUse(`^[a-z0-9][a-z0-9._/-]*$`), 1, 128},
-	OrgName:      {`^[a-z0-9][a-z0-9._-]{0,127}$`, onFirstUse(`^[a-z0-9][a-z0-9._-]*$`), 1, 128},
-	TagName:      {`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`, onFirstUse(`^[a-zA-Z0-9_][a-zA-Z0-9._-]*$`), 1, 128},
-	Digest:       {`^sha256:[0-9a-f]{64}$`, onFirstUse(`^sha256:[0-9a-f]*$`), len("sha256:") + 64, len("sha256:") + 64},
-	IdentityName: {`^[a-z0-9 ._-]{3,63}$`, onFirstUse(`^[a-z0-9 ._-]*$`), 3, 63},
-	AdvisoryID: {`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`, onFirstUse(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`),
+	RepoName:     {`^[a-z0-9][a-z0-9._/-]{0,127}$`, lazyregexp.New(`^[a-z0-9][a-z0-9._/-]*$`), 1, 128},
+	OrgName:      {`^[a-z0-9][a-z0-9._-]{0,127}$`, lazyregexp.New(`^[a-z0-9][a-z0-9._-]*$`), 1, 128},
+	TagName:      {`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`, lazyregexp.New(`^[a-zA-Z0-9_][a-zA-Z0-9._-]*$`), 1, 128},
+	Digest:       {`^sha256:[0-9a-f]{64}$`, lazyregexp.New(`^sha256:[0-9a-f]*$`), len("sha256:") + 64, len("sha256:") + 64},
+	IdentityName: {`^[a-z0-9 ._-]{3,63}$`, lazyregexp.New(`^[a-z0-9 ._-]*$`), 3, 63},
+	AdvisoryID: {`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`, lazyregexp.New(`^CGA-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$`),
 		len("CGA-xxxx-xxxx-xxxx"), len("CGA-xxxx-xxxx-xxxx")},
 }
 
@@ -56,7 +56,7 @@ var rules = [...]struct {
 // ASCII, so a match's length in bytes is its length in characters.
 func (r Rule) Match(s string) bool {
 	rule := rules[r]
-	return len(s) >= rule.min && len(s) <= rule.max && rule.match().MatchString(s)
+	return len(s) >= rule.min && len(s) <= rule.max && rule.match.MatchString(s)
 }
 
 // Max is the most characters a value keeping the rule has: a form refuses

@@ -11,7 +11,7 @@ const redacted = "[redacted]"
 
 // redactString hides the token sent (secret) and anything shaped like a JWT.
 func redactString(s, secret string) string {
-	return jwtLike().ReplaceAllString(withoutToken(s, secret), redacted)
+	return jwtLike.ReplaceAllString(withoutToken(s, secret), redacted)
 }
 
 // hideToken hides the token in an error body: a proxy or server that echoes the

@@ -89,7 +89,7 @@ func (c *Client) UpdateIdentityMetadata(ctx context.Context, md IdentityMetadata
 	}
 	paths := make([]string, len(mask))
 	for i, f := range mask {
-		if !maskPath().MatchString(f) || f == FieldAll {
+		if !maskPath.MatchString(f) || f == FieldAll {
 			return nil, fmt.Errorf("PATCH %s: update mask path %q is not a proto field name", r.Path, f)
 		}
 		paths[i] = JSONName(f)

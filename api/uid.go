@@ -1,6 +1,7 @@
 package api
 
 import (
+	"canopy/lazyregexp"
 	"errors"
 	"strings"
 )
@@ -8,11 +9,11 @@ import (
 // RootUIDLen is the length of a root group (organization) uid: 40 hex digits.
 const RootUIDLen = 40
 
-var groupUIDPattern = onFirstUse(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
+var groupUIDPattern = lazyregexp.New(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
 
 // IsGroupUID reports whether uid has the shape of a group uid: 40 hex digits,
 // then any number of "/" + 16 hex digits.
-func IsGroupUID(uid string) bool { return groupUIDPattern().MatchString(uid) }
+func IsGroupUID(uid string) bool { return groupUIDPattern.MatchString(uid) }
 
 // ParentUID is the uid without its last segment ("" for a root uid).
 func ParentUID(uid string) string {

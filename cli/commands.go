@@ -20,8 +20,12 @@ type command struct {
 	name    string
 	aliases []string // other words that run it ("--version")
 	// synopsis is how the usage shows it after "canopy" ("" leaves it
-	// out), summary what it does ("\n" starts another line).
-	synopsis, summary string
+	// out).
+	synopsis string
+	// summary is what it does ("\n" starts another line), made only when
+	// the usage is shown: list's names every collection, wrapped, which
+	// every start (--version) would otherwise pay for (issue 39).
+	summary func() string
 	// flags registers its flags on fs, with the function the command
 	// itself parses them with; nil when it takes none.
 	flags func(fs *flag.FlagSet)
@@ -34,7 +38,7 @@ type command struct {
 // explore is the command run when the arguments name none: the UI on a
 // real API.
 func explore() command {
-	return command{synopsis: "[flags]", summary: "explore an API", flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) },
+	return command{synopsis: "[flags]", summary: says("explore an API"), flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) },
 		run: runExplore}
 }
 
@@ -42,24 +46,27 @@ func explore() command {
 // them.
 func commands() []command {
 	return []command{
-		{name: "demo", synopsis: "demo [flags]", summary: "explore the built-in demo organization, no set-up",
+		{name: "demo", synopsis: "demo [flags]", summary: says("explore the built-in demo organization, no set-up"),
 			flags: func(fs *flag.FlagSet) { new(demoFlags).register(fs) }, run: runDemo},
-		{name: "emulator", synopsis: "emulator [flags]", summary: "serve the API emulator over HTTP",
+		{name: "emulator", synopsis: "emulator [flags]", summary: says("serve the API emulator over HTTP"),
 			flags: func(fs *flag.FlagSet) { new(emulatorFlags).register(fs) }, run: runEmulator},
-		{name: "list", synopsis: "list KIND [flags]", summary: listSummary(),
+		{name: "list", synopsis: "list KIND [flags]", summary: listSummary,
 			flags: func(fs *flag.FlagSet) { new(listFlags).register(fs) }, args: listNames, run: withEnv(runList)},
-		{name: "open", synopsis: "open TARGET [flags]", summary: "explore with one resource shown: a uid, a pull\nreference or an advisory id",
+		{name: "open", synopsis: "open TARGET [flags]", summary: says("explore with one resource shown: a uid, a pull\nreference or an advisory id"),
 			flags: func(fs *flag.FlagSet) { exploreFlags(fs); new(startFlags).register(fs, false) }, run: runOpen},
-		{name: "config", synopsis: "config [flags]", summary: "print the effective settings and where each came from",
+		{name: "config", synopsis: "config [flags]", summary: says("print the effective settings and where each came from"),
 			flags: func(fs *flag.FlagSet) { exploreFlags(fs) }, run: withEnv(runConfig)},
-		{name: "info", synopsis: "info", summary: "print the config, state, log and cache paths", run: withEnv(runInfo)},
-		{name: "completion", synopsis: "completion SHELL", summary: "print a completion script (" + strings.Join(shells(), ", ") + ")",
+		{name: "info", synopsis: "info", summary: says("print the config, state, log and cache paths"), run: withEnv(runInfo)},
+		{name: "completion", synopsis: "completion SHELL", summary: says("print a completion script (" + strings.Join(shells(), ", ") + ")"),
 			args: shells, run: runCompletion},
-		{name: "version", aliases: []string{"--version", "-version"}, synopsis: "version", summary: "print the version (also --version)",
+		{name: "version", aliases: []string{"--version", "-version"}, synopsis: "version", summary: says("print the version (also --version)"),
 			run: runVersion},
 		{name: "help", run: runHelp},
 	}
 }
+
+// says is a summary that is fixed text.
+func says(text string) func() string { return func() string { return text } }
 
 // withEnv runs a command that reads the environment with this process's.
 func withEnv(run func(context.Context, []string, func(string) string, io.Writer, io.Writer) int) func(context.Context, []string, io.Writer, io.Writer) int {
@@ -104,7 +111,7 @@ func commandList() string {
 		if c.synopsis == "" {
 			continue
 		}
-		for i, line := range strings.Split(c.summary, "\n") {
+		for i, line := range strings.Split(c.summary(), "\n") {
 			first := ""
 			if i == 0 {
 				first = "canopy " + c.synopsis

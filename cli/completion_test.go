@@ -182,7 +182,7 @@ func TestUsageNamesEveryListKind(t *testing.T) {
 		if c.name != "list" {
 			continue
 		}
-		summary := strings.Join(strings.Fields(c.summary), " ")
+		summary := strings.Join(strings.Fields(c.summary()), " ")
 		for _, kind := range listNames() {
 			if !strings.Contains(summary, kind) {
 				t.Errorf("the usage of list does not name %s: %q", kind, summary)

@@ -7,13 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"canopy/cli/config"
 	"canopy/cli/exit"
 	"canopy/keymap"
+	"canopy/lazyregexp"
 	"canopy/saved"
 	"canopy/theme"
 	"canopy/ui"
@@ -136,7 +136,7 @@ func hideFlagURL(msg string) string {
 	return msg[:m[2]] + strconv.Quote(config.ShownURL(v)) + msg[m[3]:]
 }
 
-var invalidURLFlag = regexp.MustCompile(`^invalid value (".*") for flag -api-url: `)
+var invalidURLFlag = lazyregexp.New(`^invalid value (".*") for flag -api-url: `)
 
 // wantsValue reports whether the last of args is a flag still waiting for
 // its value (so a "--" after it is that value, not the end of the flags).

@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"canopy/lazyregexp"
 	"fmt"
 	"slices"
 	"strings"
@@ -18,7 +19,7 @@ type Arg struct {
 type part struct{ literal, name string }
 
 // action is a template action: {{.Name}}, spaces allowed inside.
-var action = lazily(`\{\{\s*\.([A-Za-z][A-Za-z0-9]*)\s*\}\}`)
+var action = lazyregexp.New(`\{\{\s*\.([A-Za-z][A-Za-z0-9]*)\s*\}\}`)
 
 // ParseArg reads one argument; a {{ that is no {{.Variable}}, or a
 // variable no kind gives, is an error.
@@ -26,7 +27,7 @@ func ParseArg(s string) (Arg, error) {
 	a := Arg{text: s}
 	rest := s
 	for rest != "" {
-		loc := action().FindStringSubmatchIndex(rest)
+		loc := action.FindStringSubmatchIndex(rest)
 		open := strings.Index(rest, "{{")
 		if open >= 0 && (loc == nil || open < loc[0]) {
 			end := strings.Index(rest[open:], "}}")

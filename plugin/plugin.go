@@ -10,6 +10,7 @@
 package plugin
 
 import (
+	"canopy/lazyregexp"
 	"canopy/resource"
 	"errors"
 	"fmt"
@@ -95,7 +96,7 @@ func (p Plugin) KindsText() string {
 // At most maxName characters, compared apart from the pattern: a counted
 // repetition ({0,31}) compiles to a program as long as its count, which
 // took a part of every canopy's start (issue 39).
-var namePattern = lazily(`^[a-z][a-z0-9-]*$`)
+var namePattern = lazyregexp.New(`^[a-z][a-z0-9-]*$`)
 
 // maxName is the most characters a name has.
 const maxName = 32

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"canopy/lazyregexp"
 	"canopy/resource"
 )
 
@@ -189,18 +190,18 @@ func checkText(s string) error {
 // no address literal, no internationalized address: an identity's email is
 // none of those, and each would let a quote, a bracket or a space through.
 var (
-	repoName = lazily(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
-	tagName  = atMost(128, lazily(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`))
-	digest   = lazily(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
+	repoName = lazyregexp.New(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$`)
+	tagName  = atMost(128, lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`))
+	digest   = lazyregexp.New(`^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
 	// A uid: hex for what the platform makes, but a library's is its
 	// ecosystem and coordinates (maven/ch.qos.logback:logback-classic).
-	uid         = lazily(`^[0-9A-Za-z_][0-9A-Za-z._:-]*(?:/[0-9A-Za-z_][0-9A-Za-z._:-]*)*$`)
-	orgUID      = lazily(`^[0-9a-f]+$`)
-	advisoryID  = lazily(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	alias       = lazily(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
-	packageName = lazily(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
-	email       = emailShape{lazily(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)}
-	host        = lazily(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
+	uid         = lazyregexp.New(`^[0-9A-Za-z_][0-9A-Za-z._:-]*(?:/[0-9A-Za-z_][0-9A-Za-z._:-]*)*$`)
+	orgUID      = lazyregexp.New(`^[0-9a-f]+$`)
+	advisoryID  = lazyregexp.New(`^[A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	alias       = lazyregexp.New(`^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9][A-Za-z0-9._:-]*$`)
+	packageName = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._+@/:-]*$`)
+	email       = emailShape{lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9_%+-]*(?:\.[A-Za-z0-9_%+-]+)*@` + hostLabel + `(?:\.` + hostLabel + `)*$`)}
+	host        = lazyregexp.New(`^[a-z0-9]+(?:[.-][a-z0-9]+)*(?::[0-9]+)?$`)
 )
 
 // hostLabel is one label of a host name: it neither starts nor ends with

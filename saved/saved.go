@@ -5,8 +5,8 @@
 package saved
 
 import (
+	"canopy/lazyregexp"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -43,7 +43,7 @@ func Fields() []string {
 // At most maxName characters, compared apart from the pattern: a counted
 // repetition ({0,31}) compiles to a program as long as its count, which
 // took a part of every canopy's start (issue 39).
-var namePattern = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+var namePattern = lazyregexp.New(`^[a-z][a-z0-9-]*$`)
 
 // maxName is the most characters a name has.
 const maxName = 32

@@ -1,9 +1,9 @@
 package theme
 
 import (
+	"canopy/lazyregexp"
 	"fmt"
 	"image/color"
-	"regexp"
 	"strconv"
 )
 
@@ -44,7 +44,7 @@ func (p *Palette) role(name string) *color.Color {
 	return nil
 }
 
-var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+var hexColor = lazyregexp.New(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
 // CheckColor accepts what lipgloss.Color understands without guessing:
 // #rgb, #rrggbb, or an ANSI color number 0-255.

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"canopy/api"
+	"canopy/lazyregexp"
 	"canopy/resource"
 	"canopy/views/columns"
 	"canopy/views/form"
@@ -159,14 +159,14 @@ func setPart(next *api.AccountAssociation, mask string, v map[string]string) err
 // The shapes the providers give their ids: an AWS account's, a Google
 // Cloud project's, an Entra tenant's or application's.
 var (
-	awsAccount = regexp.MustCompile(`^[0-9]{12}$`)
-	gcpProject = regexp.MustCompile(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
-	digits     = regexp.MustCompile(`^[0-9]+$`)
-	guid       = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	awsAccount = lazyregexp.New(`^[0-9]{12}$`)
+	gcpProject = lazyregexp.New(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
+	digits     = lazyregexp.New(`^[0-9]+$`)
+	guid       = lazyregexp.New(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
 
 // optional takes an empty value, or one of re's shape.
-func optional(re *regexp.Regexp, what string) func(string) error {
+func optional(re *lazyregexp.Regexp, what string) func(string) error {
 	return func(s string) error {
 		if s = strings.TrimSpace(s); s != "" && !re.MatchString(s) {
 			return errors.New(what)
@@ -177,7 +177,7 @@ func optional(re *regexp.Regexp, what string) func(string) error {
 
 // pairsOf takes an empty value, or "name=value, …" with each value of
 // re's shape.
-func pairsOf(re *regexp.Regexp, what string) func(string) error {
+func pairsOf(re *lazyregexp.Regexp, what string) func(string) error {
 	return func(s string) error {
 		m, err := parsePairs(s)
 		if err != nil {

@@ -7,10 +7,10 @@ package ui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"canopy/api"
+	"canopy/lazyregexp"
 	"canopy/safe"
 	"canopy/views"
 )
@@ -22,7 +22,7 @@ var (
 	// copyUIDShape: slash-separated segments of letters, digits, '.', '_',
 	// ':' and '-' (the API's own are hex: 40 digits, then /16 digits per
 	// level; a library's is its coordinates, maven/group:artifact).
-	copyUIDShape = regexp.MustCompile(`^[0-9A-Za-z._:-]+(/[0-9A-Za-z._:-]+)*$`)
+	copyUIDShape = lazyregexp.New(`^[0-9A-Za-z._:-]+(/[0-9A-Za-z._:-]+)*$`)
 )
 
 // The other shapes are the service's name rules: a repository name

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/lazyregexp"
 	"canopy/resource"
 	"canopy/safe"
 	"canopy/views"
@@ -78,7 +78,7 @@ func capsText(names []string) string {
 
 // enumName is how the enum writes a value; one the catalogue lacks is
 // sent as written, for the service to judge.
-var enumName = regexp.MustCompile(`^CAP_[A-Z0-9_]+$`)
+var enumName = lazyregexp.New(`^CAP_[A-Z0-9_]+$`)
 
 // parseCaps reads the field back into enum names, once each.
 func parseCaps(s string) ([]string, error) {

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +16,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/lazyregexp"
 	"canopy/plugin"
 	"canopy/resource"
 	"canopy/safe"
@@ -65,9 +65,9 @@ func (m *Model) begin() tea.Cmd {
 
 var (
 	// advisoryIDShape is an advisory's id: CGA-xxxx-xxxx-xxxx.
-	advisoryIDShape = regexp.MustCompile(`^(?i)CGA(-[0-9a-z]{4}){3}$`)
+	advisoryIDShape = lazyregexp.New(`^(?i)CGA(-[0-9a-z]{4}){3}$`)
 	// uidShape is a uid: 40 hex digits, then /16 hex digits per level.
-	uidShape = regexp.MustCompile(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
+	uidShape = lazyregexp.New(`^[0-9a-f]{40}(/[0-9a-f]{16})*$`)
 )
 
 // openTarget shows what target names in the tree: by uid (whatever kind

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"canopy/api"
 	"canopy/keymap"
+	"canopy/lazyregexp"
 	"canopy/safe"
 	"canopy/text"
 	"canopy/views"
@@ -28,7 +28,7 @@ import (
 // again: all there is done, else it is said not made and r may send it.
 
 // documentID is a document's id: a word of letters, digits and . _ -.
-var documentID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var documentID = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // documentIDs checks the ids typed: at least one, each once.
 func documentIDs(s string) error {

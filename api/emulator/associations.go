@@ -138,11 +138,11 @@ func (c *call) checkAssociationParts(a *api.AccountAssociation) *apiErr {
 	if e := checkDescription(domainIAM, "description", a.Description); e != nil {
 		return e
 	}
-	if a.Amazon != nil && !awsAccountPattern().MatchString(a.Amazon.Account) {
+	if a.Amazon != nil && !awsAccountPattern.MatchString(a.Amazon.Account) {
 		return badField(domainIAM, "amazon.account", fmt.Sprintf("%q is not an AWS account id: 12 digits", a.Amazon.Account))
 	}
 	if g := a.Google; g != nil {
-		if !gcpProjectID().MatchString(g.ProjectID) {
+		if !gcpProjectID.MatchString(g.ProjectID) {
 			return badField(domainIAM, "google.project_id", fmt.Sprintf("%q is not a Google Cloud project id: 6 to 30 lower-case "+
 				"letters, digits or hyphens, starting with a letter", g.ProjectID))
 		}
@@ -151,14 +151,14 @@ func (c *call) checkAssociationParts(a *api.AccountAssociation) *apiErr {
 		}
 	}
 	if z := a.Azure; z != nil {
-		if !guid().MatchString(z.TenantID) {
+		if !guid.MatchString(z.TenantID) {
 			return badField(domainIAM, "azure.tenant_id", fmt.Sprintf("%q is not a tenant id (a GUID)", z.TenantID))
 		}
 		if len(z.ClientIDs) == 0 {
 			return badField(domainIAM, "azure.client_ids", "is required: the client id of each component")
 		}
 		for name, id := range z.ClientIDs {
-			if strings.TrimSpace(name) == "" || !guid().MatchString(id) {
+			if strings.TrimSpace(name) == "" || !guid.MatchString(id) {
 				return badField(domainIAM, "azure.client_ids", fmt.Sprintf("%q: %q is not a client id (a GUID)", name, id))
 			}
 		}

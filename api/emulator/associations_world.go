@@ -2,10 +2,9 @@ package emulator
 
 import (
 	"fmt"
-	"regexp"
-	"sync"
 
 	"canopy/api"
+	"canopy/lazyregexp"
 )
 
 // The world outside the platform, as a check of an association meets it:
@@ -16,11 +15,9 @@ import (
 
 var (
 	// gcpProjectID is Google's shape of a project id.
-	gcpProjectID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`) })
+	gcpProjectID = lazyregexp.New(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
 	// guid is an Entra tenant's or application's id.
-	guid = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	})
+	guid = lazyregexp.New(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
 
 // The accounts the seeds tie whose setup the provider refuses.

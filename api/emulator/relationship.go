@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"canopy/api"
+	"canopy/lazyregexp"
 )
 
 // staticKeysLifetime is how long static keys last at most, and by default.
@@ -24,7 +24,7 @@ var servicePrincipals = []string{
 }
 
 // awsAccountPattern is an AWS account id: 12 digits.
-var awsAccountPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{12}$`) })
+var awsAccountPattern = lazyregexp.New(`^[0-9]{12}$`)
 
 // exactOrPattern checks one oneof pair: at most one set, required when
 // asked, an exact issuer a URL and a pattern a regular expression.
@@ -104,7 +104,7 @@ func (c *call) checkStaticKeys(sk *api.StaticKeys, newExpiry bool) *apiErr {
 
 // checkAWSIdentity requires a 12-digit account and checks the patterns.
 func checkAWSIdentity(a *api.AWSIdentity) *apiErr {
-	if !awsAccountPattern().MatchString(a.AWSAccount) {
+	if !awsAccountPattern.MatchString(a.AWSAccount) {
 		return badField(domainIAM, "awsIdentity.awsAccount", fmt.Sprintf("%q must be a 12-digit AWS account id", a.AWSAccount))
 	}
 	for _, p := range []struct{ field, exact, pattern string }{

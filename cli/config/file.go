@@ -3,7 +3,6 @@ package config
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"canopy/keymap"
+	"canopy/lazyregexp"
 	"canopy/plugin"
 	"canopy/saved"
 	"canopy/theme"
@@ -162,7 +162,7 @@ func yamlError(path string, b []byte, err error) error {
 }
 
 // yamlLine is how the YAML parser names a line: "line 3: ".
-var yamlLine = regexp.MustCompile(`^line (\d+): `)
+var yamlLine = lazyregexp.New(`^line (\d+): `)
 
 // readKeys reads `action: [keys]` (or `action: key`) pairs, each key
 // spelled as Bubble Tea spells it (keymap.NormalizeKey), and the line of

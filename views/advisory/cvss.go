@@ -1,14 +1,14 @@
 package advisory
 
 import (
+	"canopy/lazyregexp"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 )
 
 // versionPattern is a CVSS version as vectors name it ("3.1").
-var versionPattern = regexp.MustCompile(`^[0-9]{1,2}\.[0-9]{1,2}$`)
+var versionPattern = lazyregexp.New(`^[0-9]{1,2}\.[0-9]{1,2}$`)
 
 // Score is a severity score made readable: the base score of a CVSS vector
 // (versions 2, 3.0 and 3.1 are computed; 4.0 is not) or the number itself.

@@ -1,11 +1,11 @@
 package columns
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"canopy/api"
+	"canopy/lazyregexp"
 )
 
 // The service's name rules (api.Rule) tell whether a typed pattern can be
@@ -54,7 +54,7 @@ func AdvisoryIDOf(p string) string {
 
 // vulnerabilityID is a CVE or GHSA id, which advisories name as aliases:
 // found by the advisories' text search, not by their own id.
-var vulnerabilityID = regexp.MustCompile(`(?i)^(CVE-[0-9]{4}-[0-9]{4,}|GHSA(-[0-9a-z]{4}){3})$`)
+var vulnerabilityID = lazyregexp.New(`(?i)^(CVE-[0-9]{4}-[0-9]{4,}|GHSA(-[0-9a-z]{4}){3})$`)
 
 // IsVulnerabilityID reports whether p is a CVE or GHSA id.
 func IsVulnerabilityID(p string) bool { return vulnerabilityID.MatchString(strings.TrimSpace(p)) }

@@ -1,9 +1,8 @@
 package columns
 
 import (
-	"regexp"
-
 	"canopy/api"
+	"canopy/lazyregexp"
 	"canopy/safe"
 	"canopy/views"
 	"canopy/views/table"
@@ -67,7 +66,7 @@ func TermsOrders() []table.Order {
 }
 
 // versioned is a document id with its version last: "guardener-tos.v1".
-var versioned = regexp.MustCompile(`^(.+)\.v([0-9]+)$`)
+var versioned = lazyregexp.New(`^(.+)\.v([0-9]+)$`)
 
 // TermsDocument is a document id's document and version ("guardener-tos",
 // "1"); an id with no version in it is its own document, of version "".

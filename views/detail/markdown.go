@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"regexp"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"canopy/lazyregexp"
 	"canopy/safe"
 	tx "canopy/text"
 	"canopy/theme"
@@ -28,7 +28,7 @@ const DefaultRenderBudget = 5 * time.Second
 
 // charRef matches an HTML character reference, which Markdown decodes:
 // &#27; &#x1b; &ZeroWidthSpace;.
-var charRef = regexp.MustCompile(`&(?:#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});`)
+var charRef = lazyregexp.New(`&(?:#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});`)
 
 // Readme is a readme laid out for the pane: rendered Markdown, or the
 // plain text (made safe, wrapped) with a note saying why.

@@ -1,8 +1,8 @@
 package detail
 
 import (
+	"canopy/lazyregexp"
 	"html"
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -12,7 +12,7 @@ import (
 
 // charRefAt matches a character reference at the start of a text only:
 // finding none costs a few bytes, not the rest of the text.
-var charRefAt = regexp.MustCompile("^" + charRef.String())
+var charRefAt = lazyregexp.New("^" + charRef.String())
 
 // inlines are the spans of n's inline children, in style and the styles
 // they nest. Links are shown as their text and then their address (never
