@@ -115,29 +115,13 @@ func BenchmarkStartToFirstFrame(b *testing.B) {
 //
 //	go test -run '^$' -bench Version -benchtime 40x -count 3 ./e2e
 func BenchmarkVersion(b *testing.B) {
-	runs := startupRuns(b, []string{"--version"})
-	home := b.TempDir()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		for _, r := range rotated(runs, i) {
-			var out bytes.Buffer
-			cmd := exec.Command(r.bin, r.args...)
-			cmd.Stdout, cmd.Stderr = &out, &out
-			cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-			t0 := time.Now()
-			if err := cmd.Run(); err != nil || !strings.Contains(out.String(), " ") {
-				b.Fatalf("%s --version: %v\n%s", r.name, err, out.String())
-			}
-			r.add(time.Since(t0), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
-		}
-	}
-	reportStartup(b, runs, "ms-wall", true)
+	timeVersions(b, startupRuns(b, []string{"--version"}))
 }
 
 // BenchmarkHelp times `canopy --help` and `canopy demo --help`: the
 // process's start, flag set-up and usage (target < 50 ms). Most of it is
-// loading the binary and the package initializers (goldmark's are the
-// largest left), see BENCHMARKS.md "Start-up".
+// loading the binary and the package initializers (the dependencies'
+// own: BenchmarkVersionFloor), see BENCHMARKS.md "Start-up".
 //
 //	go test -run '^$' -bench Help -benchtime 11x -count 5 .
 func BenchmarkHelp(b *testing.B) {
