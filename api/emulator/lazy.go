@@ -9,11 +9,11 @@ import (
 )
 
 // Repos are seeded without their tags (at every size: the large one's
-// 7,700 generated repos hold a million tags; the small demo's few thousand
+// 7,700 generated repos hold a million tags; the small demo's 11,236
 // would cost most of its start): seeding draws each repo's tags without
-// making them (drawRepo with no emit), which leaves the
-// seed's generator where making them would have, and keeps where the
-// generator was as the repo began. A request that reaches tags makes
+// making them (drawRepo with no emit), which leaves the seed's generator
+// where making them would have, and keeps where the generator was as the
+// repo began. A request that reaches tags makes
 // those of the repos it reaches first, drawn again from there: the same
 // tags, uids included, whatever order requests come in, so the server
 // answers as one seeded whole does (lazy_test.go compares the two request
