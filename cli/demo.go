@@ -65,6 +65,15 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout); done {
 		return code
 	}
+	// The data is seeded first, in the background, while the config is
+	// read and the UI set up: the organization is asked for as soon as
+	// the first frame is drawn.
+	began := time.Now()
+	srv, err := emulator.Start(df.data)
+	if err != nil {
+		exit.Sayf(stderr, "canopy demo: %v", err)
+		return exit.Usage
+	}
 	cfg, to, keys, err := df.ui.load(ctx, os.Getenv)
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
@@ -73,11 +82,6 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = checkAs(df.as)
 	}
-	if err != nil {
-		exit.Sayf(stderr, "canopy demo: %v", err)
-		return exit.Usage
-	}
-	srv, err := emulator.Start(df.data)
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Usage
@@ -111,7 +115,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runUI(ctx, ui.Options{Client: client, Org: org, Host: "demo emulator " + ln.Addr().String(),
 			Identity: who, Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Start: start,
 			Stale: cfg.Stale(), Refresh: cfg.Refresh(),
-			Preparing: newSeeding(srv, "building the demo", "built the demo")}, displayOf(to, cfg),
+			Preparing: newSeeding(srv, began, "building the demo", "built the demo")}, displayOf(to, cfg),
 			fmt.Sprintf("demo seed=%d size=%s", df.data.Seed, df.data.Size), cfg.Flag("resume"), stderr)
 	})
 }

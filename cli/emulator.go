@@ -57,6 +57,7 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exit.Usage
 	}
 	ef.data.Now = clock
+	began := time.Now()
 	srv, err := emulator.Start(ef.data)
 	if err != nil {
 		exit.Sayf(stderr, "canopy emulator: %v", err)
@@ -70,7 +71,7 @@ func runEmulator(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exit.Failure
 	}
 	defer ln.Close()
-	if code, ok := awaitSeeding(ctx, newSeeding(srv, "seeding", "seeded"), stderr); !ok {
+	if code, ok := awaitSeeding(ctx, newSeeding(srv, began, "seeding", "seeded"), stderr); !ok {
 		return code
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}

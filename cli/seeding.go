@@ -9,16 +9,16 @@ import (
 	"canopy/text"
 )
 
-// seeding is an emulator seeding its data in the background, in the words
-// the demo's status line and canopy emulator's stderr say of it.
+// seeding is an emulator seeding its data in the background since start,
+// in the words the demo's status line and canopy emulator's stderr say of
+// it.
 type seeding struct {
 	srv         *emulator.Server
 	doing, done string               // "building the demo", "built the demo"
 	took        func() time.Duration // how long the seeding took, once Ready
 }
 
-func newSeeding(srv *emulator.Server, doing, done string) *seeding {
-	start := time.Now()
+func newSeeding(srv *emulator.Server, start time.Time, doing, done string) *seeding {
 	// Timed as Ready closes, not when next asked (the status line asks
 	// at its next tick).
 	end := make(chan time.Duration, 1)

@@ -8,27 +8,28 @@ import (
 	"time"
 )
 
-// The generated repos of the medium and large sizes (7,700 at large, a
-// million tags) are seeded without their tags: seeding draws each repo's
-// tags without making them (drawRepo with no emit), which leaves the
-// seed's generator where making them would have, and keeps where the
-// generator was as the repo began. A request that reaches tags makes
+// Repos are seeded without their tags (at every size: the large one's
+// 7,700 generated repos hold a million tags; the small demo's 11,236
+// would cost most of its start): seeding draws each repo's tags without
+// making them (drawRepo with no emit), which leaves the seed's generator
+// where making them would have, and keeps where the generator was as the
+// repo began. A request that reaches tags makes
 // those of the repos it reaches first, drawn again from there: the same
 // tags, uids included, whatever order requests come in, so the server
 // answers as one seeded whole does (lazy_test.go compares the two request
 // by request). The organization is there in a fraction of a second; a
 // list of every tag makes them all, once.
 
-// lazyRepo is a generated repo whose tags are drawn when first asked for.
+// lazyRepo is a repo whose tags are drawn when first asked for.
 type lazyRepo struct {
 	uid, group string
-	base       int32     // its index in extraBases
+	def        *seedRepo // what it was drawn from (never changed)
 	tags       int32     // how many it has
 	born       time.Time // its group's create time
 	pcg        rand.PCG  // the seed's generator as the repo began
 }
 
-// lazyTags is what a store has yet to make of its generated repos' tags.
+// lazyTags is what a store has yet to make of its repos' tags.
 type lazyTags struct {
 	now     time.Time
 	repos   []lazyRepo       // never changed once seeded: forks share it
@@ -36,19 +37,18 @@ type lazyTags struct {
 	tags    int              // the tags of the pending repos
 }
 
-// seedLazily adds a generated repo of extraBases()[base] whose tags are made
-// when first asked for.
-func (s *seeder) seedLazily(base int, group, name, org string) {
+// seedLazily adds a repo of def whose tags are made when first asked for.
+func (s *seeder) seedLazily(def *seedRepo, group, name, org string) {
 	if s.lazy == nil {
 		s.lazy = &lazyTags{now: s.now, pending: map[string]int32{}}
 	}
 	at := *s.pcg
-	d := s.drawRepo(extraBases()[base], group, nil)
+	d := s.drawRepo(def, group, nil)
 	s.lazy.pending[d.uid] = int32(len(s.lazy.repos))
-	s.lazy.repos = append(s.lazy.repos, lazyRepo{uid: d.uid, group: group, base: int32(base), tags: int32(d.tags),
+	s.lazy.repos = append(s.lazy.repos, lazyRepo{uid: d.uid, group: group, def: def, tags: int32(d.tags),
 		born: s.born[group], pcg: at})
 	s.lazy.tags += d.tags
-	s.addRepo(extraBases()[base], d, name, org)
+	s.addRepo(def, d, name, org)
 }
 
 // tagTotal is the number of live tags, made or not.
@@ -144,7 +144,7 @@ func (s *store) drawTags(r *lazyRepo, now time.Time) {
 	pcg := r.pcg
 	d := &seeder{store: &store{pcg: &pcg}, now: now, born: map[string]time.Time{r.group: r.born}}
 	d.rng = rand.New(d.pcg)
-	d.drawRepo(extraBases()[r.base], r.group, func(t drawnTag) {
+	d.drawRepo(r.def, r.group, func(t drawnTag) {
 		s.tags.add(s.newTag(t.repo, t.suffix, t.name, t.digest, t.create.UnixMilli(), t.update.UnixMilli(), t.deprecated))
 	})
 }

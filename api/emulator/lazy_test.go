@@ -37,31 +37,41 @@ func ask(srv *Server, method, path, body string) answer {
 	return answer{code: rec.Code, retry: rec.Header().Get("Retry-After"), body: rec.Body.String()}
 }
 
-// lazyWorld is the medium organization seeded whole (the reference), and
-// what requests pick from: its team folders and generated repos.
+// lazyWorld is an organization seeded whole (the reference), and what
+// requests pick from: its folders (at the medium size, team folders) and
+// repos (generated ones too), and the second organization's repos.
 type lazyWorld struct {
 	ref            *Server
 	org            string
 	groups         []string // the org and its folders, "teams" and the team folders among them
-	teams          string   // the folder of the team folders
+	teams          string   // the folder of the team folders; "" at the small size
 	repos, created []string // repo uids: seeded, and created by the requests
 	names          []string // tag names of several kinds
 	rng            *rand.Rand
 	newTags        int
 }
 
-func lazyServer(t *testing.T, eager bool) *Server {
+// lazyCase is an emulator the comparison runs on: its size, whether
+// hostile, and the share of the steps after which lists of every tag come.
+type lazyCase struct {
+	size    string
+	hostile bool
+	allFrom float64
+}
+
+func lazyServer(t *testing.T, c lazyCase, eager bool) *Server {
 	t.Helper()
-	srv, err := New(Options{Seed: 3, Size: "medium", AdminToken: adminTok, Now: func() time.Time { return seedNow }, eager: eager})
+	srv, err := New(Options{Seed: 3, Size: c.size, Hostile: c.hostile, AdminToken: adminTok, Now: func() time.Time { return seedNow }, eager: eager})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return srv
 }
 
-// TestLazyTagsAnswerAsSeededOnes compares servers whose generated repos'
-// tags are made when first asked for with one that seeded them all, over
-// a few thousand requests: tag lists in every scope and order, with exact
+// TestLazyTagsAnswerAsSeededOnes compares servers whose repos' tags are
+// made when first asked for with one that seeded them all, at the medium
+// size (generated repos and team folders) and the small one (the demo's
+// repos, hostile ones too), over a few thousand requests: tag lists in every scope and order, with exact
 // names, classes, page sizes, skips and page tokens followed; gets of
 // tags, digests and repos; tags created, moved and deleted and repos
 // deleted, on repos touched before or not. One lazy server is asked the
@@ -69,20 +79,33 @@ func lazyServer(t *testing.T, eager bool) *Server {
 // another order, one by one.
 func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	t.Parallel()
-	w := &lazyWorld{ref: lazyServer(t, true), rng: rand.New(rand.NewPCG(39, 4))}
+	for _, c := range []lazyCase{{"medium", false, 0.75}, {"small", false, 0.05}, {"small", true, 0.05}} {
+		name := c.size
+		if c.hostile {
+			name += ", hostile"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			compareLazy(t, c)
+		})
+	}
+}
+
+func compareLazy(t *testing.T, c lazyCase) {
+	w := &lazyWorld{ref: lazyServer(t, c, true), rng: rand.New(rand.NewPCG(39, 4))}
 	w.org = w.ref.OrgUID()
-	asFound := lazyServer(t, false)
-	reordered := lazyServer(t, false)
-	if asFound.st.lazy == nil || len(asFound.st.lazy.pending) < 600 {
-		t.Fatalf("the medium organization's generated repos are not made lazily: %+v", asFound.st.lazy)
+	asFound := lazyServer(t, c, false)
+	reordered := lazyServer(t, c, false)
+	if asFound.st.lazy == nil || len(asFound.st.lazy.pending) != len(asFound.st.repos.items) || len(asFound.st.tags.items) != 0 {
+		t.Fatalf("not every repo's tags are made lazily: %d tags made, %+v", len(asFound.st.tags.items), asFound.st.lazy)
 	}
 	// And one whose organization's tags keep lists of their own rather
 	// than a view of the global ones (index_view.go).
-	ownLists := lazyServer(t, false)
+	ownLists := lazyServer(t, c, false)
 	ownLists.st.tags.acc.mainShare = 0
 	// And one where every group of half the tags or more is a view: the
-	// organization and its folder of teams.
-	twoViews := lazyServer(t, false)
+	// organization and, at the medium size, its folder of teams.
+	twoViews := lazyServer(t, c, false)
 	twoViews.st.tags.acc.mainShare = 2
 	twins := []twin{{"lazy", asFound}, {"lazy, made in another order", reordered},
 		{"lazy, the organization's lists its own", ownLists}, {"lazy, two views", twoViews}}
@@ -103,8 +126,9 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	if raceDetector {
 		steps = 300 // each costs ten times as much
 	}
+	allFrom := int(float64(steps) * c.allFrom)
 	for step := range steps {
-		if step == steps*3/4 {
+		if step == allFrom {
 			left := len(asFound.st.lazy.pending)
 			t.Logf("before the lists of every tag: %d of %d repos left to make", left, len(asFound.st.lazy.repos))
 			if left == 0 {
@@ -113,7 +137,7 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 		}
 		// The lists that make every tag come last: before them, the lazy
 		// servers hold a part of the tags.
-		method, path, body := w.request(t, step > steps*3/4)
+		method, path, body := w.request(t, step > allFrom)
 		want := ask(w.ref, method, path, body)
 		w.learn(method, path, want)
 		for _, tw := range twins {
@@ -130,6 +154,9 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	// the global lists in some twins) in every order, with skips, deep
 	// and near their ends, and hidden classes.
 	for _, g := range []string{w.org, w.teams} {
+		if g == "" {
+			continue // no teams at the small size
+		}
 		for _, order := range []string{"uid", "name desc", "created_at", "update_time desc"} {
 			for _, extra := range []string{"&skip=1000", "&skip=80000&include_referrers=true", "&include_epochs=true&include_dates=true"} {
 				path := "/registry/v2/tags?uidp.descendants_of=" + url.QueryEscape(g) + "&order_by=" + url.QueryEscape(order) + "&page_size=200" + extra
@@ -152,7 +179,7 @@ func TestLazyTagsAnswerAsSeededOnes(t *testing.T) {
 	if m := asFound.st.tags.mains; len(m) != 1 || m[0] != w.org || len(ownLists.st.tags.mains) != 0 {
 		t.Errorf("main scopes %q and %q, want the organization's (%s) and none", m, ownLists.st.tags.mains, w.org)
 	}
-	if m := twoViews.st.tags.mains; len(m) != 2 || m[0] != w.org || m[1] != w.teams {
+	if m := twoViews.st.tags.mains; w.teams != "" && (len(m) != 2 || m[0] != w.org || m[1] != w.teams) {
 		t.Errorf("main scopes %q, want the organization's and its teams' (%s, %s)", m, w.org, w.teams)
 	}
 	for _, tw := range twins {
@@ -172,8 +199,10 @@ func (w *lazyWorld) read(t *testing.T) {
 		}
 	}
 	w.groups = append(w.groups, w.org)
-	for _, r := range w.listAll(t, "/registry/v2/repos?uidp.descendants_of="+w.org, "repos") {
-		w.repos = append(w.repos, r["uid"].(string))
+	for _, org := range w.ref.st.orgs {
+		for _, r := range w.listAll(t, "/registry/v2/repos?uidp.descendants_of="+org, "repos") {
+			w.repos = append(w.repos, r["uid"].(string))
+		}
 	}
 	seen := map[string]bool{}
 	for _, r := range w.repos[:40] {
@@ -184,7 +213,7 @@ func (w *lazyWorld) read(t *testing.T) {
 			}
 		}
 	}
-	if len(w.repos) < 600 || len(w.names) < 20 {
+	if len(w.repos) < 60 || len(w.names) < 20 {
 		t.Fatalf("read %d repos and %d tag names of the reference", len(w.repos), len(w.names))
 	}
 }

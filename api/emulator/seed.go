@@ -38,8 +38,8 @@ type seeder struct {
 	folders  map[string]string    // folder path ("" = org) → uid; "globex:" prefix for the second org
 	born     map[string]time.Time // group uid → its create time, for what is created in it
 	progress *progress            // nil: none kept
-	// eager makes every tag while seeding; else the generated repos'
-	// tags are made when first asked for (lazy.go), the same ones.
+	// eager makes every tag while seeding; else the repos' tags are
+	// made when first asked for (lazy.go), the same ones.
 	eager bool
 }
 

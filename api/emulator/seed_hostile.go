@@ -117,7 +117,7 @@ func (s *seeder) seedHostile(acme string) {
 		s.folders[f.path] = uid
 	}
 	for _, r := range hostileRepos() {
-		s.seedRepo(seedRepo{name: r.name, tier: tierApp, desc: r.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
+		s.seedRepo(&seedRepo{name: r.name, tier: tierApp, desc: r.desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
 			paths["hostile"], r.name, "acme.example")
 		// seedRepo wrote a benign readme.
 		s.repos.items[len(s.repos.items)-1].setReadme(hostileReadme(r.name))
@@ -162,7 +162,7 @@ func (s *seeder) seedHostile(acme string) {
 	s.artifacts.add(api.Artifact{UID: lib, Name: name, Description: hostileAll, Ecosystem: api.EcosystemJava,
 		LatestVersion: "1.0" + hostileClear, VersionCount: 1, CreateTime: made, UpdateTime: made})
 	nest, desc, readme := hostileNest()
-	s.seedRepo(seedRepo{name: nest, tier: tierApp, desc: desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
+	s.seedRepo(&seedRepo{name: nest, tier: tierApp, desc: desc, lines: lines(v(1, 4, 5, 3)), variants: dev},
 		paths["hostile"], nest, "acme.example")
 	s.repos.items[len(s.repos.items)-1].setReadme(readme)
 }

@@ -125,7 +125,7 @@ func (s *seeder) seedSyncedRepo() {
 		return
 	}
 	def.desc = s.repos.items[src].Description
-	s.seedRepo(def, s.folders["globex:engineering/tools"], "static-synced", "globex.example")
+	s.seedRepo(&def, s.folders["globex:engineering/tools"], "static-synced", "globex.example")
 	// By index: adding the repo may have moved the items.
 	from, r := &s.repos.items[src], &s.repos.items[len(s.repos.items)-1]
 	inherit(&r.Repo, from)

@@ -31,35 +31,33 @@ func sizeOf(digest, arch string) int64 {
 func (s *seeder) newDigest() [32]byte { return randomDigest(s.rng.Uint64) }
 
 // seedRegistry adds the repos of both organizations, and the generated ones
-// of the medium and large sizes, with their tags: the generated repos'
-// tags are made when first asked for (lazy.go), unless s.eager.
+// of the medium and large sizes. Their tags are made when first asked for
+// (lazy.go), unless s.eager: at every size, the organization opens
+// without them.
 func (s *seeder) seedRegistry(acme, globex string) {
 	if s.progress != nil {
 		s.progress.allRepos.Store(int64(len(acmeRepos()) + len(globexRepos()) + s.shape.extraRepos))
 	}
-	for _, r := range acmeRepos() {
+	for i := range acmeRepos() {
+		r := &acmeRepos()[i]
 		s.seedRepo(r, s.folders[r.folder], r.name, "acme.example")
 		s.progress.repoSeeded(s.tagTotal())
 	}
-	for _, r := range globexRepos() {
+	for i := range globexRepos() {
+		r := &globexRepos()[i]
 		s.seedRepo(r, s.folders[r.folder], r.name, "globex.example")
 		s.progress.repoSeeded(s.tagTotal())
 	}
 	taken := map[string]bool{}
 	for i := range s.shape.extraRepos {
-		b := s.rng.IntN(len(extraBases()))
-		base := extraBases()[b]
+		base := &extraBases()[s.rng.IntN(len(extraBases()))]
 		team := fmt.Sprintf("teams/team-%02d", i%s.shape.extraFolders+1)
 		name := base.name + extraSuffixes[s.rng.IntN(len(extraSuffixes))]
 		for n := 2; taken[team+"/"+name]; n++ {
 			name = fmt.Sprintf("%s%s-%d", base.name, extraSuffixes[s.rng.IntN(len(extraSuffixes))], n)
 		}
 		taken[team+"/"+name] = true
-		if s.eager {
-			s.seedRepo(base, s.folders[team], name, "acme.example")
-		} else {
-			s.seedLazily(b, s.folders[team], name, "acme.example")
-		}
+		s.seedRepo(base, s.folders[team], name, "acme.example")
 		s.progress.repoSeeded(s.tagTotal())
 	}
 }
@@ -131,7 +129,7 @@ type release struct {
 
 // releases spreads each line's versions from some time after the repo was
 // created (the older the line, the earlier) to a little before now.
-func (s *seeder) releases(r seedRepo, created time.Time) []release {
+func (s *seeder) releases(r *seedRepo, created time.Time) []release {
 	n := 0
 	for _, l := range r.lines {
 		n += len(l.versions())
@@ -150,8 +148,14 @@ func (s *seeder) releases(r seedRepo, created time.Time) []release {
 	return out
 }
 
-// seedRepo adds a repo created after its group, and its tags (drawRepo).
-func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
+// seedRepo adds a repo of r created after its group, and its tags
+// (drawRepo): made now when s.eager, else when first asked for (lazy.go).
+// r is kept until then, never changed.
+func (s *seeder) seedRepo(r *seedRepo, group, name, org string) {
+	if !s.eager {
+		s.seedLazily(r, group, name, org)
+		return
+	}
 	d := s.drawRepo(r, group, func(t drawnTag) {
 		s.tags.add(s.newTag(t.repo, t.suffix, t.name, t.digest, t.create.UnixMilli(), t.update.UnixMilli(), t.deprecated))
 	})
@@ -159,7 +163,7 @@ func (s *seeder) seedRepo(r seedRepo, group, name, org string) {
 }
 
 // addRepo adds the record of a drawn repo.
-func (s *seeder) addRepo(r seedRepo, d repoDraw, name, org string) {
+func (s *seeder) addRepo(r *seedRepo, d repoDraw, name, org string) {
 	active := []string{"latest"}
 	for _, v := range r.variants {
 		if v != "" {
@@ -202,7 +206,7 @@ type drawnTag struct {
 // tags are only drawn (their names not made), which leaves s.rng as
 // making them would, at a fraction of the cost: a lazily made repo
 // (lazy.go) draws them again, from where s.rng was, when first asked.
-func (s *seeder) drawRepo(r seedRepo, group string, emit func(drawnTag)) repoDraw {
+func (s *seeder) drawRepo(r *seedRepo, group string, emit func(drawnTag)) repoDraw {
 	uid := group + "/" + s.hex16()
 	created := s.after(s.born[group], max(0, min(300*day, s.now.Sub(s.born[group])-120*day)))
 	rel := s.releases(r, created)

@@ -89,6 +89,7 @@ func TestSeedShape(t *testing.T) {
 	t.Parallel()
 	st := populate(1, sizes()["small"], seedNow, false)
 	st.buildAll()
+	st.makeAllTags()
 	acme, globex := st.orgs[0], st.orgs[1]
 	groupBorn := map[string]time.Time{}
 	for _, g := range st.groups.items {

@@ -36,8 +36,8 @@ type Options struct {
 	Strict bool
 
 	// eager makes every tag while seeding, as the emulator did before the
-	// generated repos' tags were made when first asked for (lazy.go): the
-	// reference lazy_test.go compares the lazy server with.
+	// repos' tags were made when first asked for (lazy.go): the reference
+	// lazy_test.go compares the lazy server with.
 	eager bool
 }
 
@@ -70,8 +70,8 @@ func New(opts Options) (*Server, error) {
 }
 
 // Start checks opts and seeds the organizations in the background: the
-// large size takes a good part of a second on a busy machine (its
-// generated repos' tags are made when first asked for, lazy.go), which a
+// large size takes a good part of a second on a busy machine (the repos'
+// tags are made when first asked for, lazy.go), which a
 // caller can spend showing how far it is (Progress) rather than a blank
 // terminal. Until Ready is closed the
 // server answers every request but ping 503 UNAVAILABLE with Retry-After.

@@ -62,7 +62,13 @@ func (p *pacer) View() tea.View {
 		return p.last
 	}
 	p.forced = false
-	p.last, p.drawn = p.inner.View(), now
+	p.last = p.inner.View()
 	p.views++
+	if p.last.Content != "" {
+		// A frame with nothing in it (the program's first, before the
+		// terminal's size is known) shows nothing: the first that shows
+		// something is drawn at once, not a gap later.
+		p.drawn = now
+	}
 	return p.last
 }

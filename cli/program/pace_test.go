@@ -54,3 +54,47 @@ func TestABurstDrawsOneFramePerGap(t *testing.T) {
 		t.Errorf("a message after a quiet moment is not drawn at once: %q", got)
 	}
 }
+
+// sized is a model that draws nothing until it knows the terminal's size,
+// as canopy's shell does.
+type sized struct{ width int }
+
+func (s *sized) Init() tea.Cmd { return nil }
+func (s *sized) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(tea.WindowSizeMsg); ok {
+		s.width = m.Width
+	}
+	return s, nil
+}
+func (s *sized) View() tea.View {
+	if s.width == 0 {
+		return tea.NewView("")
+	}
+	return tea.NewView("width " + strconv.Itoa(s.width))
+}
+
+// The program's first frame, drawn before the terminal's size is known,
+// is empty: the frame after the size comes is drawn at once, not a
+// frameGap later (every start would wait for it).
+func TestTheFirstFrameWithSomethingIsDrawnAtOnce(t *testing.T) {
+	now := time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC)
+	p := &pacer{inner: &sized{}, now: func() time.Time { return now }}
+	if got := p.View().Content; got != "" {
+		t.Fatalf("the frame before the size is %q, want nothing", got)
+	}
+	now = now.Add(time.Millisecond)
+	if _, cmd := p.Update(tea.WindowSizeMsg{Width: 120, Height: 36}); cmd != nil {
+		t.Error("the size after an empty frame asked for a redraw")
+	}
+	if got := p.View().Content; got != "width 120" {
+		t.Errorf("the frame after the size is %q, want it drawn at once (width 120)", got)
+	}
+	// From then on frames are paced as ever.
+	now = now.Add(time.Millisecond)
+	if _, cmd := p.Update(tea.WindowSizeMsg{Width: 100, Height: 36}); cmd == nil {
+		t.Error("a message within a gap of a frame drawn asked for no redraw")
+	}
+	if got := p.View().Content; got != "width 120" {
+		t.Errorf("the frame within the gap is %q, want the last drawn (width 120)", got)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"canopy/cli/exit"
 	"canopy/safe"
@@ -32,6 +33,11 @@ type Terminal struct {
 // Open takes the terminal; ctx's end (a signal) ends what runs in it.
 // Close it once the program has run.
 func Open(ctx context.Context) *Terminal {
+	// The first rune past ASCII that Bubble Tea's renderer measures has
+	// go-runewidth build its width table (about 10 ms of CPU): built now,
+	// beside the program's start and its first requests, it is not in the
+	// flush of the first frame that holds one (the organization's tree).
+	go ansi.StringWidthWc("│")
 	ctx, interrupt := context.WithCancel(ctx)
 	return &Terminal{ctx: ctx, interrupt: interrupt, keys: openKeys(interrupt)}
 }
