@@ -33,6 +33,7 @@ type repoLookup struct {
 
 	mu    sync.Mutex
 	asked map[string]*repoBatch // by repo uid: the lookup that asks for it
+	first *repoBatch            // the walk's first lookup, nil before it
 
 	// names are the repos' names the printing goroutine has taken from
 	// settled lookups ("" for a uid the answer lacked): only it reads
@@ -74,9 +75,18 @@ func (r listRequest) lookRepos(ctx context.Context) (l *repoLookup, stop func())
 
 // lister is list, asking for the repos of each page's tags that keep
 // holds for (nil: every one) as the page arrives, while the page before
-// is printed.
+// is printed. No page is asked for while the walk's first lookup runs:
+// it names the first rows, which are printed sooner with the machine to
+// itself.
 func (l *repoLookup) lister(list api.Lister[api.Tag], keep func(*api.Tag) bool) api.Lister[api.Tag] {
 	return func(ctx context.Context, o api.ListOptions) (*api.Page[api.Tag], error) {
+		if first := l.firstLookup(); first != nil {
+			select {
+			case <-first.done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
 		p, err := list(ctx, o)
 		if p != nil {
 			l.ask(p.Items, keep)
@@ -90,7 +100,7 @@ func (l *repoLookup) lister(list api.Lister[api.Tag], keep func(*api.Tag) bool) 
 func (l *repoLookup) ask(tags []api.Tag, keep func(*api.Tag) bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	firstAsk := len(l.asked) == 0
+	firstAsk := l.first == nil
 	var started []*repoBatch
 	var b *repoBatch
 	size := 0
@@ -107,6 +117,9 @@ func (l *repoLookup) ask(tags []api.Tag, keep func(*api.Tag) bool) {
 		b.ids = append(b.ids, uid)
 		size += n
 		l.asked[uid] = b
+	}
+	if firstAsk && len(started) > 0 {
+		l.first = started[0]
 	}
 	for i, b := range started {
 		// The walk's first lookup goes alone, the others of its page once
@@ -256,6 +269,12 @@ func settled(b *repoBatch) bool {
 	default:
 		return false
 	}
+}
+
+func (l *repoLookup) firstLookup() *repoBatch {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.first
 }
 
 // batchOf is the lookup that asks for the repo of this uid, nil before
