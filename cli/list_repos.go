@@ -271,6 +271,7 @@ func settled(b *repoBatch) bool {
 	}
 }
 
+// firstLookup is the walk's first lookup, nil before one has started.
 func (l *repoLookup) firstLookup() *repoBatch {
 	l.mu.Lock()
 	defer l.mu.Unlock()
