@@ -205,11 +205,12 @@ func printAcrossFolders[T any](ctx context.Context, r listRequest, lister api.Li
 }
 
 // printWalk walks a collection and prints the items of each page that keep
-// holds for (nil: every one) as the page arrives, once ready (nil: at
-// once) says what their columns read of those items is at hand; what was
-// printed stays printed when the walk fails or is stopped.
+// holds for (nil: every one) as the page arrives, as far as ready (nil:
+// every item at once) says what their columns read of them is at hand: the
+// first items of a page are printed while the lookups of the others run.
+// What was printed stays printed when the walk fails or is stopped.
 func printWalk[T any](ctx context.Context, r listRequest, noun string, lister api.Lister[T], key func(*T) string, opts api.ListOptions,
-	cols []table.Column[T], keep func(*T) bool, ready func(context.Context, []T) error) error {
+	cols []table.Column[T], keep func(*T) bool, ready readyItems[T]) error {
 	p := newPrinter(r, cols)
 	var notReady error // what ready failed with: the walk's error is not the server's answer about this collection
 	err := walk(ctx, r, noun, lister, key, opts, func(items []T) error {
@@ -221,10 +222,16 @@ func printWalk[T any](ctx context.Context, r listRequest, noun string, lister ap
 				return errNotReady
 			}
 		}
-		if ready != nil && len(items) > 0 {
-			if notReady = ready(ctx, items); notReady != nil {
+		for ready != nil && len(items) > 0 {
+			n, err := ready(ctx, items)
+			if err != nil {
+				notReady = err
 				return errNotReady
 			}
+			if err := p.add(ctx, items[:n]); err != nil {
+				return err
+			}
+			items = items[n:]
 		}
 		return p.add(ctx, items)
 	})
@@ -241,6 +248,11 @@ func printWalk[T any](ctx context.Context, r listRequest, noun string, lister ap
 	}
 	return err
 }
+
+// readyItems returns how many of items, from the first, have their
+// columns' lookups settled, at least one, once the first has (or with the
+// error of its lookup, or ctx's).
+type readyItems[T any] func(ctx context.Context, items []T) (int, error)
 
 // errNotReady ends a walk whose rows' columns could not be read: printWalk
 // returns why instead.

@@ -33,6 +33,7 @@ type repoLookup struct {
 
 	mu    sync.Mutex
 	asked map[string]*repoBatch // by repo uid: the lookup that asks for it
+	first *repoBatch            // the walk's first lookup, nil before it
 
 	// names are the repos' names the printing goroutine has taken from
 	// settled lookups ("" for a uid the answer lacked): only it reads
@@ -74,9 +75,18 @@ func (r listRequest) lookRepos(ctx context.Context) (l *repoLookup, stop func())
 
 // lister is list, asking for the repos of each page's tags that keep
 // holds for (nil: every one) as the page arrives, while the page before
-// is printed.
+// is printed. No page is asked for while the walk's first lookup runs:
+// it names the first rows, which are printed sooner with the machine to
+// itself.
 func (l *repoLookup) lister(list api.Lister[api.Tag], keep func(*api.Tag) bool) api.Lister[api.Tag] {
 	return func(ctx context.Context, o api.ListOptions) (*api.Page[api.Tag], error) {
+		if first := l.firstLookup(); first != nil {
+			select {
+			case <-first.done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
 		p, err := list(ctx, o)
 		if p != nil {
 			l.ask(p.Items, keep)
@@ -90,6 +100,7 @@ func (l *repoLookup) lister(list api.Lister[api.Tag], keep func(*api.Tag) bool) 
 func (l *repoLookup) ask(tags []api.Tag, keep func(*api.Tag) bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	firstAsk := l.first == nil
 	var started []*repoBatch
 	var b *repoBatch
 	size := 0
@@ -107,9 +118,19 @@ func (l *repoLookup) ask(tags []api.Tag, keep func(*api.Tag) bool) {
 		size += n
 		l.asked[uid] = b
 	}
-	for _, b := range started {
+	if firstAsk && len(started) > 0 {
+		l.first = started[0]
+	}
+	for i, b := range started {
+		// The walk's first lookup goes alone, the others of its page once
+		// it has answered: it names the first rows, and the first row is
+		// printed sooner than if it shared the machine with them.
+		var after <-chan struct{}
+		if firstAsk && i > 0 {
+			after = started[0].done
+		}
 		l.wg.Add(1)
-		go l.fetch(b)
+		go l.fetch(b, after)
 	}
 }
 
@@ -117,11 +138,20 @@ func (l *repoLookup) ask(tags []api.Tag, keep func(*api.Tag) bool) {
 // uidp.ids: its pages would be every repo, again for each lookup.
 var errIDsIgnored = errors.New("the server ignores uidp.ids")
 
-// fetch runs one lookup: the repos of b's uids, or, when the server
-// ignores or refuses the filter, every repo's name, read once for all.
-func (l *repoLookup) fetch(b *repoBatch) {
+// fetch runs one lookup, once after is closed (nil: at once): the repos
+// of b's uids, or, when the server ignores or refuses the filter, every
+// repo's name, read once for all.
+func (l *repoLookup) fetch(b *repoBatch, after <-chan struct{}) {
 	defer l.wg.Done()
 	defer close(b.done)
+	if after != nil {
+		select {
+		case <-after:
+		case <-l.ctx.Done():
+			b.err = l.ctx.Err()
+			return
+		}
+	}
 	select {
 	case l.slots <- struct{}{}:
 		defer func() { <-l.slots }()
@@ -193,11 +223,12 @@ func (l *repoLookup) readEvery() (map[string]string, error) {
 	return names, nil
 }
 
-// ready returns once the repos of tags are named, or with the error of
-// their lookup, or ctx's: a page of tags is printed only once its REPO
-// column can be. It runs in the printing goroutine, the one that reads
-// the names.
-func (l *repoLookup) ready(ctx context.Context, tags []api.Tag) error {
+// ready returns how many of tags, from the first, have their repos named,
+// once the first has (or with the error of its lookup, or ctx's): a tag is
+// printed once its REPO column can be, and the first tags of a page while
+// the others' lookups run (the first lookup of a page asks for its first
+// repos). It runs in the printing goroutine, the one that reads the names.
+func (l *repoLookup) ready(ctx context.Context, tags []api.Tag) (int, error) {
 	for i := range tags {
 		uid := api.ParentUID(tags[i].UID)
 		if _, known := l.names[uid]; known || uid == "" {
@@ -208,20 +239,43 @@ func (l *repoLookup) ready(ctx context.Context, tags []api.Tag) error {
 			l.ask(tags[i:i+1], nil)
 			b = l.batchOf(uid)
 		}
+		if i > 0 && !settled(b) {
+			return i, nil // the tags before are printed meanwhile
+		}
 		select {
 		case <-b.done:
 		case <-ctx.Done():
-			return ctx.Err()
+			return 0, ctx.Err()
 		}
 		if b.err != nil {
-			return b.err
+			if i > 0 {
+				return i, nil // the tags before are printed first
+			}
+			return 0, b.err
 		}
 		for _, id := range b.ids {
 			l.names[id] = b.names[id]
 		}
 		b.names = nil // every one taken: the lookup keeps only its uids, which ask needs
 	}
-	return nil
+	return len(tags), nil
+}
+
+// settled reports whether b's lookup has ended.
+func settled(b *repoBatch) bool {
+	select {
+	case <-b.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// firstLookup is the walk's first lookup, nil before one has started.
+func (l *repoLookup) firstLookup() *repoBatch {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.first
 }
 
 // batchOf is the lookup that asks for the repo of this uid, nil before

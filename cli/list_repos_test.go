@@ -175,8 +175,12 @@ func TestListTagsLookupBatches(t *testing.T) {
 	r := listRequest{client: client, org: &api.Group{UID: org}, orgChecked: func(context.Context) error { return nil }}
 	l, stop := r.lookRepos(t.Context())
 	defer stop()
-	if err := l.ready(t.Context(), tags); err != nil {
-		t.Fatal(err)
+	for rest := tags; len(rest) > 0; {
+		n, err := l.ready(t.Context(), rest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest = rest[n:]
 	}
 	for i := range tags {
 		if got, want := l.names[api.ParentUID(tags[i].UID)], "repo-"+hex16(i)[12:]; got != want {

@@ -120,6 +120,12 @@ func (l *blockList) at(p int) int32 {
 	return idOf(l.blocks[b].ids[i])
 }
 
+// kindAt is the kind of the entry at position p.
+func (l *blockList) kindAt(p int) uint8 {
+	b, i := l.locate(p)
+	return clsOf(l.blocks[b].ids[i])
+}
+
 // search is the first position whose id satisfies f, which must be false
 // and then true along the list (Len when none does).
 func (l *blockList) search(f func(int32) bool) int {

@@ -121,6 +121,7 @@ type listSpec[T any] struct {
 	mask   uint8         // the classes listed
 	within string        // without a uidp filter: the descendants of this organization (a scoped caller's)
 	keep   func(*T) bool // nil: every item of the scope; else a scan filters
+	ids    []string      // uidp.ids: the items of these uids alone, each found by its uid (ofUIDs), not by a scan
 	extra  []string      // further filters, for the token's query hash
 	out    func(*T) any
 }
@@ -135,7 +136,15 @@ func runList[T any](srv *Server, w http.ResponseWriter, r *http.Request, q *list
 	}
 	l, mask := ls.c.listIn(sc, q.field, ls.mask)
 	keep := ls.keep
-	if q.name != "" {
+	switch {
+	case ls.ids != nil:
+		// A few exact uids: each looked up, its name tested on it.
+		if q.name != "" {
+			name := q.name
+			keep = both(keep, func(it *T) bool { return ls.c.acc.name(it) == name })
+		}
+		l, mask, keep = ls.c.ofUIDs(l, q.field, mask, ls.ids, keep), kindsAll, nil
+	case q.name != "":
 		// An exact name has an index of its own: page it directly, take the
 		// range of a group's descendants from it, or scan the smaller of it
 		// and the scope.

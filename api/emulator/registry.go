@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -89,14 +88,11 @@ func (c *call) reposRoute(rest string) *apiErr {
 			ls.within, ls.keep = registryScope(c, capRepoList, func(r *repoRec) string { return r.UID })
 		}
 		if ids := q.p.all("uidp.ids"); len(ids) > 0 {
-			// The repos of these exact uids, within the scope asked; the
+			// The repos of these exact uids, within the scope asked, each
+			// found by its uid, as a service's index would (ofUIDs); the
 			// uids are part of the query a page token continues.
-			wanted := make(map[string]bool, len(ids))
-			for _, id := range ids {
-				wanted[id] = true
-			}
-			ls.keep = both(ls.keep, func(r *repoRec) bool { return wanted[r.UID] })
-			ls.extra = append(slices.Sorted(maps.Keys(wanted)), "uidp.ids")
+			ls.ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+			ls.extra = append(slices.Clone(ls.ids), "uidp.ids")
 		}
 		runList(c.srv, c.w, c.r, q, ls)
 		return nil
