@@ -29,9 +29,12 @@ const (
 
 // afterPreparing runs next once p is done (at once when p is nil),
 // saying its progress on the status line until then. Each step is a
-// command that returns the next (in a tea.BatchMsg, which the program runs
-// without an Update), so the wait keeps no state of the shell's, and q and
-// ctrl+c end it as they end any wait.
+// command that returns the progress said, then the next step, in a
+// sequence (which the program runs without an Update), so the wait keeps
+// no state of the shell's, and q and ctrl+c end it as they end any wait.
+// A sequence, not a batch: a batch runs its commands at once, and on a
+// busy machine a progress said late landed after the organization had
+// opened, the status line saying the demo was still being built.
 func afterPreparing(ctx context.Context, p Preparing, next tea.Cmd) tea.Cmd {
 	if p == nil {
 		return next
@@ -62,7 +65,7 @@ func prepareStep(ctx context.Context, p Preparing, next tea.Cmd, said string, sa
 			default:
 			}
 			if text := p.Progress(); text != said || time.Since(saidAt) >= sayAgain {
-				return tea.BatchMsg{views.Flash(text), prepareStep(ctx, p, next, text, time.Now())}
+				return tea.Sequence(views.Flash(text), prepareStep(ctx, p, next, text, time.Now()))()
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -8,6 +9,10 @@ import (
 
 	"canopy/api/emulator"
 	"canopy/theme"
+	"canopy/views"
+	"canopy/views/viewstest"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // fakePreparing is work whose progress and end the test sets.
@@ -55,5 +60,63 @@ func TestQuitWhilePreparing(t *testing.T) {
 		h.waitText("building the demo")
 		h.keys(key)
 		h.waitFor("the quit", func(string) bool { return h.quit })
+	}
+}
+
+// readyOnFirstLook is work that ends as soon as its progress is first read
+// (the demo's seeding, started early, often ends so).
+type readyOnFirstLook struct {
+	once  sync.Once
+	ready chan struct{}
+}
+
+func (r *readyOnFirstLook) Ready() <-chan struct{} { return r.ready }
+func (r *readyOnFirstLook) Progress() string {
+	select {
+	case <-r.ready:
+		return "built the demo"
+	default:
+	}
+	r.once.Do(func() { close(r.ready) })
+	return "building the demo"
+}
+
+// TestPreparingSaysItsLastProgressLast: whatever order the program runs
+// commands it may run at once in (a batch's, here the last first), what
+// the work did is said after every progress, and the organization is
+// asked for after that.
+func TestPreparingSaysItsLastProgressLast(t *testing.T) {
+	t.Parallel()
+	type opened struct{}
+	var said []string
+	var run func(cmd tea.Cmd)
+	run = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			for i := len(msg) - 1; i >= 0; i-- { // at once: any order may come
+				run(msg[i])
+			}
+		case views.FlashMsg:
+			said = append(said, msg.Text)
+		case opened:
+			said = append(said, "(the organization)")
+		default:
+			seq := viewstest.Sequence(msg)
+			if seq == nil {
+				t.Fatalf("unexpected message %T", msg)
+			}
+			for _, c := range seq { // a sequence: in order
+				run(c)
+			}
+		}
+	}
+	p := &readyOnFirstLook{ready: make(chan struct{})}
+	run(afterPreparing(t.Context(), p, func() tea.Msg { return opened{} }))
+	want := []string{"building the demo", "built the demo", "(the organization)"}
+	if !slices.Equal(said, want) {
+		t.Errorf("said %q, want %q", said, want)
 	}
 }
