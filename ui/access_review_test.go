@@ -157,3 +157,29 @@ func TestAccessFollowsABindMadeHere(t *testing.T) {
 		t.Errorf("carol's row %q", row)
 	}
 }
+
+// TestAccessChangeShownAlreadyReadsNothing: a matrix opened after a change
+// to the review, whose message comes after it opened (a bind's, on a busy
+// machine), loads the review as changed here: it does not read the
+// organization's bindings again. r still does.
+func TestAccessChangeShownAlreadyReadsNothing(t *testing.T) {
+	t.Parallel()
+	h := watchedShell(t, 140, 50)
+	h.waitText("platform")
+	h.moveTo("apps")
+	h.keys("l")
+	h.moveTo("web")
+	h.keys("w")
+	atWeb := func(s string) bool { return strings.Contains(line(s, "canopy  "), "access at web") && !h.m.busy() }
+	h.waitFor("the matrix of web", atWeb)
+	bindings := h.count("/iam/v2/roleBindings")
+	h.send(accessChanged())
+	h.waitFor("the matrix loaded again", atWeb)
+	if got := h.count("/iam/v2/roleBindings"); got != bindings {
+		t.Errorf("a change shown already read the bindings %d times more", got-bindings)
+	}
+	h.keys("r")
+	h.waitFor("r to read the bindings again", func(s string) bool {
+		return atWeb(s) && h.count("/iam/v2/roleBindings") == bindings+1
+	})
+}

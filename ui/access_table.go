@@ -32,9 +32,16 @@ func accessTable(e *env, ctx context.Context, w whoseAccess, title safe.Text) vi
 	review, read := e.review(), e.readAccess()
 	var shown atomic.Int64
 	shown.Store(-1)
+	// changed is set when a change to the review makes the table load
+	// again (Watch): that load reads the review as changed here, where a
+	// load again of its own (r) reads it anew from the server. A screen
+	// opened after a change, but before the change's message came, has
+	// shown the changed review already: taking that message for an r
+	// read the whole organization again.
+	var changed atomic.Bool
 	src := func(ctx context.Context, req paging.Request) (paging.Result[census.Row], error) {
 		if req.Token == "" && req.Skip == 0 {
-			if g := shown.Load(); g >= 0 {
+			if g := shown.Load(); g >= 0 && !changed.Swap(false) {
 				review.again(int(g))
 			}
 		}
@@ -86,8 +93,14 @@ func accessTable(e *env, ctx context.Context, w whoseAccess, title safe.Text) vi
 		Open: func(r *census.Row) tea.Cmd { return e.grantsPage(r, -1) },
 		Cells: &table.Cells[census.Row]{From: first, To: first + len(census.Groups()) - 1,
 			Open: func(r *census.Row, col int) tea.Cmd { return e.grantsPage(r, col-first) }},
-		Copy:  func(r *census.Row) (string, string) { return r.Who.UID, "identity's uid" },
-		Watch: func(c views.Change) bool { return c.Nouns == accessNouns },
+		Copy: func(r *census.Row) (string, string) { return r.Who.UID, "identity's uid" },
+		Watch: func(c views.Change) bool {
+			if c.Nouns != accessNouns {
+				return false
+			}
+			changed.Store(true)
+			return true
+		},
 	})
 }
 
