@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -98,64 +97,22 @@ type EventDetails struct {
 var eventCommon = []string{"uid", "createTime", "author", "reviewer", "reviewState", "issue", "findings"}
 
 // UnmarshalJSON reads the common fields and finds the kind by its key.
-// One pass reads both the common fields and the keys of the kinds the
-// client knows (a page of 200 advisories has some 2,000 events: reading
-// each three times was most of decoding the page); only an event with no
-// known kind has its keys read again, to find one the client does not
-// know.
+// The keys are found by members, not by encoding/json into a map (a page
+// of 200 advisories has some 2,000 events: reading each as a map and its
+// details as another was most of decoding the page).
 func (e *AdvisoryEvent) UnmarshalJSON(b []byte) error {
-	var w eventWire
-	if err := json.Unmarshal(b, &w); err != nil {
+	type plain AdvisoryEvent
+	var common plain
+	if err := json.Unmarshal(b, &common); err != nil {
 		return fmt.Errorf("advisory event: %w", err)
 	}
-	*e = AdvisoryEvent(w.eventCommonFields)
-	if kind, details := w.known(); kind != "" {
-		e.Kind = kind
-		e.Details.decode(kind, details)
-		return nil
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
+	raw, err := members(b)
+	if err != nil {
 		return fmt.Errorf("advisory event: %w", err)
 	}
+	*e = AdvisoryEvent(common)
 	e.Kind, e.Details = eventKind(raw, eventCommon)
 	return nil
-}
-
-// eventCommonFields are an advisory event's fields without its JSON methods.
-type eventCommonFields AdvisoryEvent
-
-// eventWire is an advisory event as sent: its common fields and the key
-// of each kind the client knows (EventKinds; a test keeps the two alike).
-type eventWire struct {
-	eventCommonFields
-	Detection                  json.RawMessage `json:"detection"`
-	Fixed                      json.RawMessage `json:"fixed"`
-	FalsePositiveDetermination json.RawMessage `json:"falsePositiveDetermination"`
-	AnalysisNotPlanned         json.RawMessage `json:"analysisNotPlanned"`
-	FixNotPlanned              json.RawMessage `json:"fixNotPlanned"`
-	PendingUpstreamFix         json.RawMessage `json:"pendingUpstreamFix"`
-	TruePositiveDetermination  json.RawMessage `json:"truePositiveDetermination"`
-	Patched                    json.RawMessage `json:"patched"`
-}
-
-// known is the event's kind and its details when it is one the client
-// knows (the first in EventKinds' order, were there two), else "".
-func (w *eventWire) known() (string, json.RawMessage) {
-	for _, k := range [...]struct {
-		kind    string
-		details json.RawMessage
-	}{
-		{EventDetection, w.Detection}, {EventFixed, w.Fixed},
-		{EventFalsePositiveDetermination, w.FalsePositiveDetermination}, {EventAnalysisNotPlanned, w.AnalysisNotPlanned},
-		{EventFixNotPlanned, w.FixNotPlanned}, {EventPendingUpstreamFix, w.PendingUpstreamFix},
-		{EventTruePositiveDetermination, w.TruePositiveDetermination}, {EventPatched, w.Patched},
-	} {
-		if len(k.details) > 0 && string(k.details) != "null" {
-			return k.kind, k.details
-		}
-	}
-	return "", nil
 }
 
 // eventKind finds an event's kind among the keys of its object that are
@@ -187,30 +144,20 @@ func eventKind(raw map[string]json.RawMessage, common []string) (string, EventDe
 }
 
 // decode reads the details of kind; details of a shape it does not expect
-// are left out rather than failing the whole advisory. One pass reads the
-// fields and, for a detection, how it was made.
+// are left out rather than failing the whole advisory.
 func (d *EventDetails) decode(kind string, b json.RawMessage) {
-	if b = bytes.TrimLeft(b, " \t\r\n"); len(b) == 0 || b[0] != '{' {
+	obj, err := members(b)
+	if err != nil || obj == nil {
 		return
 	}
-	var w struct {
-		EventDetails
-		NVDAPI json.RawMessage `json:"nvdapi"`
-		Manual json.RawMessage `json:"manual"`
-		ScanV1 json.RawMessage `json:"scanv1"`
-	}
-	_ = json.Unmarshal(b, &w)
-	*d = w.EventDetails
+	_ = json.Unmarshal(b, d)
 	if kind != EventDetection {
 		return
 	}
-	for _, how := range [...]struct {
-		name  string
-		facts json.RawMessage
-	}{{"nvdapi", w.NVDAPI}, {"manual", w.Manual}, {"scanv1", w.ScanV1}} {
-		if len(how.facts) > 0 {
-			d.Detection = how.name
-			d.Facts = stringFields(how.facts)
+	for _, how := range []string{"nvdapi", "manual", "scanv1"} {
+		if v, ok := obj[how]; ok {
+			d.Detection = how
+			d.Facts = stringFields(v)
 			break
 		}
 	}

@@ -4,24 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 )
-
-// TestEventWireHasEveryKind: the one-pass reading of an event knows a key
-// for each kind in EventKinds, and no other.
-func TestEventWireHasEveryKind(t *testing.T) {
-	var keys []string
-	wire := reflect.TypeFor[eventWire]()
-	for i := range wire.NumField() {
-		if f := wire.Field(i); !f.Anonymous {
-			keys = append(keys, strings.Split(f.Tag.Get("json"), ",")[0])
-		}
-	}
-	if !slices.Equal(keys, EventKinds()) {
-		t.Errorf("eventWire reads %v, EventKinds are %v", keys, EventKinds())
-	}
-}
 
 // TestEventsReadAsBefore: an event read in one pass is the event the
 // reading it replaced made of it (the common fields, the whole object as
@@ -42,7 +26,14 @@ func TestEventsReadAsBefore(t *testing.T) {
 		}
 	}
 	events = append(events, `{}`, `{`+common+`}`, `{"fixed":null,"patched":null}`, `{"fixed":null,"alpha":{"note":"a"},"beta":{}}`,
-		`{"uid":7}`, `{"createTime":"yesterday"}`, `{"uid":"u","uid":"v","fixed":{"note":"1"},"fixed":{"note":"2"}}`)
+		`{"uid":7}`, `{"createTime":"yesterday"}`, `{"uid":"u","uid":"v","fixed":{"note":"1"},"fixed":{"note":"2"}}`,
+		// Keys are matched exactly: another case is another key.
+		`{"Fixed":{"fixedVersion":"9.9"}}`, `{"UID":"u","Detection":{"NVDAPI":{"cpeFound":"x"}}}`,
+		`{"detection":{"NVDAPI":{"cpeFound":"x"},"Manual":{}}}`, `{"FIXED":{},"fixed":null}`,
+		// Escapes in keys and values, and space everywhere.
+		`{"fix\u0065d":{"note":"e"}}`, `{"note\"":1,"fixed":{"no\u0074e":"q\"}{","fixedVersion":"1"}}`,
+		" \n{ \"fixed\" :\t{ \"note\" : \"a , b\" } , \"uid\" : \"s\" }\n ",
+		`{"detection":{"scanv1":{"scanner":"grype","componentCount":3,"cpes":["a","b"]},"manual":{}}}`)
 	for _, ev := range events {
 		var got AdvisoryEvent
 		gotErr := json.Unmarshal([]byte(ev), &got)
@@ -56,7 +47,8 @@ func TestEventsReadAsBefore(t *testing.T) {
 // readEventAsBefore is how an event was read before it was read in one
 // pass: the reference TestEventsReadAsBefore holds the new reading to.
 func readEventAsBefore(b []byte) (AdvisoryEvent, error) {
-	var common eventCommonFields
+	type plain AdvisoryEvent
+	var common plain
 	if err := json.Unmarshal(b, &common); err != nil {
 		return AdvisoryEvent{}, err
 	}
@@ -97,4 +89,20 @@ func readEventAsBefore(b []byte) (AdvisoryEvent, error) {
 		}
 	}
 	return e, nil
+}
+
+// TestMembersIsJSONsMap: members finds what json.Unmarshal into a map of
+// raw values finds, in objects of every shape, and refuses what it does.
+func TestMembersIsJSONsMap(t *testing.T) {
+	for _, b := range []string{`{}`, ` { } `, `null`, `{"a":1}`, `{"a":-1.5e3,"b":true,"c":false,"d":null}`,
+		`{"a":"x,y}z","b":[1,{"c":"]"}],"c":{"d":{"e":[]}}}`, `{"a":"\"","b":"\\"}`, `{"a\"b":1}`, `{"\u00e9":2}`,
+		`{"a":1,"a":2}`, `{"é":"ü"}`, "{\n\t\"a\" :\r\n [ 1 , 2 ] ,\"b\":{ }\n}", `[1]`, `"s"`, `7`, `{"a":1}x`, `{"a"}`, `{"a":}`,
+		`{"a":1,}`, `{"a":1`, `{"a":"1}`, `{"a":{"b":1}`, `{,}`, `{"a":1 "b":2}`, ``} {
+		got, gotErr := members([]byte(b))
+		var want map[string]json.RawMessage
+		wantErr := json.Unmarshal([]byte(b), &want)
+		if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %q (%v), want %q (%v)", b, got, gotErr, want, wantErr)
+		}
+	}
 }
