@@ -122,13 +122,8 @@ func TestAccessMatrixAgreesWithTheServer(t *testing.T) {
 // the bindings again.
 func TestAccessFollowsABindMadeHere(t *testing.T) {
 	t.Parallel()
-	h := watchedShell(t, 140, 50)
-	h.waitText("platform")
-	h.moveTo("apps")
-	h.keys("l")
-	h.moveTo("web")
-	h.keys("w")
-	s := h.waitFor("the matrix of web", func(s string) bool { return strings.Contains(line(s, "canopy  "), "access at web") && !h.m.busy() })
+	h, atWeb := webMatrix(t)
+	s := h.waitFor("the matrix of web", atWeb)
 	if strings.Contains(s, " carol ") && strings.Contains(line(s, " carol "), "all  all") {
 		t.Fatalf("carol pushes in web already:\n%s", s)
 	}
@@ -164,13 +159,7 @@ func TestAccessFollowsABindMadeHere(t *testing.T) {
 // organization's bindings again. r still does.
 func TestAccessChangeShownAlreadyReadsNothing(t *testing.T) {
 	t.Parallel()
-	h := watchedShell(t, 140, 50)
-	h.waitText("platform")
-	h.moveTo("apps")
-	h.keys("l")
-	h.moveTo("web")
-	h.keys("w")
-	atWeb := func(s string) bool { return strings.Contains(line(s, "canopy  "), "access at web") && !h.m.busy() }
+	h, atWeb := webMatrix(t)
 	h.waitFor("the matrix of web", atWeb)
 	bindings := h.count("/iam/v2/roleBindings")
 	h.send(accessChanged())
@@ -182,4 +171,17 @@ func TestAccessChangeShownAlreadyReadsNothing(t *testing.T) {
 	h.waitFor("r to read the bindings again", func(s string) bool {
 		return atWeb(s) && h.count("/iam/v2/roleBindings") == bindings+1
 	})
+}
+
+// webMatrix is a watched shell asked for the access matrix of apps/web
+// (w), and what says the matrix is shown, loaded.
+func webMatrix(t *testing.T) (*watched, func(string) bool) {
+	t.Helper()
+	h := watchedShell(t, 140, 50)
+	h.waitText("platform")
+	h.moveTo("apps")
+	h.keys("l")
+	h.moveTo("web")
+	h.keys("w")
+	return h, func(s string) bool { return strings.Contains(line(s, "canopy  "), "access at web") && !h.m.busy() }
 }
