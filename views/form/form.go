@@ -127,7 +127,7 @@ type Model struct {
 	// and sending a form loses nothing.
 	shown   []string
 	invalid map[string]string // as typed
-	full    map[string]string // fields that refused a key: what they say
+	full    map[string]string // fields that refused a key (not sent until edited): what they say
 	server  map[string]string // from the last failure, by field key
 	formErr []string
 	sending bool
@@ -234,7 +234,7 @@ func (m *Model) Actions() []keymap.State {
 		send = keymap.Off(keymap.Accept, "sending: wait for the answer")
 	case m.checking():
 		send = keymap.Off(keymap.Accept, "no answer came: checking what the server has")
-	case len(m.invalid) > 0:
+	case m.unfit():
 		send = keymap.Off(keymap.Accept, "fix the fields marked first")
 	}
 	states := []keymap.State{send.Does(m.accept), keymap.On(keymap.Cancel).Does(func() tea.Cmd { return m.close(false) })}
@@ -340,6 +340,12 @@ func (m *Model) moveTo(i int) tea.Cmd {
 	m.focus = i
 	return m.inputs[i].Focus()
 }
+
+// unfit reports whether a field is not to be sent as it is: invalid, or
+// cut at its limit (a paste of 13 digits into a 12-digit account keeps
+// 12: sent, they would name another account). A cut field is sendable
+// again once it is edited.
+func (m *Model) unfit() bool { return len(m.invalid) > 0 || len(m.full) > 0 }
 
 // check validates field i as typed.
 func (m *Model) check(i int) {

@@ -72,6 +72,19 @@ func TestAFieldRefusesTheKeyPastItsMax(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "at most 512 characters") {
 		t.Errorf("the cut paste is not said:\n%s", s)
 	}
+	// What was cut is not sent: more was typed or pasted than the field
+	// holds, and the rest may have been what was meant. Edited, it is.
+	enter := tea.KeyPressMsg{Code: tea.KeyEnter}
+	if m.Update(enter); m.sending {
+		t.Error("a field cut at its limit was sent")
+	}
+	if s := screen(m); !strings.Contains(s, "fix the fields marked") {
+		t.Errorf("the form does not say why it does not send:\n%s", s)
+	}
+	backspace(m)
+	if m.Update(enter); !m.sending {
+		t.Errorf("the field edited after its cut was not sent:\n%s", screen(m))
+	}
 }
 
 // Typing into a field costs the same per key however many keys come: the

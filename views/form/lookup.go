@@ -125,7 +125,7 @@ func (m *Model) accept() tea.Cmd {
 	if m.lost != nil {
 		return m.acceptLost()
 	}
-	if len(m.invalid) > 0 {
+	if m.unfit() {
 		return views.FlashError("fix the fields marked first")
 	}
 	key := m.lookupKey()

@@ -62,7 +62,7 @@ func (m *Model) statusLine() (string, []string) {
 		return m.lostStatus()
 	case len(m.formErr) > 0:
 		return th.Bad.Render(th.Glyphs.Failed + " not changed (see below)"), []string{send + " sends again", cancel + " cancels"}
-	case len(m.invalid) > 0:
+	case m.unfit():
 		return th.Muted.Render("fix the fields marked"), []string{cancel + " cancels"}
 	}
 	return th.Muted.Render(send + " sends"), []string{cancel + " cancels"}
