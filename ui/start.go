@@ -23,6 +23,7 @@ import (
 	"canopy/saved"
 	"canopy/views"
 	"canopy/views/cmdline"
+	"canopy/views/columns"
 	"canopy/views/detail"
 )
 
@@ -119,12 +120,12 @@ func (e *env) lookUp(ctx context.Context, target string) (any, error) {
 		return item, err
 	case advisoryIDShape.MatchString(target):
 		k := e.kinds.byNoun("advisory")
-		items, err := k.find(ctx, e.client, e.org.UID, strings.ToUpper(target))
+		items, err := k.find(ctx, e.client, e.org.UID, columns.AdvisoryIDOf(target))
 		if err != nil {
 			return nil, err
 		}
 		if len(items) == 0 {
-			return nil, fmt.Errorf("no advisory has the id %s", strings.ToUpper(target))
+			return nil, fmt.Errorf("no advisory has the id %s", columns.AdvisoryIDOf(target))
 		}
 		return items[0], nil
 	}

@@ -125,7 +125,7 @@ func TestStartOnNothing(t *testing.T) {
 		"nosuchrepo:1":                                 "no repo is named nosuchrepo",
 		"pypi/requests":                                "the service reads no single library by uid",
 		strings.Repeat("ab", 20) + "/0123456789abcdef": "nothing this token can see has the uid …0123456789abcdef",
-		"CGA-zzzz-zzzz-zzzz":                           "no advisory has the id CGA-ZZZZ-ZZZZ-ZZZZ",
+		"CGA-zzzz-zzzz-zzzz":                           "no advisory has the id CGA-zzzz-zzzz-zzzz",
 	} {
 		h, _ := startAt(t, Start{Open: target})
 		h.waitText("canopy open", says)
