@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"canopy/api"
 )
 
 // TestRolesHoldTheVendorsCapabilities holds every capability a seeded role
@@ -32,7 +34,7 @@ func TestRolesHoldTheVendorsCapabilities(t *testing.T) {
 	}
 	roles := append(slices.Clone(builtinRoles), customRoles...)
 	for _, r := range roles {
-		for _, c := range r.caps() {
+		for _, c := range r.caps(api.Capabilities()) {
 			opts, ok := defined[c]
 			switch {
 			case !ok:

@@ -79,6 +79,10 @@ type accessors[T any] struct {
 	// a lookup does not make one; nil: the uid strings are compared.
 	cmpUID  func(it *T, uid string) int // the item's uid against a uid
 	cmpUIDs func(a, b *T) int           // two items' uids
+	// cmpNames, when set, compares two items' names as strings.Compare
+	// of name would, without making them: for names made on each call
+	// (versions' keys), which sorting would otherwise make n log n times.
+	cmpNames func(a, b *T) int
 	// parent, when set, is the uid of the item's parent, which is of
 	// another collection (a tag's repo): nothing of this collection lies
 	// below an item, so the parent's descendants are its children, and

@@ -52,7 +52,11 @@ func (c *coll[T]) cmpIDs(field int, a, b int32) int {
 	var r int
 	switch field {
 	case fieldName:
-		r = strings.Compare(c.acc.name(x), c.acc.name(y))
+		if c.acc.cmpNames != nil {
+			r = c.acc.cmpNames(x, y)
+		} else {
+			r = strings.Compare(c.acc.name(x), c.acc.name(y))
+		}
 	case fieldCreate:
 		r = cmp.Compare(c.acc.ctime(x), c.acc.ctime(y))
 	case fieldUpdate:

@@ -132,6 +132,9 @@ func (c *call) listVersions(artifact string) *apiErr {
 	return nil
 }
 
+// versionKeyDigits is the width versionKey pads every run of digits to.
+const versionKeyDigits = 12
+
 // versionKey is a version that sorts as versions do: every run of digits
 // padded to the same width, so 2.10.0 comes after 2.9.1.
 func versionKey(v string) string {
@@ -146,9 +149,67 @@ func versionKey(v string) string {
 			i++
 			continue
 		}
-		b.WriteString(strings.Repeat("0", max(0, 12-(j-i))))
+		b.WriteString(strings.Repeat("0", max(0, versionKeyDigits-(j-i))))
 		b.WriteString(v[i:j])
 		i = j
 	}
 	return b.String()
 }
+
+// compareVersionKeys is strings.Compare(versionKey(a), versionKey(b)),
+// reading both keys a byte at a time rather than making them.
+func compareVersionKeys(a, b string) int {
+	x, y := keyReader{v: a}, keyReader{v: b}
+	for {
+		cx, okx := x.next()
+		cy, oky := y.next()
+		switch {
+		case !okx && !oky:
+			return 0
+		case !okx:
+			return -1
+		case !oky:
+			return 1
+		case cx != cy:
+			if cx < cy {
+				return -1
+			}
+			return 1
+		}
+	}
+}
+
+// keyReader gives versionKey(v) a byte at a time.
+type keyReader struct {
+	v   string
+	i   int // the next byte of v
+	pad int // zeros still to give before the digits from i
+	run int // end of the run of digits i is in; <= i outside one
+}
+
+func (r *keyReader) next() (byte, bool) {
+	if r.pad > 0 {
+		r.pad--
+		return '0', true
+	}
+	if r.i >= len(r.v) {
+		return 0, false
+	}
+	if r.i >= r.run && isDigit(r.v[r.i]) {
+		j := r.i
+		for j < len(r.v) && isDigit(r.v[j]) {
+			j++
+		}
+		r.run = j
+		if r.pad = versionKeyDigits - (j - r.i); r.pad > 0 {
+			r.pad--
+			return '0', true
+		}
+		r.pad = 0
+	}
+	c := r.v[r.i]
+	r.i++
+	return c, true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

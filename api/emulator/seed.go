@@ -41,11 +41,14 @@ type seeder struct {
 	// eager makes every tag while seeding; else the repos' tags are
 	// made when first asked for (lazy.go), the same ones.
 	eager bool
+	// catalogue is api.Capabilities, made once: every role's
+	// capabilities are chosen from it.
+	catalogue []api.Capability
 }
 
 func newSeeder(seedVal uint64, sh shape, now time.Time, p *progress) *seeder {
 	return &seeder{store: newStore(seedVal), seedVal: seedVal, now: now.UTC(), shape: sh, folders: map[string]string{},
-		born: map[string]time.Time{}, progress: p}
+		born: map[string]time.Time{}, progress: p, catalogue: api.Capabilities()}
 }
 
 // populate adds the seeded data without indexing it.
@@ -185,6 +188,6 @@ func (s *seeder) seedRoles() {
 	t := api.TimeOf(time.Date(2023, 3, 1, 12, 0, 0, 0, time.UTC))
 	for _, r := range builtinRoles {
 		s.roles.add(api.Role{UID: builtinRoleUID(r.name), Name: r.name, Description: r.desc,
-			Capabilities: r.caps(), CreateTime: t, UpdateTime: t})
+			Capabilities: r.caps(s.catalogue), CreateTime: t, UpdateTime: t})
 	}
 }

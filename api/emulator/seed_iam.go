@@ -38,9 +38,10 @@ type roleDef struct {
 	extra      []string
 }
 
-func (r roleDef) caps() []string {
+// caps are the names of the role's capabilities, chosen from catalogue.
+func (r roleDef) caps(catalogue []api.Capability) []string {
 	var out []string
-	for _, c := range api.Capabilities() {
+	for _, c := range catalogue {
 		if r.keep(c.Name) {
 			out = append(out, c.Name)
 		}
@@ -151,7 +152,7 @@ func (s *seeder) seedIAM(acme, globex string) {
 	for _, r := range customRoles {
 		c, u := s.createdIn(acme, 90*day)
 		uid := acme + "/" + s.hex16()
-		s.roles.add(api.Role{UID: uid, Name: r.name, Description: r.desc, Capabilities: r.caps(), CreateTime: c, UpdateTime: u})
+		s.roles.add(api.Role{UID: uid, Name: r.name, Description: r.desc, Capabilities: r.caps(s.catalogue), CreateTime: c, UpdateTime: u})
 		roleUID[r.name] = uid
 	}
 	for _, list := range [][]seedIdentity{acmeIdentities, globexIdentities} {

@@ -151,7 +151,8 @@ func newStore(seed uint64) *store {
 		versions: newColl(accessors[api.ArtifactVersion]{
 			// Versions sort by version, numerically: 2.10 after 2.9.
 			uid: func(g *api.ArtifactVersion) string { return g.UID }, name: func(g *api.ArtifactVersion) string { return versionKey(g.Version) },
-			ctime: func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
+			cmpNames: func(a, b *api.ArtifactVersion) int { return compareVersionKeys(a.Version, b.Version) },
+			ctime:    func(g *api.ArtifactVersion) int64 { return ms(g.CreateTime) }, utime: func(g *api.ArtifactVersion) int64 { return ms(g.UpdateTime) }}),
 		tagParents: newPool(),
 		tagNames:   newPool(),
 		pcg:        rand.NewPCG(seed, seed^0x9e3779b97f4a7c15),
