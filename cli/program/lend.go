@@ -44,7 +44,7 @@ func (t *Terminal) lend(run func(ctx context.Context, in, out, errOut *os.File) 
 		}
 		return nil
 	}
-	return tea.Sequence(pause, tea.Exec(&handover{t: t, run: run, quiet: quiet}, func(err error) tea.Msg { return done(err) }))
+	return tea.Sequence(pause, tea.Exec(&handover{t: t, run: run, quiet: quiet}, func(err error) tea.Msg { return lentBack{done(err)} }))
 }
 
 // handover is the lent terminal as Bubble Tea runs it (tea.ExecCommand):

@@ -81,7 +81,7 @@ func runProgramWith(ctx context.Context, m tea.Model, stateDir string, stderr io
 	// Bubble Tea's own signal handler is off: it sends its quit through
 	// the queue of messages (behind every key waiting), and ctx already
 	// carries the signals.
-	p := tea.NewProgram(g, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}, opts...)...)
+	p := tea.NewProgram(g, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(fps)}, opts...)...)
 	g.quit = p.Quit
 	done := make(chan struct{})
 	defer close(done)
