@@ -79,6 +79,9 @@ type Model struct {
 	frame          int
 	focused        bool
 	lists          []*Node // nodes whose children list has been started
+	// feeds are the root collections not yet started: they are asked for
+	// once the first root's first page is in (startFeeds).
+	feeds          []*Node
 	selected       *Node
 	selectedFailed error // the failure shown, when the cursor is on a failed row
 	paints         paints
@@ -121,15 +124,34 @@ func (m *Model) Init() tea.Cmd {
 	if len(m.cfg.Roots) == 0 {
 		return nil
 	}
-	cmds := []tea.Cmd{m.expand(m.cfg.Roots[0])}
-	// Root collections (the feeds) show their totals from the start.
+	first := m.cfg.Roots[0]
+	cmds := []tea.Cmd{m.expand(first)}
+	// Root collections (the feeds) show their totals from the start, but
+	// are asked for once the first root's first page is in: their pages
+	// (the advisories', 200 with their events) are the largest of the
+	// start, and the first frame with the organization's tree would
+	// otherwise share the cores with reading them.
 	for _, r := range m.cfg.Roots[1:] {
 		if r.Kind.IsCollection() {
-			cmds = append(cmds, m.start(r))
+			m.feeds = append(m.feeds, r)
 		}
+	}
+	if first.Children == nil {
+		cmds = append(cmds, m.startFeeds())
 	}
 	m.rebuild()
 	return tea.Batch(append(cmds, m.selectCmd())...)
+}
+
+// startFeeds asks for the first pages of the root collections not asked
+// for yet.
+func (m *Model) startFeeds() tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(m.feeds))
+	for _, f := range m.feeds {
+		cmds = append(cmds, m.start(f))
+	}
+	m.feeds = nil
+	return tea.Batch(cmds...)
 }
 
 // Title names the tree in the breadcrumb.
@@ -190,6 +212,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 			anew := n.Children.Refreshing()
 			changed, cmd := n.Children.Update(msg)
+			if n == m.cfg.Roots[0] {
+				cmd = tea.Batch(cmd, m.startFeeds())
+			}
 			if r, ok := n.Children.TakeRefusal(); ok {
 				cmd = tea.Batch(cmd, views.RefusedOrder(r.Collection, r.Order))
 			}

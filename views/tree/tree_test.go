@@ -467,3 +467,41 @@ func hasAction(m *Model, a keymap.Action) bool {
 	st, ok := keymap.Find(m.Actions(), a)
 	return ok && st.Enabled
 }
+
+// The feeds (root collections) are asked for once the first root's first
+// page is in, not beside it: the organization's tree is drawn without
+// waiting behind their pages. Their totals then show as before.
+func TestFeedsAreAskedForAfterTheFirstRootsFirstPage(t *testing.T) {
+	ctx := context.Background()
+	org := &Node{ID: "org", Kind: KindOrg, Label: "acme"}
+	folders := &leaves{parent: org, prefix: "folder", n: 3, kind: KindOrg}
+	org.Children = paging.New(ctx, folders.source, NodeKey)
+	repos := &Node{ID: "repos:org", Kind: KindRepos, Label: "repos", Parent: org, Depth: 1}
+	repos.Children = paging.New(ctx, (&leaves{parent: repos, prefix: "repo", n: 2, kind: KindTag}).source, NodeKey)
+	org.Static = []*Node{repos}
+	feed := &Node{ID: "advisories:", Kind: KindAdvisories, Label: "advisories"}
+	feedSrc := &leaves{parent: feed, prefix: "CGA", n: 5, kind: KindAdvisory}
+	var early atomic.Bool
+	feed.Children = paging.New(ctx, func(ctx context.Context, req paging.Request) (paging.Result[*Node], error) {
+		if org.Children.Loaded() == 0 {
+			early.Store(true)
+		}
+		return feedSrc.source(ctx, req)
+	}, NodeKey)
+	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()},
+		Config{Roots: []*Node{org, feed}})
+	m.SetSize(50, 10)
+	drive(m, m.Init())
+	if early.Load() {
+		t.Error("the feed was asked for before the organization's first page was in")
+	}
+	if feedSrc.calls.Load() != 1 {
+		t.Errorf("the feed was asked for %d times, want once", feedSrc.calls.Load())
+	}
+	s := screen(m)
+	for _, want := range []string{"folder-0000", "> advisories", "5"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q:\n%s", want, s)
+		}
+	}
+}
