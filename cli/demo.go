@@ -74,11 +74,14 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Usage
 	}
+	seeded := newSeeding(srv, began, "building the demo", "built the demo")
 	if df.data.Size != "large" {
-		// The large size's seeding allocates ≈ 55 MB: held, its RSS
-		// would nearly double (82 MB against 45 when its tree shows).
-		holdGC(srv.Ready())
+		// Until the organization's first screen has its rows. The large
+		// size's seeding allocates ≈ 55 MB: held, its RSS would nearly
+		// double (82 MB against 45 when its tree shows).
+		holdGC(seeded.Started())
 	}
+	defer seeded.Opened() // if the UI never says so: a failed start, a test
 	cfg, to, keys, err := df.ui.load(ctx, os.Getenv)
 	if err != nil {
 		return exit.Fail(ctx, stderr, "canopy demo", "reading the config", err, exit.Usage)
@@ -120,7 +123,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runUI(ctx, ui.Options{Client: client, Org: org, Host: "demo emulator " + ln.Addr().String(),
 			Identity: who, Theme: to, Keys: keys, ReadOnly: cfg.Flag("read-only"), Changes: changes, Plugins: cfg.Plugins, Views: cfg.Views, SaveView: viewSaver(cfg, os.Getenv), Start: start,
 			Stale: cfg.Stale(), Refresh: cfg.Refresh(),
-			Preparing: newSeeding(srv, began, "building the demo", "built the demo")}, displayOf(to, cfg),
+			Preparing: seeded}, displayOf(to, cfg),
 			fmt.Sprintf("demo seed=%d size=%s", df.data.Seed, df.data.Size), cfg.Flag("resume"), stderr)
 	})
 }

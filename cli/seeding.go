@@ -16,6 +16,8 @@ type seeding struct {
 	srv         *emulator.Server
 	doing, done string               // "building the demo", "built the demo"
 	took        func() time.Duration // how long the seeding took, once Ready
+	opened      chan struct{}        // closed by Opened
+	once        sync.Once
 }
 
 func newSeeding(srv *emulator.Server, start time.Time, doing, done string) *seeding {
@@ -26,8 +28,15 @@ func newSeeding(srv *emulator.Server, start time.Time, doing, done string) *seed
 		<-srv.Ready()
 		end <- time.Since(start)
 	}()
-	return &seeding{srv: srv, doing: doing, done: done, took: sync.OnceValue(func() time.Duration { return <-end })}
+	return &seeding{srv: srv, doing: doing, done: done, took: sync.OnceValue(func() time.Duration { return <-end }),
+		opened: make(chan struct{})}
 }
+
+// Opened says the UI's start is over (ui.Preparing).
+func (s *seeding) Opened() { s.once.Do(func() { close(s.opened) }) }
+
+// Started is closed once the UI's start is over.
+func (s *seeding) Started() <-chan struct{} { return s.opened }
 
 // Ready is closed once the emulator answers.
 func (s *seeding) Ready() <-chan struct{} { return s.srv.Ready() }

@@ -127,6 +127,7 @@ type Model struct {
 	ticking   bool
 	starting  bool
 	startErr  error
+	startOver bool      // Options.Preparing was told the start is over
 	notice    string    // Options.Notice, until the organization opens
 	footN     int       // lines the top screen's footer takes (see footer)
 	hintsMemo hintsMemo // the last frame's hints line (frame.go)

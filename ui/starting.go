@@ -17,6 +17,10 @@ import (
 type Preparing interface {
 	Ready() <-chan struct{} // closed once the work is done
 	Progress() string       // how far it is, in a few words; once Ready, what it did
+	// Opened is called once the start is over: the organization's first
+	// screen has its first rows, or the start failed. What was held back
+	// meanwhile (the demo's garbage collection) may go on.
+	Opened()
 }
 
 // progressEvery is how often the status line's progress is read again;
@@ -82,4 +86,35 @@ func (m *Model) preparing() bool {
 	default:
 		return true
 	}
+}
+
+// opening is a screen whose first rows may not be in yet (the explorer,
+// until its organization's first page).
+type opening interface{ HasFirstRows() bool }
+
+// endStart tells Options.Preparing, once, that the start is over: the top
+// screen has its first rows, or the start failed.
+func (m *Model) endStart() tea.Cmd {
+	p := m.opts.Preparing
+	if p == nil || m.startOver || m.startErr == nil && (m.starting || !m.topOpened()) {
+		return nil
+	}
+	m.startOver = true
+	return func() tea.Msg {
+		p.Opened()
+		return nil
+	}
+}
+
+// topOpened reports whether the top screen has its first rows.
+func (m *Model) topOpened() bool {
+	switch s := m.top().(type) {
+	case nil:
+		return false
+	case opening:
+		return s.HasFirstRows()
+	case readiness:
+		return s.Ready()
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,13 +18,15 @@ import (
 
 // fakePreparing is work whose progress and end the test sets.
 type fakePreparing struct {
-	mu    sync.Mutex
-	text  string
-	ready chan struct{}
+	mu     sync.Mutex
+	text   string
+	ready  chan struct{}
+	opened atomic.Int32 // times told the start is over
 }
 
 func (f *fakePreparing) Ready() <-chan struct{} { return f.ready }
 func (f *fakePreparing) Progress() string       { f.mu.Lock(); defer f.mu.Unlock(); return f.text }
+func (f *fakePreparing) Opened()                { f.opened.Add(1) }
 func (f *fakePreparing) say(s string)           { f.mu.Lock(); defer f.mu.Unlock(); f.text = s }
 
 // TestPreparingShowsProgressThenTheOrganization: while the work canopy
@@ -45,8 +48,31 @@ func TestPreparingShowsProgressThenTheOrganization(t *testing.T) {
 		t.Fatalf("the organization opened before the work ended:\n%s", h.screen())
 	}
 	p.say("built the demo: 1,035,684 tags in 4.2 s")
+	if n := p.opened.Load(); n != 0 {
+		t.Errorf("the work was told the start is over %d times before it ended", n)
+	}
 	close(p.ready)
 	h.waitText("acme.example", "platform", "details: acme.example")
+	// Once the tree has the organization's first page, and only once.
+	h.waitFor("the work told the start is over", func(string) bool { return p.opened.Load() > 0 })
+	h.keys("j", "k")
+	h.waitText("details: acme.example")
+	if n := p.opened.Load(); n != 1 {
+		t.Errorf("the work was told the start is over %d times, want once", n)
+	}
+}
+
+// TestPreparingIsToldAFailedStartIsOver: an organization that cannot be
+// opened ends the start too (the demo's collection, held until then,
+// resumes).
+func TestPreparingIsToldAFailedStartIsOver(t *testing.T) {
+	t.Parallel()
+	srv, client := newEmulator(t, emulator.Options{Seed: 1})
+	p := &fakePreparing{text: "built the demo", ready: make(chan struct{})}
+	close(p.ready)
+	h := startWith(t, srv, Options{Client: client, Org: "0123456789abcdef0123456789abcdef01234567", Host: "test",
+		Theme: theme.Options{Name: theme.Dark}, Preparing: p}, 100, 20)
+	h.waitFor("the work told the start is over", func(string) bool { return p.opened.Load() == 1 })
 }
 
 // TestQuitWhilePreparing: q and ctrl+c end canopy while it waits.
@@ -71,6 +97,7 @@ type readyOnFirstLook struct {
 }
 
 func (r *readyOnFirstLook) Ready() <-chan struct{} { return r.ready }
+func (r *readyOnFirstLook) Opened()                {}
 func (r *readyOnFirstLook) Progress() string {
 	select {
 	case <-r.ready:

@@ -23,7 +23,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, m.settled())
 	}
 	// Advisory counts asked for while updating start now.
-	cmd = tea.Batch(cmd, m.env.advise())
+	cmd = tea.Batch(cmd, m.env.advise(), m.endStart())
 	if n := len(m.footer()); n != m.footN {
 		m.footN = n
 		m.layout()

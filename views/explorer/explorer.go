@@ -63,6 +63,10 @@ func (m *Model) Noun() string {
 	return m.tree.Noun()
 }
 
+// HasFirstRows reports whether the tree's first root has its first page
+// (or failed to get it).
+func (m *Model) HasFirstRows() bool { return m.tree.HasFirstPage() }
+
 // Busy reports whether the tree or the pane is loading.
 func (m *Model) Busy() bool { return m.tree.Busy() || m.detail.Busy() }
 

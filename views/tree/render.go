@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"slices"
 	"strings"
 
 	"canopy/keymap"
@@ -115,7 +116,8 @@ func (m *Model) counts(n *Node) []string {
 		} else if err != nil {
 			return []string{g.Failed + " failed", g.Failed}
 		}
-		if l.Busy() {
+		if l.Busy() || slices.Contains(m.feeds, n) {
+			// Loading, or a feed waiting for the first root's page.
 			return []string{g.Spinner[m.frame%len(g.Spinner)]}
 		}
 		return nil

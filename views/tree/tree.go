@@ -82,6 +82,7 @@ type Model struct {
 	// feeds are the root collections not yet started: they are asked for
 	// once the first root's first page is in (startFeeds).
 	feeds          []*Node
+	opened         bool // the first root's first page is in, or failed
 	selected       *Node
 	selectedFailed error // the failure shown, when the cursor is on a failed row
 	paints         paints
@@ -122,6 +123,7 @@ func New(common views.Common, cfg Config) *Model {
 // Init expands the first root.
 func (m *Model) Init() tea.Cmd {
 	if len(m.cfg.Roots) == 0 {
+		m.opened = true
 		return nil
 	}
 	first := m.cfg.Roots[0]
@@ -143,9 +145,14 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(append(cmds, m.selectCmd())...)
 }
 
+// HasFirstPage reports whether the first root's first page is in (or
+// failed): the tree's first frame with something to browse.
+func (m *Model) HasFirstPage() bool { return m.opened }
+
 // startFeeds asks for the first pages of the root collections not asked
-// for yet.
+// for yet: the tree is open.
 func (m *Model) startFeeds() tea.Cmd {
+	m.opened = true
 	cmds := make([]tea.Cmd, 0, len(m.feeds))
 	for _, f := range m.feeds {
 		cmds = append(cmds, m.start(f))
@@ -173,6 +180,9 @@ func (m *Model) SetFocused(f bool) { m.focused = f }
 
 // Busy reports whether a visible collection is loading.
 func (m *Model) Busy() bool {
+	if len(m.feeds) > 0 {
+		return true // feeds wait to be asked for
+	}
 	for _, n := range m.lists {
 		if n.Children.Busy() {
 			return true

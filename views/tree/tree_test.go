@@ -491,7 +491,16 @@ func TestFeedsAreAskedForAfterTheFirstRootsFirstPage(t *testing.T) {
 	m := New(views.Common{Theme: theme.New(theme.Options{Name: theme.Dark}), Keys: keymap.Default()},
 		Config{Roots: []*Node{org, feed}})
 	m.SetSize(50, 10)
-	drive(m, m.Init())
+	cmd := m.Init()
+	// Meanwhile the feed's row says it is on its way, as a loading one.
+	spin := m.common.Theme.Glyphs.Spinner[0]
+	if row := lineWith(screen(m), "advisories"); !strings.Contains(row, spin) {
+		t.Errorf("the feed waiting for the organization's page shows %q, want a spinner (%s)", row, spin)
+	}
+	if !m.Busy() {
+		t.Error("the tree with a feed waiting is not busy: its spinner would not turn")
+	}
+	drive(m, cmd)
 	if early.Load() {
 		t.Error("the feed was asked for before the organization's first page was in")
 	}
