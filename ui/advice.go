@@ -289,31 +289,29 @@ func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map
 	return counts, true, nil
 }
 
-// adviceNotes is a repo row's note: its advisories detected, pending
-// upstream, fixed and not planned, by the statuses every summary counts
-// by (census), in shorter forms for narrow rows (the fixed go first, then
-// the not planned; the detected and pending stay longest); none when it
-// has none.
+// adviceNotes is a repo row's note: its advisories by every status a
+// repo's page counts them by (census), in its order, so the row and the
+// page agree; shorter forms for narrow rows drop a status at a time (the
+// not affected first, then the fixed, the not planned and the pending
+// upstream), down to the detected alone when it has any, so even a deep
+// row has room for one; none when it has none.
 func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	plus := ""
 	if c.Partial {
 		plus = "+"
 	}
-	// In the order they are read; keep ranks which stay longest.
-	parts := []struct {
-		n    int
-		name string
-		keep int
-	}{{c.N[census.Detected], census.Detected.String(), 3}, {c.N[census.PendingUpstream], census.PendingUpstream.String(), 3},
-		{c.N[census.Fixed], census.Fixed.String(), 1}, {c.N[census.NotPlanned], census.NotPlanned.String(), 2}}
+	// How long each status stays as the note shortens: the open ones
+	// longest, a false positive least.
+	keep := [census.Statuses]int{census.Detected: 4, census.PendingUpstream: 3, census.NotPlanned: 2, census.Fixed: 1,
+		census.NotAffected: 0}
 	join := func(least int) string {
 		var b strings.Builder
-		for _, p := range parts {
-			if p.n > 0 && p.keep >= least {
+		for s := range census.Statuses {
+			if c.N[s] > 0 && keep[s] >= least {
 				if b.Len() > 0 {
 					b.WriteString(", ")
 				}
-				b.WriteString(text.Count(p.n) + plus + " " + p.name)
+				b.WriteString(text.Count(c.N[s]) + plus + " " + s.String())
 			}
 		}
 		return b.String()
@@ -328,7 +326,7 @@ func adviceNotes(c census.AdvisoryCount) []safe.Text {
 		long, short = "advisories (canopy's count): ", "adv (own count): "
 	}
 	notes := []safe.Text{safe.Of(long + all), safe.Of(short + all)}
-	for least := 2; least <= 3; least++ {
+	for least := 1; least <= keep[census.Detected]; least++ {
 		if fewer := join(least); fewer != "" && string(notes[len(notes)-1]) != short+fewer {
 			notes = append(notes, safe.Of(short+fewer))
 		}

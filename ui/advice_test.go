@@ -8,8 +8,10 @@ import (
 	"canopy/safe"
 )
 
-// A repo row's note names its detected, pending, fixed and not planned advisories,
-// and shorter forms drop the fixed, then the not planned, never the open.
+// A repo row's note names its advisories by every status its page counts
+// them by, in the page's order; shorter forms drop the not affected, the
+// fixed, the not planned and the pending upstream in turn, down to the
+// detected alone.
 func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
 	t.Parallel()
 	count := func(detected, upstream, fixed, notAffected, notPlanned int, partial bool) census.AdvisoryCount {
@@ -25,10 +27,16 @@ func TestAdviceNotesKeepTheOpenLongest(t *testing.T) {
 		{count(1, 0, 3, 0, 1, false), []safe.Text{"advisories: 1 detected, 3 fixed, 1 not planned", "adv: 1 detected, 3 fixed, 1 not planned",
 			"adv: 1 detected, 1 not planned", "adv: 1 detected"}},
 		{count(2, 3, 1, 0, 0, false), []safe.Text{"advisories: 2 detected, 3 pending upstream, 1 fixed", "adv: 2 detected, 3 pending upstream, 1 fixed",
-			"adv: 2 detected, 3 pending upstream"}},
+			"adv: 2 detected, 3 pending upstream", "adv: 2 detected"}},
+		{count(5, 1, 1, 1, 0, false), []safe.Text{"advisories: 5 detected, 1 pending upstream, 1 fixed, 1 not affected",
+			"adv: 5 detected, 1 pending upstream, 1 fixed, 1 not affected", "adv: 5 detected, 1 pending upstream, 1 fixed",
+			"adv: 5 detected, 1 pending upstream", "adv: 5 detected"}},
+		{count(0, 1, 0, 0, 2, false), []safe.Text{"advisories: 1 pending upstream, 2 not planned", "adv: 1 pending upstream, 2 not planned",
+			"adv: 1 pending upstream"}},
 		{count(0, 0, 0, 0, 3, false), []safe.Text{"advisories: 3 not planned", "adv: 3 not planned"}},
 		{count(0, 0, 2, 0, 0, true), []safe.Text{"advisories: 2+ fixed", "adv: 2+ fixed"}},
-		{count(0, 0, 0, 4, 0, false), nil},
+		{count(0, 0, 0, 2, 0, false), []safe.Text{"advisories: 2 not affected", "adv: 2 not affected"}},
+		{count(0, 0, 0, 0, 0, false), nil},
 	} {
 		if got := adviceNotes(tc.c); !slices.Equal(got, tc.want) {
 			t.Errorf("%v: %q, want %q", tc.c.N, got, tc.want)

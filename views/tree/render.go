@@ -223,11 +223,25 @@ func (m *Model) renderRow(r row, selected bool) string {
 	// an allocation per row and frame.)
 	pw, lw, mw := len(indent)+text.Width(glyph)+1, text.Width(string(n.Label)), text.Width(mark)
 	keep := pw + min(lw, minLabel) + mw
+	counts := m.counts(n)
 	right := ""
-	for _, c := range m.counts(n) {
+	for _, c := range counts {
 		if keep+2+text.Width(c) <= m.width {
 			right = c
 			break
+		}
+	}
+	var more []safe.Text
+	if m.cfg.Note != nil {
+		more = m.cfg.Note(n)
+	}
+	if len(more) > 0 {
+		used := pw + lw + mw
+		if n.Note != "" {
+			used += 2 + text.Width(string(n.Note))
+		}
+		if c, ok := m.besideNote(used, counts, more); ok {
+			right = c
 		}
 	}
 	avail := m.width
@@ -243,12 +257,10 @@ func (m *Model) renderRow(r row, selected bool) string {
 	}
 	// What the shell knows beyond the node shows whole, in the longest of
 	// its forms that fits, or not at all.
-	if m.cfg.Note != nil {
-		for _, more := range m.cfg.Note(n) {
-			if text.Width(left)+text.Width(note)+2+text.Width(string(more)) <= avail {
-				note += "  " + string(more)
-				break
-			}
+	for _, f := range more {
+		if text.Width(left)+text.Width(note)+2+text.Width(string(f)) <= avail {
+			note += "  " + string(f)
+			break
 		}
 	}
 	pad := max(m.width-text.Width(left)-text.Width(note)-text.Width(right), 0)
@@ -284,6 +296,40 @@ func (m *Model) renderRow(r row, selected bool) string {
 		}
 	}
 	return style.Render(highlight(left, style)) + ps.muted.Render(note) + strings.Repeat(" ", pad) + countPaint.Render(right)
+}
+
+// besideNote is the count drawn beside the shell's note (a closed repo's
+// advisories, why its row is read) on a row whose label and own note take
+// used columns: the note takes the longest of its forms that fits beside
+// the count's shortest form, or else beside none, and the count the
+// longest form that fits beside that; ok false when no form of the note
+// fits even alone.
+func (m *Model) besideNote(used int, counts []string, notes []safe.Text) (string, bool) {
+	fits := func(f safe.Text, c string) bool {
+		w := used + 2 + text.Width(string(f))
+		if c != "" {
+			w += 2 + text.Width(c)
+		}
+		return w <= m.width
+	}
+	least := ""
+	if len(counts) > 0 {
+		least = counts[len(counts)-1]
+	}
+	for _, beside := range []string{least, ""} {
+		for _, f := range notes {
+			if !fits(f, beside) {
+				continue
+			}
+			for _, c := range counts {
+				if fits(f, c) {
+					return c, true
+				}
+			}
+			return "", true
+		}
+	}
+	return "", false
 }
 
 func (m *Model) selStyle() theme.Paint {
