@@ -220,7 +220,8 @@ its own total (plus a tenth and a page), or --max-items items.
 Exit status: 0 done; 1 a failure (an API error; an organization, repo,
 artifact, identity, folder or role that does not exist or that the token
 cannot see; a listing stopped); 2 a usage mistake; 3 the API could not be
-connected to; 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP.
+connected to; 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP;
+141 the reader closed the pipe (canopy list ... | head), killed by SIGPIPE.
 
 Flags:
 `
