@@ -184,6 +184,11 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 	if code, ok := exit.Interrupted(ctx, stderr, "canopy", "starting"); ok {
 		return code
 	}
+	if code, ok := drawsOn(stderr, "canopy", os.Stdout); !ok {
+		// After the config, token and API are checked: their mistakes
+		// are the ones to fix first.
+		return code
+	}
 	stateDir := config.DefaultPaths().State
 	store := state.Open(stateDir)
 	if resume {

@@ -36,7 +36,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	f.output = fs.String("o", "table", "output: table or json")
 	f.filter = fs.String("filter", "", "print the rows that match, as / finds them in the UI (the name, then the other columns; fuzzy; !text excludes, re:expr is a regular expression), each page's as it arrives, in the list's order")
 	f.rank = fs.Bool("rank", false, fmt.Sprintf("with --filter: print the best matches first, ranked as / ranks them (the name's matches, best first, then the other columns'), once every page is read; at most the %s best (a line on stderr says how many more matched)", text.Count(rankMax)))
-	f.repo = fs.String("repo", "", "tags: only this repo's; advisories: only this artifact's; documents: only this package's")
+	f.repo = fs.String("repo", "", "tags: only this repo's (a name, a path as folder/name, or a uid); advisories: only this artifact's; documents: only this package's")
 	f.deprecated = fs.Bool("deprecated", false, "tags: only deprecated ones, as D shows them in the UI (every page is read)")
 	f.artifact = fs.String("artifact", "", "versions: list the versions of this library artifact, by `NAME|UID`")
 	f.ecosystem = fs.String("ecosystem", "", "libraries, versions: only artifacts of this ecosystem, `java|python` (default: both)")
@@ -220,7 +220,8 @@ its own total (plus a tenth and a page), or --max-items items.
 Exit status: 0 done; 1 a failure (an API error; an organization, repo,
 artifact, identity, folder or role that does not exist or that the token
 cannot see; a listing stopped); 2 a usage mistake; 3 the API could not be
-connected to; 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP.
+connected to; 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP;
+141 the reader closed the pipe (canopy list ... | head), killed by SIGPIPE.
 
 Flags:
 `

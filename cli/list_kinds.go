@@ -300,25 +300,6 @@ func (r listRequest) tags(ctx context.Context, common views.Common) error {
 	return printWalk(ctx, r, r.nouns, repos.lister(r.client.ListTags, keep), api.TagKey, opts, columns.Tags(common, repos.column()), keep, repos.ready)
 }
 
-// repoNamed is the repo --repo names in the organization.
-func (r listRequest) repoNamed(ctx context.Context) (*api.Repo, error) {
-	var found *api.Repo
-	ropts := api.ListOptions{DescendantsOf: r.org.UID, Name: r.repo}
-	_, err := pages(ctx, "repos", r.client.ListRepos, api.RepoKey, ropts, defaultMaxItems, func(repos []api.Repo) error {
-		for _, repo := range repos {
-			found = &repo
-		}
-		return nil
-	})
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("list repos: %w", err)
-	case found == nil:
-		return nil, fmt.Errorf("no repo named %q in %s", r.repo, r.org.Name)
-	}
-	return found, nil
-}
-
 // versions lists the versions of --artifact, as the table an artifact of
 // :libraries opens.
 func (r listRequest) versions(ctx context.Context, common views.Common) error {

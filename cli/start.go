@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"canopy/cli/config"
 	"canopy/cli/exit"
@@ -55,6 +56,13 @@ Flags:
 func wantTarget(stderr io.Writer, pos []string) (string, int, bool) {
 	if len(pos) != 1 {
 		exit.Sayf(stderr, "canopy open: want one uid, pull reference, advisory id or name (got %d arguments)", len(pos))
+		fmt.Fprintln(stderr, "Run 'canopy open -h' for usage.")
+		return "", exit.Usage, false
+	}
+	// An empty TARGET (canopy open '' or "$UNSET") names nothing: opening
+	// the organization as if none were given would hide the caller's mistake.
+	if strings.TrimSpace(pos[0]) == "" {
+		exit.Sayf(stderr, "canopy open: the TARGET is empty: want a uid, pull reference, advisory id or name")
 		fmt.Fprintln(stderr, "Run 'canopy open -h' for usage.")
 		return "", exit.Usage, false
 	}

@@ -21,6 +21,8 @@ func TestStartIsCheckedBeforeTheScreen(t *testing.T) {
 		{[]string{"demo", "-c", "tags", "--open", "python"}, "not both"},
 		{[]string{"open"}, "canopy open: want one uid, pull reference, advisory id or name (got 0 arguments)"},
 		{[]string{"open", "a", "b"}, "(got 2 arguments)"},
+		{[]string{"open", ""}, "canopy open: the TARGET is empty: want a uid, pull reference, advisory id or name"},
+		{[]string{"open", " "}, "canopy open: the TARGET is empty"},
 		{[]string{"-c", "nosuch"}, "canopy: -c: unknown command :nosuch"},
 	}
 	for _, c := range cases {

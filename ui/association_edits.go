@@ -62,9 +62,9 @@ func partFields(mask string, a *api.AccountAssociation) []form.Field {
 		}
 		return []form.Field{
 			{Key: "google.projectId", Label: labelGCPProject, Value: id, Placeholder: "the project's id (empty: none)",
-				Validate: optional(gcpProject, "6 to 30 of a-z 0-9 -, a letter first"), Max: 30},
+				Validate: optionalBy(api.CheckGoogleProjectID), Max: api.GoogleProjectIDMax},
 			{Key: "google.projectNumber", Label: labelGCPNumber, Value: num, Placeholder: "its number",
-				Validate: optional(digits, "digits")}}
+				Validate: optionalBy(api.CheckGoogleProjectNumber)}}
 	case api.FieldAzure:
 		var tenant, clients string
 		if a.Azure != nil {
@@ -156,12 +156,10 @@ func setPart(next *api.AccountAssociation, mask string, v map[string]string) err
 	return nil
 }
 
-// The shapes the providers give their ids: an AWS account's, a Google
-// Cloud project's, an Entra tenant's or application's.
+// The shapes the providers give their ids: an AWS account's, an Entra
+// tenant's or application's (a Google Cloud project's: package api).
 var (
 	awsAccount = lazyregexp.New(`^[0-9]{12}$`)
-	gcpProject = lazyregexp.New(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
-	digits     = lazyregexp.New(`^[0-9]+$`)
 	guid       = lazyregexp.New(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )
 
@@ -170,6 +168,17 @@ func optional(re *lazyregexp.Regexp, what string) func(string) error {
 	return func(s string) error {
 		if s = strings.TrimSpace(s); s != "" && !re.MatchString(s) {
 			return errors.New(what)
+		}
+		return nil
+	}
+}
+
+// optionalBy takes an empty value, or one check passes; its error says
+// the rule the value breaks (a project id's hyphen at the end).
+func optionalBy(check func(string) error) func(string) error {
+	return func(s string) error {
+		if s = strings.TrimSpace(s); s != "" {
+			return check(s)
 		}
 		return nil
 	}

@@ -41,6 +41,19 @@ func (m *Model) setFlash(text string, isErr bool) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return clearFlashMsg{seq: seq, failure: isErr} })
 }
 
+// ending is a message that ends what a flash said was under way (the
+// editor a readme was read for returned): the text goes as the message is
+// handled, not when its clock runs out.
+type ending interface{ ends() string }
+
+// flashOver takes text off the status line, unless another message has
+// taken its place.
+func (m *Model) flashOver(text string) {
+	if text != "" && m.flash == text && !m.flashErr {
+		m.flash = ""
+	}
+}
+
 // keyClearsFailure takes a failure off the status line at the next key,
 // once it has been there long enough to be read (its clock ran out).
 func (m *Model) keyClearsFailure() {

@@ -42,13 +42,15 @@ type readmeReady struct {
 	repo      api.Repo
 	old       string
 	dir, file string
+	saying    string // the status line's "reading the readme of …", gone once the editor returns
 }
 
 // readmeBack: the editor ended; what the file holds then.
 type readmeBack struct {
 	repo     api.Repo
 	old, new string
-	err      error // the editor's own failure (it did not start, or exited non-zero)
+	saying   string // as readmeReady's
+	err      error  // the editor's own failure (it did not start, or exited non-zero)
 	readErr  error
 }
 
@@ -72,6 +74,8 @@ func (e *env) editReadme(r *api.Repo) tea.Cmd {
 		return views.FlashError("the readme is edited in your editor on this terminal, which canopy cannot lend: its input is not a terminal")
 	}
 	repo, c, ctx := *r, e.client, e.ctx
+	editor, _, _ := strings.Cut(e.editor, " ")
+	saying := "reading the readme of " + name + " for " + safe.String(filepath.Base(editor)) + "…"
 	read := func() tea.Msg {
 		rd, err := c.GetRepoReadme(ctx, repo.UID)
 		if err != nil {
@@ -81,10 +85,9 @@ func (e *env) editReadme(r *api.Repo) tea.Cmd {
 		if err != nil {
 			return readmeFailed{what: "could not write the readme of " + name + " out for the editor", err: err}
 		}
-		return readmeReady{repo: repo, old: rd.Content, dir: dir, file: file}
+		return readmeReady{repo: repo, old: rd.Content, dir: dir, file: file, saying: saying}
 	}
-	editor, _, _ := strings.Cut(e.editor, " ")
-	return tea.Batch(views.Flash("reading the readme of "+name+" for "+safe.String(filepath.Base(editor))+"…"), read)
+	return tea.Batch(views.Flash(saying), read)
 }
 
 // draftFile writes text to README.md (so that editors know it for
@@ -120,13 +123,17 @@ func (m readmeReady) update(e *env) tea.Cmd {
 	done := func(err error) tea.Msg {
 		b, readErr := os.ReadFile(m.file)
 		_ = os.RemoveAll(m.dir) // nothing of the text stays behind
-		return readmeBack{repo: m.repo, old: m.old, new: string(b), err: err, readErr: readErr}
+		return readmeBack{repo: m.repo, old: m.old, new: string(b), saying: m.saying, err: err, readErr: readErr}
 	}
 	if q, ok := e.terminal.(quietLender); ok {
 		return q.LendQuiet(run, done)
 	}
 	return e.terminal.Lend(run, done)
 }
+
+// ends: the reading the status line said is over once the editor has
+// returned; it is not said over the change's dialog.
+func (m readmeBack) ends() string { return m.saying }
 
 // update says why nothing is sent, or shows the change to send.
 func (m readmeBack) update(e *env) tea.Cmd {

@@ -228,6 +228,9 @@ func (m *Model) updateData(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return tea.Batch(m.broadcast(views.UpdatedMsg{Item: msg.result}), m.broadcast(views.ChangedMsg{Changes: []views.Change{views.Logged()}}),
 			m.setFlash(say, false), m.env.accessMade(msg.result)), true
 	case envMsg:
+		if e, ok := msg.(ending); ok {
+			m.flashOver(e.ends())
+		}
 		return msg.update(m.env), true
 	case undoneMsg:
 		cmd := m.env.undone(msg)

@@ -211,8 +211,18 @@ type viewSavedMsg struct {
 
 // saveView writes the table on top as the view name, in a command.
 func (m *Model) saveView(args []string) tea.Cmd {
-	if len(args) != 1 {
+	if len(args) == 0 {
 		return m.setFlash("name the view: :save <name> (then :<name> opens it)", true)
+	}
+	if len(args) > 1 {
+		// The name is the view's own : command, whose words after the
+		// first would be its arguments: it cannot hold a space.
+		joined := strings.ToLower(strings.Join(args, "-"))
+		try := ""
+		if saved.CheckName(joined) == nil {
+			try = "; e.g. :save " + joined
+		}
+		return m.setFlash(fmt.Sprintf(":save: a view's name is one word, its : command (%q is %d)%s", strings.Join(args, " "), len(args), try), true)
 	}
 	name := args[0]
 	if err := saved.CheckName(name); err != nil {

@@ -80,6 +80,10 @@ func TestSaveWritesTheTableOnScreen(t *testing.T) {
 	h.typeText(":save tags")
 	h.keys("enter")
 	h.waitText(":save: tags is the command :tags")
+	// Two words are not a name (the name is its : command): said so.
+	h.typeText(":save py dep")
+	h.keys("enter")
+	h.waitText(`:save: a view's name is one word, its : command ("py dep" is 2); e.g. :save py-dep`)
 	h.typeText(":save py")
 	h.keys("enter")
 	h.waitText("saved :py (tags of python)")

@@ -142,12 +142,11 @@ func (c *call) checkAssociationParts(a *api.AccountAssociation) *apiErr {
 		return badField(domainIAM, "amazon.account", fmt.Sprintf("%q is not an AWS account id: 12 digits", a.Amazon.Account))
 	}
 	if g := a.Google; g != nil {
-		if !gcpProjectID.MatchString(g.ProjectID) {
-			return badField(domainIAM, "google.project_id", fmt.Sprintf("%q is not a Google Cloud project id: 6 to 30 lower-case "+
-				"letters, digits or hyphens, starting with a letter", g.ProjectID))
+		if err := api.CheckGoogleProjectID(g.ProjectID); err != nil {
+			return badField(domainIAM, "google.project_id", fmt.Sprintf("%q %v", g.ProjectID, err))
 		}
-		if !allDigits(g.ProjectNumber) {
-			return badField(domainIAM, "google.project_number", fmt.Sprintf("%q is not a Google Cloud project number", g.ProjectNumber))
+		if err := api.CheckGoogleProjectNumber(g.ProjectNumber); err != nil {
+			return badField(domainIAM, "google.project_number", fmt.Sprintf("%q %v", g.ProjectNumber, err))
 		}
 	}
 	if z := a.Azure; z != nil {

@@ -14,8 +14,6 @@ import (
 // test (and the demo) knows what a check says.
 
 var (
-	// gcpProjectID is Google's shape of a project id.
-	gcpProjectID = lazyregexp.New(`^[a-z][a-z0-9-]{4,28}[a-z0-9]$`)
 	// guid is an Entra tenant's or application's id.
 	guid = lazyregexp.New(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 )

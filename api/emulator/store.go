@@ -222,15 +222,6 @@ func tagClass(name string) uint8 {
 	return classNormal
 }
 
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // tagOut renders a stored tag. A tag has no creation time on the wire:
 // the stored one only orders the tags (created_at).
 func (s *store) tagOut(t *tagRec) api.Tag {

@@ -189,6 +189,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case views.TickMsg:
+		// A spinner is drawn into the lines: they are drawn again for
+		// the next frame while one shows (a collection's total loading,
+		// a lazy part on its way), or it would stand still.
+		if msg.Frame != m.frame && m.Busy() {
+			m.frame = msg.Frame
+			m.relayout()
+		}
 		m.frame = msg.Frame
 	case views.ResizedMsg:
 		return m.renderCmd() // a readme rendered for the old width
