@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,19 +18,41 @@ import (
 // shows a resource in the tree.
 type startFlags struct {
 	command, open string
+	// blank is the flag given an empty or blank value (-c '', --open
+	// "$UNSET"): a mistake to say, not a start on the organization.
+	blank string
 }
 
 func (f *startFlags) register(fs *flag.FlagSet, withOpen bool) {
-	fs.StringVar(&f.command, "c", "", "run this `command` once the organization opens, as typed after : (e.g. 'tags python')")
-	fs.StringVar(&f.command, "start", "", "start on this `screen`: a command as typed after : (e.g. overview, deprecated, 'tags python'); the same as -c")
+	f.flag(fs, &f.command, "c", "run this `command` once the organization opens, as typed after : (e.g. 'tags python')")
+	f.flag(fs, &f.command, "start", "start on this `screen`: a command as typed after : (e.g. overview, deprecated, 'tags python'); the same as -c")
 	if withOpen {
-		fs.StringVar(&f.open, "open", "", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>, <repo>:<tag>, <repo>@<digest>), an advisory id (CGA-…) or a name")
+		f.flag(fs, &f.open, "open", "show this `resource` in the tree: a uid, a pull reference (cgr.dev/<org>/<repo>:<tag>, <repo>:<tag>, <repo>@<digest>), an advisory id (CGA-…) or a name")
 	}
+}
+
+// flag registers a string flag that notes when it is given blank.
+func (f *startFlags) flag(fs *flag.FlagSet, v *string, name, usage string) {
+	fs.Func(name, usage, func(s string) error {
+		*v = s
+		if strings.TrimSpace(s) == "" {
+			f.blank = name
+		} else if f.blank == name {
+			f.blank = ""
+		}
+		return nil
+	})
 }
 
 // start is the UI's start, checked against the commands canopy has (with
 // the config's plugins).
 func (f *startFlags) start(cfg *config.Settings) (ui.Start, error) {
+	switch {
+	case f.blank == "open":
+		return ui.Start{}, errors.New("--open is empty: want a uid, pull reference, advisory id or name to show")
+	case f.blank != "":
+		return ui.Start{}, fmt.Errorf("%s is empty: want a command, as typed after :", map[string]string{"c": "-c", "start": "--start"}[f.blank])
+	}
 	s := ui.Start{Command: f.command, Open: f.open}
 	return s, ui.CheckStart(s, cfg.Plugins, cfg.Views)
 }

@@ -24,6 +24,14 @@ func TestStartIsCheckedBeforeTheScreen(t *testing.T) {
 		{[]string{"open", ""}, "canopy open: the TARGET is empty: want a uid, pull reference, advisory id or name"},
 		{[]string{"open", " "}, "canopy open: the TARGET is empty"},
 		{[]string{"-c", "nosuch"}, "canopy: -c: unknown command :nosuch"},
+		// A flag given blank ("$UNSET") is a mistake, not a start on the
+		// organization; a later value for the same flag wins, as flags do.
+		{[]string{"demo", "--open", ""}, "canopy demo: --open is empty: want a uid, pull reference, advisory id or name"},
+		{[]string{"demo", "--open", " "}, "--open is empty"},
+		{[]string{"demo", "-c", ""}, "canopy demo: -c is empty: want a command, as typed after :"},
+		{[]string{"demo", "--start", "tags", "--start", ""}, "--start is empty"},
+		{[]string{"-c", ""}, "-c is empty"},
+		{[]string{"demo", "-c", "", "-c", "nosuch"}, "canopy demo: unknown command :nosuch"},
 	}
 	for _, c := range cases {
 		_, errs, code := runArgs(t, c.args...)
