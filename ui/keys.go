@@ -346,10 +346,11 @@ func detailItem(n *tree.Node, c views.Common) any {
 		s.What = "ecosystems" // the libraries' groupings, not the libraries
 	}
 	if l := n.Children; l != nil {
+		node := n
 		s.State = func() (int, bool, error) {
 			err, _ := l.Err()
 			n, _ := l.Count()
-			return n, l.Busy(), err
+			return n, l.Busy() || node.Queued(), err
 		}
 		s.AtLeast = func() bool { _, exact := l.Count(); return !exact }
 	}

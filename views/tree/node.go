@@ -66,6 +66,7 @@ type Node struct {
 
 	expanded bool
 	started  bool
+	queued   bool // a feed whose first page waits for the first root's
 	// laid is the length of n's children when they were last laid out
 	// (-1: one tail row stood for them), and laidGen the list's generation
 	// then: a page that changes neither fills its gap in place.
@@ -152,6 +153,11 @@ func (n *Node) countDeprecated() {
 
 // Expandable reports whether the node has (or may have) children.
 func (n *Node) Expandable() bool { return n.Children != nil || len(n.Static) > 0 }
+
+// Queued reports whether the node's children are to be asked for once the
+// tree's first root has its first page (a feed at the start): loading, as
+// far as a reader is concerned.
+func (n *Node) Queued() bool { return n.queued }
 
 // Expanded reports whether the node shows its children.
 func (n *Node) Expanded() bool { return n.expanded }

@@ -1,7 +1,6 @@
 package tree
 
 import (
-	"slices"
 	"strings"
 
 	"canopy/keymap"
@@ -116,7 +115,7 @@ func (m *Model) counts(n *Node) []string {
 		} else if err != nil {
 			return []string{g.Failed + " failed", g.Failed}
 		}
-		if l.Busy() || slices.Contains(m.feeds, n) {
+		if l.Busy() || n.queued {
 			// Loading, or a feed waiting for the first root's page.
 			return []string{g.Spinner[m.frame%len(g.Spinner)]}
 		}

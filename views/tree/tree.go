@@ -135,6 +135,7 @@ func (m *Model) Init() tea.Cmd {
 	// otherwise share the cores with reading them.
 	for _, r := range m.cfg.Roots[1:] {
 		if r.Kind.IsCollection() {
+			r.queued = true
 			m.feeds = append(m.feeds, r)
 		}
 	}
@@ -155,6 +156,7 @@ func (m *Model) startFeeds() tea.Cmd {
 	m.opened = true
 	cmds := make([]tea.Cmd, 0, len(m.feeds))
 	for _, f := range m.feeds {
+		f.queued = false
 		cmds = append(cmds, m.start(f))
 	}
 	m.feeds = nil

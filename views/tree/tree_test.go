@@ -497,10 +497,13 @@ func TestFeedsAreAskedForAfterTheFirstRootsFirstPage(t *testing.T) {
 	if row := lineWith(screen(m), "advisories"); !strings.Contains(row, spin) {
 		t.Errorf("the feed waiting for the organization's page shows %q, want a spinner (%s)", row, spin)
 	}
-	if !m.Busy() {
-		t.Error("the tree with a feed waiting is not busy: its spinner would not turn")
+	if !m.Busy() || !feed.Queued() {
+		t.Errorf("the tree with a feed waiting: busy %v, the feed queued %v; want both (the spinners turn)", m.Busy(), feed.Queued())
 	}
 	drive(m, cmd)
+	if feed.Queued() {
+		t.Error("the feed is still queued once asked for")
+	}
 	if early.Load() {
 		t.Error("the feed was asked for before the organization's first page was in")
 	}
