@@ -91,8 +91,21 @@ Flags:
 	}
 	start, err := sf.start(cfg)
 	if err != nil {
-		exit.Sayf(stderr, "%s: -c: %v", name, err)
+		if errors.As(err, new(blankFlag)) {
+			exit.Sayf(stderr, "%s: %v", name, err) // it names its flag
+		} else {
+			exit.Sayf(stderr, "%s: -c: %v", name, err)
+		}
 		return exit.Usage
+	}
+	// Before the token and the API: a run that cannot draw is told so at
+	// once, not after a token is looked for (chainctl perhaps) and the
+	// network waited on. (A stdout that is no file is a test's: runUI
+	// checks the process's own before it draws.)
+	if f, isFile := stdout.(*os.File); isFile {
+		if code, ok := drawsOn(stderr, name, f); !ok {
+			return code
+		}
 	}
 	apiURL := cfg.Get("api-url")
 	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
@@ -185,8 +198,6 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 		return code
 	}
 	if code, ok := drawsOn(stderr, "canopy", os.Stdout); !ok {
-		// After the config, token and API are checked: their mistakes
-		// are the ones to fix first.
 		return code
 	}
 	stateDir := config.DefaultPaths().State

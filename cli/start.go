@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,11 +46,8 @@ func (f *startFlags) flag(fs *flag.FlagSet, v *string, name, usage string) {
 // start is the UI's start, checked against the commands canopy has (with
 // the config's plugins).
 func (f *startFlags) start(cfg *config.Settings) (ui.Start, error) {
-	switch {
-	case f.blank == "open":
-		return ui.Start{}, errors.New("--open is empty: want a uid, pull reference, advisory id or name to show")
-	case f.blank != "":
-		return ui.Start{}, fmt.Errorf("%s is empty: want a command, as typed after :", map[string]string{"c": "-c", "start": "--start"}[f.blank])
+	if f.blank != "" {
+		return ui.Start{}, blankFlag(f.blank)
 	}
 	s := ui.Start{Command: f.command, Open: f.open}
 	return s, ui.CheckStart(s, cfg.Plugins, cfg.Views)
@@ -90,4 +86,17 @@ func wantTarget(stderr io.Writer, pos []string) (string, int, bool) {
 		return "", exit.Usage, false
 	}
 	return pos[0], 0, true
+}
+
+// blankFlag is a start flag given an empty or blank value, by name.
+type blankFlag string
+
+func (b blankFlag) Error() string {
+	switch b {
+	case "open":
+		return "--open is empty: want a uid, pull reference, advisory id or name to show"
+	case "c":
+		return "-c is empty: want a command, as typed after :"
+	}
+	return "--" + string(b) + " is empty: want a command, as typed after :"
 }

@@ -30,7 +30,8 @@ func TestStartIsCheckedBeforeTheScreen(t *testing.T) {
 		{[]string{"demo", "--open", " "}, "--open is empty"},
 		{[]string{"demo", "-c", ""}, "canopy demo: -c is empty: want a command, as typed after :"},
 		{[]string{"demo", "--start", "tags", "--start", ""}, "--start is empty"},
-		{[]string{"-c", ""}, "-c is empty"},
+		{[]string{"-c", ""}, "canopy: -c is empty: want a command"},
+		{[]string{"--start", " "}, "canopy: --start is empty: want a command"},
 		{[]string{"demo", "-c", "", "-c", "nosuch"}, "canopy demo: unknown command :nosuch"},
 	}
 	for _, c := range cases {

@@ -31,25 +31,36 @@ func TestExplorerWithoutATerminalWritesNothing(t *testing.T) {
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
 	home := t.TempDir()
-	for _, args := range [][]string{{"open", "python", "--org", srv.OrgUID()}, {"demo", "--open", "python"}} {
+	reachable := []string{"CANOPY_API_URL=" + hs.URL, "CANOPY_TOKEN=" + token}
+	// Told before a token is looked for or the API waited on: with neither
+	// (no token, nothing listening) it is still the terminal it says.
+	neither := []string{"CANOPY_API_URL=http://127.0.0.1:1"}
+	for _, c := range []struct {
+		args, env []string
+	}{
+		{[]string{"open", "python", "--org", srv.OrgUID()}, reachable},
+		{[]string{"demo", "--open", "python"}, reachable},
+		{[]string{"open", "python"}, neither},
+		{nil, neither},
+	} {
+		args := c.args
 		ctx, cancel := context.WithTimeout(t.Context(), waitTimeout)
 		cmd := exec.CommandContext(ctx, bin, args...)
 		cmd.Dir = home
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_CONFIG_HOME=" + home, "XDG_STATE_HOME=" + home,
-			"CANOPY_API_URL=" + hs.URL, "CANOPY_TOKEN=" + token}
+		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_CONFIG_HOME=" + home, "XDG_STATE_HOME=" + home}, c.env...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, &stdout, &stderr // stdin /dev/null, stdout a pipe
 		err := cmd.Run()
 		cancel()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitUsage {
-			t.Errorf("canopy %s: %v, want exit %d; stderr %q", args[0], err, exitUsage, stderr.String())
+			t.Errorf("canopy %q: %v, want exit %d; stderr %q", args, err, exitUsage, stderr.String())
 		}
 		if stdout.Len() != 0 {
-			t.Errorf("canopy %s wrote %q to a stdout that is not a terminal, want nothing", args[0], stdout.String())
+			t.Errorf("canopy %q wrote %q to a stdout that is not a terminal, want nothing", args, stdout.String())
 		}
 		if want := "the explorer draws on a terminal, and stdout is not one"; !strings.Contains(stderr.String(), want) {
-			t.Errorf("canopy %s said %q, want %q", args[0], stderr.String(), want)
+			t.Errorf("canopy %q said %q, want %q", args, stderr.String(), want)
 		}
 	}
 }
