@@ -294,7 +294,8 @@ func countByArtifact(ctx context.Context, c *api.Client, o api.ListOptions) (map
 // page agree; shorter forms for narrow rows drop a status at a time (the
 // not affected first, then the fixed, the not planned and the pending
 // upstream), down to the detected alone when it has any, so even a deep
-// row has room for one; none when it has none.
+// row has room for one, each marked as leaving some out ("…"); none when
+// it has none.
 func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	plus := ""
 	if c.Partial {
@@ -327,8 +328,10 @@ func adviceNotes(c census.AdvisoryCount) []safe.Text {
 	}
 	notes := []safe.Text{safe.Of(long + all), safe.Of(short + all)}
 	for least := 1; least <= keep[census.Detected]; least++ {
-		if fewer := join(least); fewer != "" && string(notes[len(notes)-1]) != short+fewer {
-			notes = append(notes, safe.Of(short+fewer))
+		// A form that drops a status says so: "1 detected" alone would
+		// read as the whole count.
+		if fewer := join(least); fewer != "" && fewer != all && string(notes[len(notes)-1]) != short+fewer+", …" {
+			notes = append(notes, safe.Of(short+fewer+", …"))
 		}
 	}
 	return notes
