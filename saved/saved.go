@@ -51,7 +51,7 @@ const maxName = 32
 // CheckName checks a view's name.
 func CheckName(name string) error {
 	if len(name) > maxName || !namePattern.MatchString(name) {
-		return fmt.Errorf("name %q: want a lower-case word (a-z, 0-9, -; at most 32), it is also the view's `:` command", name)
+		return fmt.Errorf("name %q: want a lower-case word that starts with a letter (a-z, then a-z, 0-9 or -; at most 32), it is also the view's `:` command", name)
 	}
 	return nil
 }
