@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"canopy/api/emulator"
 )
 
 // TestDebugLogHasRequestsNeverTheToken runs canopy --debug in tmux against
@@ -17,12 +14,7 @@ import (
 func TestDebugLogHasRequestsNeverTheToken(t *testing.T) {
 	t.Parallel()
 	const token = "canopy-debug-test-secret-7c41e9"
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: token})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	srv, hs := serveEmulator(t, token)
 	state := t.TempDir()
 	tt := startCanopy(t, termOptions{width: 120, height: 36,
 		args: []string{"--api-url", hs.URL, "--org", srv.OrgUID(), "--debug"},
@@ -65,12 +57,7 @@ func TestDebugLogHasRequestsNeverTheToken(t *testing.T) {
 // exits 1, as the README says, with the reason on stderr.
 func TestRefusedTokenExitsOne(t *testing.T) {
 	t.Parallel()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "the-right-token-4b2e91"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	_, hs := serveEmulator(t, "the-right-token-4b2e91")
 	tt := startCanopy(t, termOptions{width: 120, height: 36,
 		args: []string{"--api-url", hs.URL},
 		env:  []string{"CANOPY_TOKEN=a-wrong-token-7f0c33"}})

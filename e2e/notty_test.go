@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
-
-	"canopy/api/emulator"
 )
 
 // TestExplorerWithoutATerminalWritesNothing: canopy open and canopy demo
@@ -24,12 +21,7 @@ func TestExplorerWithoutATerminalWritesNothing(t *testing.T) {
 	}
 	bin := canopyBinary(t)
 	const token = "notty-e2e-token"
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: token})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	srv, hs := serveEmulator(t, token)
 	home := t.TempDir()
 	reachable := []string{"CANOPY_API_URL=" + hs.URL, "CANOPY_TOKEN=" + token}
 	// Told before a token is looked for or the API waited on: with neither

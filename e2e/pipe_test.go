@@ -7,13 +7,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http/httptest"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
-
-	"canopy/api/emulator"
 )
 
 // TestListIntoAClosedPipe: canopy list … | head. When the reader closes
@@ -27,12 +24,7 @@ func TestListIntoAClosedPipe(t *testing.T) {
 	}
 	bin := canopyBinary(t)
 	const token = "pipe-e2e-token"
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: token})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	_, hs := serveEmulator(t, token)
 	ctx, cancel := context.WithTimeout(t.Context(), waitTimeout)
 	defer cancel()
 	// Every tag of the organization: some 500 kB, far more than a pipe holds.

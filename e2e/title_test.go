@@ -1,11 +1,8 @@
 package e2e
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"canopy/api/emulator"
 )
 
 // TestExitRestoresTitleAndHidesURLPassword explores an API whose URL holds
@@ -15,12 +12,7 @@ import (
 func TestExitRestoresTitleAndHidesURLPassword(t *testing.T) {
 	t.Parallel()
 	const token = "title-e2e-token"
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: token})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	srv, hs := serveEmulator(t, token)
 	tt := startCanopy(t, termOptions{width: 120, height: 36, args: []string{"--org", srv.OrgUID()},
 		env: []string{"CANOPY_API_URL=" + withPassword(hs.URL), "CANOPY_TOKEN=" + token}})
 	// A pane nobody named has the host's name for a title (tmux's

@@ -8,6 +8,7 @@ package e2e
 import (
 	"errors"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"canopy/api/emulator"
 )
 
 // waitTimeout is how long a wait lasts for what must come (a screen, an
@@ -457,3 +460,16 @@ const (
 	exitFailure = 1
 	exitUsage   = 2
 )
+
+// serveEmulator serves a small emulator (seed 1) that takes token as its
+// admin's, over HTTP on a loopback port, until the test ends.
+func serveEmulator(t testing.TB, token string) (*emulator.Server, *httptest.Server) {
+	t.Helper()
+	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	return srv, hs
+}

@@ -2,14 +2,12 @@ package e2e
 
 import (
 	"context"
-	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"canopy/api"
-	"canopy/api/emulator"
 )
 
 var (
@@ -24,12 +22,7 @@ var (
 // data).
 func demoCount(t *testing.T, repo string) (tags, deprecated int) {
 	t.Helper()
-	srv, err := emulator.New(emulator.Options{Seed: 1, AdminToken: "count"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
+	srv, hs := serveEmulator(t, "count")
 	c, err := api.New(api.Options{BaseURL: hs.URL, TokenSource: api.StaticToken("count", "test")})
 	if err != nil {
 		t.Fatal(err)
