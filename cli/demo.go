@@ -94,11 +94,6 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		exit.Sayf(stderr, "canopy demo: %v", err)
 		return exit.Usage
 	}
-	if f, isFile := stdout.(*os.File); isFile {
-		if code, ok := drawsOn(stderr, "canopy demo", f); !ok {
-			return code
-		}
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		exit.Sayf(stderr, "canopy demo: %v", err)

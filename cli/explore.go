@@ -98,15 +98,6 @@ Flags:
 		}
 		return exit.Usage
 	}
-	// Before the token and the API: a run that cannot draw is told so at
-	// once, not after a token is looked for (chainctl perhaps) and the
-	// network waited on. (A stdout that is no file is a test's: runUI
-	// checks the process's own before it draws.)
-	if f, isFile := stdout.(*os.File); isFile {
-		if code, ok := drawsOn(stderr, name, f); !ok {
-			return code
-		}
-	}
 	apiURL := cfg.Get("api-url")
 	shown := api.RedactUserinfo(apiURL) // the URL as messages show it: no password
 	tokens := cfg.TokenSource(ctx)
@@ -198,6 +189,10 @@ func runUI(ctx context.Context, opts ui.Options, d program.Display, apiKey strin
 		return code
 	}
 	if code, ok := drawsOn(stderr, "canopy", os.Stdout); !ok {
+		// After the config, the token and the API: a run that cannot
+		// draw still has them to fix, and the waits before a frame
+		// (chainctl, a server slow to answer) are the same with or
+		// without a terminal.
 		return code
 	}
 	stateDir := config.DefaultPaths().State
