@@ -5,6 +5,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"canopy/api"
 	"canopy/keymap"
 	"canopy/plugin"
+	"canopy/resource"
 	"canopy/safe"
 	"canopy/saved"
 	"canopy/views"
@@ -113,9 +115,10 @@ func setupOf(v saved.View) table.Setup {
 }
 
 // openTable opens the table of k: over the whole organization (or feed),
-// or, for a kind held by another, over the one origin.In names (looked up
-// by name first); set up as setup says, origin kept for :save. A holder
-// not found is said; with fallback, the whole table opens instead,
+// or, for a kind held by another, over the one origin.In names (a repo by
+// uid, path or name: holderLookup); set up as setup says, origin kept for
+// :save. A holder not found, or a name several share, is said; with
+// fallback, a name that names none opens the whole table instead,
 // filtered by the name.
 func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback bool) tea.Cmd {
 	build := func(title safe.Text, o api.ListOptions, s table.Setup) func(ctx context.Context) views.Screen {
@@ -146,39 +149,61 @@ func (e *env) openTable(k *kind, setup table.Setup, origin saved.View, fallback 
 		return e.push(screenAsk{command: true, origin: &o, build: build(title, whole, setup)})
 	}
 	hk := e.kinds.byNoun(k.heldBy)
-	c, org, name := e.client, e.org.UID, origin.In
+	lookup, name := e.holderLookup(hk, ":"+k.command.Name), origin.In
 	names, keeps := e.namesOf(hk)
 	open := func(title safe.Text, lo api.ListOptions, s table.Setup, say tea.Cmd, origin saved.View) tea.Msg {
 		return tea.BatchMsg{func() tea.Msg { return openMsg{screenAsk{command: true, origin: &origin, build: build(title, lo, s)}} }, say}
 	}
 	return tea.Sequence(views.Flash("looking up the "+hk.noun+" "+safe.String(name)+"…"), func() tea.Msg {
-		items, err := hk.find(e.ctx, c, org, name)
-		if err == nil && len(items) == 1 {
-			uid := hk.uid(items[0])
+		item, err := lookup(e.ctx, name)
+		if err == nil {
+			uid, found := hk.uid(item), hk.name(item)
 			var learn tea.Cmd
 			if keeps {
-				found := hk.name(items[0])
 				learn = func() tea.Msg { return learnedMsg{kind: names, uid: uid, name: found} }
 			}
-			return open(safe.Of(k.nouns+" of "+name), api.ListOptions{ChildrenOf: uid}, setup,
-				tea.Batch(learn, views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(name))), origin)
+			// Named by path, the path says which; by uid, its name does.
+			called := name
+			if uid == name {
+				called = found
+			}
+			return open(safe.Of(k.nouns+" of "+called), api.ListOptions{ChildrenOf: uid}, setup,
+				tea.Batch(learn, views.Flash(k.nouns+" of the "+hk.noun+" "+safe.String(called))), origin)
 		}
-		why := ""
-		switch {
-		case err != nil:
-			why = err.Error()
-		case len(items) == 0:
-			why = "no " + hk.noun + " is named " + safe.String(name)
-		default:
-			why = fmt.Sprintf("%d %s are named %s (:%s %s lists them)", len(items), hk.nouns, safe.String(name), hk.command.Name, safe.String(name))
+		if !fallback || !errors.Is(err, errNoneNamed) {
+			return views.FlashMsg{Text: err.Error(), Error: true}
 		}
-		if !fallback {
-			return views.FlashMsg{Text: why, Error: true}
-		}
+		why := "no " + hk.noun + " is named " + safe.String(name)
 		title, whole := k.whole(e)
 		setup.Filter = name
 		return open(title, whole, setup, views.Flash(why+": the loaded "+k.nouns+" are filtered by it"), saved.View{Of: origin.Of})
 	})
+}
+
+// holderLookup is how the holder a held kind's command names is found
+// (:tags NAME): a repo by uid, path or name as canopy list --repo finds
+// one (repoNamed; cmd is the command, to say how to pick one of a shared
+// name); another kind by its name. errNoneNamed: no name matched.
+func (e *env) holderLookup(hk *kind, cmd string) func(ctx context.Context, name string) (any, error) {
+	c, org := e.client, e.org
+	if hk.noun == resource.Repo {
+		folders := e.folderNamer.names
+		return func(ctx context.Context, name string) (any, error) {
+			return repoNamed(ctx, c, org, folders, name, cmd)
+		}
+	}
+	return func(ctx context.Context, name string) (any, error) {
+		items, err := hk.find(ctx, c, org.UID, name)
+		switch {
+		case err != nil:
+			return nil, err
+		case len(items) == 0:
+			return nil, errNoneNamed
+		case len(items) > 1:
+			return nil, fmt.Errorf("%d %s are named %s (:%s %s lists them)", len(items), hk.nouns, safe.String(name), hk.command.Name, safe.String(name))
+		}
+		return items[0], nil
+	}
 }
 
 // viewNamed is the saved view a `:` command names.
