@@ -25,8 +25,8 @@ const namesShown = 3
 var errNoneNamed = errors.New("none is named so")
 
 // repoNamed is the repo arg names in org, read as canopy list --repo reads
-// it (cli/list_repo.go, docs/cli.md): its uid; its path, the folder's path
-// and its name as the FOLDER and NAME columns show them
+// it (api.RepoRef, docs/cli.md): its uid; its path, the folder's path and
+// its name as the FOLDER and NAME columns show them
 // (platform/base-images/python; acme.example/python or /python at the
 // organization); or its name. Repos in different folders may share a
 // name: such a name picks none, and the error names them by path and says
@@ -34,8 +34,9 @@ var errNoneNamed = errors.New("none is named so")
 // are the folder names known so far (the namer's map, never written after
 // it is taken); the others on the candidates' paths are asked for.
 func repoNamed(ctx context.Context, c *api.Client, org *api.Group, folders map[string]string, arg, cmd string) (*api.Repo, error) {
-	if api.IsGroupUID(arg) && api.RootUID(arg) == org.UID && arg != org.UID {
-		repo, err := c.GetRepo(ctx, arg)
+	ref := api.ParseRepoRef(org.UID, arg)
+	if ref.UID != "" {
+		repo, err := c.GetRepo(ctx, ref.UID)
 		if api.IsNotFound(err) {
 			return nil, fmt.Errorf("no repo has the uid %s", arg)
 		}
@@ -44,69 +45,41 @@ func repoNamed(ctx context.Context, c *api.Client, org *api.Group, folders map[s
 		}
 		return repo, nil
 	}
-	name, folder, byPath := arg, "", false
-	if i := strings.LastIndexByte(arg, '/'); i >= 0 {
-		name, folder, byPath = arg[i+1:], strings.Trim(arg[:i], "/"), true
-	}
-	found, err := reposNamed(ctx, c, org.UID, name)
+	found, err := c.ReposNamed(ctx, org.UID, ref.Name, maxNamedRepos)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("looking up repos: %w", err)
 	}
-	if len(found) == 1 && !byPath {
+	switch {
+	case len(found) == 1 && !ref.ByPath:
 		return &found[0], nil
-	}
-	if len(found) == 0 && !byPath {
+	case len(found) == 0 && !ref.ByPath:
 		return nil, errNoneNamed
 	}
 	pathOfRepo, err := repoPaths(ctx, c, org, folders, found)
 	if err != nil {
 		return nil, err
 	}
-	if byPath {
-		if folder == "" {
-			folder = org.Name // "/python": the organization's own
-		}
-		if i := slices.IndexFunc(found, func(r api.Repo) bool { return pathOfRepo(&r) == folder+"/"+name }); i >= 0 {
-			return &found[i], nil
-		}
+	repo, paths := ref.Pick(found, org.Name, pathOfRepo)
+	if repo != nil {
+		return repo, nil
+	}
+	if ref.ByPath {
 		// Repo names may hold a "/" themselves: one named so is meant.
-		if whole, err := reposNamed(ctx, c, org.UID, arg); err == nil && len(whole) == 1 {
+		if whole, err := c.ReposNamed(ctx, org.UID, arg, maxNamedRepos); err == nil && len(whole) == 1 {
 			return &whole[0], nil
 		}
 	}
-	paths := make([]string, len(found))
-	for i := range found {
-		paths[i] = safe.String(pathOfRepo(&found[i]))
+	for i := range paths {
+		paths[i] = safe.String(paths[i])
 	}
-	slices.Sort(paths)
 	// The how comes first: a narrow screen cuts the flash's end.
 	switch {
-	case byPath && len(found) == 0:
-		return nil, fmt.Errorf("no repo at %s, and no repo is named %s", safe.String(arg), safe.String(name))
-	case byPath:
-		return nil, fmt.Errorf("no repo at %s; %s is at %s", safe.String(arg), safe.String(name), few(paths))
+	case ref.ByPath && len(found) == 0:
+		return nil, fmt.Errorf("no repo at %s, and no repo is named %s", safe.String(arg), safe.String(ref.Name))
+	case ref.ByPath:
+		return nil, fmt.Errorf("no repo at %s; %s is at %s", safe.String(arg), safe.String(ref.Name), few(paths))
 	}
-	return nil, fmt.Errorf("%d repos are named %s (%s <path> or <uid> picks one): %s", len(found), safe.String(name), cmd, few(paths))
-}
-
-// reposNamed are the repos of org named name exactly, whatever the
-// server's filter did.
-func reposNamed(ctx context.Context, c *api.Client, org, name string) ([]api.Repo, error) {
-	var found []api.Repo
-	o := api.ListOptions{DescendantsOf: org, Name: name, PageSize: api.MaxPageSize}
-	read := 0
-	for r, err := range api.NewCursor(c.ListRepos, o, api.RepoKey).All(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("looking up repos: %w", err)
-		}
-		if read++; read > maxNamedRepos {
-			break
-		}
-		if r.Name == name {
-			found = append(found, r)
-		}
-	}
-	return found, nil
+	return nil, fmt.Errorf("%d repos are named %s (%s <path> or <uid> picks one): %s", len(found), safe.String(ref.Name), cmd, few(paths))
 }
 
 // repoPaths resolves the path of each of repos (folder path, "/", name),
