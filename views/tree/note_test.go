@@ -1,13 +1,11 @@
 package tree
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"canopy/safe"
 	"canopy/views"
-	"canopy/views/paging"
 )
 
 // A closed repo's row keeps the shell's note (its advisories) when its
@@ -17,11 +15,7 @@ import (
 func TestCountGivesWayToTheShellsNote(t *testing.T) {
 	m, _, _ := fixture(t, 3)
 	m.SetSize(70, 10)
-	press(m, "j", "l", "j")
-	repo := m.Selected()
-	src := &leaves{parent: repo, prefix: "tag", n: 300, kind: KindTag}
-	repo.Children = paging.New(context.Background(), src.source, NodeKey)
-	repo.Label = "aws-cli"
+	repo := awsCLIOf300Tags(m)
 	m.cfg.Note = func(n *Node) []safe.Text {
 		if n != repo {
 			return nil

@@ -399,11 +399,7 @@ func TestEscGoesBack(t *testing.T) {
 func TestCountedReachesAnUnopenedCollection(t *testing.T) {
 	m, _, _ := fixture(t, 450)
 	m.SetSize(60, 10)
-	press(m, "j", "l", "j")
-	repo := m.Selected()
-	src := &leaves{parent: repo, prefix: "tag", n: 300, kind: KindTag}
-	repo.Children = paging.New(context.Background(), src.source, NodeKey)
-	repo.Label = "aws-cli"
+	repo := awsCLIOf300Tags(m)
 	if l := lineWith(screen(m), "aws-cli"); strings.Contains(l, "deprecated") {
 		t.Fatalf("counted before any scan: %q", l)
 	}
@@ -516,4 +512,15 @@ func TestFeedsAreAskedForAfterTheFirstRootsFirstPage(t *testing.T) {
 			t.Errorf("missing %q:\n%s", want, s)
 		}
 	}
+}
+
+// awsCLIOf300Tags selects the fixture's first repo, made aws-cli with 300
+// tags not yet loaded.
+func awsCLIOf300Tags(m *Model) *Node {
+	press(m, "j", "l", "j")
+	repo := m.Selected()
+	src := &leaves{parent: repo, prefix: "tag", n: 300, kind: KindTag}
+	repo.Children = paging.New(context.Background(), src.source, NodeKey)
+	repo.Label = "aws-cli"
+	return repo
 }
